@@ -1,0 +1,246 @@
+//! `/api/auth`: sign-up, e-mail verification, credential sign-in, sign-out, password reset
+//! and the client log. Sessions live in Postgres behind an HttpOnly cookie.
+
+pub mod session;
+
+use crate::{
+    error::{ApiError, ApiResult, JsonBody},
+    rate_limit::{self, Window},
+    state::AppState,
+};
+use axum::{
+    Json, Router,
+    extract::{ConnectInfo, State},
+    http::{HeaderMap, StatusCode},
+    response::IntoResponse,
+    routing::{get, post},
+};
+use axum_extra::extract::cookie::CookieJar;
+use quarry_domain::{Error, ErrorCode, mail, user::{self, TokenPurpose}};
+use serde::Deserialize;
+use serde_json::json;
+use std::net::SocketAddr;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/csrf", get(csrf))
+        .route("/providers", get(providers))
+        .route("/session", get(current_session))
+        .route("/signup", post(sign_up))
+        .route("/verify-email", post(verify_email))
+        .route("/verify-email/resend", post(resend_verification))
+        .route("/signin/credentials", post(sign_in))
+        .route("/callback/credentials", post(sign_in))
+        .route("/signout", post(sign_out))
+        .route("/reset-password", post(reset_password))
+        .route("/_log", post(client_log))
+}
+
+fn sent_csrf<'a>(headers: &'a HeaderMap, body: Option<&'a str>) -> Option<&'a str> {
+    body.or_else(|| headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))
+}
+
+async fn csrf(State(state): State<AppState>, jar: CookieJar) -> impl IntoResponse {
+    let (jar, token) = session::csrf_token(&state, jar);
+    (jar, Json(json!({ "csrfToken": token })))
+}
+
+async fn providers() -> impl IntoResponse {
+    Json(json!({
+        "credentials": {
+            "id": "credentials",
+            "name": "Email",
+            "type": "credentials",
+            "signinUrl": "/api/auth/signin/credentials",
+            "callbackUrl": "/api/auth/callback/credentials"
+        }
+    }))
+}
+
+async fn current_session(State(state): State<AppState>, jar: CookieJar) -> ApiResult<impl IntoResponse> {
+    Ok(Json(match session::current(&state, &jar).await? {
+        None => json!({}),
+        Some(s) => json!({
+            "user": { "id": s.user.id, "email": s.user.email, "name": s.user.name,
+                      "image": s.user.picture, "emailVerified": s.user.email_verified },
+            "expires": s.expires,
+        }),
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignUp {
+    email: String,
+    password: String,
+    name: Option<String>,
+    csrf_token: Option<String>,
+}
+
+async fn sign_up(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<SignUp>,
+) -> ApiResult<impl IntoResponse> {
+    session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
+    rate_limit::hit(&state, &format!("signup:{}", peer.ip()), Window { limit: 20, seconds: 3600 }).await?;
+    let user = user::create_user(&state.pool, &body.email, &body.password, body.name.as_deref(), false).await?;
+    send_verification(&state, user.id, &user.email).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "ok": true }))))
+}
+
+async fn send_verification(state: &AppState, user_id: uuid::Uuid, email: &str) -> Result<(), Error> {
+    let token = user::issue_token(&state.pool, user_id, TokenPurpose::VerifyEmail).await?;
+    state.mail.enqueue(mail::verification_email(&state.config.public_url, email, &token)).await
+}
+
+#[derive(Deserialize)]
+struct VerifyEmail {
+    token: String,
+}
+
+async fn verify_email(State(state): State<AppState>, JsonBody(body): JsonBody<VerifyEmail>) -> ApiResult<impl IntoResponse> {
+    let user = user::verify_email(&state.pool, body.token.trim()).await?;
+    Ok(Json(json!({ "ok": true, "email": user.email })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Resend {
+    email: String,
+    csrf_token: Option<String>,
+}
+
+/// Always answers ok, so it cannot be used to find out who has an account.
+async fn resend_verification(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<Resend>,
+) -> ApiResult<impl IntoResponse> {
+    session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
+    let email = user::normalize_email(&body.email)?;
+    rate_limit::hit(&state, &format!("resend:{email}"), Window { limit: 5, seconds: 3600 }).await?;
+    if let Some(found) = user::find_by_email(&state.pool, &email).await? {
+        if !found.email_verified {
+            send_verification(&state, found.id, &found.email).await?;
+        }
+    }
+    Ok(Json(json!({ "ok": true })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Credentials {
+    email: String,
+    password: String,
+    csrf_token: Option<String>,
+    callback_url: Option<String>,
+}
+
+/// Failed attempts per e-mail address before sign-in is refused for the window.
+const MAX_FAILED_SIGNINS: u64 = 5;
+const SIGNIN_WINDOW_SECS: u64 = 15 * 60;
+
+async fn sign_in(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<Credentials>,
+) -> ApiResult<impl IntoResponse> {
+    session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
+    let email = body.email.trim().to_lowercase();
+    let failures_key = format!("signin-failures:{email}");
+    rate_limit::hit(&state, &format!("signin-ip:{}", peer.ip()), Window { limit: 100, seconds: SIGNIN_WINDOW_SECS }).await?;
+    if rate_limit::count(&state, &failures_key).await? >= MAX_FAILED_SIGNINS {
+        return Err(Error::of(ErrorCode::TooManyRequests).into());
+    }
+    let user = match user::authenticate(&state.pool, &email, &body.password).await {
+        Ok(user) => user,
+        Err(err) => {
+            if err.code() == ErrorCode::UnauthorizedAccess {
+                rate_limit::increment(&state, &failures_key, SIGNIN_WINDOW_SECS).await?;
+            }
+            return Err(err.into());
+        }
+    };
+    rate_limit::clear(&state, &failures_key).await?;
+    let (token, _) = user::create_session(&state.pool, user.id, state.config.session_ttl).await?;
+    let url = body.callback_url.filter(|u| u.starts_with('/') && !u.starts_with("//")).unwrap_or_else(|| "/projects".into());
+    Ok((jar.add(session::session_cookie(&state, token)), Json(json!({ "ok": true, "url": url }))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignOut {
+    csrf_token: Option<String>,
+}
+
+async fn sign_out(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    headers: HeaderMap,
+    body: Option<JsonBody<SignOut>>,
+) -> ApiResult<impl IntoResponse> {
+    let sent = body.as_ref().and_then(|JsonBody(b)| b.csrf_token.as_deref());
+    session::check_csrf(&jar, sent_csrf(&headers, sent))?;
+    if let Some(token) = jar.get(session::SESSION_COOKIE).map(|c| c.value().to_owned()) {
+        user::delete_session(&state.pool, &token).await?;
+    }
+    let jar = jar.add(session::removal_cookie(&state, session::SESSION_COOKIE));
+    Ok((jar, Json(json!({ "ok": true, "url": "/signin" }))))
+}
+
+#[derive(Deserialize)]
+struct ResetPassword {
+    token: String,
+    password: String,
+}
+
+async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonBody<ResetPassword>) -> ApiResult<impl IntoResponse> {
+    user::check_password(&body.password)?;
+    let user_id = user::consume_token(&state.pool, body.token.trim(), TokenPurpose::ResetPassword).await?;
+    user::set_password(&state.pool, user_id, &body.password).await?;
+    // Following the e-mailed link proves the address too.
+    user::mark_email_verified(&state.pool, user_id).await?;
+    Ok(Json(json!({ "ok": true })))
+}
+
+/// Sends the reset link if the address has an account; the answer is the same either way.
+pub async fn send_reset_password_email(state: &AppState, email: &str) -> Result<(), ApiError> {
+    let email = user::normalize_email(email)?;
+    rate_limit::hit(state, &format!("reset:{email}"), Window { limit: 5, seconds: 3600 }).await?;
+    if let Some(found) = user::find_by_email(&state.pool, &email).await? {
+        let token = user::issue_token(&state.pool, found.id, TokenPurpose::ResetPassword).await?;
+        state.mail.enqueue(mail::reset_password_email(&state.config.public_url, &found.email, &token)).await?;
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct ClientLog {
+    level: String,
+    code: String,
+    message: Option<String>,
+}
+
+async fn client_log(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    JsonBody(body): JsonBody<ClientLog>,
+) -> ApiResult<impl IntoResponse> {
+    rate_limit::hit(&state, &format!("client-log:{}", peer.ip()), Window { limit: 60, seconds: 60 }).await?;
+    let code: String = body.code.chars().take(100).collect();
+    let message: String = body.message.unwrap_or_default().chars().take(1000).collect();
+    match body.level.to_ascii_lowercase().as_str() {
+        "error" => tracing::error!(target: "client", %code, %message),
+        "warn" | "warning" => tracing::warn!(target: "client", %code, %message),
+        "info" => tracing::info!(target: "client", %code, %message),
+        "debug" => tracing::debug!(target: "client", %code, %message),
+        _ => return Err(Error::invalid("level must be one of error, warn, info, debug.").into()),
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,78 @@
+//! Resolver guards: who is calling, asked of the permission matrix before anything runs.
+
+use crate::{auth::session::Session, error::ApiResult, state::AppState};
+use async_graphql::Context;
+use quarry_domain::{
+    Error, ErrorCode, access,
+    permissions::{Actor, Operation, Scope, authorize, rule_for},
+    subscription,
+    user::User,
+};
+use uuid::Uuid;
+
+pub fn state<'a>(ctx: &Context<'a>) -> &'a AppState {
+    ctx.data_unchecked::<AppState>()
+}
+
+fn session<'a>(ctx: &Context<'a>) -> Option<&'a Session> {
+    ctx.data_opt::<Session>()
+}
+
+/// The signed-in user, allowed to perform an account-scoped operation.
+pub fn account<'a>(ctx: &Context<'a>, op: Operation) -> ApiResult<&'a User> {
+    debug_assert_eq!(rule_for(op).scope, Scope::Account);
+    let user = session(ctx).map(|s| &s.user);
+    authorize(op, user.map(|_| Actor::default()))?;
+    Ok(user.expect("authorize denies signed-out callers"))
+}
+
+/// The signed-in user, allowed to perform `op` on the org.
+pub async fn in_org<'a>(ctx: &Context<'a>, op: Operation, org_id: Uuid) -> ApiResult<(&'a User, Actor)> {
+    let Some(user) = session(ctx).map(|s| &s.user) else {
+        return Err(Error::of(ErrorCode::UnauthorizedAccess).into());
+    };
+    let actor = access::org_actor(&state(ctx).pool, user.id, org_id).await?;
+    authorize(op, Some(actor))?;
+    Ok((user, actor))
+}
+
+/// The signed-in user, allowed to perform `op` on the project, whose org is subscribed.
+pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Actor)> {
+    let Some(user) = session(ctx).map(|s| &s.user) else {
+        return Err(Error::of(ErrorCode::UnauthorizedAccess).into());
+    };
+    let pool = &state(ctx).pool;
+    let actor = access::project_actor(pool, user.id, project_id).await?;
+    authorize(op, Some(actor))?;
+    let project = quarry_domain::project::get(pool, project_id).await?;
+    if !subscription::is_active(pool, project.org_id).await? {
+        return Err(Error::of(ErrorCode::UnsubscribedAccess).into());
+    }
+    Ok((user, actor))
+}
+
+/// The caller's current org, required by operations that act "in the current org".
+pub fn current_org(user: &User) -> ApiResult<Uuid> {
+    user.current_org_id
+        .ok_or_else(|| Error::invalid("Create or choose an organization first.").into())
+}
+
+pub fn parse_id(id: &async_graphql::ID) -> ApiResult<Uuid> {
+    Uuid::parse_str(id.as_str()).map_err(|_| Error::invalid(format!("\"{}\" is not a valid id.", id.as_str())).into())
+}
+
+#[derive(async_graphql::InputObject)]
+pub struct OrgWhereUniqueInput {
+    pub id: async_graphql::ID,
+}
+
+#[derive(async_graphql::InputObject)]
+pub struct ProjectWhereUniqueInput {
+    pub id: async_graphql::ID,
+}
+
+/// A membership (org member) by its id.
+#[derive(async_graphql::InputObject)]
+pub struct MemberWhereUniqueInput {
+    pub id: async_graphql::ID,
+}

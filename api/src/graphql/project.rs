@@ -1,0 +1,233 @@
+//! Projects: create, update, delete and reset (the last two run as a Temporal workflow),
+//! members, and the onboarding status that routes the web app.
+
+use super::context::{self, ProjectWhereUniqueInput, current_org, parse_id};
+use crate::error::ApiResult;
+use async_graphql::{Context, ID, InputObject, Object};
+use chrono::{DateTime, Utc};
+use quarry_domain::{
+    Error,
+    permissions::{Operation, OrgRole, ProjectRole},
+    project::{self, OnboardingStatus, Project, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState},
+};
+use quarry_workflows::RemovalMode;
+
+pub struct ProjectGql(pub Project);
+
+#[Object(name = "Project")]
+impl ProjectGql {
+    async fn id(&self) -> ID {
+        ID(self.0.id.to_string())
+    }
+    async fn org_id(&self) -> ID {
+        ID(self.0.org_id.to_string())
+    }
+    async fn display_name(&self) -> &str {
+        &self.0.display_name
+    }
+    async fn language(&self) -> ProjectLanguage {
+        self.0.language
+    }
+    async fn timezone(&self) -> &str {
+        &self.0.timezone
+    }
+    async fn onboarding_status(&self) -> OnboardingStatus {
+        self.0.onboarding_status
+    }
+    /// ACTIVE, or DELETING / RESETTING while the removal workflow runs.
+    async fn state(&self) -> ProjectState {
+        self.0.state
+    }
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.0.created_at
+    }
+    /// The caller's project role; null for an org admin who is not a project member.
+    async fn my_role(&self, ctx: &Context<'_>) -> ApiResult<Option<ProjectRole>> {
+        let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
+        Ok(actor.project_role)
+    }
+    async fn members(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectMemberGql>> {
+        context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;
+        let members = project::members(&context::state(ctx).pool, self.0.id).await?;
+        Ok(members.into_iter().map(ProjectMemberGql).collect())
+    }
+}
+
+pub struct ProjectMemberGql(ProjectMember);
+
+#[Object(name = "ProjectMember")]
+impl ProjectMemberGql {
+    async fn id(&self) -> ID {
+        ID(self.0.id.to_string())
+    }
+    async fn user_id(&self) -> ID {
+        ID(self.0.user_id.to_string())
+    }
+    async fn email(&self) -> &str {
+        &self.0.email
+    }
+    async fn name(&self) -> Option<&str> {
+        self.0.name.as_deref()
+    }
+    async fn role(&self) -> ProjectRole {
+        self.0.role
+    }
+    async fn joined_at(&self) -> DateTime<Utc> {
+        self.0.joined_at
+    }
+}
+
+#[derive(Default)]
+pub struct ProjectQuery;
+
+#[Object]
+impl ProjectQuery {
+    /// The current org's projects the caller can see (all of them for org admins).
+    async fn projects(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectGql>> {
+        let user = context::account(ctx, Operation::ReadMe)?;
+        let Some(org_id) = user.current_org_id else { return Ok(vec![]) };
+        let (_, actor) = context::in_org(ctx, Operation::ListProjects, org_id).await?;
+        let all = actor.org_role == Some(OrgRole::Admin);
+        let projects = project::list_visible(&context::state(ctx).pool, org_id, user.id, all).await?;
+        Ok(projects.into_iter().map(ProjectGql).collect())
+    }
+
+    async fn project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
+        let id = parse_id(&r#where.id)?;
+        context::in_project(ctx, Operation::ReadProject, id).await?;
+        Ok(ProjectGql(project::get(&context::state(ctx).pool, id).await?))
+    }
+
+    /// The onboarding status of a project (the current project when no id is given).
+    async fn onboarding_status(&self, ctx: &Context<'_>, project_id: Option<ID>) -> ApiResult<OnboardingStatus> {
+        let user = context::account(ctx, Operation::ReadMe)?;
+        let id = match project_id {
+            Some(id) => parse_id(&id)?,
+            None => user.current_project_id.ok_or_else(|| Error::invalid("Choose a project first."))?,
+        };
+        context::in_project(ctx, Operation::ReadProject, id).await?;
+        Ok(project::get(&context::state(ctx).pool, id).await?.onboarding_status)
+    }
+
+    /// IANA timezones without legacy names, plus UTC.
+    async fn timezones(&self) -> Vec<&'static str> {
+        project::timezones()
+    }
+}
+
+#[derive(InputObject)]
+struct CreateProjectInput {
+    display_name: String,
+    language: Option<ProjectLanguage>,
+    timezone: Option<String>,
+}
+
+#[derive(InputObject)]
+struct UpdateProjectInput {
+    display_name: Option<String>,
+    language: Option<ProjectLanguage>,
+    timezone: Option<String>,
+}
+
+#[derive(InputObject)]
+struct AddProjectMemberInput {
+    project_id: ID,
+    email: String,
+    role: ProjectRole,
+}
+
+#[derive(InputObject)]
+struct UpdateProjectMemberInput {
+    project_id: ID,
+    user_id: ID,
+    role: ProjectRole,
+}
+
+#[derive(InputObject)]
+struct RemoveProjectMemberInput {
+    project_id: ID,
+    user_id: ID,
+}
+
+#[derive(Default)]
+pub struct ProjectMutation;
+
+#[Object]
+impl ProjectMutation {
+    /// Creates a project in the current org with the caller as OWNER; it becomes current.
+    async fn create_project(&self, ctx: &Context<'_>, data: CreateProjectInput) -> ApiResult<ProjectGql> {
+        let user = context::account(ctx, Operation::ReadMe)?;
+        let org_id = current_org(user)?;
+        context::in_org(ctx, Operation::CreateProject, org_id).await?;
+        let pool = &context::state(ctx).pool;
+        let project = project::create(pool, org_id, user.id, &data.display_name, data.language, data.timezone.as_deref()).await?;
+        Ok(ProjectGql(project))
+    }
+
+    async fn update_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput, data: UpdateProjectInput) -> ApiResult<ProjectGql> {
+        let id = parse_id(&r#where.id)?;
+        context::in_project(ctx, Operation::UpdateProject, id).await?;
+        let patch = ProjectPatch { display_name: data.display_name, language: data.language, timezone: data.timezone };
+        Ok(ProjectGql(project::update(&context::state(ctx).pool, id, &patch).await?))
+    }
+
+    /// Starts deleting the project and answers at once with state DELETING.
+    async fn delete_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
+        let id = parse_id(&r#where.id)?;
+        context::in_project(ctx, Operation::DeleteProject, id).await?;
+        start_removal(ctx, id, RemovalMode::Delete).await
+    }
+
+    /// Starts resetting the project (its data goes, members stay) with state RESETTING.
+    async fn reset_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
+        let id = parse_id(&r#where.id)?;
+        context::in_project(ctx, Operation::ResetProject, id).await?;
+        start_removal(ctx, id, RemovalMode::Reset).await
+    }
+
+    async fn add_project_member(&self, ctx: &Context<'_>, data: AddProjectMemberInput) -> ApiResult<ProjectMemberGql> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let pool = &context::state(ctx).pool;
+        let project = project::get(pool, id).await?;
+        Ok(ProjectMemberGql(project::add_member(pool, &project, &data.email, data.role).await?))
+    }
+
+    async fn update_project_member_role(&self, ctx: &Context<'_>, data: UpdateProjectMemberInput) -> ApiResult<ProjectMemberGql> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let user_id = parse_id(&data.user_id)?;
+        Ok(ProjectMemberGql(project::update_member_role(&context::state(ctx).pool, id, user_id, data.role).await?))
+    }
+
+    async fn remove_project_member(&self, ctx: &Context<'_>, data: RemoveProjectMemberInput) -> ApiResult<bool> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let user_id = parse_id(&data.user_id)?;
+        project::remove_member(&context::state(ctx).pool, id, user_id).await?;
+        Ok(true)
+    }
+}
+
+/// Marks the project and hands the work to the removal workflow. If the workflow cannot be
+/// started the project goes back to ACTIVE, so nothing is left half-done.
+async fn start_removal(ctx: &Context<'_>, id: uuid::Uuid, mode: RemovalMode) -> ApiResult<ProjectGql> {
+    let state = context::state(ctx);
+    let target = match mode {
+        RemovalMode::Delete => ProjectState::Deleting,
+        RemovalMode::Reset => ProjectState::Resetting,
+    };
+    let was_active = project::get(&state.pool, id).await?.state == ProjectState::Active;
+    let project = project::begin_removal(&state.pool, id, target).await?;
+    let started = match state.temporal().await {
+        Ok(temporal) => temporal.start_project_removal(id, mode).await,
+        Err(err) => Err(err),
+    };
+    if let Err(err) = started {
+        if was_active {
+            project::abort_removal(&state.pool, id).await?;
+        }
+        return Err(Error::internal(err).into());
+    }
+    Ok(ProjectGql(project))
+}

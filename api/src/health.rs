@@ -1,0 +1,36 @@
+//! `/healthz` (the process is up), `/readyz` (its dependencies answer) and `/api/config`.
+
+use crate::state::AppState;
+use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
+use base64::Engine;
+use quarry_domain::db;
+use serde_json::json;
+
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    let postgres = db::ping(&state.pool).await;
+    let mut redis = state.redis.clone();
+    let redis = redis::cmd("PING").query_async::<String>(&mut redis).await.is_ok();
+    let (temporal, worker) = match state.temporal().await {
+        Ok(client) => {
+            let health = client.health().await;
+            (health.reachable, health.workers_polling)
+        }
+        Err(_) => (false, false),
+    };
+    let ready = postgres && redis && temporal && worker;
+    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(json!({ "ready": ready, "postgres": postgres, "redis": redis, "temporal": temporal, "worker": worker })))
+}
+
+pub async fn config(State(state): State<AppState>) -> impl IntoResponse {
+    let langfuse = base64::engine::general_purpose::STANDARD.encode(state.config.langfuse_public_key.as_bytes());
+    Json(json!({
+        "telemetryKey": state.config.telemetry_key,
+        "langfusePublicKey": langfuse,
+        "csvImportMaxFileSizeMB": state.config.csv_import_max_file_size_mb,
+    }))
+}

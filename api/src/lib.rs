@@ -1,0 +1,39 @@
+//! Quarry's api: thin HTTP and GraphQL over the domain, Temporal for anything long.
+
+pub mod auth;
+pub mod error;
+pub mod graphql;
+pub mod health;
+pub mod rate_limit;
+pub mod state;
+pub mod web;
+
+use axum::{
+    Extension, Router,
+    extract::DefaultBodyLimit,
+    routing::get,
+};
+use state::AppState;
+use tower_http::trace::TraceLayer;
+
+pub fn router(state: AppState) -> Router {
+    let schema = graphql::schema(Some(state.clone()));
+    let api = Router::new()
+        .route("/graphql", get(graphql::graphiql).post(graphql::execute))
+        .route("/config", get(health::config))
+        .nest("/auth", auth::routes())
+        .fallback(api_not_found);
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .nest("/api", api)
+        .layer(Extension(schema))
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .with_state(state.clone())
+        .merge(web::routes(&state.config.web_dist))
+        .layer(TraceLayer::new_for_http())
+}
+
+async fn api_not_found() -> error::ApiError {
+    error::ApiError(quarry_domain::Error::not_found("Endpoint"))
+}

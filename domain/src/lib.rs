@@ -1,0 +1,15 @@
+//! Quarry's domain: entities, the permission matrix (PRODUCT.md §6), the error catalogue
+//! (PRODUCT.md §8) and persistence on Postgres. Shared by the api and the workers.
+
+pub mod access;
+pub mod user;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod org;
+pub mod permissions;
+pub mod project;
+pub mod secret;
+pub mod subscription;
+
+pub use error::{Error, ErrorCode, Result};

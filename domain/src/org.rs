@@ -1,0 +1,261 @@
+//! Organisations and their members.
+
+use crate::{
+    user::{self, User},
+    db::Pool,
+    error::{Error, Result},
+    permissions::OrgRole,
+    secret,
+};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Org {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrgMember {
+    pub id: Uuid,
+    pub org_id: Uuid,
+    pub user_id: Uuid,
+    pub role: OrgRole,
+    pub enabled: bool,
+    pub joined_at: DateTime<Utc>,
+    pub email: String,
+    pub email_verified: bool,
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub picture: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub total_members: i64,
+    pub total_projects: i64,
+    pub questions_asked: i64,
+    pub total_api_calls: i64,
+    pub rows_exported: i64,
+}
+
+pub fn check_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("Please enter the organization name."));
+    }
+    if name.chars().count() > 100 {
+        return Err(Error::invalid("The organization name must be at most 100 characters."));
+    }
+    Ok(name.to_owned())
+}
+
+/// Creates an org with its creator as ADMIN and makes it the creator's current org.
+pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
+    let name = check_name(name)?;
+    let mut tx = pool.begin().await?;
+    let org = sqlx::query_as::<_, Org>("INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *")
+        .bind(Uuid::new_v4())
+        .bind(name)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')")
+        .bind(Uuid::new_v4())
+        .bind(org.id)
+        .bind(creator)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1")
+        .bind(creator)
+        .bind(org.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(org)
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<Org> {
+    sqlx::query_as::<_, Org>("SELECT * FROM orgs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("Organization"))
+}
+
+/// The orgs the user belongs to (enabled memberships), oldest first.
+pub async fn list_for_user(pool: &Pool, user_id: Uuid) -> Result<Vec<(Org, OrgRole)>> {
+    let rows: Vec<(Uuid, String, DateTime<Utc>, OrgRole)> = sqlx::query_as(
+        "SELECT o.id, o.name, o.created_at, m.role FROM orgs o JOIN org_members m ON m.org_id = o.id
+         WHERE m.user_id = $1 AND m.enabled ORDER BY o.created_at, o.id",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(id, name, created_at, role)| (Org { id, name, created_at }, role)).collect())
+}
+
+/// The user's role in an org; `None` when not an (enabled) member.
+pub async fn role_of(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Option<OrgRole>> {
+    Ok(sqlx::query_scalar("SELECT role FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled")
+        .bind(user_id)
+        .bind(org_id)
+        .fetch_optional(pool)
+        .await?)
+}
+
+pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
+    let name = check_name(name)?;
+    Ok(sqlx::query_as::<_, Org>("UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *")
+        .bind(id)
+        .bind(name)
+        .fetch_one(pool)
+        .await?)
+}
+
+pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query("DELETE FROM orgs WHERE id = $1").bind(id).execute(pool).await?;
+    Ok(())
+}
+
+const MEMBER_SELECT: &str = "SELECT m.id, m.org_id, m.user_id, m.role, m.enabled, m.joined_at, u.email,
+        u.email_verified, u.name, u.first_name, u.last_name, u.picture
+    FROM org_members m JOIN users u ON u.id = m.user_id";
+
+pub async fn members(pool: &Pool, org_id: Uuid) -> Result<Vec<OrgMember>> {
+    Ok(sqlx::query_as::<_, OrgMember>(&format!("{MEMBER_SELECT} WHERE m.org_id = $1 ORDER BY m.joined_at, u.email"))
+        .bind(org_id)
+        .fetch_all(pool)
+        .await?)
+}
+
+pub async fn member(pool: &Pool, member_id: Uuid) -> Result<OrgMember> {
+    sqlx::query_as::<_, OrgMember>(&format!("{MEMBER_SELECT} WHERE m.id = $1"))
+        .bind(member_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("Member"))
+}
+
+pub struct NewMember {
+    pub email: String,
+    pub role: OrgRole,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+}
+
+/// Adds someone to the org. A person without an account gets one, with a temporary
+/// password the admin passes on; an existing account is simply added.
+pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<(OrgMember, Option<String>)> {
+    let email = user::normalize_email(&new.email)?;
+    let (user, temporary_password) = match user::find_by_email(pool, &email).await? {
+        Some(user) => (user, None),
+        None => {
+            let password = secret::temporary_password();
+            let name = [new.first_name.as_deref(), new.last_name.as_deref()]
+                .into_iter()
+                .flatten()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let user = user::create_user(pool, &email, &password, Some(&name), true).await?;
+            let patch = user::ProfilePatch {
+                first_name: new.first_name.clone(),
+                last_name: new.last_name.clone(),
+                ..Default::default()
+            };
+            let user: User = user::update_profile(pool, user.id, &patch).await?;
+            (user, Some(password))
+        }
+    };
+    let id: Uuid = sqlx::query_scalar("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) RETURNING id")
+        .bind(Uuid::new_v4())
+        .bind(org_id)
+        .bind(user.id)
+        .bind(new.role)
+        .fetch_one(pool)
+        .await?;
+    if user.current_org_id.is_none() {
+        user::set_current(pool, user.id, Some(org_id), None).await?;
+    }
+    Ok((member(pool, id).await?, temporary_password))
+}
+
+/// Changes a member's role or enabled flag; the org always keeps one enabled admin.
+pub async fn update_member(pool: &Pool, member_id: Uuid, role: Option<OrgRole>, enabled: Option<bool>) -> Result<OrgMember> {
+    let current = member(pool, member_id).await?;
+    let role = role.unwrap_or(current.role);
+    let enabled = enabled.unwrap_or(current.enabled);
+    if current.role == OrgRole::Admin && current.enabled && (role != OrgRole::Admin || !enabled) {
+        ensure_other_admin(pool, current.org_id, current.user_id).await?;
+    }
+    sqlx::query("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1")
+        .bind(member_id)
+        .bind(role)
+        .bind(enabled)
+        .execute(pool)
+        .await?;
+    member(pool, member_id).await
+}
+
+pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
+    let current = member(pool, member_id).await?;
+    if current.role == OrgRole::Admin && current.enabled {
+        ensure_other_admin(pool, current.org_id, current.user_id).await?;
+    }
+    let mut tx = pool.begin().await?;
+    // Leaving an org also ends the person's roles in its projects.
+    sqlx::query(
+        "DELETE FROM project_members WHERE user_id = $1 AND project_id IN (SELECT id FROM projects WHERE org_id = $2)",
+    )
+    .bind(current.user_id)
+    .bind(current.org_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM org_members WHERE id = $1").bind(member_id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2")
+        .bind(current.user_id)
+        .bind(current.org_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn ensure_other_admin(pool: &Pool, org_id: Uuid, user_id: Uuid) -> Result<()> {
+    let others: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM org_members WHERE org_id = $1 AND user_id <> $2 AND role = 'ADMIN' AND enabled",
+    )
+    .bind(org_id)
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?;
+    if others == 0 {
+        return Err(Error::invalid("An organization needs at least one enabled admin."));
+    }
+    Ok(())
+}
+
+pub async fn usage(pool: &Pool, org_id: Uuid) -> Result<Usage> {
+    let row: (i64, i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT
+            (SELECT count(*) FROM org_members WHERE org_id = $1),
+            (SELECT count(*) FROM projects WHERE org_id = $1),
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'QUESTION'), 0)::bigint,
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'API_CALL'), 0)::bigint,
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'ROWS_EXPORTED'), 0)::bigint",
+    )
+    .bind(org_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(Usage {
+        total_members: row.0,
+        total_projects: row.1,
+        questions_asked: row.2,
+        total_api_calls: row.3,
+        rows_exported: row.4,
+    })
+}

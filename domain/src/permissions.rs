@@ -1,0 +1,206 @@
+//! The permission matrix of PRODUCT.md §6, as one table asked by every resolver.
+
+use crate::error::{Error, ErrorCode, Result};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum OrgRole {
+    Admin,
+    Member,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProjectRole {
+    Owner,
+    Contributor,
+    Viewer,
+}
+
+/// What a signed-in user is, relative to the org or project an operation touches.
+/// `None` means "not a member" (an unknown or foreign id looks the same).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Actor {
+    pub org_role: Option<OrgRole>,
+    pub project_role: Option<ProjectRole>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The signed-in user's own account.
+    Account,
+    /// An organisation the user must belong to.
+    Org,
+    /// A project the user must belong to (org admins have every project right in their org).
+    Project,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operation {
+    ReadMe,
+    OnboardUser,
+    UpdateMyProfile,
+    DeleteMyAccount,
+    CreateOrg,
+    ReadOrg,
+    UpdateOrg,
+    DeleteOrg,
+    ReadOrgMembers,
+    ManageOrgMembers,
+    ListProjects,
+    CreateProject,
+    ReadProject,
+    UpdateProject,
+    DeleteProject,
+    ResetProject,
+    ReadProjectMembers,
+    ManageProjectMembers,
+}
+
+pub struct Rule {
+    pub operation: Operation,
+    pub scope: Scope,
+    pub org_roles: &'static [OrgRole],
+    pub project_roles: &'static [ProjectRole],
+    /// Completes "You do not have permission to …".
+    pub action: &'static str,
+}
+
+use OrgRole::{Admin, Member};
+use ProjectRole::{Contributor, Owner, Viewer};
+
+const ANY_ORG: &[OrgRole] = &[Admin, Member];
+const ANY_PROJECT: &[ProjectRole] = &[Owner, Contributor, Viewer];
+
+const fn rule(operation: Operation, scope: Scope, org_roles: &'static [OrgRole], project_roles: &'static [ProjectRole], action: &'static str) -> Rule {
+    Rule { operation, scope, org_roles, project_roles, action }
+}
+
+/// Every operation that exists, with who may perform it.
+pub const RULES: &[Rule] = &[
+    rule(Operation::ReadMe, Scope::Account, &[], &[], "read your account"),
+    rule(Operation::OnboardUser, Scope::Account, &[], &[], "complete onboarding"),
+    rule(Operation::UpdateMyProfile, Scope::Account, &[], &[], "update your profile"),
+    rule(Operation::DeleteMyAccount, Scope::Account, &[], &[], "delete your account"),
+    rule(Operation::CreateOrg, Scope::Account, &[], &[], "create an organization"),
+    rule(Operation::ReadOrg, Scope::Org, ANY_ORG, &[], "view this organization"),
+    rule(Operation::UpdateOrg, Scope::Org, &[Admin], &[], "update this organization"),
+    rule(Operation::DeleteOrg, Scope::Org, &[Admin], &[], "delete this organization"),
+    rule(Operation::ReadOrgMembers, Scope::Org, ANY_ORG, &[], "view the organization's members"),
+    rule(Operation::ManageOrgMembers, Scope::Org, &[Admin], &[], "manage the organization's members"),
+    rule(Operation::ListProjects, Scope::Org, ANY_ORG, &[], "list projects"),
+    rule(Operation::CreateProject, Scope::Org, ANY_ORG, &[], "create a project"),
+    rule(Operation::ReadProject, Scope::Project, &[], ANY_PROJECT, "view this project"),
+    rule(Operation::UpdateProject, Scope::Project, &[], &[Owner], "update this project"),
+    rule(Operation::DeleteProject, Scope::Project, &[], &[Owner], "delete this project"),
+    rule(Operation::ResetProject, Scope::Project, &[], &[Owner], "reset this project"),
+    rule(Operation::ReadProjectMembers, Scope::Project, &[], ANY_PROJECT, "view the project's members"),
+    rule(Operation::ManageProjectMembers, Scope::Project, &[], &[Owner], "manage the project's members"),
+];
+
+pub fn rule_for(operation: Operation) -> &'static Rule {
+    RULES
+        .iter()
+        .find(|r| r.operation == operation)
+        .expect("every operation has a rule in RULES")
+}
+
+/// Asks the matrix. `actor` is `None` when nobody is signed in.
+pub fn authorize(operation: Operation, actor: Option<Actor>) -> Result<()> {
+    let Some(actor) = actor else {
+        return Err(Error::of(ErrorCode::UnauthorizedAccess));
+    };
+    let rule = rule_for(operation);
+    let not_member = || Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project.");
+    match rule.scope {
+        Scope::Account => Ok(()),
+        Scope::Org => match actor.org_role {
+            None => Err(not_member()),
+            Some(role) if rule.org_roles.contains(&role) => Ok(()),
+            Some(_) => Err(Error::role_access(rule.action)),
+        },
+        Scope::Project => match (actor.org_role, actor.project_role) {
+            (None, _) => Err(not_member()),
+            (Some(OrgRole::Admin), _) => Ok(()),
+            (Some(_), None) => Err(not_member()),
+            (Some(_), Some(role)) if rule.project_roles.contains(&role) => Ok(()),
+            (Some(_), Some(_)) => Err(Error::role_access(rule.action)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ROLE_ACCESS_SUFFIX;
+
+    fn actor(org: Option<OrgRole>, project: Option<ProjectRole>) -> Option<Actor> {
+        Some(Actor { org_role: org, project_role: project })
+    }
+
+    #[test]
+    fn every_operation_has_exactly_one_rule() {
+        for r in RULES {
+            assert_eq!(RULES.iter().filter(|o| o.operation == r.operation).count(), 1, "{:?}", r.operation);
+        }
+    }
+
+    #[test]
+    fn signed_out_is_denied_everything() {
+        for r in RULES {
+            let err = authorize(r.operation, None).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::UnauthorizedAccess, "{:?}", r.operation);
+        }
+    }
+
+    #[test]
+    fn project_matrix() {
+        use Operation::*;
+        // (operation, owner, contributor, viewer)
+        let expected = [
+            (ReadProject, true, true, true),
+            (UpdateProject, true, false, false),
+            (DeleteProject, true, false, false),
+            (ResetProject, true, false, false),
+            (ReadProjectMembers, true, true, true),
+            (ManageProjectMembers, true, false, false),
+        ];
+        for (op, owner, contributor, viewer) in expected {
+            for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {
+                let got = authorize(op, actor(Some(Member), Some(role)));
+                assert_eq!(got.is_ok(), allowed, "{op:?} as {role:?}");
+                if let Err(err) = got {
+                    assert_eq!(err.code(), ErrorCode::UnauthorizedRoleAccess);
+                    assert!(err.public_message().ends_with(ROLE_ACCESS_SUFFIX));
+                }
+            }
+            assert!(authorize(op, actor(Some(Admin), None)).is_ok(), "org admin may {op:?}");
+            let outsider = authorize(op, actor(Some(Member), None)).unwrap_err();
+            assert_eq!(outsider.code(), ErrorCode::UnauthorizedAccess);
+            assert_eq!(authorize(op, actor(None, None)).unwrap_err().code(), ErrorCode::UnauthorizedAccess);
+        }
+    }
+
+    #[test]
+    fn org_matrix() {
+        use Operation::*;
+        for (op, member_allowed) in [
+            (ReadOrg, true),
+            (UpdateOrg, false),
+            (DeleteOrg, false),
+            (ReadOrgMembers, true),
+            (ManageOrgMembers, false),
+            (ListProjects, true),
+            (CreateProject, true),
+        ] {
+            assert!(authorize(op, actor(Some(Admin), None)).is_ok());
+            assert_eq!(authorize(op, actor(Some(Member), None)).is_ok(), member_allowed, "{op:?}");
+            assert_eq!(authorize(op, actor(None, None)).unwrap_err().code(), ErrorCode::UnauthorizedAccess);
+        }
+    }
+}

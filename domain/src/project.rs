@@ -1,0 +1,361 @@
+//! Projects and their members.
+
+use crate::{
+    user,
+    db::Pool,
+    error::{Error, Result},
+    permissions::ProjectRole,
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProjectState {
+    Active,
+    Deleting,
+    Resetting,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum OnboardingStatus {
+    NotStarted,
+    DatasourceSaved,
+    Syncing,
+    SyncingStopped,
+    OnboardingFinished,
+    WithSampleDataset,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProjectLanguage {
+    Ar,
+    De,
+    En,
+    Es,
+    FaIr,
+    Fr,
+    It,
+    Ja,
+    Ko,
+    Nl,
+    Pt,
+    Ru,
+    ZhCn,
+    ZhTw,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Project {
+    pub id: Uuid,
+    pub org_id: Uuid,
+    pub display_name: String,
+    pub language: ProjectLanguage,
+    pub timezone: String,
+    pub onboarding_status: OnboardingStatus,
+    pub state: ProjectState,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProjectMember {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub user_id: Uuid,
+    pub role: ProjectRole,
+    pub joined_at: DateTime<Utc>,
+    pub email: String,
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ProjectPatch {
+    pub display_name: Option<String>,
+    pub language: Option<ProjectLanguage>,
+    pub timezone: Option<String>,
+}
+
+/// IANA zone names without the legacy aliases (no "US/…", "Etc/…", "EST"…), plus UTC,
+/// sorted (PRODUCT.md §9).
+pub fn timezones() -> Vec<&'static str> {
+    let mut zones: Vec<&'static str> = chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|tz| tz.name())
+        .filter(|name| is_current_zone(name))
+        .collect();
+    zones.push("UTC");
+    zones.sort_unstable();
+    zones.dedup();
+    zones
+}
+
+fn is_current_zone(name: &str) -> bool {
+    const REGIONS: &[&str] =
+        &["Africa/", "America/", "Antarctica/", "Arctic/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/"];
+    REGIONS.iter().any(|r| name.starts_with(r))
+}
+
+pub fn check_timezone(tz: &str) -> Result<String> {
+    let tz = tz.trim();
+    if tz == "UTC" || (is_current_zone(tz) && tz.parse::<chrono_tz::Tz>().is_ok()) {
+        Ok(tz.to_owned())
+    } else {
+        Err(Error::invalid(format!("Unknown timezone \"{tz}\".")))
+    }
+}
+
+pub fn check_display_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("Please enter the project name."));
+    }
+    if name.chars().count() > 100 {
+        return Err(Error::invalid("The project name must be at most 100 characters."));
+    }
+    Ok(name.to_owned())
+}
+
+/// Creates a project in the org with its creator as OWNER; it becomes the creator's current project.
+pub async fn create(pool: &Pool, org_id: Uuid, creator: Uuid, display_name: &str, language: Option<ProjectLanguage>, timezone: Option<&str>) -> Result<Project> {
+    let display_name = check_display_name(display_name)?;
+    let timezone = check_timezone(timezone.unwrap_or("UTC"))?;
+    let mut tx = pool.begin().await?;
+    let project = sqlx::query_as::<_, Project>(
+        "INSERT INTO projects (id, org_id, display_name, language, timezone) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(org_id)
+    .bind(display_name)
+    .bind(language.unwrap_or(ProjectLanguage::En))
+    .bind(timezone)
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'OWNER')")
+        .bind(Uuid::new_v4())
+        .bind(project.id)
+        .bind(creator)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1")
+        .bind(creator)
+        .bind(org_id)
+        .bind(project.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(project)
+}
+
+pub async fn find(pool: &Pool, id: Uuid) -> Result<Option<Project>> {
+    Ok(sqlx::query_as::<_, Project>("SELECT * FROM projects WHERE id = $1").bind(id).fetch_optional(pool).await?)
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<Project> {
+    find(pool, id).await?.ok_or_else(|| Error::not_found("Project"))
+}
+
+/// The projects of an org the user can see: all of them for org admins, else those they belong to.
+pub async fn list_visible(pool: &Pool, org_id: Uuid, user_id: Uuid, all: bool) -> Result<Vec<Project>> {
+    Ok(sqlx::query_as::<_, Project>(
+        "SELECT p.* FROM projects p WHERE p.org_id = $1
+           AND ($3 OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = $2))
+         ORDER BY p.created_at, p.id",
+    )
+    .bind(org_id)
+    .bind(user_id)
+    .bind(all)
+    .fetch_all(pool)
+    .await?)
+}
+
+pub async fn list_in_org(pool: &Pool, org_id: Uuid) -> Result<Vec<Project>> {
+    list_visible(pool, org_id, Uuid::nil(), true).await
+}
+
+pub async fn update(pool: &Pool, id: Uuid, patch: &ProjectPatch) -> Result<Project> {
+    let name = patch.display_name.as_deref().map(check_display_name).transpose()?;
+    let tz = patch.timezone.as_deref().map(check_timezone).transpose()?;
+    Ok(sqlx::query_as::<_, Project>(
+        "UPDATE projects SET display_name = COALESCE($2, display_name), language = COALESCE($3, language),
+             timezone = COALESCE($4, timezone)
+         WHERE id = $1 RETURNING *",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(patch.language)
+    .bind(tz)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn set_onboarding_status(pool: &Pool, id: Uuid, status: OnboardingStatus) -> Result<()> {
+    sqlx::query("UPDATE projects SET onboarding_status = $2 WHERE id = $1").bind(id).bind(status).execute(pool).await?;
+    Ok(())
+}
+
+/// Moves an active project into DELETING or RESETTING. Asking again for the state it is
+/// already in is a no-op, so a retried request does not fail.
+pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Result<Project> {
+    let project = get(pool, id).await?;
+    if project.state == target {
+        return Ok(project);
+    }
+    if project.state != ProjectState::Active {
+        return Err(Error::invalid("The project is already being deleted or reset. Please wait until it is done."));
+    }
+    Ok(sqlx::query_as::<_, Project>("UPDATE projects SET state = $2 WHERE id = $1 AND state = 'ACTIVE' RETURNING *")
+        .bind(id)
+        .bind(target)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?)
+}
+
+/// Puts a project back to ACTIVE when its removal could not even be started.
+pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query("UPDATE projects SET state = 'ACTIVE' WHERE id = $1").bind(id).execute(pool).await?;
+    Ok(())
+}
+
+/// Removes the data a project owns, keeping the project row and its members. The
+/// foundation has no project-owned data yet; data sources, models and threads add their
+/// tables here as they arrive. It must stay idempotent: it runs inside a retried activity.
+pub async fn purge_data(_pool: &Pool, _id: Uuid) -> Result<()> {
+    Ok(())
+}
+
+/// The last step of a delete: the project row and everything cascading from it.
+pub async fn finish_delete(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query("DELETE FROM projects WHERE id = $1").bind(id).execute(pool).await?;
+    Ok(())
+}
+
+/// The last step of a reset: the project starts over at the connection step.
+pub async fn finish_reset(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query("UPDATE projects SET state = 'ACTIVE', onboarding_status = 'NOT_STARTED' WHERE id = $1")
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+// ---- members ----
+
+const MEMBER_SELECT: &str = "SELECT m.id, m.project_id, m.user_id, m.role, m.joined_at, u.email, u.name
+    FROM project_members m JOIN users u ON u.id = m.user_id";
+
+pub async fn members(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectMember>> {
+    Ok(sqlx::query_as::<_, ProjectMember>(&format!("{MEMBER_SELECT} WHERE m.project_id = $1 ORDER BY m.joined_at, u.email"))
+        .bind(project_id)
+        .fetch_all(pool)
+        .await?)
+}
+
+async fn member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
+    sqlx::query_as::<_, ProjectMember>(&format!("{MEMBER_SELECT} WHERE m.project_id = $1 AND m.user_id = $2"))
+        .bind(project_id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("Project member"))
+}
+
+/// Adds a member of the project's org to the project.
+pub async fn add_member(pool: &Pool, project: &Project, email: &str, role: ProjectRole) -> Result<ProjectMember> {
+    let user = user::find_by_email(pool, email)
+        .await?
+        .ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
+    let in_org: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2)")
+        .bind(project.org_id)
+        .bind(user.id)
+        .fetch_one(pool)
+        .await?;
+    if !in_org {
+        return Err(Error::invalid("No member of this organization has that e-mail address."));
+    }
+    sqlx::query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)")
+        .bind(Uuid::new_v4())
+        .bind(project.id)
+        .bind(user.id)
+        .bind(role)
+        .execute(pool)
+        .await?;
+    member(pool, project.id, user.id).await
+}
+
+pub async fn update_member_role(pool: &Pool, project_id: Uuid, user_id: Uuid, role: ProjectRole) -> Result<ProjectMember> {
+    let current = member(pool, project_id, user_id).await?;
+    if current.role == ProjectRole::Owner && role != ProjectRole::Owner {
+        ensure_other_owner(pool, project_id, user_id).await?;
+    }
+    sqlx::query("UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2")
+        .bind(project_id)
+        .bind(user_id)
+        .bind(role)
+        .execute(pool)
+        .await?;
+    member(pool, project_id, user_id).await
+}
+
+pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
+    let current = member(pool, project_id, user_id).await?;
+    if current.role == ProjectRole::Owner {
+        ensure_other_owner(pool, project_id, user_id).await?;
+    }
+    sqlx::query("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2")
+        .bind(project_id)
+        .bind(user_id)
+        .execute(pool)
+        .await?;
+    sqlx::query("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2")
+        .bind(user_id)
+        .bind(project_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+async fn ensure_other_owner(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
+    let others: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'")
+            .bind(project_id)
+            .bind(user_id)
+            .fetch_one(pool)
+            .await?;
+    if others == 0 {
+        return Err(Error::invalid("A project needs at least one owner."));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timezone_list_has_utc_and_no_legacy_names() {
+        let zones = timezones();
+        assert!(zones.contains(&"UTC"));
+        assert!(zones.contains(&"Europe/Berlin"));
+        assert!(zones.contains(&"America/Argentina/Buenos_Aires"));
+        assert!(!zones.iter().any(|z| z.starts_with("US/") || z.starts_with("Etc/") || *z == "EST"));
+        assert!(check_timezone("US/Pacific").is_err());
+        assert_eq!(check_timezone(" Asia/Tokyo ").unwrap(), "Asia/Tokyo");
+    }
+
+    #[test]
+    fn display_names_are_trimmed_and_bounded() {
+        assert_eq!(check_display_name("  Sales ").unwrap(), "Sales");
+        assert!(check_display_name("   ").is_err());
+        assert!(check_display_name(&"x".repeat(101)).is_err());
+    }
+}

@@ -1,0 +1,333 @@
+//! Accounts: users, their sessions and the one-time tokens sent by e-mail.
+
+use crate::{
+    db::Pool,
+    error::{Error, ErrorCode, Result},
+    secret,
+};
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct User {
+    pub id: Uuid,
+    pub email: String,
+    pub password_hash: String,
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub picture: Option<String>,
+    pub country: Option<String>,
+    pub company_name: Option<String>,
+    pub job_title: Option<String>,
+    pub consent_privacy_statement: bool,
+    pub email_verified: bool,
+    pub current_org_id: Option<Uuid>,
+    pub current_project_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Profile fields a user edits; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default)]
+pub struct ProfilePatch {
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub picture: Option<String>,
+    pub country: Option<String>,
+    pub company_name: Option<String>,
+    pub job_title: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenPurpose {
+    VerifyEmail,
+    ResetPassword,
+}
+
+impl TokenPurpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::VerifyEmail => "VERIFY_EMAIL",
+            Self::ResetPassword => "RESET_PASSWORD",
+        }
+    }
+
+    pub fn lifetime(self) -> Duration {
+        match self {
+            Self::VerifyEmail => Duration::hours(48),
+            Self::ResetPassword => Duration::hours(1),
+        }
+    }
+}
+
+pub const MIN_PASSWORD_LEN: usize = 8;
+
+pub fn normalize_email(email: &str) -> Result<String> {
+    let email = email.trim().to_lowercase();
+    let valid = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        })
+        && !email.chars().any(char::is_whitespace);
+    if valid { Ok(email) } else { Err(Error::invalid("Please enter a valid e-mail address.")) }
+}
+
+pub fn check_password(password: &str) -> Result<()> {
+    if password.chars().count() < MIN_PASSWORD_LEN {
+        return Err(Error::invalid(format!("The password must be at least {MIN_PASSWORD_LEN} characters long.")));
+    }
+    if password.len() > 1024 {
+        return Err(Error::invalid("The password is too long."));
+    }
+    Ok(())
+}
+
+pub fn hash_password(password: &str) -> Result<String> {
+    secret::hash_password(password).map_err(|e| Error::internal(e.to_string()))
+}
+
+pub async fn create_user(pool: &Pool, email: &str, password: &str, name: Option<&str>, verified: bool) -> Result<User> {
+    let email = normalize_email(email)?;
+    check_password(password)?;
+    let hash = hash_password(password)?;
+    let name = name.map(str::trim).filter(|n| !n.is_empty());
+    let user = sqlx::query_as::<_, User>(
+        "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(&email)
+    .bind(hash)
+    .bind(name)
+    .bind(verified)
+    .fetch_one(pool)
+    .await?;
+    Ok(user)
+}
+
+pub async fn find_by_email(pool: &Pool, email: &str) -> Result<Option<User>> {
+    let email = email.trim().to_lowercase();
+    Ok(sqlx::query_as::<_, User>("SELECT * FROM users WHERE lower(email) = $1")
+        .bind(email)
+        .fetch_optional(pool)
+        .await?)
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<User> {
+    sqlx::query_as::<_, User>("SELECT * FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("User"))
+}
+
+/// Checks an e-mail and password pair. Unknown e-mails and wrong passwords look the same.
+pub async fn authenticate(pool: &Pool, email: &str, password: &str) -> Result<User> {
+    let user = find_by_email(pool, email).await?;
+    let wrong = || Error::new(ErrorCode::UnauthorizedAccess, "Incorrect e-mail or password.");
+    let Some(user) = user else {
+        // Spend the same time as a real check so response times do not reveal accounts.
+        let _ = secret::verify_password(password, DUMMY_HASH);
+        return Err(wrong());
+    };
+    if !secret::verify_password(password, &user.password_hash) {
+        return Err(wrong());
+    }
+    if !user.email_verified {
+        return Err(Error::of(ErrorCode::EmailNotVerified));
+    }
+    Ok(user)
+}
+
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0m1bTYgMcb6m0Zq4oZb4J7QG0m0wqk8mJcTQ3x6X4Yk";
+
+pub async fn update_profile(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User> {
+    let clean = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_owned());
+    Ok(sqlx::query_as::<_, User>(
+        "UPDATE users SET
+            name = COALESCE($2, name), first_name = COALESCE($3, first_name),
+            last_name = COALESCE($4, last_name), picture = COALESCE($5, picture),
+            country = COALESCE($6, country), company_name = COALESCE($7, company_name),
+            job_title = COALESCE($8, job_title)
+         WHERE id = $1 RETURNING *",
+    )
+    .bind(id)
+    .bind(clean(&patch.name))
+    .bind(clean(&patch.first_name))
+    .bind(clean(&patch.last_name))
+    .bind(clean(&patch.picture))
+    .bind(clean(&patch.country))
+    .bind(clean(&patch.company_name))
+    .bind(clean(&patch.job_title))
+    .fetch_one(pool)
+    .await?)
+}
+
+/// Records consent to the privacy statement together with the profile given at onboarding.
+pub async fn onboard(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User> {
+    update_profile(pool, id, patch).await?;
+    Ok(sqlx::query_as::<_, User>("UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *")
+        .bind(id)
+        .fetch_one(pool)
+        .await?)
+}
+
+pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {
+    check_password(password)?;
+    let hash = hash_password(password)?;
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(id).bind(hash).execute(&mut *tx).await?;
+    // A new password signs every device out.
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Removes the account. Orgs the user is alone in go with it; an org that would be left
+/// without an admin blocks the deletion until someone else is made admin.
+pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    let orphaned: Option<String> = sqlx::query_scalar(
+        "SELECT o.name FROM org_members m JOIN orgs o ON o.id = m.org_id
+         WHERE m.user_id = $1 AND m.role = 'ADMIN'
+           AND NOT EXISTS (SELECT 1 FROM org_members a WHERE a.org_id = m.org_id AND a.user_id <> $1 AND a.role = 'ADMIN' AND a.enabled)
+           AND EXISTS (SELECT 1 FROM org_members x WHERE x.org_id = m.org_id AND x.user_id <> $1)
+         LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(org) = orphaned {
+        return Err(Error::invalid(format!(
+            "You are the only admin of \"{org}\". Make another member an admin before deleting your account."
+        )));
+    }
+    sqlx::query(
+        "DELETE FROM orgs WHERE id IN (SELECT org_id FROM org_members WHERE user_id = $1)
+           AND NOT EXISTS (SELECT 1 FROM org_members x WHERE x.org_id = orgs.id AND x.user_id <> $1)",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+// ---- sessions ----
+
+pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration) -> Result<(String, DateTime<Utc>)> {
+    let token = secret::random_token();
+    let expires = Utc::now() + Duration::from_std(ttl).map_err(Error::internal)?;
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
+        .bind(secret::token_hash(&token))
+        .bind(user_id)
+        .bind(expires)
+        .execute(pool)
+        .await?;
+    Ok((token, expires))
+}
+
+/// The user behind a session token, if the session exists and has not expired.
+pub async fn session_user(pool: &Pool, token: &str) -> Result<Option<(User, DateTime<Utc>)>> {
+    let row: Option<(Uuid, DateTime<Utc>)> =
+        sqlx::query_as("SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()")
+            .bind(secret::token_hash(token))
+            .fetch_optional(pool)
+            .await?;
+    match row {
+        None => Ok(None),
+        Some((user_id, expires)) => Ok(Some((get(pool, user_id).await?, expires))),
+    }
+}
+
+pub async fn delete_session(pool: &Pool, token: &str) -> Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(secret::token_hash(token)).execute(pool).await?;
+    Ok(())
+}
+
+// ---- e-mail tokens ----
+
+pub async fn issue_token(pool: &Pool, user_id: Uuid, purpose: TokenPurpose) -> Result<String> {
+    let token = secret::random_token();
+    sqlx::query("INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(secret::token_hash(&token))
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(Utc::now() + purpose.lifetime())
+        .execute(pool)
+        .await?;
+    Ok(token)
+}
+
+/// Marks a token used and returns its user. Unknown, used and expired tokens are INVALID_TOKEN.
+pub async fn consume_token(pool: &Pool, token: &str, purpose: TokenPurpose) -> Result<Uuid> {
+    sqlx::query_scalar(
+        "UPDATE email_tokens SET used_at = now()
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING user_id",
+    )
+    .bind(secret::token_hash(token))
+    .bind(purpose.as_str())
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::of(ErrorCode::InvalidToken))
+}
+
+/// Verifies the address behind a VERIFY_EMAIL token. A second click says EMAIL_ALREADY_VERIFIED.
+pub async fn verify_email(pool: &Pool, token: &str) -> Result<User> {
+    let owner: Option<(Uuid, bool)> = sqlx::query_as(
+        "SELECT u.id, u.email_verified FROM email_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = $1 AND t.purpose = 'VERIFY_EMAIL'",
+    )
+    .bind(secret::token_hash(token))
+    .fetch_optional(pool)
+    .await?;
+    if let Some((_, true)) = owner {
+        return Err(Error::of(ErrorCode::EmailAlreadyVerified));
+    }
+    let user_id = consume_token(pool, token, TokenPurpose::VerifyEmail).await?;
+    Ok(sqlx::query_as::<_, User>("UPDATE users SET email_verified = true WHERE id = $1 RETURNING *")
+        .bind(user_id)
+        .fetch_one(pool)
+        .await?)
+}
+
+pub async fn mark_email_verified(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query("UPDATE users SET email_verified = true WHERE id = $1").bind(id).execute(pool).await?;
+    Ok(())
+}
+
+pub async fn set_current(pool: &Pool, user_id: Uuid, org_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<()> {
+    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(org_id)
+        .bind(project_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalized_and_checked() {
+        assert_eq!(normalize_email("  Ada@Example.COM ").unwrap(), "ada@example.com");
+        for bad in ["", "ada", "ada@", "@example.com", "ada@example", "a da@example.com", "ada@.com"] {
+            assert_eq!(normalize_email(bad).unwrap_err().code(), ErrorCode::InvalidInput, "{bad}");
+        }
+    }
+
+    #[test]
+    fn short_passwords_are_rejected() {
+        assert!(check_password("1234567").is_err());
+        assert!(check_password("12345678").is_ok());
+    }
+
+    #[test]
+    fn dummy_hash_parses() {
+        assert!(argon2::password_hash::PasswordHash::new(DUMMY_HASH).is_ok());
+    }
+}

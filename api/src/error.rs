@@ -12,20 +12,20 @@ use serde_json::json;
 
 /// Deliberately not `Display`: that keeps async-graphql's catch-all conversion from
 /// applying, so every resolver error goes through `From<ApiError>` below.
-#[derive(Debug)]
-pub struct ApiError(pub Error);
+#[derive(Debug, Clone)]
+pub struct ApiError(pub std::sync::Arc<Error>);
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl From<Error> for ApiError {
     fn from(err: Error) -> Self {
-        Self(err)
+        Self(std::sync::Arc::new(err))
     }
 }
 
 impl From<ErrorCode> for ApiError {
     fn from(code: ErrorCode) -> Self {
-        Self(Error::of(code))
+        Self::from(Error::of(code))
     }
 }
 
@@ -35,7 +35,7 @@ impl ApiError {
     }
 
     fn log(&self) {
-        if let Error::Internal(cause) = &self.0 {
+        if let Error::Internal(cause) = &*self.0 {
             let mut chain = cause.to_string();
             let mut source = cause.source();
             while let Some(next) = source {
@@ -90,7 +90,7 @@ pub fn graphql_error_response(status: StatusCode, code: ErrorCode, message: &str
 
 impl From<axum::extract::rejection::JsonRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
-        Self(Error::invalid(format!("The request body is not valid: {}", rejection.body_text())))
+        Self::from(Error::invalid(format!("The request body is not valid: {}", rejection.body_text())))
     }
 }
 

@@ -35,5 +35,5 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn api_not_found() -> error::ApiError {
-    error::ApiError(quarry_domain::Error::not_found("Endpoint"))
+    quarry_domain::Error::not_found("Endpoint").into()
 }

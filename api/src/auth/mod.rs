@@ -154,7 +154,7 @@ async fn sign_in(
     session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
     let email = body.email.trim().to_lowercase();
     let failures_key = format!("signin-failures:{email}");
-    rate_limit::hit(&state, &format!("signin-ip:{}", peer.ip()), Window { limit: 100, seconds: SIGNIN_WINDOW_SECS }).await?;
+    rate_limit::hit(&state, &format!("signin-ip:{}", peer.ip()), Window { limit: 300, seconds: SIGNIN_WINDOW_SECS }).await?;
     if rate_limit::count(&state, &failures_key).await? >= MAX_FAILED_SIGNINS {
         return Err(Error::of(ErrorCode::TooManyRequests).into());
     }
@@ -183,9 +183,11 @@ async fn sign_out(
     State(state): State<AppState>,
     jar: CookieJar,
     headers: HeaderMap,
-    body: Option<JsonBody<SignOut>>,
+    body: axum::body::Bytes,
 ) -> ApiResult<impl IntoResponse> {
-    let sent = body.as_ref().and_then(|JsonBody(b)| b.csrf_token.as_deref());
+    // The body is optional: the token may come in the header instead.
+    let body: Option<SignOut> = serde_json::from_slice(&body).ok();
+    let sent = body.as_ref().and_then(|b| b.csrf_token.as_deref());
     session::check_csrf(&jar, sent_csrf(&headers, sent))?;
     if let Some(token) = jar.get(session::SESSION_COOKIE).map(|c| c.value().to_owned()) {
         user::delete_session(&state.pool, &token).await?;

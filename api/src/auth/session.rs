@@ -37,7 +37,7 @@ fn base_cookie(state: &AppState, name: &'static str, value: String) -> Cookie<'s
 pub fn session_cookie(state: &AppState, token: String) -> Cookie<'static> {
     let mut cookie = base_cookie(state, SESSION_COOKIE, token);
     let max_age = state.config.session_ttl.as_secs() as i64;
-    cookie.set_max_age(axum_extra::extract::cookie::time::Duration::seconds(max_age));
+    cookie.set_max_age(time::Duration::seconds(max_age));
     cookie
 }
 

@@ -80,7 +80,7 @@ pub async fn execute(
     };
     let session = match session::current(&state, &jar).await {
         Ok(session) => session,
-        Err(err) => return ApiError(err).into_response(),
+        Err(err) => return ApiError::from(err).into_response(),
     };
     let request = match session {
         Some(session) => request.data(session),

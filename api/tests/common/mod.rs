@@ -1,0 +1,208 @@
+//! TestApp: the real router on port 0 against the Postgres, Redis, Temporal and SMTP sink
+//! that `make test` starts (their addresses come from the QUARRY_* environment).
+#![allow(dead_code)]
+
+use quarry_api::{router, state::AppState};
+use quarry_domain::{config::Config, user};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use std::{
+    net::SocketAddr,
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+use uuid::Uuid;
+
+pub struct TestApp {
+    pub url: String,
+    pub state: AppState,
+    worker: Option<Child>,
+}
+
+fn require_env(name: &str) {
+    if std::env::var(name).map(|v| v.is_empty()).unwrap_or(true) {
+        panic!("{name} is not set: run the tests through `make test`, which starts the services");
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        for name in ["QUARRY_DATABASE_URL", "QUARRY_REDIS_URL", "QUARRY_TEMPORAL_URL"] {
+            require_env(name);
+        }
+        let mut config = Config::from_env().expect("test configuration");
+        // Each app gets its own task queues so a test's workflows run on its own worker.
+        config.task_queue_prefix = format!("quarry-test-{}", &Uuid::new_v4().simple().to_string()[..12]);
+        config.port = 0;
+        let state = AppState::connect(config).await.expect("connect test services");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        Self { url: format!("http://{addr}"), state, worker: None }
+    }
+
+    /// Starts a `quarry-worker` process serving this app's task queues and the mail queue.
+    pub fn start_worker(&mut self) {
+        let mut cmd = Command::new(worker_binary());
+        cmd.env("QUARRY_TASK_QUEUE_PREFIX", &self.state.config.task_queue_prefix)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        self.worker = Some(cmd.spawn().expect("start quarry-worker (build the workspace first)"));
+    }
+
+    pub fn kill_worker(&mut self) {
+        if let Some(mut child) = self.worker.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    pub fn client(&self) -> Client {
+        Client::builder().cookie_store(true).build().unwrap()
+    }
+
+    pub async fn csrf(&self, client: &Client) -> String {
+        let body: Value = client.get(format!("{}/api/auth/csrf", self.url)).send().await.unwrap().json().await.unwrap();
+        body["csrfToken"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn post_auth(&self, client: &Client, path: &str, mut body: Value) -> (StatusCode, Value) {
+        if body.get("csrfToken").is_none() {
+            body["csrfToken"] = json!(self.csrf(client).await);
+        }
+        let res = client.post(format!("{}/api/auth/{path}", self.url)).json(&body).send().await.unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// A verified account created directly, for tests that are not about sign-up.
+    pub async fn user(&self, label: &str) -> (String, String) {
+        let email = unique_email(label);
+        let password = "correct horse battery".to_owned();
+        user::create_user(&self.state.pool, &email, &password, Some(label), true).await.unwrap();
+        (email, password)
+    }
+
+    /// A signed-in client for a fresh verified user.
+    pub async fn signed_in(&self, label: &str) -> (Client, String) {
+        let (email, password) = self.user(label).await;
+        let client = self.signed_in_as(&email, &password).await;
+        (client, email)
+    }
+
+    pub async fn signed_in_as(&self, email: &str, password: &str) -> Client {
+        let client = self.client();
+        let (status, body) =
+            self.post_auth(&client, "callback/credentials", json!({ "email": email, "password": password })).await;
+        assert_eq!(status, StatusCode::OK, "sign in failed: {body}");
+        client
+    }
+
+    pub async fn gql(&self, client: &Client, query: &str, variables: Value) -> Value {
+        let res = client
+            .post(format!("{}/api/graphql", self.url))
+            .json(&json!({ "query": query, "variables": variables }))
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_success(), "GraphQL answered {}", res.status());
+        res.json().await.unwrap()
+    }
+
+    /// Runs a GraphQL operation that must succeed and returns its data.
+    pub async fn gql_ok(&self, client: &Client, query: &str, variables: Value) -> Value {
+        let body = self.gql(client, query, variables).await;
+        assert!(body.get("errors").is_none(), "unexpected errors: {body}");
+        body["data"].clone()
+    }
+
+    /// Waits for the newest mail to `to` in the SMTP sink's folder and returns its body.
+    pub async fn mail_to(&self, to: &str) -> String {
+        let dir = PathBuf::from(std::env::var("QUARRY_TEST_MAIL_DIR").expect("QUARRY_TEST_MAIL_DIR (make test sets it)"));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let mut found: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter_map(|e| {
+                    let text = std::fs::read_to_string(e.path()).ok()?;
+                    let modified = e.metadata().ok()?.modified().ok()?;
+                    text.contains(to).then_some((modified, text))
+                })
+                .collect();
+            found.sort();
+            if let Some((_, text)) = found.pop() {
+                return decode_quoted_printable(&text);
+            }
+            assert!(Instant::now() < deadline, "no mail to {to} arrived in {}", dir.display());
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Polls until `check` holds, up to `secs` seconds.
+    pub async fn eventually<F, Fut>(&self, secs: u64, what: &str, mut check: F)
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        while !check().await {
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.kill_worker();
+    }
+}
+
+pub fn unique_email(label: &str) -> String {
+    format!("{label}-{}@example.com", &Uuid::new_v4().simple().to_string()[..10]).to_lowercase()
+}
+
+fn worker_binary() -> PathBuf {
+    // tests live in target/<profile>/deps; binaries one level up.
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().join("quarry-worker")
+}
+
+/// Undoes quoted-printable soft line breaks and `=XX` escapes so links can be found.
+pub fn decode_quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' && i + 2 < bytes.len() {
+            if let Ok(v) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The value of `name=` in the first link of `body` that contains `path`.
+pub fn link_param(body: &str, path: &str, name: &str) -> String {
+    let start = body.find(path).unwrap_or_else(|| panic!("no {path} link in mail:\n{body}"));
+    let rest = &body[start..];
+    let key = format!("{name}=");
+    let at = rest.find(&key).unwrap() + key.len();
+    rest[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect()
+}
+
+pub fn error_code(body: &Value) -> String {
+    body["errors"][0]["extensions"]["code"].as_str().unwrap_or("<none>").to_owned()
+}

@@ -8,7 +8,7 @@ use reqwest::Client;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Caller {
     OrgAdmin,
     Owner,
@@ -43,7 +43,7 @@ struct World {
 impl World {
     async fn build() -> Self {
         let app = TestApp::spawn().await;
-        let pool = &app.state.pool;
+        let pool = &app.state.pool.clone();
         let mut ids = std::collections::HashMap::new();
         let mut clients = Vec::new();
         for caller in CALLERS {

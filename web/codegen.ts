@@ -1,0 +1,24 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// codegen:check points the output elsewhere and compares it with the committed src/gql/.
+const output = process.env.QUARRY_CODEGEN_OUT ?? 'src/gql/';
+
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  documents: ['src/**/*.{ts,tsx}', '!src/gql/**/*'],
+  ignoreNoDocuments: true,
+  generates: {
+    [output]: {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { DateTime: 'string' },
+        defaultScalarType: 'unknown',
+      },
+    },
+  },
+};
+
+export default config;

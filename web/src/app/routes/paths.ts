@@ -1,0 +1,15 @@
+// The routes of PRODUCT.md §2 that this slice serves.
+export const paths = {
+  root: '/',
+  signIn: '/signin',
+  verifyEmail: '/verify-email',
+  onboardingRegister: '/onboarding/register',
+  projects: '/projects',
+  notFound: '/error/not-found',
+  notSubscribed: '/error/not-subscribed',
+  project: (projectId: string) => `/projects/${projectId}`,
+  setupConnection: (projectId: string) => `/projects/${projectId}/setup/connection`,
+  setupModels: (projectId: string) => `/projects/${projectId}/setup/models`,
+  modeling: (projectId: string) => `/projects/${projectId}/modeling`,
+  settings: (projectId: string, section = 'project/general') => `/projects/${projectId}/settings/${section}`,
+} as const;

@@ -1,0 +1,93 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingState } from '../../components/page/PageStates';
+import { AppLayout } from '../layouts/AppLayout';
+import { ProjectGuard } from '../layouts/ProjectGuard';
+import { RequireSession } from '../layouts/RequireSession';
+
+// Pages load on demand; layouts and guards are part of the main bundle.
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const settingsPages = () => import('../../pages/projects/[projectId]/settings/SettingsPages');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: () => <LoadingState fullPage />,
+    children: [
+      { path: 'signin', ...page(() => import('../../pages/signin/SignInPage'), (m) => m.SignInPage) },
+      { path: 'verify-email', ...page(() => import('../../pages/verify-email/VerifyEmailPage'), (m) => m.VerifyEmailPage) },
+      { path: 'error/not-found', ...page(() => import('../../pages/error/not-found/NotFoundPage'), (m) => m.NotFoundPage) },
+      {
+        path: 'error/not-subscribed',
+        ...page(() => import('../../pages/error/not-subscribed/NotSubscribedPage'), (m) => m.NotSubscribedPage),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <Navigate to="/projects" replace /> },
+          {
+            path: 'onboarding/register',
+            ...page(() => import('../../pages/onboarding/register/OnboardingRegisterPage'), (m) => m.OnboardingRegisterPage),
+          },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: 'projects', ...page(() => import('../../pages/projects/ProjectsPage'), (m) => m.ProjectsPage) },
+              {
+                path: 'projects/:projectId',
+                element: <ProjectGuard />,
+                children: [
+                  {
+                    index: true,
+                    ...page(() => import('../../pages/projects/[projectId]/ProjectEntryPage'), (m) => m.ProjectEntryPage),
+                  },
+                  {
+                    path: 'setup/connection',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/setup/connection/SetupConnectionPage'),
+                      (m) => m.SetupConnectionPage,
+                    ),
+                  },
+                  {
+                    path: 'setup/models',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/setup/models/SetupModelsPage'),
+                      (m) => m.SetupModelsPage,
+                    ),
+                  },
+                  {
+                    path: 'modeling',
+                    ...page(() => import('../../pages/projects/[projectId]/modeling/ModelingPage'), (m) => m.ModelingPage),
+                  },
+                  {
+                    path: 'settings',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/settings/SettingsLayout'),
+                      (m) => m.SettingsLayout,
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="project/general" replace /> },
+                      { path: 'project/general', ...page(settingsPages, (m) => m.ProjectGeneralSettingsPage) },
+                      { path: 'project/danger-zone', ...page(settingsPages, (m) => m.ProjectDangerZonePage) },
+                      { path: 'organization/general', ...page(settingsPages, (m) => m.OrgGeneralSettingsPage) },
+                      { path: 'organization/members', ...page(settingsPages, (m) => m.OrgMembersPage) },
+                      { path: 'user/profile', ...page(settingsPages, (m) => m.UserProfilePage) },
+                      { path: 'user/danger-zone', ...page(settingsPages, (m) => m.UserDangerZonePage) },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...page(() => import('../../pages/error/not-found/NotFoundPage'), (m) => m.NotFoundPage) },
+    ],
+  },
+];
+
+export function createQuarryRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,65 @@
+import { graphql } from '../../../gql';
+
+export const OrgsQuery = graphql(`
+  query Orgs {
+    orgs {
+      id
+      name
+      myRole
+    }
+  }
+`);
+
+export const SwitchCurrentOrgMutation = graphql(`
+  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {
+    switchCurrentOrg(where: $where) {
+      id
+      currentOrg {
+        id
+        name
+        myRole
+      }
+      currentOrgRole
+    }
+  }
+`);
+
+export const CreateOrgMutation = graphql(`
+  mutation CreateOrg($data: CreateOrgInput!) {
+    createOrg(data: $data) {
+      id
+      name
+      myRole
+    }
+  }
+`);
+
+export const UpdateOrgMutation = graphql(`
+  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {
+    updateOrg(where: $where, data: $data) {
+      id
+      name
+    }
+  }
+`);
+
+export const OrgUsageQuery = graphql(`
+  query OrgUsage {
+    me(withUsage: true) {
+      id
+      currentOrg {
+        id
+        name
+        createdAt
+        myRole
+        usage {
+          totalMembers
+          totalProjects
+          questionsAsked
+          totalApiCalls
+          rowsExported
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,172 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": typeof types.SendResetPasswordEmailDocument,
+    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": typeof types.OrgMembersDocument,
+    "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": typeof types.CreateOrgMemberDocument,
+    "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": typeof types.UpdateOrgMemberDocument,
+    "\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n": typeof types.DeleteOrgMemberDocument,
+    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.OrgsDocument,
+    "\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n": typeof types.SwitchCurrentOrgDocument,
+    "\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.CreateOrgDocument,
+    "\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateOrgDocument,
+    "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": typeof types.OrgUsageDocument,
+    "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": typeof types.ProjectsDocument,
+    "\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n": typeof types.ProjectDocument,
+    "\n  query Timezones {\n    timezones\n  }\n": typeof types.TimezonesDocument,
+    "\n  mutation CreateProject($data: CreateProjectInput!) {\n    createProject(data: $data) {\n      id\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  mutation UpdateProject($where: ProjectWhereUniqueInput!, $data: UpdateProjectInput!) {\n    updateProject(where: $where, data: $data) {\n      id\n      displayName\n      language\n      timezone\n    }\n  }\n": typeof types.UpdateProjectDocument,
+    "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteProjectDocument,
+    "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": typeof types.ResetProjectDocument,
+    "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.SwitchCurrentProjectDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.OnboardUserDocument,
+    "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": typeof types.UpdateMyProfileDocument,
+    "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": typeof types.DeleteMyAccountDocument,
+};
+const documents: Documents = {
+    "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": types.SendResetPasswordEmailDocument,
+    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": types.OrgMembersDocument,
+    "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": types.CreateOrgMemberDocument,
+    "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": types.UpdateOrgMemberDocument,
+    "\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n": types.DeleteOrgMemberDocument,
+    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n": types.OrgsDocument,
+    "\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n": types.SwitchCurrentOrgDocument,
+    "\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": types.CreateOrgDocument,
+    "\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n": types.UpdateOrgDocument,
+    "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": types.OrgUsageDocument,
+    "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": types.ProjectsDocument,
+    "\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n": types.ProjectDocument,
+    "\n  query Timezones {\n    timezones\n  }\n": types.TimezonesDocument,
+    "\n  mutation CreateProject($data: CreateProjectInput!) {\n    createProject(data: $data) {\n      id\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  mutation UpdateProject($where: ProjectWhereUniqueInput!, $data: UpdateProjectInput!) {\n    updateProject(where: $where, data: $data) {\n      id\n      displayName\n      language\n      timezone\n    }\n  }\n": types.UpdateProjectDocument,
+    "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": types.DeleteProjectDocument,
+    "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": types.ResetProjectDocument,
+    "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.SwitchCurrentProjectDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.MeDocument,
+    "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.OnboardUserDocument,
+    "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": types.UpdateMyProfileDocument,
+    "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": types.DeleteMyAccountDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n"): (typeof documents)["\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n"): (typeof documents)["\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Timezones {\n    timezones\n  }\n"): (typeof documents)["\n  query Timezones {\n    timezones\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProject($data: CreateProjectInput!) {\n    createProject(data: $data) {\n      id\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($data: CreateProjectInput!) {\n    createProject(data: $data) {\n      id\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProject($where: ProjectWhereUniqueInput!, $data: UpdateProjectInput!) {\n    updateProject(where: $where, data: $data) {\n      id\n      displayName\n      language\n      timezone\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProject($where: ProjectWhereUniqueInput!, $data: UpdateProjectInput!) {\n    updateProject(where: $where, data: $data) {\n      id\n      displayName\n      language\n      timezone\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n"): (typeof documents)["\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n"): (typeof documents)["\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,8 @@
+//! Temporal activities: the side effects of the workflows in `quarry_workflows`. Each
+//! struct holds its dependencies and implements the contracts declared there.
+
+mod project_removal;
+mod support;
+
+pub use project_removal::ProjectRemovalActivities;
+pub use support::Chaos;

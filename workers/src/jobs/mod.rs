@@ -1,0 +1,3 @@
+//! apalis-redis job handlers: short, idempotent, fire-and-forget work.
+
+pub mod email;

@@ -1,0 +1,167 @@
+//! The api's handle on Temporal: start workflows, and tell `/readyz` whether Temporal is
+//! reachable and a worker is polling.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use quarry_domain::config::TaskQueues;
+use temporalio_client::{
+    Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowIdConflictPolicy, WorkflowIdReusePolicy,
+    WorkflowStartOptions,
+    errors::{ClientConnectError, WorkflowStartError},
+    grpc::WorkflowService,
+    tonic,
+};
+use temporalio_common::protos::temporal::api::{
+    enums::v1::{TaskQueueKind, TaskQueueType},
+    taskqueue::v1::TaskQueue,
+    workflowservice::v1::{DescribeTaskQueueRequest, GetSystemInfoRequest},
+};
+use uuid::Uuid;
+
+use crate::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+
+/// How long a health probe may take before Temporal counts as unreachable.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
+/// A poller seen within this window counts as live. Workers long-poll for up to a minute,
+/// so a healthy worker is always seen more recently than that.
+const POLLER_FRESHNESS: Duration = Duration::from_secs(90);
+
+#[derive(Debug, thiserror::Error)]
+pub enum TemporalError {
+    #[error("invalid Temporal URL {url:?}: {reason}")]
+    InvalidUrl { url: String, reason: String },
+    #[error("cannot connect to Temporal at {url}")]
+    Connect {
+        url: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("cannot start workflow {workflow_id}")]
+    Start {
+        workflow_id: String,
+        #[source]
+        source: WorkflowStartError,
+    },
+}
+
+/// Temporal failures are never the user's fault: they surface as INTERNAL_SERVER_ERROR with
+/// the cause logged, not shown.
+impl From<TemporalError> for quarry_domain::Error {
+    fn from(err: TemporalError) -> Self {
+        quarry_domain::Error::internal(err)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TemporalHealth {
+    /// The frontend answered.
+    pub reachable: bool,
+    /// Some worker polled the workflows task queue recently.
+    pub workers_polling: bool,
+}
+
+/// A namespace-bound Temporal client plus Quarry's task queue names. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Temporal {
+    client: Client,
+    queues: TaskQueues,
+}
+
+impl Temporal {
+    /// Connects once; fails when the server is not reachable (callers that must wait for it,
+    /// like the worker, retry).
+    pub async fn connect(url: &str, namespace: &str, queues: TaskQueues) -> Result<Self, TemporalError> {
+        let target = Url::parse(url).map_err(|e| TemporalError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
+        let options = ConnectionOptions::new(target)
+            .identity(identity())
+            .connect_timeout(Duration::from_secs(5))
+            .build();
+        let connect_error = |source: Box<dyn std::error::Error + Send + Sync>| TemporalError::Connect { url: url.to_owned(), source };
+        let connection = Connection::connect(options).await.map_err(|e: ClientConnectError| connect_error(e.into()))?;
+        let client = Client::new(connection, ClientOptions::new(namespace).build()).map_err(|e| connect_error(e.into()))?;
+        Ok(Self { client, queues })
+    }
+
+    /// The underlying SDK client (the worker runs its `Worker` on it).
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    pub fn queues(&self) -> &TaskQueues {
+        &self.queues
+    }
+
+    /// Starts deleting or resetting a project, with workflow id `project-removal-<uuid>`.
+    /// Starting it again while it runs is a no-op, so a retried api request is harmless.
+    pub async fn start_project_removal(&self, project_id: Uuid, mode: RemovalMode) -> Result<(), TemporalError> {
+        let workflow_id = ids::project_removal(project_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            // A project can be reset several times over its life.
+            .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
+            .static_summary(format!("{mode:?} project {project_id}"))
+            .build();
+        match self
+            .client
+            .start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options)
+            .await
+        {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Never fails: an unreachable server is reported as such.
+    pub async fn health(&self) -> TemporalHealth {
+        let reachable = self.reachable().await;
+        let workers_polling = reachable && self.workers_polling().await;
+        TemporalHealth { reachable, workers_polling }
+    }
+
+    async fn reachable(&self) -> bool {
+        let mut service = self.client.clone();
+        let call = service.get_system_info(tonic::Request::new(GetSystemInfoRequest {}));
+        matches!(tokio::time::timeout(HEALTH_TIMEOUT, call).await, Ok(Ok(_)))
+    }
+
+    async fn workers_polling(&self) -> bool {
+        let mut service = self.client.clone();
+        let request = DescribeTaskQueueRequest {
+            namespace: self.client.options().namespace.clone(),
+            task_queue: Some(TaskQueue {
+                name: self.queues.workflows.clone(),
+                kind: TaskQueueKind::Normal as i32,
+                ..Default::default()
+            }),
+            task_queue_type: TaskQueueType::Workflow as i32,
+            ..Default::default()
+        };
+        let call = service.describe_task_queue(tonic::Request::new(request));
+        let Ok(Ok(response)) = tokio::time::timeout(HEALTH_TIMEOUT, call).await else {
+            return false;
+        };
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs() as i64;
+        response
+            .into_inner()
+            .pollers
+            .iter()
+            .filter_map(|poller| poller.last_access_time.as_ref())
+            .any(|seen| now - seen.seconds <= POLLER_FRESHNESS.as_secs() as i64)
+    }
+}
+
+/// `quarry-<pid>@<host>`, shown in the Temporal UI next to what this process did.
+pub fn identity() -> String {
+    format!("quarry-{}@{}", std::process::id(), hostname())
+}
+
+/// The machine's name, for identities and worker names that must be unique per process.
+pub fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_owned())
+}

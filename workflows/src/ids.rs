@@ -1,0 +1,29 @@
+//! Workflow id conventions. Ids carry the project so that everything a project runs can be
+//! found (and cancelled) by prefix, and so that starting the same work twice is idempotent.
+
+use uuid::Uuid;
+
+/// Every workflow that belongs to a project, except its removal, has an id starting with
+/// this prefix: `project-<uuid>-<kind>[-<key>]`. Project removal lists running workflows by
+/// it to cancel them first.
+pub fn project_prefix(project_id: Uuid) -> String {
+    format!("project-{project_id}-")
+}
+
+/// One removal per project at a time. It deliberately does not start with
+/// [`project_prefix`], so the removal never lists (and cancels) itself.
+pub fn project_removal(project_id: Uuid) -> String {
+    format!("project-removal-{project_id}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removal_is_outside_the_project_prefix() {
+        let id = Uuid::new_v4();
+        assert!(!project_removal(id).starts_with(&project_prefix(id)));
+        assert_eq!(project_prefix(id), format!("project-{id}-"));
+    }
+}

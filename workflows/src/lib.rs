@@ -1,0 +1,9 @@
+//! Quarry's Temporal workflows: deterministic code only (no clocks, randomness or I/O);
+//! every side effect is an activity implemented in the worker crate. Plus [`client`], which
+//! the api uses to start workflows and to report whether Temporal and its workers are up.
+
+pub mod client;
+pub mod ids;
+pub mod project_removal;
+
+pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};

@@ -119,13 +119,21 @@ wait_for() {
   done
 }
 
-# Wait for an HTTP URL to answer 200, while the process of pidfile $3 stays alive.
+# Wait for an HTTP URL to answer 200, while the processes of the pid files stay alive.
+# Usage: wait_http_ok URL SECONDS [PIDFILE...]; returns 1 on time-out, 2 when a process died
+# (its pid file is then in DEAD_PIDFILE).
 wait_http_ok() {
-  local url="$1" timeout="$2" pidfile="${3:-}" start=$SECONDS
+  local url="$1" timeout="$2" start=$SECONDS pidfile
+  shift 2
+  DEAD_PIDFILE=""
+  export DEAD_PIDFILE
   while ((SECONDS - start < timeout)); do
-    if [ -n "$pidfile" ] && ! pid_alive "$pidfile"; then
-      return 2
-    fi
+    for pidfile in "$@"; do
+      if ! pid_alive "$pidfile"; then
+        DEAD_PIDFILE="$pidfile"
+        return 2
+      fi
+    done
     if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then
       return 0
     fi

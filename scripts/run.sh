@@ -72,9 +72,20 @@ else
 fi
 
 # ---------------------------------------------------------------- rust
-info "cargo build --release (target dir $CARGO_TARGET_DIR)"
-cargo build --release -p quarry-api -p quarry-worker
-BIN="$CARGO_TARGET_DIR/release"
+# QUARRY_RUN_PROFILE=debug builds faster and runs slower.
+case "${QUARRY_RUN_PROFILE:-release}" in
+  release)
+    info "cargo build --release (target dir $CARGO_TARGET_DIR)"
+    cargo build --release -p quarry-api -p quarry-worker
+    BIN="$CARGO_TARGET_DIR/release"
+    ;;
+  debug)
+    info "cargo build (debug; target dir $CARGO_TARGET_DIR)"
+    cargo build -p quarry-api -p quarry-worker
+    BIN="$CARGO_TARGET_DIR/debug"
+    ;;
+  *) die "QUARRY_RUN_PROFILE must be release or debug" ;;
+esac
 
 # ---------------------------------------------------------------- env
 # The dev services' addresses, unless the caller set them.
@@ -103,10 +114,10 @@ start_bg worker "$BIN/quarry-worker"
 start_bg api "$BIN/quarry-api"
 
 rc=0
-wait_http_ok "http://127.0.0.1:$QUARRY_PORT/readyz" 180 "$RUN/api.pid" || rc=$?
+wait_http_ok "http://127.0.0.1:$QUARRY_PORT/readyz" 180 "$RUN/api.pid" "$RUN/worker.pid" || rc=$?
 if [ "$rc" -ne 0 ]; then
   if [ "$rc" = 2 ]; then
-    warn "quarry-api exited during start-up"
+    warn "quarry-$(basename "$DEAD_PIDFILE" .pid) exited during start-up"
   else
     warn "quarry-api did not become ready within 180s ($(curl -s --max-time 2 "http://127.0.0.1:$QUARRY_PORT/readyz" || true))"
   fi

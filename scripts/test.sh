@@ -58,7 +58,7 @@ summary() {
   local i
   printf '\n%s======== summary ========%s\n' "$C_CYAN" "$C_OFF"
   for i in "${!STEP_NAMES[@]}"; do
-    printf '  %-4s %-44s %5ss\n' "${STEP_RESULTS[$i]}" "${STEP_NAMES[$i]}" "${STEP_TIMES[$i]}"
+    printf '  %-4s %-52s %5ss\n' "${STEP_RESULTS[$i]}" "${STEP_NAMES[$i]}" "${STEP_TIMES[$i]}"
   done
   printf '  total %ds\n' $((SECONDS - T0))
   if [ "$FAILED" = 0 ]; then
@@ -191,8 +191,12 @@ start_app() {
     echo $! >"$STATE/run/api.pid"
   )
   local rc=0
-  wait_http_ok "http://127.0.0.1:$port/readyz" 180 "$STATE/run/api.pid" || rc=$?
-  if [ "$rc" -ne 0 ]; then
+  wait_http_ok "http://127.0.0.1:$port/readyz" 180 "$STATE/run/api.pid" "$STATE/run/worker.pid" || rc=$?
+  if [ "$rc" = 2 ]; then
+    echo "quarry-$(basename "$DEAD_PIDFILE" .pid) exited during start-up" >&2
+    dump_app_logs
+    return 1
+  elif [ "$rc" -ne 0 ]; then
     echo "quarry-api did not become ready on port $port (readyz: $(curl -s --max-time 2 "http://127.0.0.1:$port/readyz" || true))" >&2
     dump_app_logs
     return 1

@@ -30,7 +30,7 @@ impl AppState {
                 .set_connection_timeout(Some(Duration::from_secs(5))),
         )
         .await?;
-        let mail = MailQueue::connect(&config.redis_url).await?;
+        let mail = MailQueue::connect_to(&config.redis_url, &config.email_queue).await?;
         let state = Self { config: Arc::new(config), pool, redis, mail, temporal: Arc::new(Mutex::new(None)) };
         if let Err(err) = state.temporal().await {
             tracing::warn!(error = %err, "Temporal is not reachable yet; will retry on demand");

@@ -15,6 +15,8 @@ pub struct Config {
     pub temporal_namespace: String,
     pub task_queue_prefix: String,
     pub smtp_url: SecretString,
+    /// The apalis-redis queue of outgoing e-mail.
+    pub email_queue: String,
     pub mail_from: String,
     pub web_dist: PathBuf,
     pub cookie_secure: bool,
@@ -67,6 +69,7 @@ impl Config {
             temporal_namespace: string("QUARRY_TEMPORAL_NAMESPACE", "default"),
             task_queue_prefix: string("QUARRY_TASK_QUEUE_PREFIX", "quarry"),
             smtp_url: string("QUARRY_SMTP_URL", "smtp://127.0.0.1:2525").into(),
+            email_queue: string("QUARRY_EMAIL_QUEUE", "quarry-email"),
             mail_from: string("QUARRY_MAIL_FROM", "Quarry <no-reply@quarry.local>"),
             web_dist: PathBuf::from(string("QUARRY_WEB_DIST", "web/dist")),
             cookie_secure: parsed("QUARRY_COOKIE_SECURE", false)?,

@@ -9,7 +9,7 @@ mod services;
 mod shutdown;
 mod workflow_worker;
 
-use std::process::ExitCode;
+use std::{io::IsTerminal, process::ExitCode};
 
 use anyhow::Context;
 use quarry_domain::{config::Config, db};
@@ -22,6 +22,8 @@ use crate::{cli::Queue, shutdown::Shutdown};
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let queues = match cli::parse(std::env::args().skip(1)) {
         Ok(cli::Command::Run { queues }) => queues,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
 use quarry_workflows::{ProjectRemovalWorkflow, client::Temporal};
-use temporalio_sdk::{Worker, WorkerOptions, runtime::RuntimeOptions, Runtime};
+use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{

@@ -71,14 +71,15 @@ impl Temporal {
     /// Connects once; fails when the server is not reachable (callers that must wait for it,
     /// like the worker, retry).
     pub async fn connect(url: &str, namespace: &str, queues: TaskQueues) -> Result<Self, TemporalError> {
-        let target = Url::parse(url).map_err(|e| TemporalError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
-        let options = ConnectionOptions::new(target)
-            .identity(identity())
-            .connect_timeout(Duration::from_secs(5))
-            .build();
-        let connect_error = |source: Box<dyn std::error::Error + Send + Sync>| TemporalError::Connect { url: url.to_owned(), source };
+        let target =
+            Url::parse(url).map_err(|e| TemporalError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
+        let options =
+            ConnectionOptions::new(target).identity(identity()).connect_timeout(Duration::from_secs(5)).build();
+        let connect_error =
+            |source: Box<dyn std::error::Error + Send + Sync>| TemporalError::Connect { url: url.to_owned(), source };
         let connection = Connection::connect(options).await.map_err(|e: ClientConnectError| connect_error(e.into()))?;
-        let client = Client::new(connection, ClientOptions::new(namespace).build()).map_err(|e| connect_error(e.into()))?;
+        let client =
+            Client::new(connection, ClientOptions::new(namespace).build()).map_err(|e| connect_error(e.into()))?;
         Ok(Self { client, queues })
     }
 

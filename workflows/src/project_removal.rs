@@ -123,8 +123,12 @@ impl ProjectRemovalWorkflow {
             long_step("purge-project-data", Duration::from_secs(30 * 60)),
         )
         .await?;
-        ctx.execute_activity(ProjectRemovalActivities::finish_project_removal, input, short_step("finish-project-removal"))
-            .await?;
+        ctx.execute_activity(
+            ProjectRemovalActivities::finish_project_removal,
+            input,
+            short_step("finish-project-removal"),
+        )
+        .await?;
         Ok(())
     }
 }

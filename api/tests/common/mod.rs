@@ -34,6 +34,7 @@ impl TestApp {
         let mut config = Config::from_env().expect("test configuration");
         // Each app gets its own task queues so a test's workflows run on its own worker.
         config.task_queue_prefix = format!("quarry-test-{}", &Uuid::new_v4().simple().to_string()[..12]);
+        config.email_queue = format!("{}-email", config.task_queue_prefix);
         config.port = 0;
         let state = AppState::connect(config).await.expect("connect test services");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -47,6 +48,7 @@ impl TestApp {
     pub fn start_worker(&mut self) {
         let mut cmd = Command::new(worker_binary());
         cmd.env("QUARRY_TASK_QUEUE_PREFIX", &self.state.config.task_queue_prefix)
+            .env("QUARRY_EMAIL_QUEUE", &self.state.config.email_queue)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());

@@ -72,11 +72,13 @@ impl ProjectRemovalActivities {
                 let handle = client.get_workflow_handle::<UntypedWorkflow>(id.clone());
                 let outcome = if overdue {
                     warn!(workflow_id = %id, "did not stop after cancellation; terminating it");
-                    let options = WorkflowTerminateOptions::builder().reason("its project is being removed".to_owned()).build();
+                    let options =
+                        WorkflowTerminateOptions::builder().reason("its project is being removed".to_owned()).build();
                     handle.terminate(options).await
                 } else if asked.insert(id.clone()) {
                     info!(workflow_id = %id, project_id = %input.project_id, "cancelling workflow of a project being removed");
-                    let options = WorkflowCancelOptions::builder().reason("its project is being removed".to_owned()).build();
+                    let options =
+                        WorkflowCancelOptions::builder().reason("its project is being removed".to_owned()).build();
                     handle.cancel(options).await
                 } else {
                     Ok(())
@@ -84,7 +86,9 @@ impl ProjectRemovalActivities {
                 if let Err(error) = outcome
                     && !is_not_found(&error)
                 {
-                    return Err(ActivityError::from(anyhow::Error::new(error).context(format!("stopping workflow {id}"))));
+                    return Err(ActivityError::from(
+                        anyhow::Error::new(error).context(format!("stopping workflow {id}")),
+                    ));
                 }
             }
             with_heartbeats(&ctx, tokio::time::sleep(CANCEL_POLL)).await?;
@@ -101,7 +105,9 @@ impl ProjectRemovalActivities {
         self.chaos.before_step(&ctx).await?;
         let dir = files::project_dir(&self.data_dir, input.project_id);
         let removed = with_heartbeats(&ctx, files::remove_dir_if_present(&dir)).await?;
-        if removed.map_err(|e| ActivityError::from(anyhow::Error::new(e).context(format!("removing {}", dir.display()))))? {
+        if removed
+            .map_err(|e| ActivityError::from(anyhow::Error::new(e).context(format!("removing {}", dir.display()))))?
+        {
             info!(project_id = %input.project_id, dir = %dir.display(), "removed the project's files");
         }
         Ok(())

@@ -3,8 +3,8 @@
 use std::{future::Future, time::Duration};
 
 use quarry_domain::Error;
-use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use temporalio_common::error::ApplicationFailure;
+use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use tracing::warn;
 
 /// User errors would fail the same way on every attempt, so they end the workflow;
@@ -13,7 +13,9 @@ pub fn step_error(error: Error) -> ActivityError {
     match &error {
         Error::User { code, .. } => {
             let code = code.as_str();
-            ActivityError::application(ApplicationFailure::builder(error).type_name(code.to_owned()).non_retryable(true).build())
+            ActivityError::application(
+                ApplicationFailure::builder(error).type_name(code.to_owned()).non_retryable(true).build(),
+            )
         }
         Error::Internal(_) => {
             warn!("activity failed, will retry: {}", crate::services::chain(&error));

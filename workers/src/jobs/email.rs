@@ -22,10 +22,6 @@ use tracing::{error, info, warn};
 
 use crate::{services, shutdown::Shutdown};
 
-/// Overrides the queue name (default `quarry-email`) so test runs sharing one Redis do not
-/// take each other's mail.
-pub const QUEUE_VAR: &str = "QUARRY_EMAIL_QUEUE";
-
 /// Attempts after the first before a message is given up (each waits longer, up to a minute).
 const RETRIES: usize = 6;
 
@@ -48,7 +44,8 @@ impl Mailer {
 
     pub async fn send(&self, email: &Email) -> Result<(), BoxDynError> {
         // A bad address or a permanent refusal fails the same way every time: no retries.
-        let to: Mailbox = email.to.parse().map_err(|e| AbortError::new(format!("bad recipient {:?}: {e}", email.to)))?;
+        let to: Mailbox =
+            email.to.parse().map_err(|e| AbortError::new(format!("bad recipient {:?}: {e}", email.to)))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
@@ -80,13 +77,9 @@ async fn deliver(email: Email, mailer: Data<Arc<Mailer>>) -> Result<(), BoxDynEr
 /// then rebuilt after a pause rather than taking the whole process down.
 pub async fn run(config: &Config, worker_name: &str, shutdown: Shutdown) -> anyhow::Result<()> {
     let mailer = Arc::new(Mailer::new(&config.smtp_url, &config.mail_from)?);
-    let queue_name = std::env::var(QUEUE_VAR).ok().filter(|q| !q.trim().is_empty());
-    let connect = || async {
-        match &queue_name {
-            Some(name) => MailQueue::connect_to(&config.redis_url, name).await,
-            None => MailQueue::connect(&config.redis_url).await,
-        }
-    };
+    // The queue name comes from QUARRY_EMAIL_QUEUE, so test runs sharing one Redis keep
+    // their mail apart.
+    let connect = || MailQueue::connect_to(&config.redis_url, &config.email_queue);
     let Some(queue) = services::until_ready("Redis", &shutdown, connect).await else {
         return Ok(());
     };
@@ -106,7 +99,13 @@ pub async fn run(config: &Config, worker_name: &str, shutdown: Shutdown) -> anyh
             .retry(RetryPolicy::retries(RETRIES).with_backoff(backoff))
             .build(deliver);
         let stop = shutdown.clone();
-        match worker.run_until(async move { stop.wait().await; Ok::<(), std::io::Error>(()) }).await {
+        match worker
+            .run_until(async move {
+                stop.wait().await;
+                Ok::<(), std::io::Error>(())
+            })
+            .await
+        {
             Ok(()) => break,
             Err(e) => {
                 error!("e-mail worker stopped: {}; restarting in 5s", services::chain(&e));

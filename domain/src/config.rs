@@ -19,6 +19,8 @@ pub struct Config {
     pub email_queue: String,
     pub mail_from: String,
     pub web_dist: PathBuf,
+    /// Where projects keep their files (CSV uploads, DuckDB databases): `<data_dir>/projects/<uuid>`.
+    pub data_dir: PathBuf,
     pub cookie_secure: bool,
     pub secret_key: SecretString,
     pub telemetry_key: String,
@@ -54,6 +56,11 @@ where
     }
 }
 
+fn default_data_dir() -> PathBuf {
+    let home = env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".local/share/quarry/data")
+}
+
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         let port: u16 = parsed("QUARRY_PORT", 3000)?;
@@ -72,6 +79,7 @@ impl Config {
             email_queue: string("QUARRY_EMAIL_QUEUE", "quarry-email"),
             mail_from: string("QUARRY_MAIL_FROM", "Quarry <no-reply@quarry.local>"),
             web_dist: PathBuf::from(string("QUARRY_WEB_DIST", "web/dist")),
+            data_dir: var("QUARRY_DATA_DIR").map(PathBuf::from).unwrap_or_else(default_data_dir),
             cookie_secure: parsed("QUARRY_COOKIE_SECURE", false)?,
             secret_key: string("QUARRY_SECRET_KEY", "quarry-local-development-key-change-me").into(),
             telemetry_key: string("QUARRY_TELEMETRY_KEY", ""),

@@ -1,5 +1,5 @@
 //! Where projects keep their files (CSV uploads, DuckDB databases):
-//! `${QUARRY_DATA_DIR:-~/.local/share/quarry/data}/projects/<uuid>`.
+//! `<Config::data_dir>/projects/<uuid>`.
 
 use std::{
     io,
@@ -7,18 +7,6 @@ use std::{
 };
 
 use uuid::Uuid;
-
-pub const DATA_DIR_VAR: &str = "QUARRY_DATA_DIR";
-
-pub fn data_dir() -> PathBuf {
-    match std::env::var_os(DATA_DIR_VAR).filter(|v| !v.is_empty()) {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
-            home.join(".local/share/quarry/data")
-        }
-    }
-}
 
 pub fn project_dir(data_dir: &Path, project_id: Uuid) -> PathBuf {
     data_dir.join("projects").join(project_id.to_string())

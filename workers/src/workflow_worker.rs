@@ -9,7 +9,7 @@ use tracing::{info, warn};
 
 use crate::{
     activities::{Chaos, ProjectRemovalActivities},
-    files, services,
+    services,
     shutdown::Shutdown,
 };
 
@@ -27,7 +27,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, shutdown: Shutdown
     if !chaos.step_delay().is_zero() {
         warn!(delay = ?chaos.step_delay(), "chaos testing: every workflow step is delayed");
     }
-    let data_dir = files::data_dir();
+    let data_dir = config.data_dir.clone();
     let runtime = Runtime::from_current_tokio(RuntimeOptions::default())?;
     let options = WorkerOptions::new(queues.workflows.clone())
         .register_workflow::<ProjectRemovalWorkflow>()?

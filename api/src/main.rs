@@ -11,6 +11,7 @@ async fn main() -> anyhow::Result<()> {
     }
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
     let config = Config::from_env()?;
     let addr: SocketAddr = format!("{}:{}", config.bind, config.port).parse()?;

@@ -4,9 +4,11 @@
 pub mod access;
 pub mod user;
 pub mod config;
+pub mod datasource;
 pub mod db;
 pub mod error;
 pub mod mail;
+pub mod modeling;
 pub mod org;
 pub mod permissions;
 pub mod project;

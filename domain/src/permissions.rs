@@ -60,6 +60,10 @@ pub enum Operation {
     ResetProject,
     ReadProjectMembers,
     ManageProjectMembers,
+    ReadDataSource,
+    ManageDataSource,
+    ReadModels,
+    SaveModels,
 }
 
 pub struct Rule {
@@ -101,6 +105,10 @@ pub const RULES: &[Rule] = &[
     rule(Operation::ResetProject, Scope::Project, &[], &[Owner], "reset this project"),
     rule(Operation::ReadProjectMembers, Scope::Project, &[], ANY_PROJECT, "view the project's members"),
     rule(Operation::ManageProjectMembers, Scope::Project, &[], &[Owner], "manage the project's members"),
+    rule(Operation::ReadDataSource, Scope::Project, &[], ANY_PROJECT, "view the data source"),
+    rule(Operation::ManageDataSource, Scope::Project, &[], &[Owner], "change the data source"),
+    rule(Operation::ReadModels, Scope::Project, &[], ANY_PROJECT, "view the models"),
+    rule(Operation::SaveModels, Scope::Project, &[], &[Owner], "create or delete models and relationships"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -169,6 +177,10 @@ mod tests {
             (ResetProject, true, false, false),
             (ReadProjectMembers, true, true, true),
             (ManageProjectMembers, true, false, false),
+            (ReadDataSource, true, true, true),
+            (ManageDataSource, true, false, false),
+            (ReadModels, true, true, true),
+            (SaveModels, true, false, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

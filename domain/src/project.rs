@@ -226,10 +226,15 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
     Ok(())
 }
 
-/// Removes the data a project owns, keeping the project row and its members. The
-/// foundation has no project-owned data yet; data sources, models and threads add their
-/// tables here as they arrive. It must stay idempotent: it runs inside a retried activity.
-pub async fn purge_data(_pool: &Pool, _id: Uuid) -> Result<()> {
+/// Removes the data a project owns, keeping the project row and its members: its data
+/// source, models, relationships and detected schema changes. It must stay idempotent:
+/// it runs inside a retried activity.
+pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    for table in ["relationships", "models", "schema_changes", "data_sources"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE project_id = $1")).bind(id).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 

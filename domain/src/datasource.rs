@@ -1,0 +1,75 @@
+//! A project's data source record: its type, connection settings without secrets, the
+//! sealed secrets, and the last detected schema change.
+
+use crate::{db::Pool, error::Result};
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DataSource {
+    pub project_id: Uuid,
+    #[sqlx(rename = "type")]
+    pub kind: String,
+    pub properties: Value,
+    /// AES-GCM sealed JSON of the secret settings; never leaves the server.
+    pub secrets: Option<String>,
+    pub sample_dataset: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+pub async fn get(pool: &Pool, project_id: Uuid) -> Result<Option<DataSource>> {
+    Ok(sqlx::query_as::<_, DataSource>("SELECT * FROM data_sources WHERE project_id = $1")
+        .bind(project_id)
+        .fetch_optional(pool)
+        .await?)
+}
+
+/// Saves (or replaces) the project's data source.
+pub async fn save(
+    pool: &Pool,
+    project_id: Uuid,
+    kind: &str,
+    properties: &Value,
+    secrets: Option<&str>,
+    sample_dataset: Option<&str>,
+) -> Result<DataSource> {
+    Ok(sqlx::query_as::<_, DataSource>(
+        "INSERT INTO data_sources (project_id, type, properties, secrets, sample_dataset) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (project_id) DO UPDATE SET type = EXCLUDED.type, properties = EXCLUDED.properties,
+             secrets = EXCLUDED.secrets, sample_dataset = EXCLUDED.sample_dataset, updated_at = now()
+         RETURNING *",
+    )
+    .bind(project_id)
+    .bind(kind)
+    .bind(properties)
+    .bind(secrets)
+    .bind(sample_dataset)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn save_schema_change(pool: &Pool, project_id: Uuid, change: &Value) -> Result<DateTime<Utc>> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO schema_changes (project_id, change) VALUES ($1, $2)
+         ON CONFLICT (project_id) DO UPDATE SET change = EXCLUDED.change, detected_at = now()
+         RETURNING detected_at",
+    )
+    .bind(project_id)
+    .bind(change)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn schema_change(pool: &Pool, project_id: Uuid) -> Result<Option<(Value, DateTime<Utc>)>> {
+    Ok(sqlx::query_as("SELECT change, detected_at FROM schema_changes WHERE project_id = $1")
+        .bind(project_id)
+        .fetch_optional(pool)
+        .await?)
+}
+
+pub async fn clear_schema_change(pool: &Pool, project_id: Uuid) -> Result<()> {
+    sqlx::query("DELETE FROM schema_changes WHERE project_id = $1").bind(project_id).execute(pool).await?;
+    Ok(())
+}

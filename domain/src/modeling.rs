@@ -1,0 +1,242 @@
+//! Models (one per chosen source table), their columns, and relationships between them.
+
+use crate::{
+    db::Pool,
+    error::{Error, Result},
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RelationType {
+    ManyToOne,
+    OneToMany,
+    OneToOne,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Model {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub reference_name: String,
+    pub source_schema: Option<String>,
+    pub source_table: String,
+    pub display_name: String,
+    pub description: Option<String>,
+    pub primary_key: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ModelColumn {
+    pub id: Uuid,
+    pub model_id: Uuid,
+    pub reference_name: String,
+    pub source_column: String,
+    pub display_name: String,
+    #[sqlx(rename = "type")]
+    pub type_name: String,
+    pub family: String,
+    pub not_null: bool,
+    pub is_primary_key: bool,
+    pub description: Option<String>,
+    pub position: i32,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewModel {
+    pub reference_name: String,
+    pub source_schema: Option<String>,
+    pub source_table: String,
+    pub display_name: String,
+    pub description: Option<String>,
+    pub primary_key: Option<String>,
+    pub columns: Vec<NewColumn>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewColumn {
+    pub reference_name: String,
+    pub source_column: String,
+    pub display_name: String,
+    pub type_name: String,
+    pub family: String,
+    pub not_null: bool,
+    pub is_primary_key: bool,
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Relationship {
+    pub id: Uuid,
+    pub name: String,
+    pub from_model: String,
+    pub from_column: String,
+    pub to_model: String,
+    pub to_column: String,
+    pub relation_type: RelationType,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NewRelation {
+    pub from_model: String,
+    pub from_column: String,
+    pub to_model: String,
+    pub to_column: String,
+    pub relation_type: RelationType,
+}
+
+/// A name usable in SQL written against the model: letters, digits and underscores.
+pub fn reference_name(schema: Option<&str>, table: &str) -> String {
+    let base = match schema {
+        Some(s) if !s.is_empty() && s != "public" && s != "main" => format!("{s}_{table}"),
+        _ => table.to_owned(),
+    };
+    let cleaned: String = base.chars().map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if cleaned.chars().next().is_some_and(|c| c.is_ascii_digit()) { format!("_{cleaned}") } else { cleaned }
+}
+
+/// Replaces the project's models with `models` (the tables chosen at setup). Relationships
+/// of models that go away go with them.
+pub async fn replace_models(pool: &Pool, project_id: Uuid, models: &[NewModel]) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM models WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    for m in models {
+        let model_id = Uuid::new_v4();
+        sqlx::query(
+            "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, display_name, description, primary_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(model_id)
+        .bind(project_id)
+        .bind(&m.reference_name)
+        .bind(&m.source_schema)
+        .bind(&m.source_table)
+        .bind(&m.display_name)
+        .bind(&m.description)
+        .bind(&m.primary_key)
+        .execute(&mut *tx)
+        .await?;
+        for (position, c) in m.columns.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO model_columns (id, model_id, reference_name, source_column, display_name, type, family,
+                     not_null, is_primary_key, description, position)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            )
+            .bind(Uuid::new_v4())
+            .bind(model_id)
+            .bind(&c.reference_name)
+            .bind(&c.source_column)
+            .bind(&c.display_name)
+            .bind(&c.type_name)
+            .bind(&c.family)
+            .bind(c.not_null)
+            .bind(c.is_primary_key)
+            .bind(&c.description)
+            .bind(position as i32)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The project's models with their columns, in name order.
+pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<ModelColumn>)>> {
+    let models = sqlx::query_as::<_, Model>("SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name")
+        .bind(project_id)
+        .fetch_all(pool)
+        .await?;
+    let columns = sqlx::query_as::<_, ModelColumn>(
+        "SELECT c.* FROM model_columns c JOIN models m ON m.id = c.model_id WHERE m.project_id = $1 ORDER BY c.position",
+    )
+    .bind(project_id)
+    .fetch_all(pool)
+    .await?;
+    let mut by_model: HashMap<Uuid, Vec<ModelColumn>> = HashMap::new();
+    for c in columns {
+        by_model.entry(c.model_id).or_default().push(c);
+    }
+    Ok(models.into_iter().map(|m| {
+        let cols = by_model.remove(&m.id).unwrap_or_default();
+        (m, cols)
+    }).collect())
+}
+
+/// Replaces the project's relationships, checking each end names an existing model column.
+pub async fn replace_relationships(pool: &Pool, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
+    let models = models(pool, project_id).await?;
+    let find = |model: &str, column: &str| -> Result<Uuid> {
+        let (m, cols) = models
+            .iter()
+            .find(|(m, _)| m.reference_name == model)
+            .ok_or_else(|| Error::invalid(format!("Unknown model \"{model}\".")))?;
+        if !cols.iter().any(|c| c.reference_name == column) {
+            return Err(Error::invalid(format!("Model \"{model}\" has no column \"{column}\".")));
+        }
+        Ok(m.id)
+    };
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM relationships WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    let mut seen = std::collections::HashSet::new();
+    for r in relations {
+        let from = find(&r.from_model, &r.from_column)?;
+        let to = find(&r.to_model, &r.to_column)?;
+        let name = format!("{}_{}_{}_{}", r.from_model, r.from_column, r.to_model, r.to_column);
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        sqlx::query(
+            "INSERT INTO relationships (id, project_id, name, from_model_id, from_column, to_model_id, to_column, type)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(project_id)
+        .bind(&name)
+        .bind(from)
+        .bind(&r.from_column)
+        .bind(to)
+        .bind(&r.to_column)
+        .bind(r.relation_type)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    relationships(pool, project_id).await
+}
+
+pub async fn relationships(pool: &Pool, project_id: Uuid) -> Result<Vec<Relationship>> {
+    let rows: Vec<(Uuid, String, String, String, String, String, RelationType)> = sqlx::query_as(
+        "SELECT r.id, r.name, fm.reference_name, r.from_column, tm.reference_name, r.to_column, r.type
+         FROM relationships r JOIN models fm ON fm.id = r.from_model_id JOIN models tm ON tm.id = r.to_model_id
+         WHERE r.project_id = $1 ORDER BY r.name",
+    )
+    .bind(project_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, from_model, from_column, to_model, to_column, relation_type)| Relationship {
+            id, name, from_model, from_column, to_model, to_column, relation_type,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_names_are_sql_friendly() {
+        assert_eq!(reference_name(Some("public"), "orders"), "orders");
+        assert_eq!(reference_name(Some("sales"), "order items"), "sales_order_items");
+        assert_eq!(reference_name(None, "2024-data"), "_2024_data");
+        assert_eq!(reference_name(Some("main"), "Album"), "Album");
+    }
+}

@@ -12,6 +12,7 @@ pub mod modeling;
 pub mod org;
 pub mod permissions;
 pub mod project;
+pub mod recommend;
 pub mod secret;
 pub mod subscription;
 

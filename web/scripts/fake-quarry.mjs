@@ -2,6 +2,9 @@
 // journey without Postgres, Redis and Temporal: serves dist/, the auth endpoints of
 // docs/contracts.md and the GraphQL schema of schema.graphql, all in memory. Verification
 // e-mails are written quoted-printable to $QUARRY_TEST_MAIL_DIR, like the SMTP sink does.
+// With schema-datasources.graphql it also fakes data sources, sample datasets, setup and CSV
+// import (GET /api/config, POST /api/projects/:id/csv): every database "has" the same few
+// tables; a host containing "invalid" is refused; a CSV file named broken*.csv fails to import.
 // Usage: node scripts/fake-quarry.mjs  (PORT, default 3000)
 import { createServer } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -13,7 +16,9 @@ const web = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
 const mailDir = process.env.QUARRY_TEST_MAIL_DIR ?? '/tmp/quarry-fake-mail';
 const dist = join(web, 'dist');
-const schema = buildSchema(readFileSync(join(web, 'schema.graphql'), 'utf8'));
+const schemaFiles = ['schema.graphql', 'schema-datasources.graphql'].filter((name) => existsSync(join(web, name)));
+const schema = buildSchema(schemaFiles.map((name) => readFileSync(join(web, name), 'utf8')).join('\n'));
+const csvCapMB = Number(process.env.QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB ?? 40);
 
 const users = new Map(); // id → user
 const sessions = new Map(); // token → userId
@@ -21,6 +26,8 @@ const tokens = new Map(); // token → { userId, purpose }
 const orgs = new Map(); // id → { id, name, createdAt }
 const members = []; // { id, orgId, userId, role, enabled, joinedAt }
 const projects = new Map(); // id → project
+const setups = new Map(); // projectId → { dataSource, tables, models, relationships, schemaChange }
+const csvJobs = new Map(); // id → { id, state, progress, error, tableName }
 
 const now = () => new Date().toISOString();
 const fail = (code, message) => new GraphQLError(message, { extensions: { code, message, shortMessage: message } });
@@ -170,7 +177,150 @@ function projectOf(user, id) {
   return { ...project, myRole: 'OWNER', members: [] };
 }
 
+// --- Data sources (issue 3), only as far as the web pages need ---
+const column = (name, type = 'text', family = 'TEXT', isPrimaryKey = false) =>
+  ({ name, type, family, notNull: isPrimaryKey, isPrimaryKey });
+const DATABASE_TABLES = [
+  { name: 'customers', schema: 'public', columns: [column('id', 'integer', 'INTEGER', true), column('name'), column('email')] },
+  { name: 'orders', schema: 'public', columns: [column('id', 'integer', 'INTEGER', true), column('customer_id', 'integer', 'INTEGER'),
+    column('ordered_at', 'timestamp', 'TIMESTAMP'), column('total', 'numeric', 'DECIMAL')] },
+  { name: 'order_items', schema: 'public', columns: [column('id', 'integer', 'INTEGER', true), column('order_id', 'integer', 'INTEGER'),
+    column('product_id', 'integer', 'INTEGER'), column('quantity', 'integer', 'INTEGER')] },
+  { name: 'products', schema: 'public', columns: [column('id', 'integer', 'INTEGER', true), column('title'), column('price', 'numeric', 'DECIMAL')] },
+  { name: 'audit_log', schema: 'internal', columns: [column('id', 'integer', 'INTEGER', true), column('message')] },
+];
+const SAMPLE_DATASETS = [
+  { name: 'ECOMMERCE', displayName: 'E-commerce', description: 'Orders, customers, products, payments and reviews of an online shop.' },
+  { name: 'HR', displayName: 'Human resources', description: 'Employees, departments, salaries, titles and managers.' },
+  { name: 'MUSIC', displayName: 'Music store', description: 'The Chinook store: artists, albums, tracks, customers and invoices.' },
+  { name: 'NBA', displayName: 'NBA', description: 'Games, players, teams and box scores.' },
+].map((dataset) => ({ ...dataset, questions: [] }));
+const SUPPORTED = new Set(['POSTGRES', 'REDSHIFT', 'MYSQL', 'DUCKDB', 'CSV']);
+const SECRETS = new Set(['password', 'accessKeyId', 'secretAccessKey', 'credentials']);
+
+const setupOf = (projectId) => {
+  if (!setups.has(projectId)) setups.set(projectId, { dataSource: null, tables: [], models: [], relationships: [], schemaChange: null });
+  return setups.get(projectId);
+};
+const withoutSecrets = (properties) => Object.fromEntries(Object.entries(properties ?? {}).filter(([key]) => !SECRETS.has(key)));
+const dataSourceView = (source) => source && { type: source.type, properties: withoutSecrets(source.properties), sampleDataset: source.sampleDataset ?? null };
+
+function checkConnection({ type, properties }) {
+  if (!SUPPORTED.has(type)) throw fail('NOT_SUPPORTED', `${type} data sources are not yet supported.`);
+  if (String(properties?.host ?? properties?.path ?? '').includes('invalid')) {
+    throw fail('CONNECTION_REFUSED', `could not translate host name "${properties.host ?? properties.path}" to address`);
+  }
+}
+
+function modelOf(table) {
+  return { id: randomUUID(), referenceName: table.name, sourceTableName: table.schema ? `${table.schema}.${table.name}` : table.name,
+    displayName: table.name, description: null, primaryKey: table.columns.find((c) => c.isPrimaryKey)?.name ?? null,
+    columns: table.columns.map((c) => ({ id: randomUUID(), referenceName: c.name, displayName: c.name, type: c.type, family: c.family,
+      notNull: c.notNull, isPrimaryKey: c.isPrimaryKey, description: null })) };
+}
+
+/** `<name>_id` columns point at the model called `<name>s` (foreign keys, as far as a fake goes). */
+function recommend(models) {
+  return models.flatMap((model) => model.columns.filter((c) => c.referenceName.endsWith('_id')).flatMap((c) => {
+    const target = models.find((m) => m.referenceName === `${c.referenceName.slice(0, -3)}s`);
+    return target ? [{ fromModel: model.referenceName, fromColumn: c.referenceName, toModel: target.referenceName, toColumn: 'id',
+      type: 'MANY_TO_ONE', reason: `Foreign key ${model.referenceName}_${c.referenceName}_fkey` }] : [];
+  }));
+}
+
+const dataSourceRoot = (user) => ({
+  sampleDatasets: () => SAMPLE_DATASETS,
+  dataSource: ({ projectId }) => projectOf(user, projectId) && dataSourceView(setupOf(projectId).dataSource),
+  listDataSourceTables: ({ projectId }) => projectOf(user, projectId) && setupOf(projectId).tables
+    .map((table) => ({ ...table, displayName: table.name })),
+  models: ({ projectId }) => projectOf(user, projectId) && setupOf(projectId).models,
+  relationships: ({ projectId }) => projectOf(user, projectId) && setupOf(projectId).relationships,
+  recommendedRelationships: ({ projectId }) => projectOf(user, projectId) && recommend(setupOf(projectId).models),
+  schemaChange: ({ projectId }) => projectOf(user, projectId) && setupOf(projectId).schemaChange,
+  csvImportJob: ({ id }) => csvJobs.get(id) ?? (() => { throw fail('NOT_FOUND', 'No such CSV import job.'); })(),
+  testDataSourceConnection: ({ projectId, data }) => projectOf(user, projectId) && (checkConnection(data), true),
+  saveDataSource: ({ projectId, data }) => {
+    projectOf(user, projectId);
+    checkConnection(data);
+    const setup = setupOf(projectId);
+    setup.dataSource = { type: data.type, properties: data.properties };
+    if (data.type !== 'CSV') setup.tables = [...DATABASE_TABLES];
+    projects.get(projectId).onboardingStatus = 'DATASOURCE_SAVED';
+    return dataSourceView(setup.dataSource);
+  },
+  updateDataSource: ({ projectId, data }) => {
+    projectOf(user, projectId);
+    checkConnection(data);
+    const setup = setupOf(projectId);
+    const kept = Object.fromEntries(Object.entries(setup.dataSource?.properties ?? {}).filter(([key]) => SECRETS.has(key)));
+    setup.dataSource = { type: data.type, properties: { ...kept, ...data.properties } };
+    return dataSourceView(setup.dataSource);
+  },
+  startSampleDataset: ({ projectId, name }) => {
+    projectOf(user, projectId);
+    const setup = setupOf(projectId);
+    setup.dataSource = { type: 'DUCKDB', properties: {}, sampleDataset: name };
+    setup.tables = DATABASE_TABLES.slice(0, 4);
+    setup.models = setup.tables.map(modelOf);
+    setup.relationships = recommend(setup.models).map((r) => ({ ...r, id: randomUUID(), name: `${r.fromModel}_${r.toModel}` }));
+    projects.get(projectId).onboardingStatus = 'WITH_SAMPLE_DATASET';
+    return true;
+  },
+  saveTables: ({ projectId, tables }) => {
+    projectOf(user, projectId);
+    const setup = setupOf(projectId);
+    setup.models = setup.tables.filter((table) => tables.includes(table.name)).map(modelOf);
+    return setup.models;
+  },
+  saveRelations: ({ projectId, relations }) => {
+    projectOf(user, projectId);
+    const setup = setupOf(projectId);
+    setup.relationships = relations.map((r) => ({ ...r, id: randomUUID(), name: `${r.fromModel}_${r.toModel}` }));
+    projects.get(projectId).onboardingStatus = 'ONBOARDING_FINISHED';
+    return setup.relationships;
+  },
+  triggerDataSourceDetection: ({ projectId }) => {
+    projectOf(user, projectId);
+    const setup = setupOf(projectId);
+    setup.schemaChange = { addedTables: ['public.refunds'], removedTables: [], addedColumns: ['orders.coupon_code'],
+      removedColumns: ['customers.email'], changedColumns: ['orders.total: numeric → double precision'], detectedAt: now() };
+    return setup.schemaChange;
+  },
+  resolveSchemaChange: ({ projectId }) => {
+    projectOf(user, projectId);
+    const setup = setupOf(projectId);
+    setup.schemaChange = { addedTables: [], removedTables: [], addedColumns: [], removedColumns: [], changedColumns: [], detectedAt: now() };
+    return true;
+  },
+});
+
+/** POST /api/projects/:id/csv: stores nothing, runs a job that imports over ~3 s. */
+function csvUpload(req, res, projectId, raw) {
+  const user = users.get(sessions.get(cookies(req)['quarry.session-token']));
+  if (!user) return restError(res, 401, 'UNAUTHORIZED_ACCESS', 'Sign in first.');
+  if (!cookies(req)['quarry.csrf-token'] || req.headers['x-csrf-token'] !== cookies(req)['quarry.csrf-token']) {
+    return restError(res, 403, 'INVALID_CSRF_TOKEN', 'Invalid CSRF token.');
+  }
+  projectOf(user, projectId);
+  if (raw.length > csvCapMB * 1024 * 1024) return restError(res, 413, 'FILE_TOO_LARGE', `CSV files can be at most ${csvCapMB} MB.`);
+  const fileName = /filename="([^"]+)"/.exec(raw.toString('latin1'))?.[1] ?? 'upload.csv';
+  const tableName = fileName.replace(/\.csv$/i, '').replace(/\W+/g, '_').toLowerCase();
+  const job = { id: randomUUID(), state: 'INIT', progress: 0, error: null, tableName: null };
+  csvJobs.set(job.id, job);
+  const steps = [
+    () => Object.assign(job, { state: 'IMPORTING', progress: 0.2, tableName }),
+    () => Object.assign(job, { progress: 0.6 }),
+    () => fileName.startsWith('broken')
+      ? Object.assign(job, { state: 'ERROR', error: 'line 3, column 2: unterminated quoted field' })
+      : Object.assign(job, { state: 'SUCCESS', progress: 1 }) && setupOf(projectId).tables.push({ name: tableName, schema: null,
+        columns: [column('id', 'bigint', 'INTEGER'), column('name'), column('amount', 'double', 'FLOAT')] }),
+  ];
+  steps.forEach((step, index) => setTimeout(step, 800 * (index + 1)));
+  send(res, 200, { jobId: job.id });
+}
+
 const root = (user) => ({
+  ...dataSourceRoot(user),
   me: ({ withUsage, withMembers }) => meView(user, { withUsage, withMembers }),
   orgs: () => members.filter((m) => m.userId === user.id).map((m) => orgView(orgs.get(m.orgId), user)),
   projects: () => [...projects.values()].filter((p) => p.orgId === user.currentOrgId).map((p) => projectOf(user, p.id)),
@@ -246,12 +396,17 @@ const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css
 
 createServer(async (req, res) => {
   const url = new URL(req.url, `http://localhost:${port}`);
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  const body = raw ? JSON.parse(raw) : {};
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const raw = Buffer.concat(chunks);
+  const json = (req.headers['content-type'] ?? '').includes('multipart/') ? null : raw.toString('utf8');
+  const body = json ? JSON.parse(json) : {};
   try {
     if (url.pathname.startsWith('/api/auth/')) return await auth(req, res, url.pathname.slice('/api/auth/'.length), body);
     if (url.pathname === '/api/graphql' && req.method === 'POST') return await graphqlRequest(req, res, body);
+    if (url.pathname === '/api/config') return send(res, 200, { telemetryKey: '', langfusePublicKey: '', csvImportMaxFileSizeMB: csvCapMB });
+    const csv = /^\/api\/projects\/([^/]+)\/csv$/.exec(url.pathname);
+    if (csv && req.method === 'POST') return csvUpload(req, res, csv[1], raw);
     if (url.pathname.startsWith('/api/')) return restError(res, 404, 'NOT_FOUND', 'Not found.');
     const file = normalize(join(dist, url.pathname));
     const path = file.startsWith(dist) && existsSync(file) && extname(file) ? file : join(dist, 'index.html');

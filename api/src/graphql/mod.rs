@@ -1,6 +1,8 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
 mod context;
+mod datasource;
+mod modeling;
 mod org;
 mod project;
 mod user;
@@ -21,10 +23,10 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation);
+pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, datasource::DataSourceMutation);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 

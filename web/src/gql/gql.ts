@@ -15,6 +15,21 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": typeof types.SendResetPasswordEmailDocument,
+    "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": typeof types.CsvImportJobDocument,
+    "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": typeof types.SampleDatasetsDocument,
+    "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.DataSourceDocument,
+    "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": typeof types.TestDataSourceConnectionDocument,
+    "\n  mutation SaveDataSource($projectId: ID!, $data: DataSourceInput!) {\n    saveDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.SaveDataSourceDocument,
+    "\n  mutation UpdateDataSource($projectId: ID!, $data: DataSourceInput!) {\n    updateDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.UpdateDataSourceDocument,
+    "\n  mutation StartSampleDataset($projectId: ID!, $name: SampleDatasetName!) {\n    startSampleDataset(projectId: $projectId, name: $name)\n  }\n": typeof types.StartSampleDatasetDocument,
+    "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.SchemaChangeDocument,
+    "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.TriggerDataSourceDetectionDocument,
+    "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": typeof types.ResolveSchemaChangeDocument,
+    "\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n": typeof types.ListDataSourceTablesDocument,
+    "\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n": typeof types.ModelsDocument,
+    "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": typeof types.RecommendedRelationshipsDocument,
+    "\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n": typeof types.SaveTablesDocument,
+    "\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n": typeof types.SaveRelationsDocument,
     "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": typeof types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": typeof types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": typeof types.UpdateOrgMemberDocument,
@@ -39,6 +54,21 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": types.SendResetPasswordEmailDocument,
+    "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": types.CsvImportJobDocument,
+    "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": types.SampleDatasetsDocument,
+    "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.DataSourceDocument,
+    "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": types.TestDataSourceConnectionDocument,
+    "\n  mutation SaveDataSource($projectId: ID!, $data: DataSourceInput!) {\n    saveDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.SaveDataSourceDocument,
+    "\n  mutation UpdateDataSource($projectId: ID!, $data: DataSourceInput!) {\n    updateDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.UpdateDataSourceDocument,
+    "\n  mutation StartSampleDataset($projectId: ID!, $name: SampleDatasetName!) {\n    startSampleDataset(projectId: $projectId, name: $name)\n  }\n": types.StartSampleDatasetDocument,
+    "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.SchemaChangeDocument,
+    "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.TriggerDataSourceDetectionDocument,
+    "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": types.ResolveSchemaChangeDocument,
+    "\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n": types.ListDataSourceTablesDocument,
+    "\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n": types.ModelsDocument,
+    "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": types.RecommendedRelationshipsDocument,
+    "\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n": types.SaveTablesDocument,
+    "\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n": types.SaveRelationsDocument,
     "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": types.UpdateOrgMemberDocument,
@@ -80,6 +110,66 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n"): (typeof documents)["\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n"): (typeof documents)["\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n"): (typeof documents)["\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"): (typeof documents)["\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n"): (typeof documents)["\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveDataSource($projectId: ID!, $data: DataSourceInput!) {\n    saveDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"): (typeof documents)["\n  mutation SaveDataSource($projectId: ID!, $data: DataSourceInput!) {\n    saveDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDataSource($projectId: ID!, $data: DataSourceInput!) {\n    updateDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDataSource($projectId: ID!, $data: DataSourceInput!) {\n    updateDataSource(projectId: $projectId, data: $data) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartSampleDataset($projectId: ID!, $name: SampleDatasetName!) {\n    startSampleDataset(projectId: $projectId, name: $name)\n  }\n"): (typeof documents)["\n  mutation StartSampleDataset($projectId: ID!, $name: SampleDatasetName!) {\n    startSampleDataset(projectId: $projectId, name: $name)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n"): (typeof documents)["\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n"): (typeof documents)["\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n"): (typeof documents)["\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n"): (typeof documents)["\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n"): (typeof documents)["\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n"): (typeof documents)["\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

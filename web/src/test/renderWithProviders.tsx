@@ -1,8 +1,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { Provider, type Client } from 'urql';
-import { fromValue, never } from 'wonka';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { CombinedError, Provider, type Client } from 'urql';
+import type { DocumentNode } from 'graphql';
+import { GraphQLError } from 'graphql';
+import { fromValue, never, toPromise } from 'wonka';
 import { AntApp, ConfigProvider, validateMessages } from '../components/ui';
 
 /** A urql client whose queries answer `data` (or never), for component tests. */
@@ -14,12 +16,81 @@ export function mockClient(data?: Record<string, unknown>, onMutation?: (variabl
   } as unknown as Client;
 }
 
-export function renderWithProviders(ui: ReactElement, client: Client = mockClient()) {
+/** What a mocked operation answers: its data, or a GraphQL error with extensions. */
+export type MockAnswer = { data: Record<string, unknown> } | { error: { code: string; message: string } };
+type Resolver = MockAnswer | ((variables: Record<string, unknown>) => MockAnswer);
+
+function operationName(query: DocumentNode): string {
+  for (const definition of query.definitions) {
+    if (definition.kind === 'OperationDefinition' && definition.name) return definition.name.value;
+  }
+  return '';
+}
+
+function toResult(operation: unknown, answer: MockAnswer) {
+  if ('error' in answer) {
+    const { code, message } = answer.error;
+    return {
+      operation,
+      data: undefined,
+      error: new CombinedError({ graphQLErrors: [new GraphQLError(message, { extensions: { code, message } })] }),
+      stale: false,
+      hasNext: false,
+    };
+  }
+  return { operation, data: answer.data, error: undefined, stale: false, hasNext: false };
+}
+
+/**
+ * A urql client answering by operation name (`Project`, `SaveTables`…); operations without an
+ * answer never resolve. `calls` records each operation's name and variables.
+ */
+export function mockOperations(resolvers: Record<string, Resolver>) {
+  const calls: { name: string; variables: Record<string, unknown> }[] = [];
+  const answer = (operation: { query: DocumentNode; variables?: Record<string, unknown> }) => {
+    const name = operationName(operation.query);
+    const variables = operation.variables ?? {};
+    calls.push({ name, variables });
+    const resolver = resolvers[name];
+    if (!resolver) return never;
+    return fromValue(toResult(operation, typeof resolver === 'function' ? resolver(variables) : resolver));
+  };
+  const client = {
+    executeQuery: answer,
+    executeMutation: answer,
+    executeSubscription: () => never,
+    query: (query: DocumentNode, variables?: Record<string, unknown>) => ({
+      toPromise: () => toPromise(answer({ query, variables })),
+    }),
+  } as unknown as Client;
+  return { client, calls, callsOf: (name: string) => calls.filter((call) => call.name === name).map((call) => call.variables) };
+}
+
+/** Shows where the app navigated to, for assertions. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  client: Client = mockClient(),
+  { route, path }: { route?: string; path?: string } = {},
+) {
   return render(
     <ConfigProvider form={{ validateMessages }}>
       <AntApp>
         <Provider value={client}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          {route && path ? (
+            <MemoryRouter initialEntries={[route]}>
+              <Routes>
+                <Route path={path} element={ui} />
+                <Route path="*" element={<LocationProbe />} />
+              </Routes>
+            </MemoryRouter>
+          ) : (
+            <MemoryRouter>{ui}</MemoryRouter>
+          )}
         </Provider>
       </AntApp>
     </ConfigProvider>,

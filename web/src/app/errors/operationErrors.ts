@@ -47,7 +47,8 @@ export function isAbortError(error: unknown): boolean {
   return serverErrorOf(error)?.code === 'ABORT_ERROR';
 }
 
-function withSentence(text: string): string {
+/** The text ending in a full stop (or other sentence mark). */
+export function withSentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
@@ -83,14 +84,21 @@ export function failureMessage(error: unknown, fallback: string): string | null 
   }
 }
 
-/** Shows the failure toast of an operation, or warns when the request was aborted. */
-export function showFailureToast(error: unknown, fallback: string): void {
+/**
+ * Shows the failure toast of an operation, or warns when the request was aborted. `describe`
+ * replaces the usual wording for operations with their own (PRODUCT.md §8).
+ */
+export function showFailureToast(
+  error: unknown,
+  fallback: string,
+  describe: (error: unknown, fallback: string) => string | null = failureMessage,
+): void {
   if (isAbortError(error)) {
     console.warn(`${fallback} (request aborted)`);
     return;
   }
   // The project guard is already telling the user and leaving the page.
   if (serverErrorOf(error)?.code === 'UNAUTHORIZED_ACCESS' && isRedirectingUnauthorized()) return;
-  const text = failureMessage(error, fallback);
+  const text = describe(error, fallback);
   if (text) toast.error(text);
 }

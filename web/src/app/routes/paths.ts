@@ -10,6 +10,8 @@ export const paths = {
   project: (projectId: string) => `/projects/${projectId}`,
   setupConnection: (projectId: string) => `/projects/${projectId}/setup/connection`,
   setupModels: (projectId: string) => `/projects/${projectId}/setup/models`,
+  setupUploadCsv: (projectId: string) => `/projects/${projectId}/setup/upload-csv`,
+  recommendRelationships: (projectId: string) => `/projects/${projectId}/recommend-relationships`,
   modeling: (projectId: string) => `/projects/${projectId}/modeling`,
   settings: (projectId: string, section = 'project/general') => `/projects/${projectId}/settings/${section}`,
 } as const;

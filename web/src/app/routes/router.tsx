@@ -58,6 +58,20 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'setup/upload-csv',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/setup/upload-csv/SetupUploadCsvPage'),
+                      (m) => m.SetupUploadCsvPage,
+                    ),
+                  },
+                  {
+                    path: 'recommend-relationships',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/recommend-relationships/RecommendRelationshipsPage'),
+                      (m) => m.RecommendRelationshipsPage,
+                    ),
+                  },
+                  {
                     path: 'modeling',
                     ...page(() => import('../../pages/projects/[projectId]/modeling/ModelingPage'), (m) => m.ModelingPage),
                   },
@@ -70,6 +84,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="project/general" replace /> },
                       { path: 'project/general', ...page(settingsPages, (m) => m.ProjectGeneralSettingsPage) },
+                      { path: 'project/data-connection', ...page(settingsPages, (m) => m.ProjectDataConnectionPage) },
                       { path: 'project/danger-zone', ...page(settingsPages, (m) => m.ProjectDangerZonePage) },
                       { path: 'organization/general', ...page(settingsPages, (m) => m.OrgGeneralSettingsPage) },
                       { path: 'organization/members', ...page(settingsPages, (m) => m.OrgMembersPage) },

@@ -4,7 +4,10 @@ import type { MenuProps } from '../../../../components/ui';
 import { paths } from '../../../../app/routes/paths';
 
 export const SETTINGS_SECTIONS = [
-  { group: 'Project', items: [['project/general', 'General'], ['project/danger-zone', 'Danger zone']] },
+  {
+    group: 'Project',
+    items: [['project/general', 'General'], ['project/data-connection', 'Data connection'], ['project/danger-zone', 'Danger zone']],
+  },
   { group: 'Organization', items: [['organization/general', 'General'], ['organization/members', 'Members']] },
   { group: 'User', items: [['user/profile', 'Profile'], ['user/danger-zone', 'Danger zone']] },
 ] as const;

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../../components/page/PageMeta';
 import { LoadingState } from '../../../../components/page/PageStates';
+import { DataConnectionSettings } from '../../../../features/dataSource/components/DataConnectionSettings';
 import { OrgGeneralSettings } from '../../../../features/org/components/OrgGeneralSettings';
 import { OrgMembersTable } from '../../../../features/org/components/OrgMembersTable';
 import { ProjectDangerZone } from '../../../../features/project/components/ProjectDangerZone';
@@ -17,6 +18,16 @@ export function ProjectGeneralSettingsPage() {
     <>
       <PageMeta title="Project settings" description="Rename the project and set its language and timezone." />
       <ProjectGeneralSettings projectId={projectId} />
+    </>
+  );
+}
+
+export function ProjectDataConnectionPage() {
+  const { projectId = '' } = useParams();
+  return (
+    <>
+      <PageMeta title="Data connection" description="See and edit the project's data source, and apply its schema changes." />
+      <DataConnectionSettings projectId={projectId} />
     </>
   );
 }

@@ -1,0 +1,149 @@
+//! The setup flow on a real Postgres source: connect, choose tables, relationships, schema changes.
+mod common;
+
+use common::{TestApp, error_code};
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor, PgConnection};
+
+/// A fresh database on the test Postgres server with a small shop schema.
+async fn shop_database() -> (String, Value) {
+    let admin_url = std::env::var("QUARRY_DATABASE_URL").unwrap();
+    let url = url_parts(&admin_url);
+    let name = format!("shop_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
+    admin.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
+    let mut shop = PgConnection::connect(&format!("{}/{name}", url.base)).await.unwrap();
+    shop.execute(
+        "CREATE TABLE customers (id integer PRIMARY KEY, name text NOT NULL, country text);
+         CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers (id),
+                              amount numeric(10,2), ordered_at timestamptz);
+         CREATE TABLE products (product_id integer PRIMARY KEY, title text);
+         CREATE TABLE order_items (order_id integer REFERENCES orders (id), product_id integer, quantity integer,
+                                   PRIMARY KEY (order_id, product_id));
+         INSERT INTO customers VALUES (1, 'Ada', 'UK'), (2, 'Grace', 'US');
+         INSERT INTO orders VALUES (10, 1, 12.50, now()), (11, 2, 99.99, now());",
+    )
+    .await
+    .unwrap();
+    let properties = json!({
+        "host": url.host, "port": url.port, "database": name, "user": url.user, "password": url.password,
+    });
+    (name, properties)
+}
+
+struct UrlParts {
+    base: String,
+    host: String,
+    port: u16,
+    user: String,
+    password: String,
+}
+
+fn url_parts(url: &str) -> UrlParts {
+    // postgres://user:password@host:port/db
+    let rest = url.strip_prefix("postgres://").unwrap();
+    let (auth, hostpart) = rest.split_once('@').unwrap();
+    let (user, password) = auth.split_once(':').unwrap();
+    let hostport = hostpart.split('/').next().unwrap();
+    let (host, port) = hostport.split_once(':').unwrap();
+    UrlParts {
+        base: format!("postgres://{auth}@{hostport}"),
+        host: host.into(),
+        port: port.parse().unwrap(),
+        user: user.into(),
+        password: password.into(),
+    }
+}
+
+const STATUS: &str = "query($id: ID!) { project(where: {id: $id}) { onboardingStatus } }";
+
+#[tokio::test]
+async fn connect_choose_tables_relate_and_detect_changes() {
+    let app = TestApp::spawn().await;
+    let (client, _) = app.signed_in("setup").await;
+    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Shop Co\"}) { id } }", json!({})).await;
+    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Shop\"}) { id } }", json!({})).await["createProject"]["id"].clone();
+    let (db, properties) = shop_database().await;
+
+    // A wrong password is refused with the server's reason, and nothing is saved.
+    let mut wrong = properties.clone();
+    wrong["password"] = json!("not-the-password");
+    let body = app.gql(&client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
+        json!({"p": project, "d": {"type": "POSTGRES", "properties": wrong}})).await;
+    assert_eq!(error_code(&body), "CONNECTION_REFUSED", "{body}");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("password"), "{body}");
+    let none = app.gql_ok(&client, "query($p: ID!) { dataSource(projectId: $p) { type } }", json!({"p": project})).await;
+    assert!(none["dataSource"].is_null());
+
+    let body = app.gql(&client, "mutation($p: ID!, $d: DataSourceInput!) { testDataSourceConnection(projectId: $p, data: $d) }",
+        json!({"p": project, "d": {"type": "SNOWFLAKE", "properties": {"account": "x"}}})).await;
+    assert_eq!(error_code(&body), "INVALID_INPUT");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("not yet supported"));
+
+    let saved = app.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type properties } }",
+        json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}})).await;
+    assert_eq!(saved["saveDataSource"]["type"], "POSTGRES");
+    assert_eq!(saved["saveDataSource"]["properties"]["database"], db.as_str());
+    assert!(saved["saveDataSource"]["properties"].get("password").is_none(), "secrets are never returned");
+    let stored: Option<String> = sqlx::query_scalar("SELECT secrets FROM data_sources WHERE project_id = $1::uuid")
+        .bind(project.as_str().unwrap()).fetch_one(&app.state.pool).await.unwrap();
+    assert!(!stored.unwrap().contains(properties["password"].as_str().unwrap()), "secrets are sealed at rest");
+    let status = app.gql_ok(&client, STATUS, json!({"id": project})).await;
+    assert_eq!(status["project"]["onboardingStatus"], "DATASOURCE_SAVED");
+
+    let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name columns { name family isPrimaryKey notNull } } }",
+        json!({"p": project})).await;
+    let tables = tables["listDataSourceTables"].as_array().unwrap();
+    let names: Vec<&str> = tables.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    let orders = tables.iter().find(|t| t["name"] == "orders").unwrap();
+    let amount = orders["columns"].as_array().unwrap().iter().find(|c| c["name"] == "amount").unwrap();
+    assert_eq!(amount["family"], "DECIMAL");
+
+    let models = app.gql_ok(&client, "mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { referenceName primaryKey columns { referenceName family isPrimaryKey } } }",
+        json!({"p": project, "t": ["customers", "orders", "order_items", "products"]})).await;
+    assert_eq!(models["saveTables"].as_array().unwrap().len(), 4);
+    let body = app.gql(&client, "mutation($p: ID!) { saveTables(projectId: $p, tables: [\"nope\"]) { id } }", json!({"p": project})).await;
+    assert_eq!(error_code(&body), "INVALID_INPUT");
+
+    let recs = app.gql_ok(&client, "query($p: ID!) { recommendedRelationships(projectId: $p) { fromModel fromColumn toModel toColumn type reason } }",
+        json!({"p": project})).await;
+    let recs = recs["recommendedRelationships"].as_array().unwrap();
+    let fk = recs.iter().find(|r| r["fromModel"] == "orders" && r["toModel"] == "customers").expect("orders → customers");
+    assert_eq!(fk["reason"], "Foreign key");
+    assert_eq!(fk["type"], "MANY_TO_ONE");
+    assert!(recs.iter().any(|r| r["fromModel"] == "order_items" && r["toModel"] == "products"), "name match: {recs:?}");
+
+    let relations: Vec<Value> = recs.iter().map(|r| json!({
+        "fromModel": r["fromModel"], "fromColumn": r["fromColumn"], "toModel": r["toModel"], "toColumn": r["toColumn"], "type": r["type"],
+    })).collect();
+    let saved = app.gql_ok(&client, "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { name } }",
+        json!({"p": project, "r": relations})).await;
+    assert_eq!(saved["saveRelations"].as_array().unwrap().len(), recs.len());
+    let status = app.gql_ok(&client, STATUS, json!({"id": project})).await;
+    assert_eq!(status["project"]["onboardingStatus"], "ONBOARDING_FINISHED");
+
+    // The source changes: a column appears, a table goes.
+    let url = url_parts(&std::env::var("QUARRY_DATABASE_URL").unwrap());
+    let mut shop = PgConnection::connect(&format!("{}/{db}", url.base)).await.unwrap();
+    shop.execute("ALTER TABLE customers ADD COLUMN email text; DROP TABLE order_items").await.unwrap();
+    let change = app.gql_ok(&client, "mutation($p: ID!) { triggerDataSourceDetection(projectId: $p) { addedColumns removedTables } }",
+        json!({"p": project})).await;
+    assert_eq!(change["triggerDataSourceDetection"]["addedColumns"], json!(["customers.email"]));
+    assert_eq!(change["triggerDataSourceDetection"]["removedTables"], json!(["order_items"]));
+    app.gql_ok(&client, "mutation($p: ID!) { resolveSchemaChange(projectId: $p) }", json!({"p": project})).await;
+    let after = app.gql_ok(&client, "query($p: ID!) { models(projectId: $p) { referenceName columns { referenceName } } relationships(projectId: $p) { fromModel } schemaChange(projectId: $p) { addedColumns } }",
+        json!({"p": project})).await;
+    let names: Vec<&str> = after["models"].as_array().unwrap().iter().map(|m| m["referenceName"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"order_items"));
+    let customers = after["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == "customers").unwrap();
+    assert!(customers["columns"].as_array().unwrap().iter().any(|c| c["referenceName"] == "email"));
+    assert!(after["relationships"].as_array().unwrap().iter().all(|r| r["fromModel"] != "order_items"));
+    assert!(after["schemaChange"].is_null());
+
+    // Editing keeps the stored password when none is given.
+    let mut edit = properties.clone();
+    edit.as_object_mut().unwrap().remove("password");
+    app.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { updateDataSource(projectId: $p, data: $d) { type } }",
+        json!({"p": project, "d": {"type": "POSTGRES", "properties": edit}})).await;
+}

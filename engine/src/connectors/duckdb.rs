@@ -1,0 +1,444 @@
+//! DUCKDB (a database file on the server) and CSV (the project's `csv.duckdb`, written by the
+//! CSV import) with the `duckdb` crate, on blocking threads.
+//!
+//! Files are opened read-only with external access disabled, so generated SQL can neither
+//! write nor read other files (`read_csv('/etc/passwd')`). Result types come from
+//! `DESCRIBE` (binds, runs nothing); a query runs wrapped in `LIMIT row_limit + 1`, and a
+//! time-out or cancel interrupts it inside DuckDB.
+
+use super::{
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
+    QueryResult, ResultColumn, SourceColumn, SourceTable, families, limit_rows, statement_body,
+    supervise, values,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, NaiveTime};
+use duckdb::{
+    AccessMode, Config, Connection, InterruptHandle,
+    types::{TimeUnit, Value as DuckValue, ValueRef},
+};
+use serde_json::{Map, Value};
+use std::{
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+use tokio_util::sync::CancellationToken;
+
+const METADATA_TIMEOUT: Duration = Duration::from_secs(120);
+
+#[derive(Debug, Clone)]
+pub struct DuckDbConnector {
+    kind: DataSourceType,
+    path: PathBuf,
+}
+
+/// Opens a DuckDB file for reading only, with no access to other files.
+pub fn open_duckdb_read_only(path: &Path) -> Result<Connection, ConnectorError> {
+    let config = private_config()
+        .and_then(|c| c.access_mode(AccessMode::ReadOnly))
+        .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
+    Connection::open_with_flags(path, config)
+        .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))
+}
+
+/// No files besides the database itself, no extensions fetched from the network.
+fn private_config() -> duckdb::Result<Config> {
+    Config::default()
+        .enable_external_access(false)?
+        .enable_autoload_extension(false)
+}
+
+impl DuckDbConnector {
+    /// A DUCKDB source: the database file at `path`.
+    pub fn duckdb(path: PathBuf) -> Self {
+        Self {
+            kind: DataSourceType::Duckdb,
+            path,
+        }
+    }
+
+    /// A CSV source: the project's `csv.duckdb`. Until the first import writes it, the
+    /// source is an empty database.
+    pub fn csv(database_path: PathBuf) -> Self {
+        Self {
+            kind: DataSourceType::Csv,
+            path: database_path,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn open(&self) -> Result<Connection, ConnectorError> {
+        if self.kind == DataSourceType::Csv && !self.path.exists() {
+            return private_config()
+                .and_then(Connection::open_in_memory_with_flags)
+                .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()));
+        }
+        if !self.path.is_file() {
+            return Err(ConnectorError::ConnectionRefused(format!(
+                "the DuckDB database file {} does not exist",
+                self.path.display()
+            )));
+        }
+        open_duckdb_read_only(&self.path)
+    }
+
+    /// Runs `work` on a blocking thread with its own connection; the deadline or `cancel`
+    /// interrupts DuckDB.
+    async fn run<T, F>(
+        &self,
+        timeout: Duration,
+        cancel: &CancellationToken,
+        work: F,
+    ) -> Result<T, ConnectorError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ConnectorError> + Send + 'static,
+    {
+        let this = self.clone();
+        let interrupt: Arc<Mutex<Option<Arc<InterruptHandle>>>> = Arc::default();
+        let slot = interrupt.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let conn = this.open()?;
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn.interrupt_handle());
+            work(&conn)
+        });
+        let task = async {
+            task.await
+                .map_err(|e| ConnectorError::Query(format!("the DuckDB task failed: {e}")))?
+        };
+        supervise(task, timeout, cancel, || async move {
+            // Again and again: an interrupt that lands before the statement starts is lost.
+            loop {
+                if let Some(handle) = interrupt.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+                    handle.interrupt();
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+        })
+        .await
+    }
+
+    async fn metadata<T, F>(&self, work: F) -> Result<T, ConnectorError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ConnectorError> + Send + 'static,
+    {
+        self.run(METADATA_TIMEOUT, &CancellationToken::new(), work)
+            .await
+    }
+}
+
+#[async_trait]
+impl Connector for DuckDbConnector {
+    fn source_type(&self) -> DataSourceType {
+        self.kind
+    }
+
+    async fn test(&self) -> Result<(), ConnectorError> {
+        self.metadata(|conn| conn.execute_batch("SELECT 1").map_err(query_error))
+            .await
+    }
+
+    async fn tables(&self) -> Result<Vec<SourceTable>, ConnectorError> {
+        self.metadata(|conn| {
+            let keys = constraints(conn, "PRIMARY KEY")?;
+            let rows = select(
+                conn,
+                "SELECT schema_name, table_name, column_name, data_type, NOT is_nullable
+                 FROM duckdb_columns() WHERE database_name = current_database() AND NOT internal
+                 ORDER BY schema_name, table_name, column_index",
+            )?;
+            let mut tables: Vec<SourceTable> = Vec::new();
+            for row in rows {
+                let [schema, name, column, type_name, not_null] =
+                    <[Value; 5]>::try_from(row).map_err(|_| shape())?;
+                let (schema, name, column) = (text(schema)?, text(name)?, text(column)?);
+                let type_name = text(type_name)?;
+                let is_primary_key = keys
+                    .iter()
+                    .any(|k| k.schema == schema && k.table == name && k.columns.contains(&column));
+                let column = SourceColumn {
+                    name: column,
+                    family: families::duckdb(&type_name),
+                    type_name,
+                    not_null: not_null.as_bool().unwrap_or(false),
+                    is_primary_key,
+                };
+                match tables.last_mut() {
+                    Some(t) if t.schema == schema && t.name == name => t.columns.push(column),
+                    _ => tables.push(SourceTable {
+                        schema,
+                        name,
+                        columns: vec![column],
+                    }),
+                }
+            }
+            super::sort_tables(&mut tables);
+            Ok(tables)
+        })
+        .await
+    }
+
+    async fn foreign_keys(&self) -> Result<Vec<ForeignKey>, ConnectorError> {
+        self.metadata(|conn| {
+            let mut keys: Vec<ForeignKey> = constraints(conn, "FOREIGN KEY")?
+                .into_iter()
+                .map(|c| ForeignKey {
+                    // DuckDB keys reference tables of their own schema.
+                    to_schema: c.schema.clone(),
+                    from_schema: c.schema,
+                    from_table: c.table,
+                    from_columns: c.columns,
+                    to_table: c.referenced_table,
+                    to_columns: c.referenced_columns,
+                })
+                .collect();
+            super::sort_foreign_keys(&mut keys);
+            Ok(keys)
+        })
+        .await
+    }
+
+    async fn dry_run(&self, sql: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
+        let body = statement_body(sql)?.to_string();
+        self.metadata(move |conn| describe(conn, &body)).await
+    }
+
+    async fn query(&self, sql: &str, options: QueryOptions) -> Result<QueryResult, ConnectorError> {
+        let body = statement_body(sql)?.to_string();
+        let row_limit = options.row_limit;
+        self.run(options.timeout, &options.cancel, move |conn| {
+            let columns = describe(conn, &body)?;
+            let fetch = row_limit.saturating_add(1);
+            let wrapped = format!("SELECT * FROM (\n{body}\n) AS quarry_result LIMIT {fetch}");
+            let mut statement = conn.prepare(&wrapped).map_err(query_error)?;
+            let mut rows = statement.query([]).map_err(query_error)?;
+            let mut out = Vec::new();
+            while let Some(row) = rows.next().map_err(query_error)? {
+                let mut values = Vec::with_capacity(columns.len());
+                for (i, column) in columns.iter().enumerate() {
+                    values.push(value_to_json(
+                        row.get_ref(i).map_err(query_error)?,
+                        column.family,
+                    ));
+                }
+                out.push(values);
+            }
+            let (rows, truncated) = limit_rows(out, row_limit);
+            Ok(QueryResult {
+                columns,
+                rows,
+                truncated,
+            })
+        })
+        .await
+    }
+}
+
+fn describe(conn: &Connection, body: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
+    select(conn, &format!("DESCRIBE (\n{body}\n)"))?
+        .into_iter()
+        .map(|row| {
+            let mut row = row.into_iter();
+            let name = text(row.next().ok_or_else(shape)?)?;
+            let type_name = text(row.next().ok_or_else(shape)?)?;
+            Ok(ResultColumn {
+                name,
+                family: families::duckdb(&type_name),
+                type_name,
+            })
+        })
+        .collect()
+}
+
+struct Constraint {
+    schema: String,
+    table: String,
+    columns: Vec<String>,
+    referenced_table: String,
+    referenced_columns: Vec<String>,
+}
+
+fn constraints(conn: &Connection, kind: &str) -> Result<Vec<Constraint>, ConnectorError> {
+    let rows = select(
+        conn,
+        &format!(
+            "SELECT schema_name, table_name, constraint_column_names, referenced_table, referenced_column_names
+             FROM duckdb_constraints()
+             WHERE database_name = current_database() AND constraint_type = '{kind}'
+             ORDER BY schema_name, table_name, constraint_index"
+        ),
+    )?;
+    rows.into_iter()
+        .map(|row| {
+            let [schema, table, columns, referenced_table, referenced_columns] =
+                <[Value; 5]>::try_from(row).map_err(|_| shape())?;
+            Ok(Constraint {
+                schema: text(schema)?,
+                table: text(table)?,
+                columns: texts(columns),
+                referenced_table: referenced_table.as_str().unwrap_or_default().to_string(),
+                referenced_columns: texts(referenced_columns),
+            })
+        })
+        .collect()
+}
+
+/// All rows of a catalog query, as JSON values.
+fn select(conn: &Connection, sql: &str) -> Result<Vec<Vec<Value>>, ConnectorError> {
+    let mut statement = conn.prepare(sql).map_err(query_error)?;
+    let mut rows = statement.query([]).map_err(query_error)?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next().map_err(query_error)? {
+        let count = row.as_ref().column_count();
+        let mut values = Vec::with_capacity(count);
+        for i in 0..count {
+            values.push(value_to_json(
+                row.get_ref(i).map_err(query_error)?,
+                ColumnTypeFamily::Unknown,
+            ));
+        }
+        out.push(values);
+    }
+    Ok(out)
+}
+
+fn text(value: Value) -> Result<String, ConnectorError> {
+    match value {
+        Value::String(s) => Ok(s),
+        _ => Err(shape()),
+    }
+}
+
+fn texts(value: Value) -> Vec<String> {
+    match value {
+        Value::Array(items) => items
+            .into_iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn shape() -> ConnectorError {
+    ConnectorError::Query("unexpected DuckDB catalog data".into())
+}
+
+fn query_error(error: duckdb::Error) -> ConnectorError {
+    ConnectorError::Query(error.to_string())
+}
+
+/// One DuckDB value as JSON (rules in the `connectors` docs); `family` is the column's.
+pub fn value_to_json(value: ValueRef<'_>, family: ColumnTypeFamily) -> Value {
+    match value {
+        ValueRef::Null => Value::Null,
+        ValueRef::Boolean(b) => Value::Bool(b),
+        ValueRef::Text(bytes) => {
+            let text = String::from_utf8_lossy(bytes);
+            if family == ColumnTypeFamily::Json {
+                serde_json::from_str(&text).unwrap_or_else(|_| Value::String(text.into_owned()))
+            } else {
+                Value::String(text.into_owned())
+            }
+        }
+        ValueRef::Timestamp(unit, v) => timestamp(unit, v, family == ColumnTypeFamily::Timestamptz),
+        ValueRef::Blob(bytes) | ValueRef::Geometry(bytes) => values::base64(bytes),
+        other => owned_to_json(other.to_owned()),
+    }
+}
+
+fn owned_to_json(value: DuckValue) -> Value {
+    match value {
+        DuckValue::Null => Value::Null,
+        DuckValue::Boolean(b) => Value::Bool(b),
+        DuckValue::TinyInt(i) => i.into(),
+        DuckValue::SmallInt(i) => i.into(),
+        DuckValue::Int(i) => i.into(),
+        DuckValue::BigInt(i) => i.into(),
+        DuckValue::HugeInt(i) => values::i128_value(i),
+        DuckValue::UHugeInt(u) => u64::try_from(u)
+            .map(Value::from)
+            .unwrap_or_else(|_| Value::String(u.to_string())),
+        DuckValue::UTinyInt(i) => i.into(),
+        DuckValue::USmallInt(i) => i.into(),
+        DuckValue::UInt(i) => i.into(),
+        DuckValue::UBigInt(i) => i.into(),
+        // Through its shortest decimal form: 0.1f32 stays 0.1, not 0.10000000149011612.
+        DuckValue::Float(f) => values::float(&f.to_string()),
+        DuckValue::Double(f) => values::f64_value(f),
+        DuckValue::Decimal(d) => Value::String(d.to_string()),
+        DuckValue::Timestamp(unit, v) => timestamp(unit, v, false),
+        DuckValue::Text(s) | DuckValue::Enum(s) => Value::String(s),
+        DuckValue::Blob(b) | DuckValue::Geometry(b) => values::base64(&b),
+        DuckValue::Date32(days) => match NaiveDate::from_ymd_opt(1970, 1, 1)
+            .and_then(|epoch| epoch.checked_add_signed(chrono::Duration::days(days.into())))
+        {
+            Some(date) => Value::String(values::iso_date(date)),
+            None => Value::String(days.to_string()),
+        },
+        DuckValue::Time64(unit, v) => {
+            let micros = unit.to_micros(v);
+            let (secs, micros) = (micros.div_euclid(1_000_000), micros.rem_euclid(1_000_000));
+            match u32::try_from(secs).ok().and_then(|s| {
+                NaiveTime::from_num_seconds_from_midnight_opt(s, (micros * 1000) as u32)
+            }) {
+                Some(t) => Value::String(values::iso_time(t)),
+                None => Value::String(v.to_string()),
+            }
+        }
+        DuckValue::Interval {
+            months,
+            days,
+            nanos,
+        } => Value::String(values::iso_interval(
+            months.into(),
+            days.into(),
+            nanos / 1000,
+        )),
+        DuckValue::List(items) | DuckValue::Array(items) => {
+            Value::Array(items.into_iter().map(owned_to_json).collect())
+        }
+        DuckValue::Struct(fields) => Value::Object(
+            fields
+                .iter()
+                .map(|(k, v)| (k.clone(), owned_to_json(v.clone())))
+                .collect::<Map<_, _>>(),
+        ),
+        DuckValue::Map(entries) => {
+            let pairs: Vec<(Value, Value)> = entries
+                .iter()
+                .map(|(k, v)| (owned_to_json(k.clone()), owned_to_json(v.clone())))
+                .collect();
+            if pairs.iter().all(|(k, _)| k.is_string()) {
+                Value::Object(
+                    pairs
+                        .into_iter()
+                        .map(|(k, v)| (k.as_str().unwrap_or_default().to_string(), v))
+                        .collect(),
+                )
+            } else {
+                Value::Array(
+                    pairs
+                        .into_iter()
+                        .map(|(k, v)| serde_json::json!({"key": k, "value": v}))
+                        .collect(),
+                )
+            }
+        }
+        DuckValue::Union(inner) => owned_to_json(*inner),
+        #[allow(unreachable_patterns)]
+        other => Value::String(format!("{other:?}")),
+    }
+}
+
+fn timestamp(unit: TimeUnit, v: i64, utc: bool) -> Value {
+    match DateTime::from_timestamp_micros(unit.to_micros(v)) {
+        Some(dt) if utc => Value::String(values::iso_utc(dt)),
+        Some(dt) => Value::String(values::iso_datetime(dt.naive_utc())),
+        None => Value::String(v.to_string()),
+    }
+}

@@ -1,0 +1,384 @@
+//! Connection settings per data source type, read from the JSON the api stores, and the
+//! split between plain settings and secrets.
+//!
+//! Settings are camelCase JSON objects; unknown keys are ignored. Secrets (`password`, …) are
+//! the keys of [`SECRET_KEYS`]: the api stores them sealed (see [`crate::secrets`]) and never
+//! returns them ([`properties_without_secrets`]).
+
+use super::{ConnectorError, DataSourceType};
+use secrecy::SecretString;
+use serde::{Deserialize, Deserializer, de::DeserializeOwned};
+use serde_json::{Map, Value};
+use std::{fmt, path::PathBuf};
+
+/// The setting keys that hold secrets, for every data source type.
+pub const SECRET_KEYS: &[&str] = &[
+    "password",
+    "credentials",
+    "accessKeyId",
+    "secretAccessKey",
+    "privateKey",
+    "privateKeyPassphrase",
+    "token",
+];
+
+pub fn is_secret_key(key: &str) -> bool {
+    SECRET_KEYS.contains(&key)
+}
+
+/// The settings as they may be shown: every secret key removed.
+pub fn properties_without_secrets(properties: &Value) -> Value {
+    split_secrets(properties).0
+}
+
+/// (plain settings, secrets): the two parts the api stores apart.
+pub fn split_secrets(properties: &Value) -> (Value, Map<String, Value>) {
+    let Value::Object(map) = properties else {
+        return (properties.clone(), Map::new());
+    };
+    let mut plain = Map::new();
+    let mut secrets = Map::new();
+    for (key, value) in map {
+        if is_secret_key(key) {
+            secrets.insert(key.clone(), value.clone());
+        } else {
+            plain.insert(key.clone(), value.clone());
+        }
+    }
+    (Value::Object(plain), secrets)
+}
+
+/// The full settings again: `secrets` laid over the plain settings.
+pub fn merge_secrets(plain: &Value, secrets: &Map<String, Value>) -> Value {
+    let mut merged = match plain {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    };
+    for (key, value) in secrets {
+        merged.insert(key.clone(), value.clone());
+    }
+    Value::Object(merged)
+}
+
+/// POSTGRES and REDSHIFT.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PostgresProperties {
+    pub host: String,
+    /// Default 5432 (Postgres) or 5439 (Redshift).
+    #[serde(default, deserialize_with = "port")]
+    pub port: Option<u16>,
+    pub database: String,
+    #[serde(alias = "username")]
+    pub user: String,
+    #[serde(default)]
+    pub password: Option<SecretString>,
+    /// The schemas to read tables from; empty means every non-system schema.
+    #[serde(default, deserialize_with = "string_list")]
+    pub schemas: Vec<String>,
+    /// true: TLS required (no certificate check, like libpq's `require`); false: TLS when offered.
+    #[serde(default, deserialize_with = "flag")]
+    pub ssl: bool,
+}
+
+/// MYSQL (MySQL and MariaDB).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MySqlProperties {
+    pub host: String,
+    /// Default 3306.
+    #[serde(default, deserialize_with = "port")]
+    pub port: Option<u16>,
+    pub database: String,
+    #[serde(alias = "username")]
+    pub user: String,
+    #[serde(default)]
+    pub password: Option<SecretString>,
+    #[serde(default, deserialize_with = "flag")]
+    pub ssl: bool,
+}
+
+/// DUCKDB: a database file on the Quarry server, opened read-only.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DuckDbProperties {
+    pub path: PathBuf,
+}
+
+/// CSV: the project's directory, holding the DuckDB file `csv.duckdb` the CSV import writes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CsvProperties {
+    pub dir: PathBuf,
+}
+
+impl CsvProperties {
+    pub const DATABASE_FILE: &'static str = "csv.duckdb";
+
+    pub fn database_path(&self) -> PathBuf {
+        self.dir.join(Self::DATABASE_FILE)
+    }
+}
+
+/// The settings of one data source, typed.
+#[derive(Clone)]
+pub enum ConnectionProperties {
+    Postgres(PostgresProperties),
+    Redshift(PostgresProperties),
+    Mysql(MySqlProperties),
+    Duckdb(DuckDbProperties),
+    Csv(CsvProperties),
+    /// A type without a connector yet: its settings are kept as given.
+    Other {
+        source_type: DataSourceType,
+        properties: Value,
+    },
+}
+
+impl fmt::Debug for ConnectionProperties {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Postgres(p) => f.debug_tuple("Postgres").field(p).finish(),
+            Self::Redshift(p) => f.debug_tuple("Redshift").field(p).finish(),
+            Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
+            Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
+            Self::Csv(p) => f.debug_tuple("Csv").field(p).finish(),
+            Self::Other {
+                source_type,
+                properties,
+            } => f
+                .debug_struct("Other")
+                .field("source_type", source_type)
+                .field("properties", &properties_without_secrets(properties))
+                .finish(),
+        }
+    }
+}
+
+impl ConnectionProperties {
+    /// Reads and checks the settings of a `source_type` data source.
+    pub fn parse(source_type: DataSourceType, properties: &Value) -> Result<Self, ConnectorError> {
+        let Value::Object(map) = properties else {
+            return Err(ConnectorError::InvalidProperties(
+                "the connection settings must be a JSON object".into(),
+            ));
+        };
+        // Checked before serde, whose type errors quote the offending value.
+        for (key, value) in map {
+            if is_secret_key(key) && !(value.is_string() || value.is_null() || key == "credentials")
+            {
+                return Err(ConnectorError::InvalidProperties(format!(
+                    "{key} must be a string"
+                )));
+            }
+        }
+        Ok(match source_type {
+            DataSourceType::Postgres => Self::Postgres(checked_postgres(read(properties)?)?),
+            DataSourceType::Redshift => Self::Redshift(checked_postgres(read(properties)?)?),
+            DataSourceType::Mysql => {
+                let p: MySqlProperties = read(properties)?;
+                required("host", &p.host)?;
+                required("database", &p.database)?;
+                required("user", &p.user)?;
+                Self::Mysql(p)
+            }
+            DataSourceType::Duckdb => {
+                let p: DuckDbProperties = read(properties)?;
+                required("path", &p.path.to_string_lossy())?;
+                Self::Duckdb(p)
+            }
+            DataSourceType::Csv => {
+                let p: CsvProperties = read(properties)?;
+                required("dir", &p.dir.to_string_lossy())?;
+                Self::Csv(p)
+            }
+            other => Self::Other {
+                source_type: other,
+                properties: properties.clone(),
+            },
+        })
+    }
+
+    pub fn source_type(&self) -> DataSourceType {
+        match self {
+            Self::Postgres(_) => DataSourceType::Postgres,
+            Self::Redshift(_) => DataSourceType::Redshift,
+            Self::Mysql(_) => DataSourceType::Mysql,
+            Self::Duckdb(_) => DataSourceType::Duckdb,
+            Self::Csv(_) => DataSourceType::Csv,
+            Self::Other { source_type, .. } => *source_type,
+        }
+    }
+}
+
+fn read<T: DeserializeOwned>(properties: &Value) -> Result<T, ConnectorError> {
+    T::deserialize(properties).map_err(|e| ConnectorError::InvalidProperties(e.to_string()))
+}
+
+fn required(name: &str, value: &str) -> Result<(), ConnectorError> {
+    if value.trim().is_empty() {
+        return Err(ConnectorError::InvalidProperties(format!(
+            "{name} is required"
+        )));
+    }
+    Ok(())
+}
+
+fn checked_postgres(mut p: PostgresProperties) -> Result<PostgresProperties, ConnectorError> {
+    required("host", &p.host)?;
+    required("database", &p.database)?;
+    required("user", &p.user)?;
+    p.host = p.host.trim().to_string();
+    Ok(p)
+}
+
+/// A port as a number or a numeric string (forms send either).
+fn port<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u16>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Port {
+        Number(u64),
+        Text(String),
+    }
+    let invalid = || serde::de::Error::custom("port must be a number between 1 and 65535");
+    match Option::<Port>::deserialize(d)? {
+        None => Ok(None),
+        Some(Port::Number(n)) => u16::try_from(n)
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Some)
+            .ok_or_else(invalid),
+        Some(Port::Text(s)) if s.trim().is_empty() => Ok(None),
+        Some(Port::Text(s)) => s
+            .trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Some)
+            .ok_or_else(invalid),
+    }
+}
+
+/// A list of names, or one comma-separated string.
+fn string_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum List {
+        Many(Vec<String>),
+        One(String),
+    }
+    let items = match Option::<List>::deserialize(d)? {
+        None => Vec::new(),
+        Some(List::Many(v)) => v,
+        Some(List::One(s)) => s.split(',').map(str::to_string).collect(),
+    };
+    Ok(items
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect())
+}
+
+/// A boolean, also as "true"/"false" text; absent or null is false.
+fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Text(String),
+    }
+    match Option::<Flag>::deserialize(d)? {
+        None => Ok(false),
+        Some(Flag::Bool(b)) => Ok(b),
+        Some(Flag::Text(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" | "on" => Ok(true),
+            "false" | "0" | "no" | "off" | "" => Ok(false),
+            _ => Err(serde::de::Error::custom("ssl must be true or false")),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn postgres_settings_parse_with_defaults() {
+        let p = ConnectionProperties::parse(
+            DataSourceType::Postgres,
+            &json!({"host": " db ", "port": "6543", "database": "d", "user": "u", "password": "hunter2",
+                    "schemas": "a, b,,", "extra": 1}),
+        )
+        .unwrap();
+        let ConnectionProperties::Postgres(p) = p else {
+            panic!()
+        };
+        assert_eq!(p.host, "db");
+        assert_eq!(p.port, Some(6543));
+        assert_eq!(p.schemas, ["a", "b"]);
+        assert!(!p.ssl);
+        let debug = format!("{p:?}");
+        assert!(!debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn bad_settings_are_reported_without_secrets() {
+        let err = ConnectionProperties::parse(
+            DataSourceType::Mysql,
+            &json!({"host": "h", "database": "d", "user": "u", "password": 123456}),
+        )
+        .unwrap_err();
+        assert!(matches!(err, ConnectorError::InvalidProperties(_)));
+        assert!(!err.to_string().contains("123456"), "{err}");
+        let err = ConnectionProperties::parse(
+            DataSourceType::Postgres,
+            &json!({"host": "h", "database": "d"}),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("user"), "{err}");
+        let err = ConnectionProperties::parse(
+            DataSourceType::Postgres,
+            &json!({"host": "", "database": "d", "user": "u"}),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid connection settings: host is required"
+        );
+        let err = ConnectionProperties::parse(
+            DataSourceType::Postgres,
+            &json!({"host": "h", "database": "d", "user": "u", "port": 70000}),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("port"), "{err}");
+        assert!(ConnectionProperties::parse(DataSourceType::Duckdb, &json!([])).is_err());
+    }
+
+    #[test]
+    fn other_types_keep_their_settings_and_hide_secrets_in_debug() {
+        let p = ConnectionProperties::parse(
+            DataSourceType::Snowflake,
+            &json!({"account": "xy", "user": "u", "password": "hunter2"}),
+        )
+        .unwrap();
+        assert_eq!(p.source_type(), DataSourceType::Snowflake);
+        let debug = format!("{p:?}");
+        assert!(
+            debug.contains("xy") && !debug.contains("hunter2"),
+            "{debug}"
+        );
+    }
+
+    #[test]
+    fn secrets_split_and_merge() {
+        let props = json!({"host": "h", "password": "p", "credentials": {"k": 1}, "user": "u"});
+        assert_eq!(
+            properties_without_secrets(&props),
+            json!({"host": "h", "user": "u"})
+        );
+        let (plain, secrets) = split_secrets(&props);
+        assert_eq!(secrets.len(), 2);
+        assert_eq!(merge_secrets(&plain, &secrets), props);
+    }
+}

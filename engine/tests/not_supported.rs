@@ -1,0 +1,77 @@
+//! Data source types without a connector yet: their settings are accepted, connecting says so.
+
+use quarry_engine::connectors::{
+    ConnectionProperties, ConnectorError, DataSourceType, connect, properties_without_secrets,
+};
+use serde_json::json;
+
+#[test]
+fn other_types_are_not_yet_supported() {
+    let settings = json!({"host": "warehouse.example.com", "user": "analyst", "password": "hunter2", "account": "xy"});
+    let unsupported: Vec<DataSourceType> = DataSourceType::ALL
+        .into_iter()
+        .filter(|t| !t.is_supported())
+        .collect();
+    assert_eq!(
+        unsupported,
+        [
+            DataSourceType::Athena,
+            DataSourceType::BigQuery,
+            DataSourceType::ClickHouse,
+            DataSourceType::Mssql,
+            DataSourceType::Oracle,
+            DataSourceType::Snowflake,
+            DataSourceType::Trino,
+        ]
+    );
+    for source_type in unsupported {
+        // The settings themselves are fine: they are stored as given.
+        assert!(ConnectionProperties::parse(source_type, &settings).is_ok());
+        let err = connect(source_type, &settings).unwrap_err();
+        assert_eq!(
+            err,
+            ConnectorError::NotSupported(format!(
+                "{} is not yet supported",
+                source_type.display_name()
+            ))
+        );
+    }
+    assert_eq!(
+        connect(DataSourceType::Snowflake, &settings)
+            .unwrap_err()
+            .to_string(),
+        "Snowflake is not yet supported"
+    );
+    assert_eq!(
+        connect(DataSourceType::BigQuery, &settings)
+            .unwrap_err()
+            .to_string(),
+        "BigQuery is not yet supported"
+    );
+    assert!(
+        !properties_without_secrets(&settings)
+            .to_string()
+            .contains("hunter2")
+    );
+}
+
+#[test]
+fn supported_types_check_their_settings() {
+    let err = connect(DataSourceType::Postgres, &json!({"host": "db"})).unwrap_err();
+    assert!(
+        matches!(err, ConnectorError::InvalidProperties(_)),
+        "{err:?}"
+    );
+    let err = connect(DataSourceType::Csv, &json!({})).unwrap_err();
+    assert!(
+        matches!(err, ConnectorError::InvalidProperties(_)),
+        "{err:?}"
+    );
+    assert!(
+        connect(
+            DataSourceType::Mysql,
+            &json!({"host": "db", "database": "d", "user": "u", "password": "p"})
+        )
+        .is_ok()
+    );
+}

@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { DataConnectionSettings } from './DataConnectionSettings';
+
+const PROJECT = {
+  data: {
+    project: {
+      id: 'p1',
+      orgId: 'o1',
+      displayName: 'Shop',
+      language: 'EN',
+      timezone: 'UTC',
+      onboardingStatus: 'ONBOARDING_FINISHED',
+      state: 'ACTIVE',
+      createdAt: '2024-01-01T00:00:00Z',
+      myRole: 'OWNER',
+    },
+  },
+};
+
+const SOURCE = {
+  data: {
+    dataSource: {
+      type: 'POSTGRES',
+      properties: { host: 'db.local', port: 5432, database: 'shop', user: 'reader', schemas: ['public'], ssl: false },
+      sampleDataset: null,
+    },
+  },
+};
+
+const CHANGE = {
+  data: {
+    schemaChange: {
+      addedTables: ['public.refunds'],
+      removedTables: [],
+      addedColumns: ['orders.coupon'],
+      removedColumns: [],
+      changedColumns: [],
+      detectedAt: '2024-05-01T10:00:00Z',
+    },
+  },
+};
+
+function renderSettings(resolvers: Parameters<typeof mockOperations>[0] = {}) {
+  const api = mockOperations({ Project: PROJECT, DataSource: SOURCE, SchemaChange: CHANGE, ...resolvers });
+  renderWithProviders(<DataConnectionSettings projectId="p1" />, api.client);
+  return api;
+}
+
+describe('DataConnectionSettings', () => {
+  it('shows the saved source, tests it and saves with a blank password left out', async () => {
+    const api = renderSettings({
+      TestDataSourceConnection: { data: { testDataSourceConnection: true } },
+      UpdateDataSource: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'database "shop2" does not exist' } },
+    });
+    const saved = await screen.findByRole('heading', { name: 'Data connection' }, { timeout: 10_000 });
+    expect(saved).toBeInTheDocument();
+    expect(screen.getByText('PostgreSQL')).toBeInTheDocument();
+    expect(screen.getByLabelText('Host')).toHaveValue('db.local');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+
+    fireEvent.change(screen.getByLabelText('Database'), { target: { value: 'shop2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connection successful', {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Failed to update data source. database "shop2" does not exist.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const [update] = api.callsOf('UpdateDataSource');
+    expect(update).toEqual({
+      projectId: 'p1',
+      data: {
+        type: 'POSTGRES',
+        properties: { host: 'db.local', port: 5432, database: 'shop2', user: 'reader', schemas: ['public'], ssl: false },
+      },
+    });
+  });
+
+  it('lists detected schema changes and applies them', async () => {
+    const api = renderSettings({ ResolveSchemaChange: { data: { resolveSchemaChange: true } } });
+    const tables = await screen.findByRole('list', { name: 'Added tables' }, { timeout: 10_000 });
+    expect(within(tables).getByText('public.refunds')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Added columns' })).getByText('orders.coupon')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Detect schema changes/ })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    expect(await screen.findByText('Schema changes applied.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.callsOf('ResolveSchemaChange')).toEqual([{ projectId: 'p1' }]);
+  });
+});

@@ -141,7 +141,7 @@ async fn delete_removes_the_project_and_its_files() {
     setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
     // A retried api request starts nothing new and is not an error.
     setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
-    setup.wait_until_deleted(&project, Duration::from_secs(60)).await;
+    setup.wait_until_deleted(&project, Duration::from_secs(120)).await;
 
     assert_gone(&project.files);
     let members: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1")
@@ -170,7 +170,7 @@ async fn reset_returns_the_project_to_the_connection_step() {
     setup.wait_for_poller().await;
 
     setup.temporal.start_project_removal(project.id, RemovalMode::Reset).await.unwrap();
-    let row = eventually("the project to be ACTIVE again", Duration::from_secs(60), || async {
+    let row = eventually("the project to be ACTIVE again", Duration::from_secs(120), || async {
         setup.project_row(project.id).await.filter(|(state, _)| state == "ACTIVE")
     })
     .await;
@@ -191,7 +191,7 @@ async fn reset_returns_the_project_to_the_connection_step() {
         .await
         .unwrap();
     setup.temporal.start_project_removal(project.id, RemovalMode::Reset).await.unwrap();
-    eventually("the second reset to finish", Duration::from_secs(60), || async {
+    eventually("the second reset to finish", Duration::from_secs(120), || async {
         setup.project_row(project.id).await.filter(|(state, status)| state == "ACTIVE" && status == "NOT_STARTED")
     })
     .await;
@@ -276,7 +276,7 @@ async fn removal_cancels_the_projects_running_workflows() {
         let _worker = setup.worker("cancel", &[]);
         setup.wait_for_poller().await;
         setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
-        setup.wait_until_deleted(&project, Duration::from_secs(60)).await;
+        setup.wait_until_deleted(&project, Duration::from_secs(120)).await;
 
         let idle = setup.temporal.client().get_workflow_handle::<IdleWorkflow>(idle_id);
         let status = idle.describe(WorkflowDescribeOptions::default()).await.unwrap().status();

@@ -16,29 +16,12 @@ use quarry_domain::{
     recommend,
 };
 use quarry_engine::{
-    Connector, ConnectorError, DataSourceType, SourceTable,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, SourceTable,
     connectors::properties::{merge_secrets, split_secrets},
     secrets,
 };
 use serde_json::Value;
 use uuid::Uuid;
-
-#[derive(Enum, Copy, Clone, Eq, PartialEq)]
-#[graphql(name = "DataSourceType", remote = "quarry_engine::DataSourceType")]
-pub enum DataSourceTypeGql {
-    Athena,
-    BigQuery,
-    ClickHouse,
-    Csv,
-    Duckdb,
-    Mssql,
-    Mysql,
-    Oracle,
-    Postgres,
-    Redshift,
-    Snowflake,
-    Trino,
-}
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, serde::Deserialize)]
 #[graphql(name = "SampleDatasetName")]
@@ -48,27 +31,6 @@ pub enum SampleDatasetNameGql {
     Hr,
     Music,
     Nba,
-}
-
-#[derive(Enum, Copy, Clone, Eq, PartialEq)]
-#[graphql(name = "ColumnTypeFamily", remote = "quarry_engine::ColumnTypeFamily")]
-pub enum ColumnTypeFamilyGql {
-    Boolean,
-    Integer,
-    Decimal,
-    Float,
-    Text,
-    Timestamp,
-    Timestamptz,
-    Date,
-    Interval,
-    Json,
-    Record,
-    Oid,
-    Binary,
-    Uuid,
-    Inet,
-    Unknown,
 }
 
 /// Connector failures as catalogue errors; the source's own reason is kept.
@@ -83,7 +45,7 @@ pub fn connector_error(err: ConnectorError) -> Error {
 #[derive(SimpleObject)]
 #[graphql(name = "DataSource")]
 struct DataSourceGql {
-    r#type: DataSourceTypeGql,
+    r#type: DataSourceType,
     /// Connection settings without secrets.
     properties: Json<Value>,
     sample_dataset: Option<SampleDatasetNameGql>,
@@ -96,7 +58,7 @@ fn source_type_of(kind: &str) -> ApiResult<DataSourceType> {
 impl DataSourceGql {
     fn from_record(record: datasource::DataSource) -> ApiResult<Self> {
         Ok(Self {
-            r#type: source_type_of(&record.kind)?.into(),
+            r#type: source_type_of(&record.kind)?,
             properties: Json(record.properties),
             sample_dataset: record.sample_dataset.and_then(|n| serde_json::from_value(Value::String(n)).ok()),
         })
@@ -108,7 +70,7 @@ impl DataSourceGql {
 struct SourceColumnGql {
     name: String,
     r#type: String,
-    family: ColumnTypeFamilyGql,
+    family: ColumnTypeFamily,
     not_null: bool,
     is_primary_key: bool,
 }
@@ -147,7 +109,7 @@ struct SchemaChangeGql {
 
 #[derive(InputObject)]
 struct DataSourceInput {
-    r#type: DataSourceTypeGql,
+    r#type: DataSourceType,
     /// Connection settings; secrets (password, keys) included when set or changed.
     properties: Json<Value>,
 }
@@ -231,7 +193,7 @@ impl DataSourceQuery {
                     .map(|c| SourceColumnGql {
                         name: c.name.clone(),
                         r#type: c.type_name.clone(),
-                        family: c.family.into(),
+                        family: c.family,
                         not_null: c.not_null,
                         is_primary_key: c.is_primary_key,
                     })
@@ -359,10 +321,9 @@ pub fn model_from_table(table: &SourceTable, single_schema: bool) -> NewModel {
 }
 
 /// The stored family name back as the GraphQL enum (UNKNOWN for anything unexpected).
-pub fn family_of(name: &str) -> ColumnTypeFamilyGql {
+pub fn family_of(name: &str) -> ColumnTypeFamily {
     serde_json::from_value::<quarry_engine::ColumnTypeFamily>(Value::String(name.to_owned()))
-        .unwrap_or(quarry_engine::ColumnTypeFamily::Unknown)
-        .into()
+        .unwrap_or(ColumnTypeFamily::Unknown)
 }
 
 pub fn family_name(family: quarry_engine::ColumnTypeFamily) -> String {
@@ -414,7 +375,7 @@ impl DataSourceMutation {
     async fn test_data_source_connection(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
-        test_connection(context::state(ctx), id, data.r#type.into(), &data.properties.0).await?;
+        test_connection(context::state(ctx), id, data.r#type, &data.properties.0).await?;
         Ok(true)
     }
 
@@ -423,7 +384,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        let record = store(state, id, data.r#type.into(), &data.properties.0, None).await?;
+        let record = store(state, id, data.r#type, &data.properties.0, None).await?;
         let status = project::get(&state.pool, id).await?.onboarding_status;
         if matches!(status, OnboardingStatus::NotStarted | OnboardingStatus::WithSampleDataset) {
             project::set_onboarding_status(&state.pool, id, OnboardingStatus::DatasourceSaved).await?;
@@ -449,7 +410,7 @@ impl DataSourceMutation {
                 map.insert(k, v);
             }
         }
-        let record = store(state, id, data.r#type.into(), &merged, existing.sample_dataset.as_deref()).await?;
+        let record = store(state, id, data.r#type, &merged, existing.sample_dataset.as_deref()).await?;
         DataSourceGql::from_record(record)
     }
 

@@ -22,7 +22,7 @@ struct ModelColumnGql {
     display_name: String,
     r#type: String,
     /// The column type family of PRODUCT.md §3.
-    family: super::datasource::ColumnTypeFamilyGql,
+    family: quarry_engine::ColumnTypeFamily,
     not_null: bool,
     is_primary_key: bool,
     description: Option<String>,

@@ -5,6 +5,7 @@ use std::fmt;
 
 /// What kind of value a column holds, whatever the source calls its type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ColumnTypeFamily {
     Boolean,

@@ -90,6 +90,11 @@ impl Config {
         })
     }
 
+    /// Where one project keeps its files (CSV uploads, the CSV DuckDB store).
+    pub fn project_dir(&self, project_id: uuid::Uuid) -> PathBuf {
+        self.data_dir.join("projects").join(project_id.to_string())
+    }
+
     /// The Temporal task queues, named after the configured prefix so that test runs and
     /// deployments sharing one Temporal server stay apart.
     pub fn task_queues(&self) -> TaskQueues {

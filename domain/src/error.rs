@@ -234,6 +234,18 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+/// Connector failures keep the source's own reason.
+impl From<quarry_engine::ConnectorError> for Error {
+    fn from(err: quarry_engine::ConnectorError) -> Self {
+        use quarry_engine::ConnectorError as E;
+        match err {
+            E::ConnectionRefused(reason) => Self::new(ErrorCode::ConnectionRefused, reason),
+            E::NotSupported(message) | E::InvalidProperties(message) => Self::invalid(message),
+            other => Self::invalid(other.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,6 +211,17 @@ pub async fn replace_relationships(pool: &Pool, project_id: Uuid, relations: &[N
     relationships(pool, project_id).await
 }
 
+/// Saves the relationships chosen at setup (replacing earlier ones); that finishes
+/// onboarding for a project on its own data source.
+pub async fn save_relations(pool: &Pool, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
+    let saved = replace_relationships(pool, project_id, relations).await?;
+    let status = crate::project::get(pool, project_id).await?.onboarding_status;
+    if status != crate::project::OnboardingStatus::WithSampleDataset {
+        crate::project::set_onboarding_status(pool, project_id, crate::project::OnboardingStatus::OnboardingFinished).await?;
+    }
+    Ok(saved)
+}
+
 pub async fn relationships(pool: &Pool, project_id: Uuid) -> Result<Vec<Relationship>> {
     let rows: Vec<(Uuid, String, String, String, String, String, RelationType)> = sqlx::query_as(
         "SELECT r.id, r.name, fm.reference_name, r.from_column, tm.reference_name, r.to_column, r.type

@@ -4,9 +4,9 @@ use super::context::{self, parse_id};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use quarry_domain::{
+    datasource::tables,
     modeling::{self, Model, ModelColumn, NewRelation, RelationType, Relationship},
     permissions::Operation,
-    project::{self, OnboardingStatus},
 };
 
 pub struct ModelGql {
@@ -60,7 +60,7 @@ impl ModelGql {
                 reference_name: c.reference_name.clone(),
                 display_name: c.display_name.clone(),
                 r#type: c.type_name.clone(),
-                family: super::datasource::family_of(&c.family),
+                family: tables::family_of(&c.family),
                 not_null: c.not_null,
                 is_primary_key: c.is_primary_key,
                 description: c.description.clone(),
@@ -149,13 +149,8 @@ impl ModelingMutation {
     async fn save_relations(&self, ctx: &Context<'_>, project_id: ID, relations: Vec<RelationInput>) -> ApiResult<Vec<RelationshipGql>> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;
-        let pool = &context::state(ctx).pool;
         let relations: Vec<NewRelation> = relations.into_iter().map(Into::into).collect();
-        let saved = modeling::replace_relationships(pool, id, &relations).await?;
-        let status = project::get(pool, id).await?.onboarding_status;
-        if status != OnboardingStatus::WithSampleDataset {
-            project::set_onboarding_status(pool, id, OnboardingStatus::OnboardingFinished).await?;
-        }
+        let saved = modeling::save_relations(&context::state(ctx).pool, id, &relations).await?;
         Ok(saved.into_iter().map(Into::into).collect())
     }
 }

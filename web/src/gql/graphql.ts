@@ -30,7 +30,7 @@ export type CsvImportState =
   | 'UPLOADING';
 
 export type DataSourceInput = {
-  /** Connection settings; secrets (password, keys) included when set or changed. */
+  /** Connection settings; secrets (password, keys) when set or changed, else the stored ones are used. */
   properties: Record<string, unknown>;
   type: DataSourceType;
 };

@@ -1,4 +1,4 @@
-//! A project's data source record: its type, connection settings without secrets, the
+//! Storage of a project's data source: its type, connection settings without secrets, the
 //! sealed secrets, and the last detected schema change.
 
 use crate::{db::Pool, error::Result};

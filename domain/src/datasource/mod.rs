@@ -1,0 +1,196 @@
+//! A project's data source: testing and saving a connection (secrets sealed at rest,
+//! never returned), its tables, the models made from chosen tables, recommended
+//! relationships, and schema changes since the models were saved.
+
+mod record;
+pub mod schema_change;
+pub mod tables;
+
+pub use record::{DataSource, clear_schema_change, get, save_schema_change, schema_change};
+pub use schema_change::SchemaChange;
+
+use crate::{
+    config::Config,
+    db::Pool,
+    error::{Error, Result},
+    modeling, project,
+    project::OnboardingStatus,
+    recommend::{self, DeclaredKey, ModelShape, Recommendation},
+};
+use chrono::{DateTime, Utc};
+use quarry_engine::{
+    Connector, DataSourceType, SourceTable,
+    connectors::properties::{merge_secrets, split_secrets},
+    secrets,
+};
+use serde_json::{Map, Value};
+use uuid::Uuid;
+
+fn source_type_of(record: &DataSource) -> Result<DataSourceType> {
+    record.kind.parse().map_err(|_| Error::internal(format!("stored data source type {} is unknown", record.kind)))
+}
+
+impl DataSource {
+    pub fn source_type(&self) -> Result<DataSourceType> {
+        source_type_of(self)
+    }
+}
+
+/// The settings a connector gets: CSV sources always live in the project's own directory.
+fn connector_for(config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<Box<dyn Connector>> {
+    let properties = match source_type {
+        DataSourceType::Csv => serde_json::json!({ "dir": config.project_dir(project_id) }),
+        _ => properties.clone(),
+    };
+    Ok(quarry_engine::connect(source_type, &properties)?)
+}
+
+async fn stored(pool: &Pool, project_id: Uuid) -> Result<DataSource> {
+    get(pool, project_id).await?.ok_or_else(|| Error::invalid("This project has no data source yet."))
+}
+
+fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Value>> {
+    match &record.secrets {
+        Some(sealed) => secrets::open_json(&config.secret_key, sealed).map_err(Error::internal),
+        None => Ok(Map::new()),
+    }
+}
+
+/// `properties` completed with the stored secrets it leaves out, when the project already
+/// has a data source of that type (so an edit form may leave the password blank).
+async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<Value> {
+    let (plain, given) = split_secrets(properties);
+    let mut secrets = match get(pool, project_id).await? {
+        Some(record) if record.source_type()? == source_type => stored_secrets(config, &record)?,
+        _ => Map::new(),
+    };
+    secrets.extend(given);
+    Ok(merge_secrets(&plain, &secrets))
+}
+
+/// The saved data source's connector, with its secrets opened.
+pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Box<dyn Connector>> {
+    let record = stored(pool, project_id).await?;
+    let properties = merge_secrets(&record.properties, &stored_secrets(config, &record)?);
+    connector_for(config, project_id, record.source_type()?, &properties)
+}
+
+/// Connects with the settings and runs a trivial statement; CONNECTION_REFUSED carries the
+/// source's reason.
+pub async fn test(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<()> {
+    let properties = with_stored_secrets(pool, config, project_id, source_type, properties).await?;
+    connector_for(config, project_id, source_type, &properties)?.test().await?;
+    Ok(())
+}
+
+/// Tests the settings, then stores them with the secrets sealed. A project that had no
+/// connection of its own yet moves on to choosing tables.
+pub async fn save(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+    let properties = with_stored_secrets(pool, config, project_id, source_type, properties).await?;
+    connector_for(config, project_id, source_type, &properties)?.test().await?;
+    let (plain, secret_values) = split_secrets(&properties);
+    let sealed = (!secret_values.is_empty()).then(|| secrets::seal_json(&config.secret_key, &secret_values));
+    let record = record::save(pool, project_id, source_type.as_str(), &plain, sealed.as_deref(), None).await?;
+    let status = project::get(pool, project_id).await?.onboarding_status;
+    if matches!(status, OnboardingStatus::NotStarted | OnboardingStatus::WithSampleDataset) {
+        project::set_onboarding_status(pool, project_id, OnboardingStatus::DatasourceSaved).await?;
+    }
+    Ok(record)
+}
+
+/// Changes the saved connection; secrets left out keep their stored values.
+pub async fn update(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+    stored(pool, project_id).await?;
+    save(pool, config, project_id, source_type, properties).await
+}
+
+/// The source's tables and whether they all sit in one schema.
+pub async fn source_tables(pool: &Pool, config: &Config, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
+    let tables = connector(pool, config, project_id).await?.tables().await?;
+    let single = tables::single_schema(&tables);
+    Ok((tables, single))
+}
+
+/// Makes a model (with its columns) of each chosen table, replacing earlier models.
+pub async fn save_tables(pool: &Pool, config: &Config, project_id: Uuid, chosen: &[String]) -> Result<()> {
+    let (tables, single) = source_tables(pool, config, project_id).await?;
+    let mut models = Vec::new();
+    for name in chosen {
+        let table = tables
+            .iter()
+            .find(|t| tables::table_key(t, single) == *name)
+            .ok_or_else(|| Error::invalid(format!("The data source has no table \"{name}\".")))?;
+        models.push(tables::model_from_table(table, single));
+    }
+    if models.is_empty() {
+        return Err(Error::invalid("Please choose at least one table."));
+    }
+    modeling::replace_models(pool, project_id, &models).await?;
+    clear_schema_change(pool, project_id).await
+}
+
+/// Relationships worth adding between the project's models: the source's foreign keys
+/// first, then columns named after another model's primary key.
+pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Vec<Recommendation>> {
+    let models = modeling::models(pool, project_id).await?;
+    let foreign_keys = connector(pool, config, project_id).await?.foreign_keys().await?;
+    let model_of = |schema: &str, table: &str| {
+        models.iter().find(|(m, _)| m.source_table == table && m.source_schema.as_deref().unwrap_or("") == schema)
+    };
+    let column_name = |cols: &[modeling::ModelColumn], source: &str| {
+        cols.iter().find(|c| c.source_column == source).map(|c| c.reference_name.clone())
+    };
+    let mut keys = Vec::new();
+    for fk in &foreign_keys {
+        let (Some((from, from_cols)), Some((to, to_cols))) =
+            (model_of(&fk.from_schema, &fk.from_table), model_of(&fk.to_schema, &fk.to_table))
+        else {
+            continue;
+        };
+        for (fc, tc) in fk.from_columns.iter().zip(&fk.to_columns) {
+            if let (Some(from_column), Some(to_column)) = (column_name(from_cols, fc), column_name(to_cols, tc)) {
+                keys.push(DeclaredKey {
+                    from_model: from.reference_name.clone(),
+                    from_column,
+                    to_model: to.reference_name.clone(),
+                    to_column,
+                });
+            }
+        }
+    }
+    let shapes: Vec<ModelShape> = models
+        .iter()
+        .map(|(m, cols)| ModelShape {
+            name: m.reference_name.clone(),
+            columns: cols.iter().map(|c| c.reference_name.clone()).collect(),
+            primary_key: cols.iter().filter(|c| c.is_primary_key).map(|c| c.reference_name.clone()).collect(),
+        })
+        .collect();
+    Ok(recommend::recommend(&shapes, &keys))
+}
+
+/// Compares the source's tables with the saved models and records the difference.
+pub async fn detect_changes(pool: &Pool, config: &Config, project_id: Uuid) -> Result<(SchemaChange, DateTime<Utc>)> {
+    let (tables, _) = source_tables(pool, config, project_id).await?;
+    let change = schema_change::diff(&tables, &modeling::models(pool, project_id).await?);
+    let value = serde_json::to_value(&change).map_err(Error::internal)?;
+    let detected_at = save_schema_change(pool, project_id, &value).await?;
+    Ok((change, detected_at))
+}
+
+/// The pending change, if any.
+pub async fn pending_change(pool: &Pool, project_id: Uuid) -> Result<Option<(SchemaChange, DateTime<Utc>)>> {
+    let Some((value, detected_at)) = schema_change(pool, project_id).await? else { return Ok(None) };
+    Ok(Some((serde_json::from_value(value).unwrap_or_default(), detected_at)))
+}
+
+/// Applies the source's current shape to the models, keeping relationships whose ends remain.
+pub async fn resolve_changes(pool: &Pool, config: &Config, project_id: Uuid) -> Result<()> {
+    let (tables, single) = source_tables(pool, config, project_id).await?;
+    let models = modeling::models(pool, project_id).await?;
+    let relations = modeling::relationships(pool, project_id).await?;
+    let refreshed = schema_change::refreshed_models(&tables, single, &models);
+    modeling::replace_models(pool, project_id, &refreshed).await?;
+    modeling::replace_relationships(pool, project_id, &schema_change::surviving_relations(relations, &refreshed)).await?;
+    clear_schema_change(pool, project_id).await
+}

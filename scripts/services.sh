@@ -509,6 +509,8 @@ EOF
   if [ "$PROFILE" = test ]; then
     echo "export QUARRY_TEST_MAIL_DIR='$MAIL'" >>"$STATE/env.sh"
     echo "export QUARRY_TEST_MYSQL_URL='mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/'" >>"$STATE/env.sh"
+    # Project files of test runs stay with the test services, not in the user's data dir.
+    echo "export QUARRY_DATA_DIR='$STATE/data'" >>"$STATE/env.sh"
   fi
 }
 

@@ -1,6 +1,7 @@
 //! Quarry's api: thin HTTP and GraphQL over the domain, Temporal for anything long.
 
 pub mod auth;
+pub mod csv_upload;
 pub mod error;
 pub mod graphql;
 pub mod health;
@@ -22,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .route("/graphql", get(graphql::graphiql).post(graphql::execute))
         .route("/config", get(health::config))
         .nest("/auth", auth::routes())
+        .merge(csv_upload::routes(&state))
         .fallback(api_not_found);
     Router::new()
         .route("/healthz", get(health::healthz))

@@ -4,6 +4,7 @@
 pub mod access;
 pub mod user;
 pub mod config;
+pub mod csv_import;
 pub mod datasource;
 pub mod db;
 pub mod error;

@@ -231,7 +231,7 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
 /// it runs inside a retried activity.
 pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
-    for table in ["relationships", "models", "schema_changes", "data_sources"] {
+    for table in ["relationships", "models", "schema_changes", "data_sources", "csv_import_jobs"] {
         sqlx::query(&format!("DELETE FROM {table} WHERE project_id = $1")).bind(id).execute(&mut *tx).await?;
     }
     tx.commit().await?;

@@ -2,9 +2,11 @@
 //!
 //! - [`connectors`]: one [`connectors::Connector`] per data source type (Postgres/Redshift,
 //!   MySQL/MariaDB, DuckDB files, CSV uploads), column type families, connection settings.
+//! - [`csv_import`]: CSV files into a project's CSV database.
 //! - [`secrets`]: encryption of data-source secrets at rest.
 
 pub mod connectors;
+pub mod csv_import;
 pub mod secrets;
 
 pub use connectors::{

@@ -1,14 +1,15 @@
-//! The Temporal worker: Quarry's workflows and their activities on `<prefix>-workflows`.
+//! The Temporal worker: Quarry's workflows (project removal, CSV import) and their
+//! activities on `<prefix>-workflows`.
 
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{ProjectRemovalWorkflow, client::Temporal};
+use quarry_workflows::{CsvImportWorkflow, ProjectRemovalWorkflow, client::Temporal};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{Chaos, ProjectRemovalActivities},
+    activities::{Chaos, CsvImportActivities, ProjectRemovalActivities},
     services,
     shutdown::Shutdown,
 };
@@ -31,7 +32,9 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, shutdown: Shutdown
     let runtime = Runtime::from_current_tokio(RuntimeOptions::default())?;
     let options = WorkerOptions::new(queues.workflows.clone())
         .register_workflow::<ProjectRemovalWorkflow>()?
-        .register_activities(ProjectRemovalActivities::new(pool, data_dir.clone(), chaos))
+        .register_workflow::<CsvImportWorkflow>()?
+        .register_activities(ProjectRemovalActivities::new(pool.clone(), data_dir.clone(), chaos))
+        .register_activities(CsvImportActivities::new(pool, config.clone(), chaos))
         .client_identity_override(identity.to_owned())
         .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
         .build();

@@ -18,7 +18,7 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+use crate::{CsvImportInput, CsvImportWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
 
 /// How long a health probe may take before Temporal counts as unreachable.
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
@@ -107,6 +107,20 @@ impl Temporal {
             .start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options)
             .await
         {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Starts importing an uploaded CSV file (workflow id `project-<uuid>-csv-import-<job>`);
+    /// starting it again is a no-op.
+    pub async fn start_csv_import(&self, project_id: Uuid, job_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::csv_import(project_id, job_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .static_summary(format!("Import CSV job {job_id} of project {project_id}"))
+            .build();
+        match self.client.start_workflow(CsvImportWorkflow::run, CsvImportInput { project_id, job_id }, options).await {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }

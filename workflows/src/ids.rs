@@ -16,6 +16,11 @@ pub fn project_removal(project_id: Uuid) -> String {
     format!("project-removal-{project_id}")
 }
 
+/// One import per uploaded file.
+pub fn csv_import(project_id: Uuid, job_id: Uuid) -> String {
+    format!("{}csv-import-{job_id}", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +30,6 @@ mod tests {
         let id = Uuid::new_v4();
         assert!(!project_removal(id).starts_with(&project_prefix(id)));
         assert_eq!(project_prefix(id), format!("project-{id}-"));
+        assert!(csv_import(id, Uuid::new_v4()).starts_with(&project_prefix(id)));
     }
 }

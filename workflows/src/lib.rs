@@ -3,7 +3,9 @@
 //! the api uses to start workflows and to report whether Temporal and its workers are up.
 
 pub mod client;
+pub mod csv_import;
 pub mod ids;
 pub mod project_removal;
 
+pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};

@@ -1,6 +1,7 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
 mod context;
+mod csv_import;
 mod datasource;
 mod modeling;
 mod org;
@@ -23,7 +24,7 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery);
 
 #[derive(MergedObject, Default)]
 pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, datasource::DataSourceMutation);

@@ -28,6 +28,12 @@ fn require_env(name: &str) {
 
 impl TestApp {
     pub async fn spawn() -> Self {
+        Self::spawn_with(|_| {}).await
+    }
+
+    /// An app whose configuration `configure` adjusts first (a worker started later gets
+    /// the same settings through its environment only where `start_worker_with` passes them).
+    pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> Self {
         for name in ["QUARRY_DATABASE_URL", "QUARRY_REDIS_URL", "QUARRY_TEMPORAL_URL"] {
             require_env(name);
         }
@@ -36,6 +42,7 @@ impl TestApp {
         config.task_queue_prefix = format!("quarry-test-{}", &Uuid::new_v4().simple().to_string()[..12]);
         config.email_queue = format!("{}-email", config.task_queue_prefix);
         config.port = 0;
+        configure(&mut config);
         let state = AppState::connect(config).await.expect("connect test services");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -46,7 +53,13 @@ impl TestApp {
 
     /// Starts a `quarry-worker` process serving this app's task queues and the mail queue.
     pub fn start_worker(&mut self) {
+        self.start_worker_with(&[]);
+    }
+
+    /// Starts the worker with extra environment variables (e.g. the chaos delay).
+    pub fn start_worker_with(&mut self, env: &[(&str, &str)]) {
         let mut cmd = Command::new(worker_binary());
+        cmd.envs(env.iter().copied()).env("QUARRY_DATA_DIR", &self.state.config.data_dir);
         cmd.env("QUARRY_TASK_QUEUE_PREFIX", &self.state.config.task_queue_prefix)
             .env("QUARRY_EMAIL_QUEUE", &self.state.config.email_queue)
             .env("RUST_LOG", "warn")
@@ -60,6 +73,23 @@ impl TestApp {
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+
+    /// Sends one file to the CSV upload endpoint, as the web app does.
+    pub async fn upload_csv(&self, client: &Client, project_id: &str, file_name: &str, bytes: Vec<u8>) -> (StatusCode, Value) {
+        let csrf = self.csrf(client).await;
+        let form = reqwest::multipart::Form::new()
+            .part("file", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()).mime_str("text/csv").unwrap());
+        let res = client
+            .post(format!("{}/api/projects/{project_id}/csv", self.url))
+            .header("X-CSRF-Token", csrf)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
     }
 
     pub fn client(&self) -> Client {

@@ -33,13 +33,31 @@ pub struct DuckDbConnector {
     path: PathBuf,
 }
 
-/// Opens a DuckDB file for reading only, with no access to other files.
+/// How long a reader waits for another process's write (a CSV import) to finish.
+const LOCK_WAIT: Duration = Duration::from_secs(30);
+
+/// Opens a DuckDB file for reading only, with no access to other files. While another
+/// process writes the file (DuckDB allows no readers then), waits up to [`LOCK_WAIT`].
+/// Blocking.
 pub fn open_duckdb_read_only(path: &Path) -> Result<Connection, ConnectorError> {
-    let config = private_config()
-        .and_then(|c| c.access_mode(AccessMode::ReadOnly))
-        .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
-    Connection::open_with_flags(path, config)
-        .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        let config = private_config()
+            .and_then(|c| c.access_mode(AccessMode::ReadOnly))
+            .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
+        match Connection::open_with_flags(path, config) {
+            Ok(conn) => return Ok(conn),
+            Err(e) if is_lock_conflict(&e.to_string()) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => return Err(ConnectorError::ConnectionRefused(e.to_string())),
+        }
+    }
+}
+
+/// DuckDB's complaint when another process holds the file.
+pub fn is_lock_conflict(message: &str) -> bool {
+    message.contains("Could not set lock") || message.contains("Conflicting lock")
 }
 
 /// No files besides the database itself, no extensions fetched from the network.

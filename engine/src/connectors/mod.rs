@@ -24,7 +24,7 @@ mod source_type;
 mod values;
 
 pub use self::duckdb::{
-    DuckDbConnector, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
+    DuckDbConnector, is_lock_conflict, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
 };
 pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;

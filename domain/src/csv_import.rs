@@ -1,0 +1,173 @@
+//! CSV import jobs: one per uploaded file. The api stores the upload and creates the job;
+//! `CsvImportWorkflow` moves it INIT → IMPORTING (or OVERRIDING when the file replaces a
+//! table) → SUCCESS | ERROR. The client polls the job.
+
+use crate::{
+    config::Config,
+    db::Pool,
+    error::{Error, Result},
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CsvImportState {
+    Init,
+    Uploading,
+    Importing,
+    Success,
+    Error,
+    Overriding,
+}
+
+impl CsvImportState {
+    pub fn is_finished(self) -> bool {
+        matches!(self, Self::Success | Self::Error)
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CsvImportJob {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub created_by: Option<Uuid>,
+    pub file_name: String,
+    pub table_name: String,
+    pub size_bytes: i64,
+    pub state: CsvImportState,
+    pub progress: f64,
+    pub error: Option<String>,
+    pub row_count: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Where an upload waits for its import: `<project dir>/uploads/<job id>.csv`.
+pub fn upload_path(config: &Config, project_id: Uuid, job_id: Uuid) -> PathBuf {
+    config.project_dir(project_id).join("uploads").join(format!("{job_id}.csv"))
+}
+
+/// The project's CSV database, which the CSV connector reads.
+pub fn database_path(config: &Config, project_id: Uuid) -> PathBuf {
+    config.project_dir(project_id).join(quarry_engine::connectors::CsvProperties::DATABASE_FILE)
+}
+
+pub fn max_file_bytes(config: &Config) -> u64 {
+    config.csv_import_max_file_size_mb * 1024 * 1024
+}
+
+/// The refusal of a file over the configured cap.
+pub fn too_large(config: &Config) -> Error {
+    Error::invalid(format!("The file is larger than the {} MB limit for CSV files.", config.csv_import_max_file_size_mb))
+}
+
+/// Checks the name of an uploaded file: a `.csv` whose name makes a table name.
+pub fn check_file_name(file_name: &str) -> Result<String> {
+    let name = file_name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("The upload has no file name."));
+    }
+    if !name.to_ascii_lowercase().ends_with(".csv") {
+        return Err(Error::invalid(format!("\"{name}\" is not a CSV file.")));
+    }
+    Ok(quarry_engine::csv_import::table_name_for(name))
+}
+
+/// A job for a file whose bytes are about to be received.
+pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, file_name: &str) -> Result<CsvImportJob> {
+    let table_name = check_file_name(file_name)?;
+    Ok(sqlx::query_as::<_, CsvImportJob>(
+        "INSERT INTO csv_import_jobs (id, project_id, created_by, file_name, table_name, state)
+         VALUES ($1, $2, $3, $4, $5, 'UPLOADING') RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(project_id)
+    .bind(user_id)
+    .bind(file_name.trim())
+    .bind(table_name)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<CsvImportJob> {
+    sqlx::query_as::<_, CsvImportJob>("SELECT * FROM csv_import_jobs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("CSV import"))
+}
+
+/// The project's imports, newest first.
+pub async fn list(pool: &Pool, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
+    Ok(sqlx::query_as::<_, CsvImportJob>(
+        "SELECT * FROM csv_import_jobs WHERE project_id = $1 ORDER BY created_at DESC LIMIT 100",
+    )
+    .bind(project_id)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// The bytes are stored; the job waits for its workflow.
+pub async fn uploaded(pool: &Pool, id: Uuid, size_bytes: u64) -> Result<()> {
+    sqlx::query("UPDATE csv_import_jobs SET state = 'INIT', size_bytes = $2, updated_at = now() WHERE id = $1 AND state = 'UPLOADING'")
+        .bind(id)
+        .bind(size_bytes as i64)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Moves an unfinished job along; a finished one stays as it is (a step may run twice).
+pub async fn advance(pool: &Pool, id: Uuid, state: CsvImportState, progress: f64) -> Result<()> {
+    sqlx::query(
+        "UPDATE csv_import_jobs SET state = $2, progress = $3, updated_at = now()
+         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+    )
+    .bind(id)
+    .bind(state)
+    .bind(progress.clamp(0.0, 1.0))
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn succeed(pool: &Pool, id: Uuid, rows: u64) -> Result<()> {
+    sqlx::query(
+        "UPDATE csv_import_jobs SET state = 'SUCCESS', progress = 1, row_count = $2, error = NULL, updated_at = now()
+         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+    )
+    .bind(id)
+    .bind(rows as i64)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn fail(pool: &Pool, id: Uuid, message: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE csv_import_jobs SET state = 'ERROR', error = $2, updated_at = now()
+         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+    )
+    .bind(id)
+    .bind(message)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_csv_files_are_taken() {
+        assert_eq!(check_file_name(" Orders.CSV ").unwrap(), "orders");
+        assert!(check_file_name("orders.xlsx").is_err());
+        assert!(check_file_name("  ").is_err());
+    }
+}

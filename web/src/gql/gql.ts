@@ -16,6 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": typeof types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": typeof types.CsvImportJobDocument,
+    "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": typeof types.CsvImportJobsDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": typeof types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": typeof types.TestDataSourceConnectionDocument,
@@ -55,6 +56,7 @@ type Documents = {
 const documents: Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": types.CsvImportJobDocument,
+    "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": types.CsvImportJobsDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": types.TestDataSourceConnectionDocument,
@@ -114,6 +116,10 @@ export function graphql(source: "\n  mutation SendResetPasswordEmail($email: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n"): (typeof documents)["\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

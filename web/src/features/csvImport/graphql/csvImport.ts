@@ -11,3 +11,17 @@ export const CsvImportJobQuery = graphql(`
     }
   }
 `);
+
+export const CsvImportJobsQuery = graphql(`
+  query CsvImportJobs($projectId: ID!) {
+    csvImportJobs(projectId: $projectId) {
+      id
+      state
+      error
+      fileName
+      tableName
+      rowCount
+      createdAt
+    }
+  }
+`);

@@ -89,4 +89,24 @@ describe('DataConnectionSettings', () => {
     expect(await screen.findByText('Schema changes applied.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsOf('ResolveSchemaChange')).toEqual([{ projectId: 'p1' }]);
   });
+
+  it('lists the imported CSV files of a CSV source with their outcome, and offers more uploads', async () => {
+    renderSettings({
+      DataSource: { data: { dataSource: { type: 'CSV', properties: {}, sampleDataset: null } } },
+      CsvImportJobs: {
+        data: {
+          csvImportJobs: [
+            { id: 'j2', state: 'ERROR', error: 'Line 3, column 4: expected 3 columns like the header, found 4.', fileName: 'orders.csv', tableName: 'orders', rowCount: null, createdAt: '2024-05-02T10:00:00Z' },
+            { id: 'j1', state: 'SUCCESS', error: null, fileName: 'Orders.csv', tableName: 'orders', rowCount: 12500, createdAt: '2024-05-01T10:00:00Z' },
+          ],
+        },
+      },
+    });
+    const files = await screen.findByRole('table', { name: 'Imported CSV files' }, { timeout: 10_000 });
+    expect(within(files).getByText('12,500')).toBeInTheDocument();
+    expect(within(files).getByText('Line 3, column 4: expected 3 columns like the header, found 4.')).toBeInTheDocument();
+    expect(within(files).getByText('Imported')).toBeInTheDocument();
+    expect(screen.getByText('CSV files have no connection settings to edit.')).toBeInTheDocument();
+    expect(screen.getByLabelText('CSV files')).toBeInTheDocument();
+  });
 });

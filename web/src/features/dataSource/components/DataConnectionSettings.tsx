@@ -21,6 +21,7 @@ import { CardHeading } from './CardHeading';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionOutcomeAlert } from './ConnectionOutcomeAlert';
 import { SchemaChangePanel } from './SchemaChangePanel';
+import { CsvFilesPanel } from '../../csvImport/components/CsvFilesPanel';
 
 type DataSource = NonNullable<DataSourceResult['dataSource']>;
 
@@ -157,6 +158,7 @@ export function DataConnectionSettings({ projectId }: { projectId: string }) {
         )}
       </Card>
       {editable && <EditConnection key={source.type} projectId={projectId} source={source} canEdit={canEdit} />}
+      {source.type === 'CSV' && <CsvFilesPanel projectId={projectId} canEdit={canEdit} />}
       <SchemaChangePanel projectId={projectId} canEdit={canEdit} />
     </>
   );

@@ -50,6 +50,19 @@ fn singular(name: &str) -> String {
     }
 }
 
+/// The model's single-column primary key, or, for tables that declare none (CSV files), the
+/// column named like one: `id`, `customer_id` in customers, `ArtistId` in Artist.
+fn key_of(model: &ModelShape) -> Option<String> {
+    match model.primary_key.as_slice() {
+        [pk] => Some(pk.clone()),
+        [] => {
+            let named = format!("{}id", singular(&model.name));
+            model.columns.iter().find(|c| squash(c) == "id" || squash(c) == named).cloned()
+        }
+        _ => None,
+    }
+}
+
 pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendation> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
@@ -71,7 +84,8 @@ pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendat
         }
     }
     for target in models {
-        let [pk] = target.primary_key.as_slice() else { continue };
+        let Some(pk) = key_of(target) else { continue };
+        let pk = &pk;
         let target_name = singular(&target.name);
         let pk_squashed = squash(pk);
         // `id` alone says nothing; `customer_id` and `CustomerId` do.
@@ -96,7 +110,11 @@ pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendat
                     to_model: target.name.clone(),
                     to_column: pk.clone(),
                     relation_type,
-                    reason: format!("\"{column}\" matches the primary key of {}", target.name),
+                    reason: if target.primary_key.is_empty() {
+                        format!("\"{column}\" matches the key column {pk} of {}", target.name)
+                    } else {
+                        format!("\"{column}\" matches the primary key of {}", target.name)
+                    },
                 });
             }
         }
@@ -155,5 +173,21 @@ mod tests {
             && r.relation_type == RelationType::OneToOne));
         assert!(recs.iter().any(|r| r.from_model == "products" && r.from_column == "category_id" && r.to_model == "categories"));
         assert!(!recs.iter().any(|r| r.from_model == "Artist"), "{recs:?}");
+    }
+
+    #[test]
+    fn tables_without_declared_keys_use_key_named_columns() {
+        let models = vec![
+            model("customers", &["customer_id", "name"], &[]),
+            model("orders", &["order_id", "customer_id", "amount"], &[]),
+            model("notes", &["text"], &[]),
+        ];
+        let recs = recommend(&models, &[]);
+        assert_eq!(recs.len(), 1, "{recs:?}");
+        assert_eq!(
+            (recs[0].from_model.as_str(), recs[0].from_column.as_str(), recs[0].to_model.as_str(), recs[0].to_column.as_str()),
+            ("orders", "customer_id", "customers", "customer_id")
+        );
+        assert_eq!(recs[0].reason, "\"customer_id\" matches the key column customer_id of customers");
     }
 }

@@ -2,58 +2,18 @@
 // Needs a running Quarry (QUARRY_E2E_URL) and the directory the test SMTP sink writes to.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { verificationPath, waitForMessageTo } from './mail.mjs';
-
-const BASE_URL = process.env.QUARRY_E2E_URL?.replace(/\/+$/, '');
-const MAIL_DIR = process.env.QUARRY_TEST_MAIL_DIR;
-const SHOTS_DIR = process.env.QUARRY_E2E_SHOTS || '/tmp/quarry-shots';
-const CHROMIUM = process.env.QUARRY_E2E_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
-const STEP_TIMEOUT_MS = 30_000;
-
-const skip = !BASE_URL
-  ? 'QUARRY_E2E_URL is not set: start Quarry and set QUARRY_E2E_URL (and QUARRY_TEST_MAIL_DIR) to run the browser journey'
-  : false;
+import { BASE_URL, MAIL_DIR, inBrowser, skip, uniqueSuffix } from './session.mjs';
 
 test('a new user signs up, verifies the e-mail, onboards and creates a project', { skip, timeout: 240_000 }, async () => {
   assert.ok(MAIL_DIR, 'QUARRY_TEST_MAIL_DIR must name the directory the SMTP sink writes messages to');
-  assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  mkdirSync(SHOTS_DIR, { recursive: true });
+  await inBrowser('', async ({ page, shot }) => {
+    const suffix = uniqueSuffix();
+    const email = `e2e-${suffix}@example.com`;
+    const password = `Quarry-${randomBytes(6).toString('hex')}`;
+    const projectName = `E2E project ${suffix}`;
 
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-
-  let step = 0;
-  const shot = async (name) => {
-    step += 1;
-    await page.waitForTimeout(300); // let antd's enter animations finish
-    await page.screenshot({ path: join(SHOTS_DIR, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
-  };
-
-  const suffix = `${Date.now()}-${randomBytes(4).toString('hex')}`;
-  const email = `e2e-${suffix}@example.com`;
-  const password = `Quarry-${randomBytes(6).toString('hex')}`;
-  const projectName = `E2E project ${suffix}`;
-
-  try {
     // Sign up.
     await page.goto(`${BASE_URL}/signin`);
     await page.getByRole('tab', { name: 'Create account' }).click();
@@ -105,11 +65,5 @@ test('a new user signs up, verifies the e-mail, onboards and creates a project',
     await page.getByRole('heading', { name: 'Connect a data source' }).waitFor();
     assert.match(await page.title(), /Connect a data source/);
     await shot('setup-connection');
-  } catch (error) {
-    await shot('failure').catch(() => undefined);
-    if (consoleErrors.length > 0) console.error(`Browser console errors:\n${consoleErrors.join('\n')}`);
-    throw error;
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -1,0 +1,109 @@
+// What the browser journeys share: Chromium via playwright-core, numbered screenshots, and a
+// ready account (signed up, verified by mail, onboarded with an org, with a project) made
+// through the api so a journey starts where it is about.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { verificationPath, waitForMessageTo } from './mail.mjs';
+
+export const BASE_URL = process.env.QUARRY_E2E_URL?.replace(/\/+$/, '');
+export const MAIL_DIR = process.env.QUARRY_TEST_MAIL_DIR;
+const SHOTS_DIR = process.env.QUARRY_E2E_SHOTS || '/tmp/quarry-shots';
+const CHROMIUM = process.env.QUARRY_E2E_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+const STEP_TIMEOUT_MS = 30_000;
+
+export const skip = !BASE_URL
+  ? 'QUARRY_E2E_URL is not set: start Quarry and set QUARRY_E2E_URL (and QUARRY_TEST_MAIL_DIR) to run the browser journeys'
+  : false;
+
+export function uniqueSuffix() {
+  return `${Date.now()}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Runs `journey({page, shot})` in a fresh Chromium page; on failure takes a last screenshot
+ * and prints the browser console errors. Screenshots are named `<prefix>-NN-<name>.png`.
+ */
+export async function inBrowser(prefix, journey) {
+  assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  let step = 0;
+  const shot = async (name) => {
+    step += 1;
+    await page.waitForTimeout(300); // let antd's enter animations finish
+    const file = prefix ? `${prefix}-${String(step).padStart(2, '0')}-${name}.png` : `${String(step).padStart(2, '0')}-${name}.png`;
+    await page.screenshot({ path: join(SHOTS_DIR, file), fullPage: true });
+  };
+  try {
+    await journey({ page, shot });
+  } catch (error) {
+    await shot('failure').catch(() => undefined);
+    if (consoleErrors.length > 0) console.error(`Browser console errors:\n${consoleErrors.join('\n')}`);
+    throw error;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function postJson(request, path, body, csrf) {
+  const response = await request.post(`${BASE_URL}${path}`, {
+    data: body,
+    headers: csrf ? { 'X-CSRF-Token': csrf } : undefined,
+  });
+  const text = await response.text();
+  assert.ok(response.ok(), `POST ${path} answered ${response.status()}: ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+export async function graphql(request, query, variables = {}) {
+  const body = await postJson(request, '/api/graphql', { query, variables });
+  assert.ok(!body.errors, `GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * A verified, signed-in, onboarded user with an org and a new project, in the page's
+ * browser context (the page's request context shares its cookies). Returns the project id.
+ */
+export async function signedInWithProject(page, projectName) {
+  assert.ok(MAIL_DIR, 'QUARRY_TEST_MAIL_DIR must name the directory the SMTP sink writes messages to');
+  const request = page.request;
+  const suffix = uniqueSuffix();
+  const email = `e2e-${suffix}@example.com`;
+  const password = `Quarry-${randomBytes(6).toString('hex')}`;
+  const { csrfToken } = await (await request.get(`${BASE_URL}/api/auth/csrf`)).json();
+  await postJson(request, '/api/auth/signup', { email, password, name: 'Sam Setup', csrfToken });
+  const link = verificationPath(await waitForMessageTo(MAIL_DIR, email, { timeoutMs: 60_000 }));
+  assert.ok(link, `no verification link in the e-mail to ${email}`);
+  const token = new URL(link, BASE_URL).searchParams.get('token');
+  await postJson(request, '/api/auth/verify-email', { token });
+  await postJson(request, '/api/auth/callback/credentials', { email, password, csrfToken });
+  await graphql(
+    request,
+    'mutation($d: OnboardUserInput!) { onboardUser(data: $d) { id } }',
+    { d: { consentPrivacyStatement: true, firstName: 'Sam', lastName: 'Setup', orgName: `E2E org ${suffix}` } },
+  );
+  const created = await graphql(request, 'mutation($d: CreateProjectInput!) { createProject(data: $d) { id } }', {
+    d: { displayName: projectName },
+  });
+  return created.createProject.id;
+}

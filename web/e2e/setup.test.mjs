@@ -1,0 +1,57 @@
+// Browser journeys of the setup flow: CSV files → models → relationships, and a sample dataset
+// → modeling. Needs a running Quarry (QUARRY_E2E_URL) with its worker, and the SMTP sink's folder.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BASE_URL, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
+
+const ORDERS = 'order_id,customer_id,amount,ordered_on\n1,1,19.90,2024-01-05\n2,2,5.00,2024-02-10\n3,1,42.00,2024-03-15\n';
+const CUSTOMERS = 'customer_id;name;country\n1;Ada Lovelace;UK\n2;"Hopper, Grace";US\n';
+
+test('CSV files upload, import and become models with a relationship', { skip, timeout: 240_000 }, async () => {
+  await inBrowser('csv', async ({ page, shot }) => {
+    const projectId = await signedInWithProject(page, 'CSV journey');
+    await page.goto(`${BASE_URL}/projects/${projectId}/setup/connection`);
+    await page.locator('[data-source-type="CSV"]').click();
+    await page.waitForURL(/\/setup\/upload-csv$/);
+    await page.getByRole('heading', { name: 'Upload CSV files' }).waitFor();
+
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(ORDERS) },
+      { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(CUSTOMERS) },
+    ]);
+    await page.getByRole('listitem', { name: 'orders.csv' }).waitFor();
+    await shot('files-chosen');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    // Both imports finish; the page saves the CSV source and moves on to choosing tables.
+    await page.waitForURL(/\/setup\/models$/, { timeout: 90_000 });
+    const tables = page.getByRole('table', { name: 'Source tables' });
+    await tables.getByText('customers').waitFor();
+    await tables.getByText('orders').waitFor();
+    await shot('models');
+    await page.getByRole('checkbox', { name: 'Select customers' }).check();
+    await page.getByRole('checkbox', { name: 'Select orders' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(/\/recommend-relationships$/);
+    await page.getByText('matches the key column customer_id of customers').waitFor();
+    await shot('relationships');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForURL(/\/modeling$/);
+    await shot('modeling');
+    const saved = await graphql(page.request, 'query($p: ID!) { relationships(projectId: $p) { fromModel fromColumn toModel toColumn type } }', {
+      p: projectId,
+    });
+    assert.deepEqual(saved.relationships.map((r) => [r.fromModel, r.fromColumn, r.toModel, r.toColumn, r.type]), [
+      ['orders', 'customer_id', 'customers', 'customer_id', 'MANY_TO_ONE'],
+    ]);
+    const models = await graphql(page.request, 'query($p: ID!) { models(projectId: $p) { referenceName columns { referenceName family } } }', {
+      p: projectId,
+    });
+    const orders = models.models.find((model) => model.referenceName === 'orders');
+    assert.ok(orders, `orders is a model: ${JSON.stringify(models)}`);
+    assert.deepEqual(
+      orders.columns.map((column) => [column.referenceName, column.family]),
+      [['order_id', 'INTEGER'], ['customer_id', 'INTEGER'], ['amount', 'FLOAT'], ['ordered_on', 'DATE']],
+    );
+  });
+});

@@ -3,10 +3,12 @@
 //! - [`connectors`]: one [`connectors::Connector`] per data source type (Postgres/Redshift,
 //!   MySQL/MariaDB, DuckDB files, CSV uploads), column type families, connection settings.
 //! - [`csv_import`]: CSV files into a project's CSV database.
+//! - [`sample_datasets`]: the ECOMMERCE, HR, MUSIC and NBA sample databases.
 //! - [`secrets`]: encryption of data-source secrets at rest.
 
 pub mod connectors;
 pub mod csv_import;
+pub mod sample_datasets;
 pub mod secrets;
 
 pub use connectors::{

@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 // codegen:check points the output elsewhere and compares it with the committed src/gql/.
 const output = process.env.QUARRY_CODEGEN_OUT ?? 'src/gql/';
 
-// schema-datasources.graphql stands in for the data source operations the api does not export
-// yet (issue 3); delete it once schema.graphql has them.
-const schema = ['schema.graphql', ...(existsSync('schema-datasources.graphql') ? ['schema-datasources.graphql'] : [])];
+const schema = ['schema.graphql'];
 
 const config: CodegenConfig = {
   schema,

@@ -147,3 +147,51 @@ async fn connect_choose_tables_relate_and_detect_changes() {
     app.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { updateDataSource(projectId: $p, data: $d) { type } }",
         json!({"p": project, "d": {"type": "POSTGRES", "properties": edit}})).await;
 }
+
+#[tokio::test]
+async fn a_sample_dataset_becomes_the_projects_models() {
+    let app = TestApp::spawn().await;
+    let (client, _) = app.signed_in("sample").await;
+    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Sample Co\"}) { id } }", json!({})).await;
+    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Music\"}) { id } }", json!({})).await["createProject"]["id"].clone();
+
+    let samples = app.gql_ok(&client, "{ sampleDatasets { name displayName description questions } }", json!({})).await;
+    let samples = samples["sampleDatasets"].as_array().unwrap();
+    let names: Vec<&str> = samples.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["ECOMMERCE", "HR", "MUSIC", "NBA"]);
+    assert!(samples.iter().all(|s| s["questions"].as_array().unwrap().len() == 3));
+
+    app.gql_ok(&client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": project})).await;
+    let status = app.gql_ok(&client, STATUS, json!({"id": project})).await;
+    assert_eq!(status["project"]["onboardingStatus"], "WITH_SAMPLE_DATASET");
+    let source = app.gql_ok(&client, "query($p: ID!) { dataSource(projectId: $p) { type sampleDataset properties } }", json!({"p": project})).await;
+    assert_eq!(source["dataSource"], json!({"type": "DUCKDB", "sampleDataset": "MUSIC", "properties": {}}), "no server path is shown");
+
+    let saved = app.gql_ok(&client, "query($p: ID!) { models(projectId: $p) { referenceName description primaryKey columns { referenceName description } } relationships(projectId: $p) { fromModel fromColumn toModel toColumn type } }",
+        json!({"p": project})).await;
+    let models = saved["models"].as_array().unwrap();
+    assert_eq!(models.len(), 11);
+    let track = models.iter().find(|m| m["referenceName"] == "Track").expect("original names");
+    assert_eq!(track["primaryKey"], "TrackId");
+    assert!(track["description"].as_str().unwrap().contains("Songs"));
+    assert!(models.iter().flat_map(|m| m["columns"].as_array().unwrap()).all(|c| c["description"].as_str().is_some_and(|d| !d.is_empty())));
+    let relationships = saved["relationships"].as_array().unwrap();
+    assert!(relationships.contains(&json!({"fromModel": "InvoiceLine", "fromColumn": "TrackId", "toModel": "Track", "toColumn": "TrackId", "type": "MANY_TO_ONE"})));
+    assert_eq!(relationships.len(), 11);
+
+    // The sample's tables read like any source's; another sample replaces it.
+    let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
+    assert_eq!(tables["listDataSourceTables"].as_array().unwrap().len(), 11);
+    app.gql_ok(&client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: NBA) }", json!({"p": project})).await;
+    let nba = app.gql_ok(&client, "query($p: ID!) { models(projectId: $p) { referenceName } }", json!({"p": project})).await;
+    let names: Vec<&str> = nba["models"].as_array().unwrap().iter().map(|m| m["referenceName"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 5, "{names:?}");
+    assert!(names.contains(&"player_box_scores"));
+
+    // A project that finished onboarding on its own source is not overwritten.
+    sqlx::query("UPDATE projects SET onboarding_status = 'ONBOARDING_FINISHED' WHERE id = $1::uuid")
+        .bind(project.as_str().unwrap()).execute(&app.state.pool).await.unwrap();
+    let body = app.gql(&client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: HR) }", json!({"p": project})).await;
+    assert_eq!(error_code(&body), "INVALID_INPUT");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("Reset the project"));
+}

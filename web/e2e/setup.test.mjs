@@ -55,3 +55,33 @@ test('CSV files upload, import and become models with a relationship', { skip, t
     );
   });
 });
+
+test('the MUSIC sample dataset opens modeling with its described models', { skip, timeout: 240_000 }, async () => {
+  await inBrowser('music', async ({ page, shot }) => {
+    const projectId = await signedInWithProject(page, 'Music journey');
+    await page.goto(`${BASE_URL}/projects/${projectId}/setup/connection`);
+    const music = page.locator('[data-sample-dataset="MUSIC"]');
+    await music.waitFor();
+    await shot('sample-datasets');
+    await music.click();
+    await page.waitForURL(/\/modeling$/, { timeout: 90_000 });
+    await shot('modeling');
+
+    const state = await graphql(
+      page.request,
+      'query($p: ID!) { project(where: {id: $p}) { onboardingStatus } models(projectId: $p) { referenceName description } relationships(projectId: $p) { id } }',
+      { p: projectId },
+    );
+    assert.equal(state.project.onboardingStatus, 'WITH_SAMPLE_DATASET');
+    const names = state.models.map((model) => model.referenceName).sort();
+    assert.deepEqual(names, ['Album', 'Artist', 'Customer', 'Employee', 'Genre', 'Invoice', 'InvoiceLine', 'MediaType', 'Playlist', 'PlaylistTrack', 'Track']);
+    assert.ok(state.models.every((model) => model.description), 'every model is described');
+    assert.equal(state.relationships.length, 11);
+
+    // The settings page names the sample instead of showing connection settings.
+    await page.goto(`${BASE_URL}/projects/${projectId}/settings/project/data-connection`);
+    await page.getByText('A sample dataset has no connection settings to edit.').waitFor();
+    await page.getByText('Music store').waitFor();
+    await shot('settings-data-connection');
+  });
+});

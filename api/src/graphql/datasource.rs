@@ -12,17 +12,36 @@ use quarry_domain::{
     modeling::RelationType,
     permissions::Operation,
 };
-use quarry_engine::{ColumnTypeFamily, DataSourceType};
+use quarry_engine::{ColumnTypeFamily, DataSourceType, sample_datasets::SampleDataset};
 use serde_json::Value;
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, serde::Deserialize)]
+#[derive(Enum, Copy, Clone, Eq, PartialEq)]
 #[graphql(name = "SampleDatasetName")]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum SampleDatasetNameGql {
     Ecommerce,
     Hr,
     Music,
     Nba,
+}
+
+impl SampleDatasetNameGql {
+    pub fn dataset(self) -> SampleDataset {
+        match self {
+            Self::Ecommerce => SampleDataset::Ecommerce,
+            Self::Hr => SampleDataset::Hr,
+            Self::Music => SampleDataset::Music,
+            Self::Nba => SampleDataset::Nba,
+        }
+    }
+
+    pub fn of(dataset: SampleDataset) -> Self {
+        match dataset {
+            SampleDataset::Ecommerce => Self::Ecommerce,
+            SampleDataset::Hr => Self::Hr,
+            SampleDataset::Music => Self::Music,
+            SampleDataset::Nba => Self::Nba,
+        }
+    }
 }
 
 #[derive(SimpleObject)]
@@ -38,7 +57,7 @@ impl DataSourceGql {
     fn from_record(record: datasource::DataSource) -> ApiResult<Self> {
         Ok(Self {
             r#type: record.source_type()?,
-            sample_dataset: record.sample_dataset.and_then(|n| serde_json::from_value(Value::String(n)).ok()),
+            sample_dataset: record.sample_dataset.and_then(|n| n.parse().ok()).map(SampleDatasetNameGql::of),
             properties: Json(record.properties),
         })
     }

@@ -6,6 +6,7 @@ mod datasource;
 mod modeling;
 mod org;
 mod project;
+mod sample_dataset;
 mod user;
 
 use crate::{
@@ -24,10 +25,10 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, datasource::DataSourceMutation);
+pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 

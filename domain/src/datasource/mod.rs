@@ -3,6 +3,7 @@
 //! relationships, and schema changes since the models were saved.
 
 mod record;
+pub mod sample;
 pub mod schema_change;
 pub mod tables;
 
@@ -71,6 +72,10 @@ async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, sou
 /// The saved data source's connector, with its secrets opened.
 pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Box<dyn Connector>> {
     let record = stored(pool, project_id).await?;
+    if let Some(name) = &record.sample_dataset {
+        let dataset = name.parse().map_err(Error::internal)?;
+        return Ok(sample::connector(sample::ensure_built(config, dataset).await?));
+    }
     let properties = merge_secrets(&record.properties, &stored_secrets(config, &record)?);
     connector_for(config, project_id, record.source_type()?, &properties)
 }

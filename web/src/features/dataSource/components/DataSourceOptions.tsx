@@ -1,6 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Card, Col, DatabaseOutlined, FileTextOutlined, Row, Tag, Typography } from '../../../components/ui';
-import { CSV_IMPORT_AVAILABLE } from '../availability';
+import { Card, Col, DatabaseOutlined, FileTextOutlined, Row, Typography } from '../../../components/ui';
 import type { DataSourceType } from '../../../gql/graphql';
 import { DATA_SOURCES } from '../dataSources';
 
@@ -20,31 +19,22 @@ export function DataSourceOptions({ onSelect }: { onSelect: (type: DataSourceTyp
     <>
       <Typography.Title level={4}>Data sources</Typography.Title>
       <Row gutter={[16, 16]} role="list" aria-label="Data sources">
-        {DATA_SOURCES.map((source) => {
-          const comingSoon = source.type === 'CSV' && !CSV_IMPORT_AVAILABLE;
-          return (
-            <Col key={source.type} xs={12} md={8} lg={6} role="listitem">
-              <Card
-                size="small"
-                hoverable={!comingSoon}
-                role="button"
-                tabIndex={comingSoon ? -1 : 0}
-                aria-label={source.label}
-                aria-disabled={comingSoon}
-                data-source-type={source.type}
-                onClick={comingSoon ? undefined : () => onSelect(source.type)}
-                onKeyDown={comingSoon ? undefined : onActivateKey(() => onSelect(source.type))}
-                style={comingSoon ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
-              >
-                <Card.Meta
-                  avatar={source.type === 'CSV' ? <FileTextOutlined /> : <DatabaseOutlined />}
-                  title={source.label}
-                  description={comingSoon ? <Tag>Coming soon</Tag> : undefined}
-                />
-              </Card>
-            </Col>
-          );
-        })}
+        {DATA_SOURCES.map((source) => (
+          <Col key={source.type} xs={12} md={8} lg={6} role="listitem">
+            <Card
+              size="small"
+              hoverable
+              role="button"
+              tabIndex={0}
+              aria-label={source.label}
+              data-source-type={source.type}
+              onClick={() => onSelect(source.type)}
+              onKeyDown={onActivateKey(() => onSelect(source.type))}
+            >
+              <Card.Meta avatar={source.type === 'CSV' ? <FileTextOutlined /> : <DatabaseOutlined />} title={source.label} />
+            </Card>
+          </Col>
+        ))}
       </Row>
     </>
   );

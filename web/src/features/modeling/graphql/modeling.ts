@@ -60,3 +60,26 @@ export const SaveRelationsMutation = graphql(`
     }
   }
 `);
+
+export const ModelingOverviewQuery = graphql(`
+  query ModelingOverview($projectId: ID!) {
+    models(projectId: $projectId) {
+      id
+      referenceName
+      displayName
+      description
+      primaryKey
+      columns {
+        id
+      }
+    }
+    relationships(projectId: $projectId) {
+      id
+      fromModel
+      fromColumn
+      toModel
+      toColumn
+      type
+    }
+  }
+`);

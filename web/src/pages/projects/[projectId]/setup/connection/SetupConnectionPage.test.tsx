@@ -1,4 +1,3 @@
-import { CSV_IMPORT_AVAILABLE, SAMPLE_DATASETS_AVAILABLE } from '../../../../../features/dataSource/availability';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../../../test/renderWithProviders';
@@ -48,13 +47,13 @@ describe('SetupConnectionPage', () => {
     expect(screen.getByRole('button', { name: 'PostgreSQL' })).toBeInTheDocument();
   });
 
-  it.skipIf(!CSV_IMPORT_AVAILABLE)('sends CSV to the upload page', async () => {
+  it('sends CSV to the upload page', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'CSV file' }, { timeout: 10_000 }));
     expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/setup/upload-csv');
   });
 
-  it.skipIf(!SAMPLE_DATASETS_AVAILABLE)('lists the sample datasets of the server and starts the chosen one', async () => {
+  it('lists the sample datasets of the server and starts the chosen one', async () => {
     const api = renderPage({ StartSampleDataset: { data: { startSampleDataset: true } } });
     expect(await screen.findByText('Artists, albums, tracks and invoices.', {}, { timeout: 10_000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Music store' }));
@@ -64,7 +63,7 @@ describe('SetupConnectionPage', () => {
     expect(api.callsOf('StartSampleDataset')).toEqual([{ projectId: 'p1', name: 'MUSIC' }]);
   });
 
-  it.skipIf(!SAMPLE_DATASETS_AVAILABLE)('shows the server error when a sample dataset fails', async () => {
+  it('shows the server error when a sample dataset fails', async () => {
     renderPage({ StartSampleDataset: { error: { code: 'INVALID_INPUT', message: 'Sample datasets are off' } } });
     fireEvent.click(await screen.findByRole('button', { name: 'NBA' }, { timeout: 10_000 }));
     expect(

@@ -1,5 +1,3 @@
-import { SAMPLE_DATASETS_AVAILABLE } from '../../../../../features/dataSource/availability';
-import { SampleDatasetsComingSoon } from '../../../../../features/dataSource/components/SampleDatasetsComingSoon';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Typography } from '../../../../../components/ui';
 import { PageMeta } from '../../../../../components/page/PageMeta';
@@ -53,7 +51,7 @@ export function SetupConnectionPage() {
       ) : (
         <>
           <DataSourceOptions onSelect={choose} />
-          {SAMPLE_DATASETS_AVAILABLE ? <SampleDatasetOptions projectId={projectId} /> : <SampleDatasetsComingSoon />}
+          <SampleDatasetOptions projectId={projectId} />
         </>
       )}
     </div>

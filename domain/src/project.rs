@@ -177,8 +177,9 @@ pub async fn list_visible(pool: &Pool, org_id: Uuid, user_id: Uuid, all: bool) -
     .await?)
 }
 
-pub async fn list_in_org(pool: &Pool, org_id: Uuid) -> Result<Vec<Project>> {
-    list_visible(pool, org_id, Uuid::nil(), true).await
+/// Whether the org still has projects (an org is deleted only without them).
+pub async fn org_has_projects(pool: &Pool, org_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM projects WHERE org_id = $1)").bind(org_id).fetch_one(pool).await?)
 }
 
 pub async fn update(pool: &Pool, id: Uuid, patch: &ProjectPatch) -> Result<Project> {
@@ -204,20 +205,23 @@ pub async fn set_onboarding_status(pool: &Pool, id: Uuid, status: OnboardingStat
 
 /// Moves an active project into DELETING or RESETTING. Asking again for the state it is
 /// already in is a no-op, so a retried request does not fail.
-pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Result<Project> {
+/// Moves an ACTIVE project to DELETING or RESETTING. Returns the project and whether this
+/// call moved it (false when the same removal was already under way).
+pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Result<(Project, bool)> {
     let project = get(pool, id).await?;
     if project.state == target {
-        return Ok(project);
+        return Ok((project, false));
     }
     if project.state != ProjectState::Active {
         return Err(Error::invalid("The project is already being deleted or reset. Please wait until it is done."));
     }
-    Ok(sqlx::query_as::<_, Project>("UPDATE projects SET state = $2 WHERE id = $1 AND state = 'ACTIVE' RETURNING *")
+    let moved = sqlx::query_as::<_, Project>("UPDATE projects SET state = $2 WHERE id = $1 AND state = 'ACTIVE' RETURNING *")
         .bind(id)
         .bind(target)
         .fetch_optional(pool)
         .await?
-        .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?)
+        .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?;
+    Ok((moved, true))
 }
 
 /// Puts a project back to ACTIVE when its removal could not even be started.

@@ -209,7 +209,7 @@ impl OrgMutation {
         let org_id = parse_id(&r#where.id)?;
         context::in_org(ctx, Operation::DeleteOrg, org_id).await?;
         let pool = &context::state(ctx).pool;
-        if !project::list_in_org(pool, org_id).await?.is_empty() {
+        if project::org_has_projects(pool, org_id).await? {
             return Err(Error::invalid("Delete the organization's projects first.").into());
         }
         org::delete(pool, org_id).await?;

@@ -217,8 +217,7 @@ async fn start_removal(ctx: &Context<'_>, id: uuid::Uuid, mode: RemovalMode) -> 
         RemovalMode::Delete => ProjectState::Deleting,
         RemovalMode::Reset => ProjectState::Resetting,
     };
-    let was_active = project::get(&state.pool, id).await?.state == ProjectState::Active;
-    let project = project::begin_removal(&state.pool, id, target).await?;
+    let (project, was_active) = project::begin_removal(&state.pool, id, target).await?;
     let started = match state.temporal().await {
         Ok(temporal) => temporal.start_project_removal(id, mode).await,
         Err(err) => Err(err),

@@ -1,13 +1,17 @@
 //! The semantic layer (MDL, compiler, SQL safety) and the data-source connectors.
 //!
+//! - [`mdl`]: the semantic model; [`compile`]: SQL over models → the source's dialect, and
+//!   the read-only check every query passes first.
 //! - [`connectors`]: one [`connectors::Connector`] per data source type (Postgres/Redshift,
 //!   MySQL/MariaDB, DuckDB files, CSV uploads), column type families, connection settings.
 //! - [`csv_import`]: CSV files into a project's CSV database.
 //! - [`sample_datasets`]: the ECOMMERCE, HR, MUSIC and NBA sample databases.
 //! - [`secrets`]: encryption of data-source secrets at rest.
 
+pub mod compile;
 pub mod connectors;
 pub mod csv_import;
+pub mod mdl;
 pub mod sample_datasets;
 pub mod secrets;
 

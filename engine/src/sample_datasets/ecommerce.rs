@@ -146,7 +146,8 @@ const PLACES: &[(&str, &str, &str)] = &[
 ];
 
 /// Category, brands, product nouns, price range.
-const CATEGORIES: &[(&str, &[&str], &[&str], (f64, f64))] = &[
+type Category = (&'static str, &'static [&'static str], &'static [&'static str], (f64, f64));
+const CATEGORIES: &[Category] = &[
     ("Electronics", &["Voltix", "Nordlicht", "Kairo"], &["Wireless Earbuds", "Bluetooth Speaker", "Smartwatch", "USB-C Charger", "Tablet", "Noise-Cancelling Headphones"], (19.0, 450.0)),
     ("Home & Kitchen", &["Casa Verde", "Hearthstone", "Pomelo"], &["Chef's Knife", "Coffee Grinder", "Cast Iron Pan", "Blender", "Linen Sheets", "Table Lamp"], (12.0, 220.0)),
     ("Clothing", &["Northbound", "Linea", "Oakhill"], &["Rain Jacket", "Merino Sweater", "Denim Jeans", "Running Shorts", "Wool Socks", "Canvas Sneakers"], (9.0, 180.0)),

@@ -103,7 +103,8 @@ pub const TABLES: &[SampleTable] = &[
 ];
 
 /// Code, name, office, weight (share of staff), title ladder, starting salary.
-const DEPARTMENT_LIST: &[(&str, &str, &str, u32, [&str; 3], i64)] = &[
+type Department = (&'static str, &'static str, &'static str, u32, [&'static str; 3], i64);
+const DEPARTMENT_LIST: &[Department] = &[
     ("d001", "Marketing", "New York", 8, ["Marketing Associate", "Marketing Manager", "Head of Brand"], 52_000),
     ("d002", "Finance", "New York", 7, ["Accountant", "Senior Accountant", "Finance Director"], 58_000),
     ("d003", "Human Resources", "Chicago", 5, ["HR Generalist", "HR Business Partner", "HR Director"], 50_000),

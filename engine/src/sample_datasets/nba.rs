@@ -160,7 +160,9 @@ const TEAM_LIST: [(&str, &str, &str, &str, &str, i64); 30] = [
     ("WAS", "Washington", "Wizards", "East", "Southeast", 20_356),
 ];
 
-const SEASONS: [(&str, (i32, u32, u32), (i32, u32, u32)); 2] =
+/// Name, first and last day (year, month, day).
+type Season = (&'static str, (i32, u32, u32), (i32, u32, u32));
+const SEASONS: [Season; 2] =
     [("2023-24", (2023, 10, 24), (2024, 4, 14)), ("2024-25", (2024, 10, 22), (2025, 4, 13))];
 const ROSTER: usize = 15;
 const POSITIONS: [(&str, i64, i64); 5] = [("PG", 188, 86), ("SG", 196, 95), ("SF", 201, 102), ("PF", 206, 110), ("C", 213, 118)];

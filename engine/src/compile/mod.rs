@@ -9,6 +9,7 @@
 //! over tables shaped like the models.
 
 pub mod safety;
+pub mod transparency;
 
 use crate::{
     DataSourceType,

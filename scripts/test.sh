@@ -119,6 +119,20 @@ echo "test environment:"
 env | grep -E '^QUARRY_' | sort | sed 's/^/  /'
 
 # ---------------------------------------------------------------- web
+# vitest now and then starts a worker process that never runs its file (no CPU, waiting on
+# epoll; seen once in ~10 runs here, cause not found). A run normally takes about two
+# minutes: give it ten, and run it once more if it stalled rather than failed.
+web_unit_tests() {
+  local rc=0
+  (cd web && CI=true timeout --kill-after=10 600 npm test) || rc=$?
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+    echo "vitest stalled (no result after 10 minutes); running it once more" >&2
+    rc=0
+    (cd web && CI=true timeout --kill-after=10 600 npm test) || rc=$?
+  fi
+  return "$rc"
+}
+
 WEB_OK=0
 if [ -f web/package.json ]; then
   has_script() { (cd web && node -e 'process.exit(require("./package.json").scripts?.[process.argv[1]] ? 0 : 1)' "$1"); }
@@ -126,7 +140,7 @@ if [ -f web/package.json ]; then
     run_step "web: npm run codegen:check" bash -c 'cd web && npm run codegen:check'
   fi
   if has_script test; then
-    run_step "web: npm test" bash -c 'cd web && CI=true npm test'
+    run_step "web: npm test" web_unit_tests
   else
     skip_step "web: npm test" "no test script in web/package.json"
   fi

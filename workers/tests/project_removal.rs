@@ -138,9 +138,9 @@ async fn delete_removes_the_project_and_its_files() {
     let mut worker = setup.worker("delete", &[]);
     setup.wait_for_poller().await;
 
-    setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
+    setup.temporal.start_project_removal(project.id, RemovalMode::Delete, true).await.unwrap();
     // A retried api request starts nothing new and is not an error.
-    setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
+    setup.temporal.start_project_removal(project.id, RemovalMode::Delete, false).await.unwrap();
     setup.wait_until_deleted(&project, Duration::from_secs(120)).await;
 
     assert_gone(&project.files);
@@ -169,7 +169,7 @@ async fn reset_returns_the_project_to_the_connection_step() {
     let _worker = setup.worker("reset", &[]);
     setup.wait_for_poller().await;
 
-    setup.temporal.start_project_removal(project.id, RemovalMode::Reset).await.unwrap();
+    setup.temporal.start_project_removal(project.id, RemovalMode::Reset, true).await.unwrap();
     let row = eventually("the project to be ACTIVE again", Duration::from_secs(120), || async {
         setup.project_row(project.id).await.filter(|(state, _)| state == "ACTIVE")
     })
@@ -184,13 +184,14 @@ async fn reset_returns_the_project_to_the_connection_step() {
         .unwrap();
     assert_eq!(members, 1, "a reset keeps the project's members");
 
-    // A project can be reset again later: the workflow id is reusable once closed.
+    // A project can be reset again at once: the new request does not attach to the run
+    // that just finished (it may still be closing).
     sqlx::query("UPDATE projects SET state = 'RESETTING', onboarding_status = 'DATASOURCE_SAVED' WHERE id = $1")
         .bind(project.id)
         .execute(&setup.pool)
         .await
         .unwrap();
-    setup.temporal.start_project_removal(project.id, RemovalMode::Reset).await.unwrap();
+    setup.temporal.start_project_removal(project.id, RemovalMode::Reset, true).await.unwrap();
     eventually("the second reset to finish", Duration::from_secs(120), || async {
         setup.project_row(project.id).await.filter(|(state, status)| state == "ACTIVE" && status == "NOT_STARTED")
     })
@@ -206,7 +207,7 @@ async fn removal_survives_a_worker_killed_midway() {
     let mut doomed = setup.worker("doomed", &[("QUARRY_CHAOS_STEP_DELAY_MS", "3000".to_owned())]);
     setup.wait_for_poller().await;
 
-    setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
+    setup.temporal.start_project_removal(project.id, RemovalMode::Delete, true).await.unwrap();
     tokio::time::sleep(Duration::from_millis(4500)).await;
     assert!(doomed.is_running(), "the worker died on its own:\n{}", doomed.log());
     doomed.kill();
@@ -275,7 +276,7 @@ async fn removal_cancels_the_projects_running_workflows() {
 
         let _worker = setup.worker("cancel", &[]);
         setup.wait_for_poller().await;
-        setup.temporal.start_project_removal(project.id, RemovalMode::Delete).await.unwrap();
+        setup.temporal.start_project_removal(project.id, RemovalMode::Delete, true).await.unwrap();
         setup.wait_until_deleted(&project, Duration::from_secs(120)).await;
 
         let idle = setup.temporal.client().get_workflow_handle::<IdleWorkflow>(idle_id);

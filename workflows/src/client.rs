@@ -5,12 +5,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use quarry_domain::config::TaskQueues;
 use temporalio_client::{
-    Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowIdConflictPolicy, WorkflowIdReusePolicy,
-    WorkflowStartOptions,
+    Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowGetResultOptions, WorkflowIdConflictPolicy,
+    WorkflowIdReusePolicy, WorkflowStartOptions,
     errors::{ClientConnectError, WorkflowStartError},
     grpc::WorkflowService,
     tonic,
 };
+use temporalio_common::UntypedWorkflow;
 use temporalio_common::protos::temporal::api::{
     enums::v1::{TaskQueueKind, TaskQueueType},
     taskqueue::v1::TaskQueue,
@@ -20,6 +21,8 @@ use uuid::Uuid;
 
 use crate::{CsvImportInput, CsvImportWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
 
+/// How long a new removal waits for the previous one of the same project to close.
+const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
 /// How long a health probe may take before Temporal counts as unreachable.
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
 /// A poller seen within this window counts as live. Workers long-poll for up to a minute,
@@ -93,23 +96,38 @@ impl Temporal {
     }
 
     /// Starts deleting or resetting a project, with workflow id `project-removal-<uuid>`.
-    /// Starting it again while it runs is a no-op, so a retried api request is harmless.
-    pub async fn start_project_removal(&self, project_id: Uuid, mode: RemovalMode) -> Result<(), TemporalError> {
+    ///
+    /// `fresh`: the caller has just moved the project into DELETING/RESETTING. A removal
+    /// still running under that id is then the previous one, past its last step and closing
+    /// (the project was ACTIVE again): wait for it to close and start a new one, or the new
+    /// request would attach to the old run and never happen. Otherwise (a retried request)
+    /// a running removal is the one asked for, and starting again is a no-op.
+    pub async fn start_project_removal(&self, project_id: Uuid, mode: RemovalMode, fresh: bool) -> Result<(), TemporalError> {
         let workflow_id = ids::project_removal(project_id);
-        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
-            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
-            // A project can be reset several times over its life.
-            .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
-            .static_summary(format!("{mode:?} project {project_id}"))
-            .build();
-        match self
-            .client
-            .start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options)
-            .await
-        {
-            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
-            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        let policy = if fresh { WorkflowIdConflictPolicy::Fail } else { WorkflowIdConflictPolicy::UseExisting };
+        for attempt in 0..2 {
+            let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+                .id_conflict_policy(policy)
+                // A project can be reset several times over its life.
+                .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
+                .static_summary(format!("{mode:?} project {project_id}"))
+                .build();
+            match self
+                .client
+                .start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options)
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(WorkflowStartError::AlreadyStarted { .. }) if fresh && attempt == 0 => {
+                    let previous = self.client.get_workflow_handle::<UntypedWorkflow>(workflow_id.clone());
+                    let closing = previous.get_result(WorkflowGetResultOptions::default());
+                    let _ = tokio::time::timeout(PREVIOUS_RUN_CLOSING, closing).await;
+                }
+                Err(WorkflowStartError::AlreadyStarted { .. }) => return Ok(()),
+                Err(source) => return Err(TemporalError::Start { workflow_id, source }),
+            }
         }
+        Ok(())
     }
 
     /// Starts importing an uploaded CSV file (workflow id `project-<uuid>-csv-import-<job>`);

@@ -219,7 +219,7 @@ async fn start_removal(ctx: &Context<'_>, id: uuid::Uuid, mode: RemovalMode) -> 
     };
     let (project, was_active) = project::begin_removal(&state.pool, id, target).await?;
     let started = match state.temporal().await {
-        Ok(temporal) => temporal.start_project_removal(id, mode).await,
+        Ok(temporal) => temporal.start_project_removal(id, mode, was_active).await,
         Err(err) => Err(err),
     };
     if let Err(err) = started {

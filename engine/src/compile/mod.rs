@@ -8,12 +8,13 @@
 //! kept as written, so its meaning cannot drift: the result is what the same query returns
 //! over tables shaped like the models.
 
+mod model;
 pub mod safety;
 pub mod transparency;
 
 use crate::{
     DataSourceType,
-    mdl::{ColumnKind, Manifest, Model, ModelSource},
+    mdl::Manifest,
 };
 use sqlparser::{
     ast::{ObjectName, Query, Statement, Visit, Visitor, With},
@@ -67,6 +68,9 @@ pub enum CompileError {
     UnknownModel(String),
     #[error("views refer to each other in a cycle: {0}")]
     ViewCycle(String),
+    /// A calculated field or relationship the compiler cannot use; says which and why.
+    #[error("invalid calculated field {0}")]
+    InvalidField(String),
 }
 
 /// Compiles `sql` over the manifest's models and views into `dialect`.
@@ -91,7 +95,7 @@ impl Compiler<'_> {
         let mut ctes = Vec::new();
         for name in &names {
             if let Some(model) = self.manifest.model(name) {
-                ctes.push(format!("{} AS ({})", self.dialect.quote(name), self.model_sql(model)));
+                ctes.push(format!("{} AS ({})", self.dialect.quote(name), model::model_sql(self.manifest, self.dialect, model)?));
             } else if let Some(view) = self.manifest.view(name) {
                 if views.iter().any(|v| v.eq_ignore_ascii_case(&view.name)) {
                     views.push(view.name.clone());
@@ -113,36 +117,6 @@ impl Compiler<'_> {
         }
         query.with = Some(with);
         Ok(query)
-    }
-
-    /// `SELECT <source column> AS <column>, …, <calculated> FROM <source>`.
-    fn model_sql(&self, model: &Model) -> String {
-        let q = |name: &str| self.dialect.quote(name);
-        let from = match &model.source {
-            ModelSource::Table { catalog, schema, table } => {
-                [catalog.as_deref(), schema.as_deref(), Some(table.as_str())].into_iter().flatten().map(q).collect::<Vec<_>>().join(".")
-            }
-            ModelSource::Sql { statement } => format!("({}) AS {}", statement.trim().trim_end_matches(';'), q("source")),
-        };
-        let columns: Vec<String> = model
-            .columns
-            .iter()
-            .filter_map(|c| c.source_column().map(|source| format!("{} AS {}", q(source), q(&c.name))))
-            .collect();
-        let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
-        let calculated: Vec<String> = model
-            .columns
-            .iter()
-            .filter_map(|c| match &c.kind {
-                ColumnKind::Calculated { expression } => Some(format!("({expression}) AS {}", q(&c.name))),
-                _ => None,
-            })
-            .collect();
-        if calculated.is_empty() {
-            base
-        } else {
-            format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name))
-        }
     }
 
     fn parse_with(&self, ctes: &[String]) -> Result<With, CompileError> {
@@ -197,7 +171,7 @@ fn referenced_relations(query: &Query) -> Result<Vec<String>, CompileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mdl::{Column, Properties, View};
+    use crate::mdl::{Column, ColumnKind, Model, ModelSource, Properties, View};
 
     fn manifest() -> Manifest {
         Manifest {

@@ -1,0 +1,193 @@
+//! One model as SQL: its source with columns renamed, calculated fields over its own
+//! columns, and calculated fields that reach along a relationship.
+//!
+//! A field over a to-one relationship (`customer.country` on orders) joins the related
+//! model once per relationship column. A field over a to-many relationship
+//! (`SUM(orders.amount)` on customers) is aggregated per join key in a subquery first and
+//! then joined, so the model keeps exactly one row per row of its source: no fan-out,
+//! however many such fields a query uses.
+
+use super::{CompileError, Dialect};
+use crate::mdl::{ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
+use sqlparser::{
+    ast::{BinaryOperator, Expr, visit_expressions},
+    parser::Parser,
+};
+use std::ops::ControlFlow;
+
+pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) -> Result<String, CompileError> {
+    let q = |name: &str| dialect.quote(name);
+    let local = local_sql(dialect, model)?;
+    let mut joins = Vec::new();
+    let mut values = Vec::new();
+    let mut joined = Vec::new();
+    for column in &model.columns {
+        let ColumnKind::Calculated { expression } = &column.kind else { continue };
+        let Some(via) = relationship_used(dialect, model, expression)? else { continue };
+        let (relationship, other) = related(manifest, model, &via)?;
+        let pairs = key_pairs(dialect, relationship, model, other)?;
+        if to_many(relationship, model) {
+            let alias = format!("__{}", column.name);
+            let keys: Vec<String> = pairs.iter().enumerate().map(|(i, (_, theirs))| format!("{} AS {}", q(theirs), q(&format!("k{i}")))).collect();
+            let group: Vec<String> = pairs.iter().map(|(_, theirs)| q(theirs)).collect();
+            let on: Vec<String> =
+                pairs.iter().enumerate().map(|(i, (ours, _))| format!("{}.{} = {}.{}", q(&alias), q(&format!("k{i}")), q(&model.name), q(ours))).collect();
+            joins.push(format!(
+                "LEFT JOIN (SELECT {}, ({expression}) AS {} FROM ({}) AS {} GROUP BY {}) AS {} ON {}",
+                keys.join(", "),
+                q("value"),
+                local_sql(dialect, other)?,
+                q(&via),
+                group.join(", "),
+                q(&alias),
+                on.join(" AND ")
+            ));
+            // Rows with nothing on the other side count zero, not NULL.
+            let value = format!("{}.{}", q(&alias), q("value"));
+            let value = if is_count(expression) { format!("COALESCE({value}, 0)") } else { value };
+            values.push(format!("{value} AS {}", q(&column.name)));
+        } else {
+            if !joined.contains(&via) {
+                let on: Vec<String> =
+                    pairs.iter().map(|(ours, theirs)| format!("{}.{} = {}.{}", q(&via), q(theirs), q(&model.name), q(ours))).collect();
+                joins.push(format!("LEFT JOIN ({}) AS {} ON {}", local_sql(dialect, other)?, q(&via), on.join(" AND ")));
+                joined.push(via.clone());
+            }
+            values.push(format!("({expression}) AS {}", q(&column.name)));
+        }
+    }
+    if joins.is_empty() {
+        return Ok(local);
+    }
+    Ok(format!("SELECT {}.*, {} FROM ({local}) AS {} {}", q(&model.name), values.join(", "), q(&model.name), joins.join(" ")))
+}
+
+/// The model's own columns and the calculated fields that stay within it.
+fn local_sql(dialect: Dialect, model: &Model) -> Result<String, CompileError> {
+    let q = |name: &str| dialect.quote(name);
+    let from = match &model.source {
+        ModelSource::Table { catalog, schema, table } => {
+            [catalog.as_deref(), schema.as_deref(), Some(table.as_str())].into_iter().flatten().map(q).collect::<Vec<_>>().join(".")
+        }
+        ModelSource::Sql { statement } => format!("({}) AS {}", statement.trim().trim_end_matches(';'), q("source")),
+    };
+    let columns: Vec<String> =
+        model.columns.iter().filter_map(|c| c.source_column().map(|source| format!("{} AS {}", q(source), q(&c.name)))).collect();
+    let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
+    let mut calculated = Vec::new();
+    for column in &model.columns {
+        if let ColumnKind::Calculated { expression } = &column.kind
+            && relationship_used(dialect, model, expression)?.is_none()
+        {
+            calculated.push(format!("({expression}) AS {}", q(&column.name)));
+        }
+    }
+    Ok(if calculated.is_empty() {
+        base
+    } else {
+        format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name))
+    })
+}
+
+fn is_count(expression: &str) -> bool {
+    let upper = expression.trim().to_uppercase();
+    (upper.starts_with("COUNT(") || upper.starts_with("COUNT_IF(")) && upper.ends_with(')')
+}
+
+fn parse_expr(dialect: Dialect, text: &str) -> Result<Expr, CompileError> {
+    Parser::new(dialect.parser().as_ref())
+        .try_with_sql(text)
+        .and_then(|mut parser| parser.parse_expr())
+        .map_err(|e| CompileError::InvalidField(format!("\"{text}\": {e}")))
+}
+
+/// The relationship column an expression reaches through (`orders` in `SUM(orders.amount)`),
+/// if any; an expression may use one.
+fn relationship_used(dialect: Dialect, model: &Model, expression: &str) -> Result<Option<String>, CompileError> {
+    let expr = parse_expr(dialect, expression)?;
+    let mut used: Vec<String> = Vec::new();
+    let _ = visit_expressions(&expr, |e: &Expr| {
+        if let Expr::CompoundIdentifier(parts) = e
+            && parts.len() >= 2
+            && let Some(column) = model.column(&parts[0].value)
+            && matches!(column.kind, ColumnKind::Relationship { .. })
+            && !used.iter().any(|u| u.eq_ignore_ascii_case(&column.name))
+        {
+            used.push(column.name.clone());
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    match used.len() {
+        0 => Ok(None),
+        1 => Ok(used.pop()),
+        _ => Err(CompileError::InvalidField(format!(
+            "\"{expression}\" reaches through several relationships ({}); use one per field",
+            used.join(", ")
+        ))),
+    }
+}
+
+/// The relationship behind a relationship column and the model at its other end.
+fn related<'m>(manifest: &'m Manifest, model: &Model, via: &str) -> Result<(&'m Relationship, &'m Model), CompileError> {
+    let Some(ColumnKind::Relationship { relationship }) = model.column(via).map(|c| &c.kind) else {
+        return Err(CompileError::InvalidField(format!("\"{via}\" is not a relationship of {}", model.name)));
+    };
+    let found = manifest
+        .relationship(relationship)
+        .ok_or_else(|| CompileError::InvalidField(format!("unknown relationship \"{relationship}\"")))?;
+    let other_name = found.models.iter().find(|m| !m.eq_ignore_ascii_case(&model.name)).unwrap_or(&found.models[0]);
+    let other = manifest.model(other_name).ok_or_else(|| CompileError::UnknownModel(other_name.clone()))?;
+    Ok((found, other))
+}
+
+/// Whether one row of `model` meets many rows at the other end.
+fn to_many(relationship: &Relationship, model: &Model) -> bool {
+    let is_first = relationship.models[0].eq_ignore_ascii_case(&model.name);
+    match relationship.join_type {
+        JoinType::OneToOne => false,
+        JoinType::ManyToOne => !is_first,
+        JoinType::OneToMany => is_first,
+    }
+}
+
+/// `(this model's column, the other model's column)` of each equality in the condition.
+fn key_pairs(dialect: Dialect, relationship: &Relationship, model: &Model, other: &Model) -> Result<Vec<(String, String)>, CompileError> {
+    fn equalities(expr: &Expr, out: &mut Vec<(Vec<String>, Vec<String>)>) -> bool {
+        match expr {
+            Expr::BinaryOp { left, op: BinaryOperator::And, right } => equalities(left, out) && equalities(right, out),
+            Expr::BinaryOp { left, op: BinaryOperator::Eq, right } => match (left.as_ref(), right.as_ref()) {
+                (Expr::CompoundIdentifier(a), Expr::CompoundIdentifier(b)) if a.len() == 2 && b.len() == 2 => {
+                    out.push((a.iter().map(|i| i.value.clone()).collect(), b.iter().map(|i| i.value.clone()).collect()));
+                    true
+                }
+                _ => false,
+            },
+            Expr::Nested(inner) => equalities(inner, out),
+            _ => false,
+        }
+    }
+    let condition = parse_expr(dialect, &relationship.condition)?;
+    let mut found = Vec::new();
+    let unsupported = || {
+        CompileError::InvalidField(format!(
+            "relationship \"{}\": the condition must be equalities between {} and {} columns joined by AND",
+            relationship.name, model.name, other.name
+        ))
+    };
+    if !equalities(&condition, &mut found) {
+        return Err(unsupported());
+    }
+    found
+        .into_iter()
+        .map(|(a, b)| {
+            let is = |side: &[String], m: &Model| side[0].eq_ignore_ascii_case(&m.name);
+            if is(&a, model) && is(&b, other) {
+                Ok((a[1].clone(), b[1].clone()))
+            } else if is(&b, model) && is(&a, other) {
+                Ok((b[1].clone(), a[1].clone()))
+            } else {
+                Err(unsupported())
+            }
+        })
+        .collect()
+}

@@ -9,10 +9,12 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use temporalio_common::{RetryPolicy, error::ActivityExecutionError};
+use temporalio_common::error::ActivityExecutionError;
 use temporalio_macros::{activity_definitions, workflow, workflow_methods};
 use temporalio_sdk::{ActivityOptions, WorkflowContext, WorkflowResult, activities::ActivityError};
 use uuid::Uuid;
+
+use crate::steps;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -67,36 +69,10 @@ pub mod activities {
     pub use super::csv_import_activities::{BeginCsvImport, FinishCsvImport, ImportCsvFile};
 }
 
-/// Bookkeeping steps retry until the database is back.
-fn bookkeeping(id: &str) -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60))
-        .activity_id(id.to_owned())
-        .retry_policy(
-            RetryPolicy::builder()
-                .initial_interval(Duration::from_secs(1))
-                .backoff_coefficient(2.0)
-                .maximum_interval(Duration::from_secs(30))
-                .maximum_attempts(0)
-                .build(),
-        )
-        .build()
-}
-
 /// The import retries a bounded number of times (the database file busy, a worker gone);
 /// after that the job ends in ERROR rather than waiting forever.
 fn import_step() -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(30 * 60))
-        .activity_id("import-csv-file".to_owned())
-        .heartbeat_timeout(Duration::from_secs(10))
-        .retry_policy(
-            RetryPolicy::builder()
-                .initial_interval(Duration::from_secs(1))
-                .backoff_coefficient(2.0)
-                .maximum_interval(Duration::from_secs(20))
-                .maximum_attempts(8)
-                .build(),
-        )
-        .build()
+    steps::long("import-csv-file", Duration::from_secs(30 * 60), steps::backoff(Duration::from_secs(20), 8))
 }
 
 #[workflow]
@@ -107,7 +83,7 @@ pub struct CsvImportWorkflow;
 impl CsvImportWorkflow {
     #[run(name = "CsvImport")]
     pub async fn run(ctx: &mut WorkflowContext<Self>, input: CsvImportInput) -> WorkflowResult<()> {
-        ctx.execute_activity(CsvImportActivities::begin_csv_import, input, bookkeeping("begin-csv-import")).await?;
+        ctx.execute_activity(CsvImportActivities::begin_csv_import, input, steps::short("begin-csv-import")).await?;
         let outcome = match ctx.execute_activity(CsvImportActivities::import_csv_file, input, import_step()).await {
             Ok(outcome) => outcome,
             Err(error @ ActivityExecutionError::Cancelled(_)) => return Err(error.into()),
@@ -116,7 +92,7 @@ impl CsvImportWorkflow {
         ctx.execute_activity(
             CsvImportActivities::finish_csv_import,
             FinishCsvImportInput { job: input, outcome },
-            bookkeeping("finish-csv-import"),
+            steps::short("finish-csv-import"),
         )
         .await?;
         Ok(())

@@ -6,6 +6,7 @@ pub mod client;
 pub mod csv_import;
 pub mod ids;
 pub mod project_removal;
+pub mod steps;
 
 pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};

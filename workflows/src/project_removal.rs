@@ -7,10 +7,11 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use temporalio_common::RetryPolicy;
 use temporalio_macros::{activity_definitions, workflow, workflow_methods};
 use temporalio_sdk::{ActivityOptions, WorkflowContext, WorkflowResult, activities::ActivityError};
 use uuid::Uuid;
+
+use crate::steps;
 
 /// What happens to the project once its data is gone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,30 +71,8 @@ pub mod activities {
 /// Transient failures (database or Temporal unreachable…) retry until they succeed: a
 /// half-removed project is worse than a late one. User errors are raised non-retryable by
 /// the activities and end the workflow.
-fn retry_policy() -> RetryPolicy {
-    RetryPolicy::builder()
-        .initial_interval(Duration::from_secs(1))
-        .backoff_coefficient(2.0)
-        .maximum_interval(Duration::from_secs(60))
-        .maximum_attempts(0)
-        .build()
-}
-
-/// Options for a step that may take a while: it heartbeats, so a dead worker is noticed
-/// after `heartbeat` rather than after the whole `start_to_close`.
 fn long_step(id: &str, start_to_close: Duration) -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(start_to_close)
-        .activity_id(id.to_owned())
-        .heartbeat_timeout(Duration::from_secs(10))
-        .retry_policy(retry_policy())
-        .build()
-}
-
-fn short_step(id: &str) -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60))
-        .activity_id(id.to_owned())
-        .retry_policy(retry_policy())
-        .build()
+    steps::long(id, start_to_close, steps::backoff(Duration::from_secs(60), 0))
 }
 
 #[workflow]
@@ -126,7 +105,7 @@ impl ProjectRemovalWorkflow {
         ctx.execute_activity(
             ProjectRemovalActivities::finish_project_removal,
             input,
-            short_step("finish-project-removal"),
+            steps::short("finish-project-removal"),
         )
         .await?;
         Ok(())

@@ -23,7 +23,7 @@ use tokio::sync::Mutex;
 use uuid::Uuid;
 
 /// Bumped when a dataset's content changes, so servers build the new one.
-const CONTENT_VERSION: u32 = 1;
+const CONTENT_VERSION: u32 = 2;
 
 pub fn database_path(config: &Config, dataset: SampleDataset) -> PathBuf {
     config.data_dir.join("samples").join(format!("{}-v{CONTENT_VERSION}.duckdb", dataset.as_str().to_lowercase()))

@@ -104,6 +104,18 @@ impl<T: Display> Display for Opt<T> {
     }
 }
 
+pub const FEMALE_FIRST_NAMES: &[&str] = &[
+    "Mary", "Patricia", "Jennifer", "Linda", "Elizabeth", "Barbara", "Susan", "Jessica", "Sarah", "Maria", "Mei",
+    "Priya", "Yuki", "Fatima", "Sofia", "Camila", "Olivia", "Emma", "Ava", "Isabella", "Mia", "Amara", "Ingrid",
+    "Chloe", "Grace", "Zoe",
+];
+
+pub const MALE_FIRST_NAMES: &[&str] = &[
+    "James", "Robert", "John", "Michael", "David", "William", "Richard", "Joseph", "Thomas", "Carlos", "Wei", "Arjun",
+    "Hiroshi", "Ahmed", "Lukas", "Mateo", "Noah", "Liam", "Ethan", "Lucas", "Kwame", "Lars", "Daniel", "Samuel",
+];
+
+/// Names that go with any gender (used for customers, where none is recorded).
 pub const FIRST_NAMES: &[&str] = &[
     "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William",
     "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Maria", "Wei", "Mei", "Arjun",

@@ -3,7 +3,7 @@
 
 use super::{
     SampleColumn, SampleInfo, SampleTable, col, fk,
-    generate::{Csv, FIRST_NAMES, Gen, LAST_NAMES, Opt, ymd},
+    generate::{Csv, FEMALE_FIRST_NAMES, FIRST_NAMES, Gen, LAST_NAMES, MALE_FIRST_NAMES, Opt, ymd},
 };
 use chrono::{Datelike, Duration, NaiveDate};
 
@@ -138,7 +138,12 @@ pub fn data() -> Vec<(&'static str, String)> {
 
     for id in 10_001..=11_000i64 {
         let gender = *g.weighted(&[("F", 48), ("M", 49), ("X", 3)]);
-        let (first, last) = (*g.pick(FIRST_NAMES), *g.pick(LAST_NAMES));
+        let names = match gender {
+            "F" => FEMALE_FIRST_NAMES,
+            "M" => MALE_FIRST_NAMES,
+            _ => FIRST_NAMES,
+        };
+        let (first, last) = (*g.pick(names), *g.pick(LAST_NAMES));
         // More hiring in recent years.
         let hired = if g.chance(0.55) { g.date(ymd(2012, 1, 1), ymd(2025, 11, 30)) } else { g.date(ymd(1990, 1, 1), ymd(2011, 12, 31)) };
         let born = ymd(hired.year() - g.int(21, 45) as i32, g.int(1, 12) as u32, g.int(1, 28) as u32);

@@ -179,8 +179,9 @@ pub struct SampleForeignKey {
     pub column: &'static str,
     pub table: &'static str,
     pub references: &'static str,
-    /// Declared in the DDL. DuckDB refuses a key that points at its own table, and checks
-    /// keys on every insert; such keys are relationships only.
+    /// Declared in the DDL. A key into the table's own rows (`Employee.ReportsTo`) is not:
+    /// DuckDB checks each row of a bulk `COPY` against the rows already stored, so a
+    /// manager listed after a report would fail the load; such keys are relationships only.
     pub declared: bool,
 }
 
@@ -240,7 +241,7 @@ const fn fk(column: &'static str, table: &'static str, references: &'static str)
     SampleForeignKey { column, table, references, declared: true }
 }
 
-/// A relationship DuckDB cannot enforce (a key into the table itself).
+/// A relationship the load does not declare (a key into the table's own rows).
 const fn soft_fk(column: &'static str, table: &'static str, references: &'static str) -> SampleForeignKey {
     SampleForeignKey { column, table, references, declared: false }
 }

@@ -4,7 +4,7 @@
 
 use super::{
     SampleColumn, SampleInfo, SampleTable, col, fk,
-    generate::{Csv, FIRST_NAMES, Gen, LAST_NAMES, Opt, ymd},
+    generate::{Csv, Gen, LAST_NAMES, MALE_FIRST_NAMES, Opt, ymd},
 };
 use chrono::{Duration, NaiveDate};
 
@@ -306,7 +306,7 @@ pub fn data() -> Vec<(&'static str, String)> {
             // Starters (the first five) take most of the minutes and shots.
             let usage = if slot < 5 { g.float(1.6, 3.2) } else if slot < 10 { g.float(0.6, 1.4) } else { g.float(0.15, 0.5) };
             let drafted = Opt(drafted);
-            let (first_name, last_name) = (*g.pick(FIRST_NAMES), *g.pick(LAST_NAMES));
+            let (first_name, last_name) = (*g.pick(MALE_FIRST_NAMES), *g.pick(LAST_NAMES));
             players.row(&[
                 &player_id,
                 &first_name,

@@ -19,11 +19,7 @@ use axum::{
     routing::post,
 };
 use axum_extra::extract::cookie::CookieJar;
-use quarry_domain::{
-    Error, ErrorCode, access, csv_import,
-    permissions::{Operation, authorize},
-    subscription,
-};
+use quarry_domain::{Error, ErrorCode, csv_import, permissions::Operation};
 use serde_json::json;
 use std::path::Path as FsPath;
 use tokio::io::AsyncWriteExt;
@@ -100,20 +96,16 @@ async fn receive(
     let file_name = field.file_name().unwrap_or_default().to_owned();
     let job = csv_import::create(&state.pool, project_id, user_id, &file_name).await?;
     let path = csv_import::upload_path(&state.config, project_id, job.id);
-    let stored = store(state, field, &path).await;
-    let size = match stored {
+    let stored = match store(state, field, &path).await {
         Ok(0) => Err(Refusal::Other(Error::invalid("The file is empty.").into())),
-        Ok(size) => Ok(size),
-        Err(refusal) => Err(refusal),
+        other => other,
     };
-    let size = match size {
+    let size = match stored {
         Ok(size) => size,
         Err(refusal) => {
             let _ = tokio::fs::remove_file(&path).await;
-            let reason = match &refusal {
-                Refusal::TooLarge(e) | Refusal::Other(e) => e.0.public_message(),
-            };
-            csv_import::fail(&state.pool, job.id, &reason).await?;
+            let (Refusal::TooLarge(e) | Refusal::Other(e)) = &refusal;
+            csv_import::fail(&state.pool, job.id, &e.0.public_message()).await?;
             return Err(refusal);
         }
     };
@@ -134,12 +126,7 @@ async fn allowed(state: &AppState, jar: &CookieJar, headers: &HeaderMap, project
         return Err(ErrorCode::UnauthorizedAccess.into());
     };
     session::check_csrf(jar, headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    let actor = access::project_actor(&state.pool, session.user.id, project_id).await?;
-    authorize(Operation::ManageDataSource, Some(actor))?;
-    let project = quarry_domain::project::get(&state.pool, project_id).await?;
-    if !subscription::is_active(&state.pool, project.org_id).await? {
-        return Err(ErrorCode::UnsubscribedAccess.into());
-    }
+    crate::access::in_project(state, session.user.id, Operation::ManageDataSource, project_id).await?;
     Ok(session.user.id)
 }
 

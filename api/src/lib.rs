@@ -1,5 +1,6 @@
 //! Quarry's api: thin HTTP and GraphQL over the domain, Temporal for anything long.
 
+pub mod access;
 pub mod auth;
 pub mod csv_upload;
 pub mod error;

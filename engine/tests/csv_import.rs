@@ -129,12 +129,14 @@ async fn types_hold_for_values_past_the_sample() {
 }
 
 #[tokio::test]
-async fn header_only_files_make_empty_tables_and_readers_wait_for_writers() {
+async fn header_only_files_make_empty_tables_and_reads_during_an_import_see_committed_tables() {
     let project = Project::new();
     let imported = project.import("empty_table.csv", b"a,b,c\n").unwrap();
     assert_eq!((imported.rows, imported.columns), (0, 3));
 
-    // A reader opened while another import writes still gets a consistent table.
+    // A reader opened while another import writes sees the tables committed before it. (In
+    // one process. Across processes a reader waits for the writer's file lock instead, in
+    // open_duckdb_read_only; no test here runs two processes against one file.)
     let big: String = std::iter::once("n,word\n".to_owned()).chain((0..300_000).map(|i| format!("{i},w{i}\n"))).collect();
     let file = project.file("big.csv", big.as_bytes());
     let database = project.database();

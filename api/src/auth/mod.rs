@@ -123,10 +123,10 @@ async fn resend_verification(
     session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
     let email = user::normalize_email(&body.email)?;
     rate_limit::hit(&state, &format!("resend:{email}"), Window { limit: 5, seconds: 3600 }).await?;
-    if let Some(found) = user::find_by_email(&state.pool, &email).await? {
-        if !found.email_verified {
-            send_verification(&state, found.id, &found.email).await?;
-        }
+    if let Some(found) = user::find_by_email(&state.pool, &email).await?
+        && !found.email_verified
+    {
+        send_verification(&state, found.id, &found.email).await?;
     }
     Ok(Json(json!({ "ok": true })))
 }

@@ -5,7 +5,6 @@ use async_graphql::Context;
 use quarry_domain::{
     Error, ErrorCode, access,
     permissions::{Actor, Operation, Scope, authorize, rule_for},
-    subscription,
     user::User,
 };
 use uuid::Uuid;
@@ -41,13 +40,7 @@ pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) 
     let Some(user) = session(ctx).map(|s| &s.user) else {
         return Err(Error::of(ErrorCode::UnauthorizedAccess).into());
     };
-    let pool = &state(ctx).pool;
-    let actor = access::project_actor(pool, user.id, project_id).await?;
-    authorize(op, Some(actor))?;
-    let project = quarry_domain::project::get(pool, project_id).await?;
-    if !subscription::is_active(pool, project.org_id).await? {
-        return Err(Error::of(ErrorCode::UnsubscribedAccess).into());
-    }
+    let actor = crate::access::in_project(state(ctx), user.id, op, project_id).await?;
     Ok((user, actor))
 }
 

@@ -12,10 +12,7 @@ mod model;
 pub mod safety;
 pub mod transparency;
 
-use crate::{
-    DataSourceType,
-    mdl::Manifest,
-};
+use crate::mdl::Manifest;
 use sqlparser::{
     ast::{ObjectName, Query, Statement, Visit, Visitor, With},
     dialect::{DuckDbDialect, MySqlDialect, PostgreSqlDialect},
@@ -31,16 +28,6 @@ pub enum Dialect {
 }
 
 impl Dialect {
-    /// The dialect of a data source type the compiler supports.
-    pub fn of(source: DataSourceType) -> Option<Self> {
-        match source {
-            DataSourceType::Postgres | DataSourceType::Redshift => Some(Self::Postgres),
-            DataSourceType::Mysql => Some(Self::MySql),
-            DataSourceType::Duckdb | DataSourceType::Csv => Some(Self::DuckDb),
-            _ => None,
-        }
-    }
-
     fn parser(self) -> Box<dyn sqlparser::dialect::Dialect> {
         match self {
             Self::Postgres => Box::new(PostgreSqlDialect {}),

@@ -8,7 +8,7 @@
 //! however many such fields a query uses.
 
 use super::{CompileError, Dialect};
-use crate::mdl::{ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
+use crate::mdl::{Column, ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
 use sqlparser::{
     ast::{BinaryOperator, Expr, visit_expressions},
     parser::Parser,
@@ -17,14 +17,24 @@ use std::ops::ControlFlow;
 
 pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
-    let local = local_sql(dialect, model)?;
+    let fields = calculated_fields(dialect, model)?;
+    let local = local_sql(dialect, model, &fields);
     let mut joins = Vec::new();
     let mut values = Vec::new();
     let mut joined = Vec::new();
-    for column in &model.columns {
-        let ColumnKind::Calculated { expression } = &column.kind else { continue };
-        let Some(via) = relationship_used(dialect, model, expression)? else { continue };
-        let (relationship, other) = related(manifest, model, &via)?;
+    // The related model's own SQL, once per relationship column however many fields use it.
+    let mut related_sql: Vec<(String, String)> = Vec::new();
+    for CalculatedField { column, expression, via } in &fields {
+        let Some(via) = via else { continue };
+        let (relationship, other) = related(manifest, model, via)?;
+        let other_sql = match related_sql.iter().find(|(name, _)| name == via) {
+            Some((_, sql)) => sql.clone(),
+            None => {
+                let sql = local_sql(dialect, other, &calculated_fields(dialect, other)?);
+                related_sql.push((via.clone(), sql.clone()));
+                sql
+            }
+        };
         let pairs = key_pairs(dialect, relationship, model, other)?;
         if to_many(relationship, model) {
             let alias = format!("__{}", column.name);
@@ -36,8 +46,8 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) ->
                 "LEFT JOIN (SELECT {}, ({expression}) AS {} FROM ({}) AS {} GROUP BY {}) AS {} ON {}",
                 keys.join(", "),
                 q("value"),
-                local_sql(dialect, other)?,
-                q(&via),
+                other_sql,
+                q(via),
                 group.join(", "),
                 q(&alias),
                 on.join(" AND ")
@@ -47,10 +57,10 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) ->
             let value = if is_count(expression) { format!("COALESCE({value}, 0)") } else { value };
             values.push(format!("{value} AS {}", q(&column.name)));
         } else {
-            if !joined.contains(&via) {
+            if !joined.contains(via) {
                 let on: Vec<String> =
-                    pairs.iter().map(|(ours, theirs)| format!("{}.{} = {}.{}", q(&via), q(theirs), q(&model.name), q(ours))).collect();
-                joins.push(format!("LEFT JOIN ({}) AS {} ON {}", local_sql(dialect, other)?, q(&via), on.join(" AND ")));
+                    pairs.iter().map(|(ours, theirs)| format!("{}.{} = {}.{}", q(via), q(theirs), q(&model.name), q(ours))).collect();
+                joins.push(format!("LEFT JOIN ({other_sql}) AS {} ON {}", q(via), on.join(" AND ")));
                 joined.push(via.clone());
             }
             values.push(format!("({expression}) AS {}", q(&column.name)));
@@ -62,8 +72,25 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) ->
     Ok(format!("SELECT {}.*, {} FROM ({local}) AS {} {}", q(&model.name), values.join(", "), q(&model.name), joins.join(" ")))
 }
 
+/// A calculated field and the relationship column it reaches through, if any.
+struct CalculatedField<'m> {
+    column: &'m Column,
+    expression: &'m str,
+    via: Option<String>,
+}
+
+fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedField<'_>>, CompileError> {
+    let mut fields = Vec::new();
+    for column in &model.columns {
+        if let ColumnKind::Calculated { expression } = &column.kind {
+            fields.push(CalculatedField { column, expression, via: relationship_used(dialect, model, expression)? });
+        }
+    }
+    Ok(fields)
+}
+
 /// The model's own columns and the calculated fields that stay within it.
-fn local_sql(dialect: Dialect, model: &Model) -> Result<String, CompileError> {
+fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>]) -> String {
     let q = |name: &str| dialect.quote(name);
     let from = match &model.source {
         ModelSource::Table { catalog, schema, table } => {
@@ -74,19 +101,16 @@ fn local_sql(dialect: Dialect, model: &Model) -> Result<String, CompileError> {
     let columns: Vec<String> =
         model.columns.iter().filter_map(|c| c.source_column().map(|source| format!("{} AS {}", q(source), q(&c.name)))).collect();
     let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
-    let mut calculated = Vec::new();
-    for column in &model.columns {
-        if let ColumnKind::Calculated { expression } = &column.kind
-            && relationship_used(dialect, model, expression)?.is_none()
-        {
-            calculated.push(format!("({expression}) AS {}", q(&column.name)));
-        }
-    }
-    Ok(if calculated.is_empty() {
+    let calculated: Vec<String> = fields
+        .iter()
+        .filter(|f| f.via.is_none())
+        .map(|f| format!("({}) AS {}", f.expression, q(&f.column.name)))
+        .collect();
+    if calculated.is_empty() {
         base
     } else {
         format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name))
-    })
+    }
 }
 
 fn is_count(expression: &str) -> bool {

@@ -40,8 +40,7 @@ pub fn parse_read_only(sql: &str, dialect: Dialect) -> Result<Query, CompileErro
     Ok((**query).clone())
 }
 
-/// Checks a parsed query (for SQL that was parsed elsewhere, e.g. a view's statement).
-pub fn check_query(query: &Query) -> Result<(), CompileError> {
+fn check_query(query: &Query) -> Result<(), CompileError> {
     match query.visit(&mut ReadOnly) {
         ControlFlow::Break(reason) => Err(CompileError::Unsafe(reason)),
         ControlFlow::Continue(()) => Ok(()),

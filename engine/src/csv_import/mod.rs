@@ -36,13 +36,6 @@ pub enum CsvImportError {
     Failed(String),
 }
 
-impl CsvImportError {
-    /// Worth another attempt later (as opposed to a file the user must fix).
-    pub fn is_transient(&self) -> bool {
-        !matches!(self, Self::Rejected(_))
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
     pub table: String,

@@ -1,59 +1,8 @@
 //! The setup flow on a real Postgres source: connect, choose tables, relationships, schema changes.
 mod common;
 
-use common::{TestApp, error_code};
+use common::{TestApp, error_code, shop_database, shop_execute};
 use serde_json::{Value, json};
-use sqlx::{Connection, Executor, PgConnection};
-
-/// A fresh database on the test Postgres server with a small shop schema.
-async fn shop_database() -> (String, Value) {
-    let admin_url = std::env::var("QUARRY_DATABASE_URL").unwrap();
-    let url = url_parts(&admin_url);
-    let name = format!("shop_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
-    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
-    admin.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
-    let mut shop = PgConnection::connect(&format!("{}/{name}", url.base)).await.unwrap();
-    shop.execute(
-        "CREATE TABLE customers (id integer PRIMARY KEY, name text NOT NULL, country text);
-         CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers (id),
-                              amount numeric(10,2), ordered_at timestamptz);
-         CREATE TABLE products (product_id integer PRIMARY KEY, title text);
-         CREATE TABLE order_items (order_id integer REFERENCES orders (id), product_id integer, quantity integer,
-                                   PRIMARY KEY (order_id, product_id));
-         INSERT INTO customers VALUES (1, 'Ada', 'UK'), (2, 'Grace', 'US');
-         INSERT INTO orders VALUES (10, 1, 12.50, now()), (11, 2, 99.99, now());",
-    )
-    .await
-    .unwrap();
-    let properties = json!({
-        "host": url.host, "port": url.port, "database": name, "user": url.user, "password": url.password,
-    });
-    (name, properties)
-}
-
-struct UrlParts {
-    base: String,
-    host: String,
-    port: u16,
-    user: String,
-    password: String,
-}
-
-fn url_parts(url: &str) -> UrlParts {
-    // postgres://user:password@host:port/db
-    let rest = url.strip_prefix("postgres://").unwrap();
-    let (auth, hostpart) = rest.split_once('@').unwrap();
-    let (user, password) = auth.split_once(':').unwrap();
-    let hostport = hostpart.split('/').next().unwrap();
-    let (host, port) = hostport.split_once(':').unwrap();
-    UrlParts {
-        base: format!("postgres://{auth}@{hostport}"),
-        host: host.into(),
-        port: port.parse().unwrap(),
-        user: user.into(),
-        password: password.into(),
-    }
-}
 
 const STATUS: &str = "query($id: ID!) { project(where: {id: $id}) { onboardingStatus } }";
 
@@ -124,9 +73,7 @@ async fn connect_choose_tables_relate_and_detect_changes() {
     assert_eq!(status["project"]["onboardingStatus"], "ONBOARDING_FINISHED");
 
     // The source changes: a column appears, a table goes.
-    let url = url_parts(&std::env::var("QUARRY_DATABASE_URL").unwrap());
-    let mut shop = PgConnection::connect(&format!("{}/{db}", url.base)).await.unwrap();
-    shop.execute("ALTER TABLE customers ADD COLUMN email text; DROP TABLE order_items").await.unwrap();
+    shop_execute(&db, "ALTER TABLE customers ADD COLUMN email text; DROP TABLE order_items").await;
     let change = app.gql_ok(&client, "mutation($p: ID!) { triggerDataSourceDetection(projectId: $p) { addedColumns removedTables } }",
         json!({"p": project})).await;
     assert_eq!(change["triggerDataSourceDetection"]["addedColumns"], json!(["customers.email"]));

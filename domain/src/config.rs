@@ -26,6 +26,8 @@ pub struct Config {
     pub telemetry_key: String,
     pub langfuse_public_key: String,
     pub csv_import_max_file_size_mb: u64,
+    /// The most models a project may have; `None` for no limit (MODEL_LIMIT_REACHED).
+    pub model_limit: Option<usize>,
     pub session_ttl: Duration,
     /// Largest GraphQL request body accepted, in bytes.
     pub max_body_bytes: usize,
@@ -85,6 +87,7 @@ impl Config {
             telemetry_key: string("QUARRY_TELEMETRY_KEY", ""),
             langfuse_public_key: string("QUARRY_LANGFUSE_PUBLIC_KEY", ""),
             csv_import_max_file_size_mb: parsed("QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB", 40)?,
+            model_limit: Some(parsed("QUARRY_MODEL_LIMIT", 0usize)?).filter(|limit| *limit > 0),
             session_ttl: Duration::from_secs(parsed("QUARRY_SESSION_TTL_HOURS", 24u64 * 30)? * 3600),
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
         })

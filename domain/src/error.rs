@@ -196,6 +196,17 @@ impl Error {
         Self::Internal(cause.into())
     }
 
+    /// `message` when `err` broke the unique constraint `constraint` (a name already taken),
+    /// otherwise the usual mapping.
+    pub fn unique_violation(err: sqlx::Error, constraint: &str, message: impl FnOnce() -> String) -> Self {
+        if let sqlx::Error::Database(db) = &err
+            && db.constraint() == Some(constraint)
+        {
+            return Self::invalid(message());
+        }
+        err.into()
+    }
+
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::User { code, .. } => *code,

@@ -6,6 +6,7 @@ pub mod user;
 pub mod config;
 pub mod csv_import;
 pub mod datasource;
+pub mod deploy;
 pub mod db;
 pub mod error;
 pub mod mail;

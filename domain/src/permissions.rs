@@ -64,6 +64,8 @@ pub enum Operation {
     ManageDataSource,
     ReadModels,
     SaveModels,
+    UpdateModels,
+    Deploy,
 }
 
 pub struct Rule {
@@ -109,6 +111,8 @@ pub const RULES: &[Rule] = &[
     rule(Operation::ManageDataSource, Scope::Project, &[], &[Owner], "change the data source"),
     rule(Operation::ReadModels, Scope::Project, &[], ANY_PROJECT, "view the models"),
     rule(Operation::SaveModels, Scope::Project, &[], &[Owner], "create or delete models and relationships"),
+    rule(Operation::UpdateModels, Scope::Project, &[], &[Owner, Contributor], "update the models"),
+    rule(Operation::Deploy, Scope::Project, &[], &[Owner, Contributor], "deploy the models"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -181,6 +185,8 @@ mod tests {
             (ManageDataSource, true, false, false),
             (ReadModels, true, true, true),
             (SaveModels, true, false, false),
+            (UpdateModels, true, true, false),
+            (Deploy, true, true, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

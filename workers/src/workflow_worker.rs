@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{CsvImportWorkflow, ProjectRemovalWorkflow, client::Temporal};
+use quarry_workflows::{CsvImportWorkflow, DeployWorkflow, ProjectRemovalWorkflow, client::Temporal};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{Chaos, CsvImportActivities, ProjectRemovalActivities},
+    activities::{Chaos, CsvImportActivities, DeployActivities, ProjectRemovalActivities},
     services,
     shutdown::Shutdown,
 };
@@ -33,6 +33,8 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, shutdown: Shutdown
     let options = WorkerOptions::new(queues.workflows.clone())
         .register_workflow::<ProjectRemovalWorkflow>()?
         .register_workflow::<CsvImportWorkflow>()?
+        .register_workflow::<DeployWorkflow>()?
+        .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos))
         .register_activities(ProjectRemovalActivities::new(pool.clone(), data_dir.clone(), chaos))
         .register_activities(CsvImportActivities::new(pool, config.clone(), chaos))
         .client_identity_override(identity.to_owned())

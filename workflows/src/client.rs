@@ -19,7 +19,7 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{CsvImportInput, CsvImportWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+use crate::{CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
 
 /// How long a new removal waits for the previous one of the same project to close.
 const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
@@ -139,6 +139,20 @@ impl Temporal {
             .static_summary(format!("Import CSV job {job_id} of project {project_id}"))
             .build();
         match self.client.start_workflow(CsvImportWorkflow::run, CsvImportInput { project_id, job_id }, options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Starts a recorded deploy (workflow id `project-<uuid>-deploy-<deploy>`); starting it
+    /// again is a no-op.
+    pub async fn start_deploy(&self, project_id: Uuid, deploy_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::deploy(project_id, deploy_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .static_summary(format!("Deploy {deploy_id} of project {project_id}"))
+            .build();
+        match self.client.start_workflow(DeployWorkflow::run, DeployInput { project_id, deploy_id }, options).await {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }

@@ -21,6 +21,11 @@ pub fn csv_import(project_id: Uuid, job_id: Uuid) -> String {
     format!("{}csv-import-{job_id}", project_prefix(project_id))
 }
 
+/// One run per recorded deploy.
+pub fn deploy(project_id: Uuid, deploy_id: Uuid) -> String {
+    format!("{}deploy-{deploy_id}", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -31,5 +36,6 @@ mod tests {
         assert!(!project_removal(id).starts_with(&project_prefix(id)));
         assert_eq!(project_prefix(id), format!("project-{id}-"));
         assert!(csv_import(id, Uuid::new_v4()).starts_with(&project_prefix(id)));
+        assert!(deploy(id, Uuid::new_v4()).starts_with(&project_prefix(id)));
     }
 }

@@ -4,9 +4,11 @@
 
 pub mod client;
 pub mod csv_import;
+pub mod deploy;
 pub mod ids;
 pub mod project_removal;
 pub mod steps;
 
 pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
+pub use deploy::{DeployInput, DeployWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};

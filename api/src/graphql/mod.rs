@@ -25,10 +25,10 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation);
+pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 

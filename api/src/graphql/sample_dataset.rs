@@ -53,6 +53,7 @@ impl SampleDatasetMutation {
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
         sample::start(&state.pool, &state.config, id, name.dataset()).await?;
+        super::modeling::deploy_after_setup(state, id).await;
         Ok(true)
     }
 }

@@ -80,6 +80,11 @@ pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result
     connector_for(config, project_id, record.source_type()?, &properties)
 }
 
+/// The saved data source's type (which decides the SQL dialect models compile to).
+pub async fn connector_type(pool: &Pool, project_id: Uuid) -> Result<DataSourceType> {
+    stored(pool, project_id).await?.source_type()
+}
+
 /// Connects with the settings and runs a trivial statement; CONNECTION_REFUSED carries the
 /// source's reason.
 pub async fn test(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<()> {
@@ -140,10 +145,10 @@ pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id:
     let models = modeling::models(pool, project_id).await?;
     let foreign_keys = connector(pool, config, project_id).await?.foreign_keys().await?;
     let model_of = |schema: &str, table: &str| {
-        models.iter().find(|(m, _)| m.source_table == table && m.source_schema.as_deref().unwrap_or("") == schema)
+        models.iter().find(|(m, _)| m.source_table.as_deref() == Some(table) && m.source_schema.as_deref().unwrap_or("") == schema)
     };
     let column_name = |cols: &[modeling::ModelColumn], source: &str| {
-        cols.iter().find(|c| c.source_column == source).map(|c| c.reference_name.clone())
+        cols.iter().find(|c| c.source_column.as_deref() == Some(source)).map(|c| c.reference_name.clone())
     };
     let mut keys = Vec::new();
     for fk in &foreign_keys {

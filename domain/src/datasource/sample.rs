@@ -67,7 +67,7 @@ pub async fn start(pool: &Pool, config: &Config, project_id: Uuid, dataset: Samp
         let mut model = tables::model_from_table(table, true);
         model.description = Some(declared.description.to_owned());
         for column in &mut model.columns {
-            column.description = declared.column(&column.source_column).map(|c| c.description.to_owned());
+            column.description = column.source_column.as_deref().and_then(|name| declared.column(name)).map(|c| c.description.to_owned());
         }
         models.push(model);
     }

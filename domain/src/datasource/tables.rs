@@ -16,7 +16,7 @@ pub fn table_key(table: &SourceTable, single_schema: bool) -> String {
 
 /// Whether a saved model stands for this source table.
 pub fn is_model_of(model: &modeling::Model, table: &SourceTable) -> bool {
-    model.source_table == table.name && model.source_schema.as_deref().unwrap_or("") == table.schema
+    model.source_table.as_deref() == Some(table.name.as_str()) && model.source_schema.as_deref().unwrap_or("") == table.schema
 }
 
 pub fn family_name(family: ColumnTypeFamily) -> String {
@@ -34,7 +34,8 @@ pub fn model_from_table(table: &SourceTable, single_schema: bool) -> NewModel {
     NewModel {
         reference_name: modeling::reference_name(schema, &table.name),
         source_schema: (!table.schema.is_empty()).then(|| table.schema.clone()),
-        source_table: table.name.clone(),
+        source_table: Some(table.name.clone()),
+        source_sql: None,
         display_name: table.name.clone(),
         description: None,
         primary_key: (pk.len() == 1).then(|| pk[0].to_owned()),
@@ -43,12 +44,14 @@ pub fn model_from_table(table: &SourceTable, single_schema: bool) -> NewModel {
             .iter()
             .map(|c| NewColumn {
                 reference_name: modeling::reference_name(None, &c.name),
-                source_column: c.name.clone(),
+                source_column: Some(c.name.clone()),
+                expression: None,
                 display_name: c.name.clone(),
                 type_name: c.type_name.clone(),
                 family: family_name(c.family),
                 not_null: c.not_null,
                 is_primary_key: c.is_primary_key,
+                hidden: false,
                 description: None,
             })
             .collect(),

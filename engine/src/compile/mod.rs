@@ -10,6 +10,8 @@
 
 mod model;
 pub mod safety;
+
+pub use model::check_calculated_field;
 pub mod transparency;
 
 use crate::mdl::Manifest;

@@ -72,6 +72,72 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) ->
     Ok(format!("SELECT {}.*, {} FROM ({local}) AS {} {}", q(&model.name), values.join(", "), q(&model.name), joins.join(" ")))
 }
 
+/// Checks a calculated field before it is saved: the expression parses, names only columns
+/// of `model` or, through one relationship column, of the related model, aggregates when
+/// (and only when) it reaches a to-many relationship, and compiles.
+pub fn check_calculated_field(manifest: &Manifest, dialect: Dialect, model: &Model, expression: &str) -> Result<(), CompileError> {
+    let invalid = |reason: String| CompileError::InvalidField(reason);
+    let expr = parse_expr(dialect, expression)?;
+    let via = relationship_used(dialect, model, expression)?;
+    let related = via.as_deref().map(|via| related(manifest, model, via)).transpose()?;
+    let mut unknown: Option<String> = None;
+    let mut aggregates = false;
+    let _ = visit_expressions(&expr, |e: &Expr| {
+        match e {
+            Expr::Identifier(ident) => match model.column(&ident.value) {
+                Some(c) if matches!(c.kind, ColumnKind::Source { .. }) => {}
+                Some(c) if matches!(c.kind, ColumnKind::Calculated { .. }) => {
+                    unknown.get_or_insert(format!("\"{}\" is a calculated field; use the columns it is made of", c.name));
+                }
+                _ => {
+                    unknown.get_or_insert(format!("{} has no column \"{}\"", model.name, ident.value));
+                }
+            },
+            Expr::CompoundIdentifier(parts) if parts.len() == 2 => match (&related, model.column(&parts[0].value)) {
+                (Some((_, other)), Some(c)) if matches!(c.kind, ColumnKind::Relationship { .. }) => {
+                    if other.column(&parts[1].value).is_none_or(|c| !matches!(c.kind, ColumnKind::Source { .. })) {
+                        unknown.get_or_insert(format!("{} has no column \"{}\"", other.name, parts[1].value));
+                    }
+                }
+                _ => {
+                    unknown.get_or_insert(format!("{} has no relationship \"{}\"", model.name, parts[0].value));
+                }
+            },
+            Expr::CompoundIdentifier(parts) => {
+                let name = parts.iter().map(|p| p.value.as_str()).collect::<Vec<_>>().join(".");
+                unknown.get_or_insert(format!("\"{name}\" reaches further than one relationship"));
+            }
+            Expr::Function(f) => {
+                let name = f.name.to_string().to_uppercase();
+                aggregates |= AGGREGATES.contains(&name.as_str());
+            }
+            Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => {
+                unknown.get_or_insert("subqueries are not allowed in a calculated field".to_owned());
+            }
+            _ => {}
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    if let Some(reason) = unknown {
+        return Err(invalid(reason));
+    }
+    let many = related.is_some_and(|(relationship, _)| to_many(relationship, model));
+    if many && !aggregates {
+        return Err(invalid(format!(
+            "\"{}\" holds many rows per {} row; aggregate it (SUM, AVG, COUNT, COUNT_IF, MAX or MIN)",
+            via.unwrap_or_default(),
+            model.name
+        )));
+    }
+    if aggregates && !many {
+        return Err(invalid("aggregate functions need a to-many relationship to aggregate over (e.g. SUM(orders.amount))".to_owned()));
+    }
+    model_sql(manifest, dialect, model).map(|_| ())
+}
+
+/// The aggregate functions a calculated field may use across a to-many relationship.
+const AGGREGATES: [&str; 7] = ["SUM", "AVG", "COUNT", "COUNT_IF", "MAX", "MIN", "ANY_VALUE"];
+
 /// A calculated field and the relationship column it reaches through, if any.
 struct CalculatedField<'m> {
     column: &'m Column,

@@ -2,9 +2,11 @@
 //! struct holds its dependencies and implements the contracts declared there.
 
 mod csv_import;
+mod deploy;
 mod project_removal;
 mod support;
 
 pub use csv_import::CsvImportActivities;
+pub use deploy::DeployActivities;
 pub use project_removal::ProjectRemovalActivities;
 pub use support::Chaos;

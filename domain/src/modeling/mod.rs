@@ -1,4 +1,9 @@
-//! Models (one per chosen source table), their columns, and relationships between them.
+//! The project's semantic model as stored: models (a source table or a SQL statement) with
+//! their columns and calculated fields, relationships, views and metrics. [`edit`] holds
+//! the modeling page's operations, [`manifest`] turns the rows into the engine's MDL.
+
+pub mod edit;
+pub mod manifest;
 
 use crate::{
     db::Pool,
@@ -25,7 +30,9 @@ pub struct Model {
     pub project_id: Uuid,
     pub reference_name: String,
     pub source_schema: Option<String>,
-    pub source_table: String,
+    /// Set for a model of a table; `source_sql` for a model of a SQL statement.
+    pub source_table: Option<String>,
+    pub source_sql: Option<String>,
     pub display_name: String,
     pub description: Option<String>,
     pub primary_key: Option<String>,
@@ -37,22 +44,32 @@ pub struct ModelColumn {
     pub id: Uuid,
     pub model_id: Uuid,
     pub reference_name: String,
-    pub source_column: String,
+    /// Set for a column of the source; `expression` for a calculated field.
+    pub source_column: Option<String>,
+    pub expression: Option<String>,
     pub display_name: String,
     #[sqlx(rename = "type")]
     pub type_name: String,
     pub family: String,
     pub not_null: bool,
     pub is_primary_key: bool,
+    pub hidden: bool,
     pub description: Option<String>,
     pub position: i32,
+}
+
+impl ModelColumn {
+    pub fn is_calculated(&self) -> bool {
+        self.expression.is_some()
+    }
 }
 
 #[derive(Debug, Clone)]
 pub struct NewModel {
     pub reference_name: String,
     pub source_schema: Option<String>,
-    pub source_table: String,
+    pub source_table: Option<String>,
+    pub source_sql: Option<String>,
     pub display_name: String,
     pub description: Option<String>,
     pub primary_key: Option<String>,
@@ -62,12 +79,14 @@ pub struct NewModel {
 #[derive(Debug, Clone)]
 pub struct NewColumn {
     pub reference_name: String,
-    pub source_column: String,
+    pub source_column: Option<String>,
+    pub expression: Option<String>,
     pub display_name: String,
     pub type_name: String,
     pub family: String,
     pub not_null: bool,
     pub is_primary_key: bool,
+    pub hidden: bool,
     pub description: Option<String>,
 }
 
@@ -107,44 +126,60 @@ pub async fn replace_models(pool: &Pool, project_id: Uuid, models: &[NewModel]) 
     let mut tx = pool.begin().await?;
     sqlx::query("DELETE FROM models WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
     for m in models {
-        let model_id = Uuid::new_v4();
-        sqlx::query(
-            "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, display_name, description, primary_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(model_id)
-        .bind(project_id)
-        .bind(&m.reference_name)
-        .bind(&m.source_schema)
-        .bind(&m.source_table)
-        .bind(&m.display_name)
-        .bind(&m.description)
-        .bind(&m.primary_key)
-        .execute(&mut *tx)
-        .await?;
-        for (position, c) in m.columns.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO model_columns (id, model_id, reference_name, source_column, display_name, type, family,
-                     not_null, is_primary_key, description, position)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            )
-            .bind(Uuid::new_v4())
-            .bind(model_id)
-            .bind(&c.reference_name)
-            .bind(&c.source_column)
-            .bind(&c.display_name)
-            .bind(&c.type_name)
-            .bind(&c.family)
-            .bind(c.not_null)
-            .bind(c.is_primary_key)
-            .bind(&c.description)
-            .bind(position as i32)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_model(&mut tx, project_id, m).await?;
     }
     tx.commit().await?;
     Ok(())
+}
+
+pub(crate) async fn insert_model(tx: &mut sqlx::PgConnection, project_id: Uuid, m: &NewModel) -> Result<Uuid> {
+    let model_id = Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, source_sql, display_name, description, primary_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(model_id)
+    .bind(project_id)
+    .bind(&m.reference_name)
+    .bind(&m.source_schema)
+    .bind(&m.source_table)
+    .bind(&m.source_sql)
+    .bind(&m.display_name)
+    .bind(&m.description)
+    .bind(&m.primary_key)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| Error::unique_violation(e, "models_project_reference_key", || format!("A model named \"{}\" already exists.", m.reference_name)))?;
+    for (position, c) in m.columns.iter().enumerate() {
+        insert_column(&mut *tx, model_id, c, position as i32).await?;
+    }
+    Ok(model_id)
+}
+
+pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c: &NewColumn, position: i32) -> Result<Uuid> {
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO model_columns (id, model_id, reference_name, source_column, expression, display_name, type, family,
+             not_null, is_primary_key, hidden, description, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(id)
+    .bind(model_id)
+    .bind(&c.reference_name)
+    .bind(&c.source_column)
+    .bind(&c.expression)
+    .bind(&c.display_name)
+    .bind(&c.type_name)
+    .bind(&c.family)
+    .bind(c.not_null)
+    .bind(c.is_primary_key)
+    .bind(c.hidden)
+    .bind(&c.description)
+    .bind(position)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| Error::unique_violation(e, "model_columns_model_reference_key", || format!("A column named \"{}\" already exists.", c.reference_name)))?;
+    Ok(id)
 }
 
 /// The project's models with their columns, in name order.
@@ -172,43 +207,52 @@ pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<Mod
 /// Replaces the project's relationships, checking each end names an existing model column.
 pub async fn replace_relationships(pool: &Pool, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
     let models = models(pool, project_id).await?;
-    let find = |model: &str, column: &str| -> Result<Uuid> {
-        let (m, cols) = models
-            .iter()
-            .find(|(m, _)| m.reference_name == model)
-            .ok_or_else(|| Error::invalid(format!("Unknown model \"{model}\".")))?;
-        if !cols.iter().any(|c| c.reference_name == column) {
-            return Err(Error::invalid(format!("Model \"{model}\" has no column \"{column}\".")));
-        }
-        Ok(m.id)
-    };
     let mut tx = pool.begin().await?;
     sqlx::query("DELETE FROM relationships WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
     let mut seen = std::collections::HashSet::new();
     for r in relations {
-        let from = find(&r.from_model, &r.from_column)?;
-        let to = find(&r.to_model, &r.to_column)?;
-        let name = format!("{}_{}_{}_{}", r.from_model, r.from_column, r.to_model, r.to_column);
-        if !seen.insert(name.clone()) {
-            continue;
+        let from = model_with_column(&models, &r.from_model, &r.from_column)?;
+        let to = model_with_column(&models, &r.to_model, &r.to_column)?;
+        if seen.insert(relationship_name(r)) {
+            insert_relationship(&mut tx, project_id, from, to, r).await?;
         }
-        sqlx::query(
-            "INSERT INTO relationships (id, project_id, name, from_model_id, from_column, to_model_id, to_column, type)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(Uuid::new_v4())
-        .bind(project_id)
-        .bind(&name)
-        .bind(from)
-        .bind(&r.from_column)
-        .bind(to)
-        .bind(&r.to_column)
-        .bind(r.relation_type)
-        .execute(&mut *tx)
-        .await?;
     }
     tx.commit().await?;
     relationships(pool, project_id).await
+}
+
+fn relationship_name(r: &NewRelation) -> String {
+    format!("{}_{}_{}_{}", r.from_model, r.from_column, r.to_model, r.to_column)
+}
+
+/// The id of the model named `model`, checking it has `column`.
+pub(crate) fn model_with_column(models: &[(Model, Vec<ModelColumn>)], model: &str, column: &str) -> Result<Uuid> {
+    let (m, cols) = models
+        .iter()
+        .find(|(m, _)| m.reference_name == model)
+        .ok_or_else(|| Error::invalid(format!("Unknown model \"{model}\".")))?;
+    if !cols.iter().any(|c| c.reference_name == column && c.source_column.is_some()) {
+        return Err(Error::invalid(format!("Model \"{model}\" has no column \"{column}\".")));
+    }
+    Ok(m.id)
+}
+
+pub(crate) async fn insert_relationship(tx: &mut sqlx::PgConnection, project_id: Uuid, from: Uuid, to: Uuid, r: &NewRelation) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO relationships (id, project_id, name, from_model_id, from_column, to_model_id, to_column, type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(project_id)
+    .bind(relationship_name(r))
+    .bind(from)
+    .bind(&r.from_column)
+    .bind(to)
+    .bind(&r.to_column)
+    .bind(r.relation_type)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
 }
 
 /// Saves the relationships chosen at setup (replacing earlier ones); that finishes

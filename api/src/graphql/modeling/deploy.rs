@@ -1,0 +1,92 @@
+//! Deploy and DeployStatus: the client starts a deploy and polls the sync status every 3 s
+//! until it is no longer IN_PROGRESS (PRODUCT.md §4).
+
+use crate::{
+    error::ApiResult,
+    graphql::context::{self, parse_id},
+    state::AppState,
+};
+use async_graphql::{Context, ID, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use quarry_domain::{
+    Error,
+    deploy::{self, Deploy, DeployState, SyncStatus},
+    permissions::Operation,
+};
+use uuid::Uuid;
+
+/// What the last deploy said.
+#[derive(SimpleObject)]
+#[graphql(name = "Deploy")]
+pub struct DeployGql {
+    id: ID,
+    status: DeployState,
+    /// One line per model and view checked on the source.
+    log: String,
+    /// Why it failed.
+    error: Option<String>,
+    started_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+impl From<Deploy> for DeployGql {
+    fn from(d: Deploy) -> Self {
+        Self { id: ID(d.id.to_string()), status: d.status, log: d.log, error: d.error, started_at: d.started_at, finished_at: d.finished_at }
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct DeployStatusGql {
+    status: SyncStatus,
+    last_deploy: Option<DeployGql>,
+}
+
+#[derive(SimpleObject)]
+pub struct DeployResult {
+    status: DeployState,
+    error: Option<String>,
+    deploy_id: ID,
+}
+
+/// Records a deploy of the current models and starts its workflow (or returns the running
+/// one). A workflow that cannot be started leaves the deploy FAILED, not hanging.
+pub async fn start_deploy(state: &AppState, project_id: Uuid) -> ApiResult<Deploy> {
+    let (deploy, _) = deploy::begin(&state.pool, project_id).await?;
+    // Started again even when it was already running: the api may have died in between.
+    let started = async { state.temporal().await?.start_deploy(project_id, deploy.id).await };
+    if let Err(error) = started.await {
+        tracing::error!(%project_id, deploy_id = %deploy.id, "deploy could not be started: {error}");
+        let reason = "The deploy could not be started. Please try again.";
+        deploy::finish(&state.pool, deploy.id, false, "", Some(reason)).await?;
+        return Err(Error::from(error).into());
+    }
+    Ok(deploy)
+}
+
+#[derive(Default)]
+pub struct DeployQuery;
+
+#[Object]
+impl DeployQuery {
+    /// The model sync status: IN_PROGRESS, SYNCRONIZED or UNSYNCRONIZED (a deploy is needed).
+    async fn deploy_status(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<DeployStatusGql> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        let (status, last) = deploy::status(&context::state(ctx).pool, id).await?;
+        Ok(DeployStatusGql { status, last_deploy: last.map(Into::into) })
+    }
+}
+
+#[derive(Default)]
+pub struct DeployMutation;
+
+#[Object]
+impl DeployMutation {
+    /// Deploys the project's models: checks each on the source and indexes them for questions.
+    async fn deploy(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<DeployResult> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::Deploy, id).await?;
+        let deploy = start_deploy(context::state(ctx), id).await?;
+        Ok(DeployResult { status: deploy.status, error: deploy.error, deploy_id: ID(deploy.id.to_string()) })
+    }
+}

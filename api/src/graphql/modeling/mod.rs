@@ -1,0 +1,288 @@
+//! The semantic model: models, columns, calculated fields, relationships and views (read
+//! side and SaveRelations here), the modeling page's edits ([`mutations`]) and deploy ([`deploy`]).
+
+mod deploy;
+mod mutations;
+
+pub use deploy::{DeployMutation, DeployQuery, start_deploy};
+pub use mutations::ModelingEditMutation;
+
+use super::context::{self, parse_id};
+use crate::error::ApiResult;
+use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
+use quarry_domain::{
+    datasource::tables,
+    modeling::{
+        self, Model, ModelColumn, NewRelation, RelationType, Relationship,
+        edit::{self, Owned},
+        manifest,
+    },
+    permissions::Operation,
+};
+use uuid::Uuid;
+
+pub struct ModelGql {
+    model: Model,
+    columns: Vec<ModelColumn>,
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "ModelColumn")]
+struct ModelColumnGql {
+    id: ID,
+    reference_name: String,
+    display_name: String,
+    r#type: String,
+    /// The column type family of PRODUCT.md §3.
+    family: quarry_engine::ColumnTypeFamily,
+    not_null: bool,
+    is_primary_key: bool,
+    /// Left out of what the question engines see.
+    hidden: bool,
+    /// The source column; empty for a calculated field.
+    source_column_name: Option<String>,
+    /// A calculated field's expression.
+    expression: Option<String>,
+    is_calculated: bool,
+    description: Option<String>,
+}
+
+#[Object(name = "Model")]
+impl ModelGql {
+    async fn id(&self) -> ID {
+        ID(self.model.id.to_string())
+    }
+    async fn reference_name(&self) -> &str {
+        &self.model.reference_name
+    }
+    /// The table behind the model, schema-qualified when the source has schemas; empty for
+    /// a model of a SQL statement.
+    async fn source_table_name(&self) -> Option<String> {
+        let table = self.model.source_table.as_ref()?;
+        Some(match &self.model.source_schema {
+            Some(schema) => format!("{schema}.{table}"),
+            None => table.clone(),
+        })
+    }
+    /// The statement behind a model of SQL.
+    async fn source_sql(&self) -> Option<&str> {
+        self.model.source_sql.as_deref()
+    }
+    async fn display_name(&self) -> &str {
+        &self.model.display_name
+    }
+    async fn description(&self) -> Option<&str> {
+        self.model.description.as_deref()
+    }
+    async fn primary_key(&self) -> Option<&str> {
+        self.model.primary_key.as_deref()
+    }
+    async fn columns(&self) -> Vec<ModelColumnGql> {
+        self.columns
+            .iter()
+            .map(|c| ModelColumnGql {
+                id: ID(c.id.to_string()),
+                reference_name: c.reference_name.clone(),
+                display_name: c.display_name.clone(),
+                r#type: c.type_name.clone(),
+                family: tables::family_of(&c.family),
+                not_null: c.not_null,
+                is_primary_key: c.is_primary_key,
+                hidden: c.hidden,
+                source_column_name: c.source_column.clone(),
+                expression: c.expression.clone(),
+                is_calculated: c.is_calculated(),
+                description: c.description.clone(),
+            })
+            .collect()
+    }
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "Relationship")]
+pub struct RelationshipGql {
+    id: ID,
+    name: String,
+    from_model: String,
+    from_column: String,
+    to_model: String,
+    to_column: String,
+    r#type: RelationType,
+}
+
+impl From<Relationship> for RelationshipGql {
+    fn from(r: Relationship) -> Self {
+        Self {
+            id: ID(r.id.to_string()),
+            name: r.name,
+            from_model: r.from_model,
+            from_column: r.from_column,
+            to_model: r.to_model,
+            to_column: r.to_column,
+            r#type: r.relation_type,
+        }
+    }
+}
+
+pub async fn models_of(ctx: &Context<'_>, project_id: uuid::Uuid) -> ApiResult<Vec<ModelGql>> {
+    let models = modeling::models(&context::state(ctx).pool, project_id).await?;
+    Ok(models.into_iter().map(|(model, columns)| ModelGql { model, columns }).collect())
+}
+
+#[derive(Default)]
+pub struct ModelingQuery;
+
+#[Object]
+impl ModelingQuery {
+    async fn models(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ModelGql>> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        models_of(ctx, id).await
+    }
+
+    async fn relationships(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<RelationshipGql>> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        let rels = modeling::relationships(&context::state(ctx).pool, id).await?;
+        Ok(rels.into_iter().map(Into::into).collect())
+    }
+
+    /// The project's views: named queries over the models.
+    async fn views(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ViewGql>> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        Ok(edit::views(&context::state(ctx).pool, id).await?.into_iter().map(Into::into).collect())
+    }
+
+    /// The SQL a model runs as on the data source ("view SQL").
+    async fn model_sql(&self, ctx: &Context<'_>, model_id: ID) -> ApiResult<String> {
+        let (project_id, name) = model_target(ctx, &model_id).await?;
+        Ok(edit::compiled_sql(&context::state(ctx).pool, project_id, &name).await?)
+    }
+
+    /// The SQL a view runs as on the data source.
+    async fn view_sql(&self, ctx: &Context<'_>, view_id: ID) -> ApiResult<String> {
+        let (project_id, name) = view_target(ctx, &view_id).await?;
+        Ok(edit::compiled_sql(&context::state(ctx).pool, project_id, &name).await?)
+    }
+
+    /// The first rows of a model (at most 500).
+    async fn preview_model_data(&self, ctx: &Context<'_>, model_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
+        let (project_id, name) = model_target(ctx, &model_id).await?;
+        preview(ctx, project_id, &name, limit).await
+    }
+
+    /// The first rows of a view (at most 500).
+    async fn preview_view_data(&self, ctx: &Context<'_>, view_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
+        let (project_id, name) = view_target(ctx, &view_id).await?;
+        preview(ctx, project_id, &name, limit).await
+    }
+
+    /// The project's semantic model as versioned MDL JSON.
+    async fn export_mdl(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<String> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        Ok(manifest::of_project(&context::state(ctx).pool, id).await?.to_json())
+    }
+}
+
+/// Setup ends with a first deploy, so questions can be asked right away. Setup itself has
+/// succeeded either way; a deploy that cannot start shows as UNSYNCRONIZED with its error.
+pub async fn deploy_after_setup(state: &crate::state::AppState, project_id: Uuid) {
+    if let Err(error) = start_deploy(state, project_id).await {
+        tracing::warn!(%project_id, "first deploy not started: {}", error.0);
+    }
+}
+
+/// The model's project (the caller may read its models) and reference name.
+async fn model_target(ctx: &Context<'_>, model_id: &ID) -> ApiResult<(Uuid, String)> {
+    let pool = &context::state(ctx).pool;
+    let project_id = edit::project_of(pool, Owned::Model, parse_id(model_id)?).await?;
+    context::in_project(ctx, Operation::ReadModels, project_id).await?;
+    let (model, _) = edit::model(pool, parse_id(model_id)?).await?;
+    Ok((project_id, model.reference_name))
+}
+
+async fn view_target(ctx: &Context<'_>, view_id: &ID) -> ApiResult<(Uuid, String)> {
+    let pool = &context::state(ctx).pool;
+    let project_id = edit::project_of(pool, Owned::View, parse_id(view_id)?).await?;
+    context::in_project(ctx, Operation::ReadModels, project_id).await?;
+    Ok((project_id, edit::view(pool, parse_id(view_id)?).await?.name))
+}
+
+async fn preview(ctx: &Context<'_>, project_id: Uuid, name: &str, limit: Option<i32>) -> ApiResult<PreviewData> {
+    let state = context::state(ctx);
+    let limit = limit.unwrap_or(100).clamp(1, 500) as usize;
+    let result = edit::preview(&state.pool, &state.config, project_id, name, limit).await?;
+    Ok(PreviewData {
+        columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(),
+        rows: Json(result.rows),
+    })
+}
+
+#[derive(SimpleObject)]
+pub struct PreviewColumn {
+    name: String,
+    r#type: String,
+}
+
+/// Rows as JSON arrays, one value per column.
+#[derive(SimpleObject)]
+pub struct PreviewData {
+    columns: Vec<PreviewColumn>,
+    rows: Json<Vec<Vec<serde_json::Value>>>,
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "View")]
+pub struct ViewGql {
+    id: ID,
+    name: String,
+    display_name: String,
+    description: Option<String>,
+    statement: String,
+}
+
+impl From<edit::View> for ViewGql {
+    fn from(v: edit::View) -> Self {
+        Self { id: ID(v.id.to_string()), name: v.name, display_name: v.display_name, description: v.description, statement: v.statement }
+    }
+}
+
+#[derive(InputObject)]
+pub struct RelationInput {
+    pub from_model: String,
+    pub from_column: String,
+    pub to_model: String,
+    pub to_column: String,
+    pub r#type: RelationType,
+}
+
+impl From<RelationInput> for NewRelation {
+    fn from(r: RelationInput) -> Self {
+        Self {
+            from_model: r.from_model,
+            from_column: r.from_column,
+            to_model: r.to_model,
+            to_column: r.to_column,
+            relation_type: r.r#type,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct ModelingMutation;
+
+#[Object]
+impl ModelingMutation {
+    /// Saves the relationships chosen at setup (replacing earlier ones) and finishes onboarding.
+    async fn save_relations(&self, ctx: &Context<'_>, project_id: ID, relations: Vec<RelationInput>) -> ApiResult<Vec<RelationshipGql>> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::SaveModels, id).await?;
+        let relations: Vec<NewRelation> = relations.into_iter().map(Into::into).collect();
+        let state = context::state(ctx);
+        let saved = modeling::save_relations(&state.pool, id, &relations).await?;
+        deploy_after_setup(state, id).await;
+        Ok(saved.into_iter().map(Into::into).collect())
+    }
+}

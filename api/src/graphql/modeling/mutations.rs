@@ -1,0 +1,191 @@
+//! The modeling page's mutations (PRODUCT.md §7 "Modeling and data"). The owner creates and
+//! deletes; the owner and contributors update (§6).
+
+use super::{RelationInput, RelationshipGql, ViewGql};
+use crate::{
+    error::ApiResult,
+    graphql::context::{self, parse_id},
+};
+use async_graphql::{Context, ID, InputObject, Object};
+use quarry_domain::{
+    db::Pool,
+    modeling::{
+        NewRelation, RelationType,
+        edit::{self, ColumnMetadata, Owned},
+    },
+    permissions::Operation,
+};
+use uuid::Uuid;
+
+#[derive(InputObject)]
+pub struct CreateModelInput {
+    pub project_id: ID,
+    /// The table as `listDataSourceTables` names it.
+    pub source_table_name: String,
+    /// Source column names to include; all when empty.
+    #[graphql(default)]
+    pub fields: Vec<String>,
+    pub primary_key: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct UpdateModelInput {
+    pub fields: Vec<String>,
+    pub primary_key: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct ColumnMetadataInput {
+    pub id: ID,
+    pub display_name: Option<String>,
+    pub description: Option<String>,
+    pub hidden: Option<bool>,
+}
+
+#[derive(InputObject)]
+pub struct UpdateModelMetadataInput {
+    pub display_name: Option<String>,
+    /// An empty text clears the description.
+    pub description: Option<String>,
+    #[graphql(default)]
+    pub columns: Vec<ColumnMetadataInput>,
+}
+
+#[derive(InputObject)]
+pub struct CalculatedFieldInput {
+    pub name: String,
+    /// Over the model's columns and, through a relationship column, the related model's
+    /// (`SUM(orders.amount)`).
+    pub expression: String,
+}
+
+#[derive(InputObject)]
+pub struct CreateViewInput {
+    pub project_id: ID,
+    pub name: String,
+    /// A query over models and views.
+    pub sql: String,
+}
+
+#[derive(InputObject)]
+pub struct UpdateViewMetadataInput {
+    pub display_name: Option<String>,
+    pub description: Option<String>,
+}
+
+/// Checks the caller may perform `op` on the project owning `id`; returns that project.
+async fn owning_project(ctx: &Context<'_>, op: Operation, kind: Owned, id: &ID) -> ApiResult<Uuid> {
+    let project_id = edit::project_of(pool(ctx), kind, parse_id(id)?).await?;
+    context::in_project(ctx, op, project_id).await?;
+    Ok(project_id)
+}
+
+fn pool<'a>(ctx: &Context<'a>) -> &'a Pool {
+    &context::state(ctx).pool
+}
+
+#[derive(Default)]
+pub struct ModelingEditMutation;
+
+#[Object]
+impl ModelingEditMutation {
+    /// Adds a model of one source table. MODEL_LIMIT_REACHED when the configured limit is hit.
+    async fn create_model(&self, ctx: &Context<'_>, data: CreateModelInput) -> ApiResult<ID> {
+        let project_id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::SaveModels, project_id).await?;
+        let state = context::state(ctx);
+        let id = edit::create_model(&state.pool, &state.config, project_id, &data.source_table_name, &data.fields, data.primary_key.as_deref())
+            .await?;
+        Ok(ID(id.to_string()))
+    }
+
+    /// Chooses the model's columns again and its primary key.
+    async fn update_model(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelInput) -> ApiResult<bool> {
+        owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
+        let state = context::state(ctx);
+        edit::update_model(&state.pool, &state.config, parse_id(&model_id)?, &data.fields, data.primary_key.as_deref()).await?;
+        Ok(true)
+    }
+
+    /// Removes a model with its relationships.
+    async fn delete_model(&self, ctx: &Context<'_>, model_id: ID) -> ApiResult<bool> {
+        owning_project(ctx, Operation::SaveModels, Owned::Model, &model_id).await?;
+        edit::delete_model(pool(ctx), parse_id(&model_id)?).await?;
+        Ok(true)
+    }
+
+    /// Display names, descriptions and hidden flags of a model and its columns.
+    async fn update_model_metadata(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelMetadataInput) -> ApiResult<bool> {
+        owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
+        let columns = data
+            .columns
+            .into_iter()
+            .map(|c| {
+                Ok(ColumnMetadata { id: parse_id(&c.id)?, display_name: c.display_name, description: c.description, hidden: c.hidden })
+            })
+            .collect::<ApiResult<Vec<_>>>()?;
+        edit::update_model_metadata(pool(ctx), parse_id(&model_id)?, data.display_name.as_deref(), data.description.as_deref(), &columns)
+            .await?;
+        Ok(true)
+    }
+
+    /// Adds a calculated field; INVALID_CALCULATED_FIELD says why one cannot be used.
+    async fn create_calculated_field(&self, ctx: &Context<'_>, model_id: ID, data: CalculatedFieldInput) -> ApiResult<ID> {
+        owning_project(ctx, Operation::SaveModels, Owned::Model, &model_id).await?;
+        let state = context::state(ctx);
+        let id = edit::create_calculated_field(&state.pool, &state.config, parse_id(&model_id)?, &data.name, &data.expression).await?;
+        Ok(ID(id.to_string()))
+    }
+
+    async fn update_calculated_field(&self, ctx: &Context<'_>, column_id: ID, data: CalculatedFieldInput) -> ApiResult<bool> {
+        owning_project(ctx, Operation::UpdateModels, Owned::Column, &column_id).await?;
+        let state = context::state(ctx);
+        edit::update_calculated_field(&state.pool, &state.config, parse_id(&column_id)?, &data.name, &data.expression).await?;
+        Ok(true)
+    }
+
+    async fn delete_calculated_field(&self, ctx: &Context<'_>, column_id: ID) -> ApiResult<bool> {
+        owning_project(ctx, Operation::SaveModels, Owned::Column, &column_id).await?;
+        edit::delete_calculated_field(pool(ctx), parse_id(&column_id)?).await?;
+        Ok(true)
+    }
+
+    async fn create_relationship(&self, ctx: &Context<'_>, project_id: ID, data: RelationInput) -> ApiResult<RelationshipGql> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::SaveModels, id).await?;
+        Ok(edit::create_relationship(pool(ctx), id, &NewRelation::from(data)).await?.into())
+    }
+
+    /// Changes a relationship's cardinality.
+    async fn update_relationship(&self, ctx: &Context<'_>, relationship_id: ID, r#type: RelationType) -> ApiResult<bool> {
+        owning_project(ctx, Operation::UpdateModels, Owned::Relationship, &relationship_id).await?;
+        edit::update_relationship(pool(ctx), parse_id(&relationship_id)?, r#type).await?;
+        Ok(true)
+    }
+
+    async fn delete_relationship(&self, ctx: &Context<'_>, relationship_id: ID) -> ApiResult<bool> {
+        owning_project(ctx, Operation::SaveModels, Owned::Relationship, &relationship_id).await?;
+        edit::delete_relationship(pool(ctx), parse_id(&relationship_id)?).await?;
+        Ok(true)
+    }
+
+    /// Saves a query over the models as a view (checked on the source first).
+    async fn create_view(&self, ctx: &Context<'_>, data: CreateViewInput) -> ApiResult<ViewGql> {
+        let project_id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::SaveModels, project_id).await?;
+        let state = context::state(ctx);
+        Ok(edit::create_view(&state.pool, &state.config, project_id, &data.name, &data.sql).await?.into())
+    }
+
+    async fn update_view_metadata(&self, ctx: &Context<'_>, view_id: ID, data: UpdateViewMetadataInput) -> ApiResult<bool> {
+        owning_project(ctx, Operation::UpdateModels, Owned::View, &view_id).await?;
+        edit::update_view_metadata(pool(ctx), parse_id(&view_id)?, data.display_name.as_deref(), data.description.as_deref()).await?;
+        Ok(true)
+    }
+
+    async fn delete_view(&self, ctx: &Context<'_>, view_id: ID) -> ApiResult<bool> {
+        owning_project(ctx, Operation::SaveModels, Owned::View, &view_id).await?;
+        edit::delete_view(pool(ctx), parse_id(&view_id)?).await?;
+        Ok(true)
+    }
+}

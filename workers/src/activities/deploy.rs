@@ -1,0 +1,94 @@
+//! The steps of `DeployWorkflow`. Checking only plans queries at the source and indexing
+//! replaces the index in one transaction, so any step may run again without harm.
+
+use std::sync::Arc;
+
+use quarry_domain::{Error, config::Config, datasource, db::Pool, deploy, modeling::manifest};
+use quarry_workflows::deploy::{
+    DeployCheck, DeployInput, FinishDeployInput,
+    activities::{CheckDeploy, FinishDeploy, IndexDeploy},
+};
+use temporalio_macros::activities;
+use temporalio_sdk::activities::{ActivityContext, ActivityError};
+use tracing::info;
+
+use super::support::{Chaos, step_error, with_heartbeats};
+
+/// The failure text PRODUCT.md §8 shows for a failed deploy.
+pub const DEPLOY_FAILED: &str = "Failed to deploy. Please check the log for more details.";
+
+pub struct DeployActivities {
+    pool: Pool,
+    config: Config,
+    chaos: Chaos,
+}
+
+impl DeployActivities {
+    pub fn new(pool: Pool, config: Config, chaos: Chaos) -> Self {
+        Self { pool, config, chaos }
+    }
+
+    async fn check(&self, input: DeployInput) -> Result<DeployCheck, Error> {
+        let manifest = deploy::manifest_of(&self.pool, input.deploy_id).await?;
+        let connector = match datasource::connector(&self.pool, &self.config, input.project_id).await {
+            Ok(connector) => connector,
+            Err(error @ Error::User { .. }) => return Ok(unreachable_source(error)),
+            Err(error) => return Err(error),
+        };
+        let dialect = manifest::dialect_of(connector.source_type());
+        let mut check = DeployCheck::default();
+        for (kind, name, sql) in deploy::object_queries(&manifest, dialect) {
+            let planned = match sql {
+                Ok(sql) => connector.dry_run(&sql).await.map_err(|e| Error::from(e).public_message()),
+                Err(reason) => Err(reason),
+            };
+            match planned {
+                Ok(columns) => check.log.push(format!("✓ {kind} {name}: {} columns", columns.len())),
+                Err(reason) => {
+                    let line = format!("✗ {kind} {name}: {reason}");
+                    check.log.push(line.clone());
+                    check.failures.push(line);
+                }
+            }
+        }
+        Ok(check)
+    }
+}
+
+fn unreachable_source(error: Error) -> DeployCheck {
+    let line = format!("✗ data source: {}", error.public_message());
+    DeployCheck { log: vec![line.clone()], failures: vec![line] }
+}
+
+#[activities]
+impl DeployActivities {
+    #[activity(definition = CheckDeploy)]
+    #[allow(dead_code)]
+    pub async fn check_deploy(self: Arc<Self>, ctx: ActivityContext, input: DeployInput) -> Result<DeployCheck, ActivityError> {
+        self.chaos.before_step(&ctx).await?;
+        let check = with_heartbeats(&ctx, self.check(input)).await?.map_err(step_error)?;
+        info!(deploy_id = %input.deploy_id, failures = check.failures.len(), "deploy checked");
+        Ok(check)
+    }
+
+    #[activity(definition = IndexDeploy)]
+    #[allow(dead_code)]
+    pub async fn index_deploy(self: Arc<Self>, ctx: ActivityContext, input: DeployInput) -> Result<u32, ActivityError> {
+        self.chaos.before_step(&ctx).await?;
+        let documents = deploy::index(&self.pool, input.deploy_id).await.map_err(step_error)?;
+        Ok(documents as u32)
+    }
+
+    #[activity(definition = FinishDeploy)]
+    #[allow(dead_code)]
+    pub async fn finish_deploy(self: Arc<Self>, ctx: ActivityContext, input: FinishDeployInput) -> Result<(), ActivityError> {
+        self.chaos.before_step(&ctx).await?;
+        let succeeded = input.check.failures.is_empty();
+        let error = (!succeeded).then(|| format!("{DEPLOY_FAILED}\n{}", input.check.failures.join("\n")));
+        deploy::finish(&self.pool, input.deploy.deploy_id, succeeded, &input.check.log.join("\n"), error.as_deref())
+            .await
+            .map_err(step_error)?;
+        info!(deploy_id = %input.deploy.deploy_id, succeeded, "deploy finished");
+        Ok(())
+    }
+}

@@ -31,7 +31,25 @@ type Documents = {
     "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": typeof types.RecommendedRelationshipsDocument,
     "\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n": typeof types.SaveTablesDocument,
     "\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n": typeof types.SaveRelationsDocument,
-    "\n  query ModelingOverview($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      columns {\n        id\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n  }\n": typeof types.ModelingOverviewDocument,
+    "\n  query ModelingDiagram($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      sourceTableName\n      sourceSql\n      columns {\n        id\n        referenceName\n        displayName\n        type\n        hidden\n        isCalculated\n        isPrimaryKey\n        expression\n        description\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      name\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n    views(projectId: $projectId) {\n      id\n      name\n      displayName\n      description\n      statement\n    }\n  }\n": typeof types.ModelingDiagramDocument,
+    "\n  query DeployStatus($projectId: ID!) {\n    deployStatus(projectId: $projectId) {\n      status\n      lastDeploy {\n        id\n        status\n        log\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n": typeof types.DeployStatusDocument,
+    "\n  mutation Deploy($projectId: ID!) {\n    deploy(projectId: $projectId) {\n      status\n      error\n      deployId\n    }\n  }\n": typeof types.DeployDocument,
+    "\n  mutation CreateModel($data: CreateModelInput!) {\n    createModel(data: $data)\n  }\n": typeof types.CreateModelDocument,
+    "\n  mutation DeleteModel($modelId: ID!) {\n    deleteModel(modelId: $modelId)\n  }\n": typeof types.DeleteModelDocument,
+    "\n  mutation UpdateModelMetadata($modelId: ID!, $data: UpdateModelMetadataInput!) {\n    updateModelMetadata(modelId: $modelId, data: $data)\n  }\n": typeof types.UpdateModelMetadataDocument,
+    "\n  mutation CreateCalculatedField($modelId: ID!, $data: CalculatedFieldInput!) {\n    createCalculatedField(modelId: $modelId, data: $data)\n  }\n": typeof types.CreateCalculatedFieldDocument,
+    "\n  mutation UpdateCalculatedField($columnId: ID!, $data: CalculatedFieldInput!) {\n    updateCalculatedField(columnId: $columnId, data: $data)\n  }\n": typeof types.UpdateCalculatedFieldDocument,
+    "\n  mutation DeleteCalculatedField($columnId: ID!) {\n    deleteCalculatedField(columnId: $columnId)\n  }\n": typeof types.DeleteCalculatedFieldDocument,
+    "\n  mutation CreateRelationship($projectId: ID!, $data: RelationInput!) {\n    createRelationship(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateRelationshipDocument,
+    "\n  mutation UpdateRelationship($relationshipId: ID!, $type: RelationType!) {\n    updateRelationship(relationshipId: $relationshipId, type: $type)\n  }\n": typeof types.UpdateRelationshipDocument,
+    "\n  mutation DeleteRelationship($relationshipId: ID!) {\n    deleteRelationship(relationshipId: $relationshipId)\n  }\n": typeof types.DeleteRelationshipDocument,
+    "\n  mutation CreateView($data: CreateViewInput!) {\n    createView(data: $data) {\n      id\n      name\n    }\n  }\n": typeof types.CreateViewDocument,
+    "\n  mutation UpdateViewMetadata($viewId: ID!, $data: UpdateViewMetadataInput!) {\n    updateViewMetadata(viewId: $viewId, data: $data)\n  }\n": typeof types.UpdateViewMetadataDocument,
+    "\n  mutation DeleteView($viewId: ID!) {\n    deleteView(viewId: $viewId)\n  }\n": typeof types.DeleteViewDocument,
+    "\n  query PreviewModelData($modelId: ID!, $limit: Int) {\n    previewModelData(modelId: $modelId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": typeof types.PreviewModelDataDocument,
+    "\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": typeof types.PreviewViewDataDocument,
+    "\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n": typeof types.ModelSqlDocument,
+    "\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n": typeof types.ViewSqlDocument,
     "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": typeof types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": typeof types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": typeof types.UpdateOrgMemberDocument,
@@ -72,7 +90,25 @@ const documents: Documents = {
     "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": types.RecommendedRelationshipsDocument,
     "\n  mutation SaveTables($projectId: ID!, $tables: [String!]!) {\n    saveTables(projectId: $projectId, tables: $tables) {\n      id\n      referenceName\n    }\n  }\n": types.SaveTablesDocument,
     "\n  mutation SaveRelations($projectId: ID!, $relations: [RelationInput!]!) {\n    saveRelations(projectId: $projectId, relations: $relations) {\n      id\n      name\n    }\n  }\n": types.SaveRelationsDocument,
-    "\n  query ModelingOverview($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      columns {\n        id\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n  }\n": types.ModelingOverviewDocument,
+    "\n  query ModelingDiagram($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      sourceTableName\n      sourceSql\n      columns {\n        id\n        referenceName\n        displayName\n        type\n        hidden\n        isCalculated\n        isPrimaryKey\n        expression\n        description\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      name\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n    views(projectId: $projectId) {\n      id\n      name\n      displayName\n      description\n      statement\n    }\n  }\n": types.ModelingDiagramDocument,
+    "\n  query DeployStatus($projectId: ID!) {\n    deployStatus(projectId: $projectId) {\n      status\n      lastDeploy {\n        id\n        status\n        log\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n": types.DeployStatusDocument,
+    "\n  mutation Deploy($projectId: ID!) {\n    deploy(projectId: $projectId) {\n      status\n      error\n      deployId\n    }\n  }\n": types.DeployDocument,
+    "\n  mutation CreateModel($data: CreateModelInput!) {\n    createModel(data: $data)\n  }\n": types.CreateModelDocument,
+    "\n  mutation DeleteModel($modelId: ID!) {\n    deleteModel(modelId: $modelId)\n  }\n": types.DeleteModelDocument,
+    "\n  mutation UpdateModelMetadata($modelId: ID!, $data: UpdateModelMetadataInput!) {\n    updateModelMetadata(modelId: $modelId, data: $data)\n  }\n": types.UpdateModelMetadataDocument,
+    "\n  mutation CreateCalculatedField($modelId: ID!, $data: CalculatedFieldInput!) {\n    createCalculatedField(modelId: $modelId, data: $data)\n  }\n": types.CreateCalculatedFieldDocument,
+    "\n  mutation UpdateCalculatedField($columnId: ID!, $data: CalculatedFieldInput!) {\n    updateCalculatedField(columnId: $columnId, data: $data)\n  }\n": types.UpdateCalculatedFieldDocument,
+    "\n  mutation DeleteCalculatedField($columnId: ID!) {\n    deleteCalculatedField(columnId: $columnId)\n  }\n": types.DeleteCalculatedFieldDocument,
+    "\n  mutation CreateRelationship($projectId: ID!, $data: RelationInput!) {\n    createRelationship(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateRelationshipDocument,
+    "\n  mutation UpdateRelationship($relationshipId: ID!, $type: RelationType!) {\n    updateRelationship(relationshipId: $relationshipId, type: $type)\n  }\n": types.UpdateRelationshipDocument,
+    "\n  mutation DeleteRelationship($relationshipId: ID!) {\n    deleteRelationship(relationshipId: $relationshipId)\n  }\n": types.DeleteRelationshipDocument,
+    "\n  mutation CreateView($data: CreateViewInput!) {\n    createView(data: $data) {\n      id\n      name\n    }\n  }\n": types.CreateViewDocument,
+    "\n  mutation UpdateViewMetadata($viewId: ID!, $data: UpdateViewMetadataInput!) {\n    updateViewMetadata(viewId: $viewId, data: $data)\n  }\n": types.UpdateViewMetadataDocument,
+    "\n  mutation DeleteView($viewId: ID!) {\n    deleteView(viewId: $viewId)\n  }\n": types.DeleteViewDocument,
+    "\n  query PreviewModelData($modelId: ID!, $limit: Int) {\n    previewModelData(modelId: $modelId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": types.PreviewModelDataDocument,
+    "\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": types.PreviewViewDataDocument,
+    "\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n": types.ModelSqlDocument,
+    "\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n": types.ViewSqlDocument,
     "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": types.UpdateOrgMemberDocument,
@@ -181,7 +217,79 @@ export function graphql(source: "\n  mutation SaveRelations($projectId: ID!, $re
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ModelingOverview($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      columns {\n        id\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n  }\n"): (typeof documents)["\n  query ModelingOverview($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      columns {\n        id\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n  }\n"];
+export function graphql(source: "\n  query ModelingDiagram($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      sourceTableName\n      sourceSql\n      columns {\n        id\n        referenceName\n        displayName\n        type\n        hidden\n        isCalculated\n        isPrimaryKey\n        expression\n        description\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      name\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n    views(projectId: $projectId) {\n      id\n      name\n      displayName\n      description\n      statement\n    }\n  }\n"): (typeof documents)["\n  query ModelingDiagram($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      description\n      primaryKey\n      sourceTableName\n      sourceSql\n      columns {\n        id\n        referenceName\n        displayName\n        type\n        hidden\n        isCalculated\n        isPrimaryKey\n        expression\n        description\n      }\n    }\n    relationships(projectId: $projectId) {\n      id\n      name\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n    }\n    views(projectId: $projectId) {\n      id\n      name\n      displayName\n      description\n      statement\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployStatus($projectId: ID!) {\n    deployStatus(projectId: $projectId) {\n      status\n      lastDeploy {\n        id\n        status\n        log\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query DeployStatus($projectId: ID!) {\n    deployStatus(projectId: $projectId) {\n      status\n      lastDeploy {\n        id\n        status\n        log\n        error\n        startedAt\n        finishedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Deploy($projectId: ID!) {\n    deploy(projectId: $projectId) {\n      status\n      error\n      deployId\n    }\n  }\n"): (typeof documents)["\n  mutation Deploy($projectId: ID!) {\n    deploy(projectId: $projectId) {\n      status\n      error\n      deployId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateModel($data: CreateModelInput!) {\n    createModel(data: $data)\n  }\n"): (typeof documents)["\n  mutation CreateModel($data: CreateModelInput!) {\n    createModel(data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteModel($modelId: ID!) {\n    deleteModel(modelId: $modelId)\n  }\n"): (typeof documents)["\n  mutation DeleteModel($modelId: ID!) {\n    deleteModel(modelId: $modelId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateModelMetadata($modelId: ID!, $data: UpdateModelMetadataInput!) {\n    updateModelMetadata(modelId: $modelId, data: $data)\n  }\n"): (typeof documents)["\n  mutation UpdateModelMetadata($modelId: ID!, $data: UpdateModelMetadataInput!) {\n    updateModelMetadata(modelId: $modelId, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCalculatedField($modelId: ID!, $data: CalculatedFieldInput!) {\n    createCalculatedField(modelId: $modelId, data: $data)\n  }\n"): (typeof documents)["\n  mutation CreateCalculatedField($modelId: ID!, $data: CalculatedFieldInput!) {\n    createCalculatedField(modelId: $modelId, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCalculatedField($columnId: ID!, $data: CalculatedFieldInput!) {\n    updateCalculatedField(columnId: $columnId, data: $data)\n  }\n"): (typeof documents)["\n  mutation UpdateCalculatedField($columnId: ID!, $data: CalculatedFieldInput!) {\n    updateCalculatedField(columnId: $columnId, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteCalculatedField($columnId: ID!) {\n    deleteCalculatedField(columnId: $columnId)\n  }\n"): (typeof documents)["\n  mutation DeleteCalculatedField($columnId: ID!) {\n    deleteCalculatedField(columnId: $columnId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRelationship($projectId: ID!, $data: RelationInput!) {\n    createRelationship(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRelationship($projectId: ID!, $data: RelationInput!) {\n    createRelationship(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateRelationship($relationshipId: ID!, $type: RelationType!) {\n    updateRelationship(relationshipId: $relationshipId, type: $type)\n  }\n"): (typeof documents)["\n  mutation UpdateRelationship($relationshipId: ID!, $type: RelationType!) {\n    updateRelationship(relationshipId: $relationshipId, type: $type)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteRelationship($relationshipId: ID!) {\n    deleteRelationship(relationshipId: $relationshipId)\n  }\n"): (typeof documents)["\n  mutation DeleteRelationship($relationshipId: ID!) {\n    deleteRelationship(relationshipId: $relationshipId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateView($data: CreateViewInput!) {\n    createView(data: $data) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateView($data: CreateViewInput!) {\n    createView(data: $data) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateViewMetadata($viewId: ID!, $data: UpdateViewMetadataInput!) {\n    updateViewMetadata(viewId: $viewId, data: $data)\n  }\n"): (typeof documents)["\n  mutation UpdateViewMetadata($viewId: ID!, $data: UpdateViewMetadataInput!) {\n    updateViewMetadata(viewId: $viewId, data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteView($viewId: ID!) {\n    deleteView(viewId: $viewId)\n  }\n"): (typeof documents)["\n  mutation DeleteView($viewId: ID!) {\n    deleteView(viewId: $viewId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PreviewModelData($modelId: ID!, $limit: Int) {\n    previewModelData(modelId: $modelId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query PreviewModelData($modelId: ID!, $limit: Int) {\n    previewModelData(modelId: $modelId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n"): (typeof documents)["\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n"): (typeof documents)["\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

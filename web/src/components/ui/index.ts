@@ -11,6 +11,7 @@ export {
   ConfigProvider,
   Descriptions,
   Divider,
+  Drawer,
   Dropdown,
   Empty,
   Flex,

@@ -1,0 +1,263 @@
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { showFailureToast } from '../../../app/errors/operationErrors';
+import { Button, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography, toast } from '../../../components/ui';
+import type { TableColumnsType } from '../../../components/ui';
+import { EMPTY_TEXT } from '../../../components/page/PageStates';
+import type { DiagramModel, DiagramRelationship } from '../diagram/layout';
+import { cardinality } from '../diagram/layout';
+import {
+  CreateCalculatedFieldMutation,
+  DeleteCalculatedFieldMutation,
+  DeleteModelMutation,
+  DeleteRelationshipMutation,
+  UpdateModelMetadataMutation,
+  UpdateRelationshipMutation,
+} from '../graphql/modeling';
+import { RELATION_TYPE_OPTIONS } from '../relationTypes';
+import { PreviewPanel, SqlPanel } from './PreviewPanel';
+
+type Column = DiagramModel['columns'][number];
+
+export interface ModelDrawerProps {
+  model: DiagramModel;
+  relationships: DiagramRelationship[];
+  onClose: () => void;
+  /** After any edit: the diagram and the sync status are read again. */
+  onChanged: () => void;
+}
+
+/** Everything about one model: metadata and columns, calculated fields, relationships, data and SQL. */
+export function ModelDrawer({ model, relationships, onClose, onChanged }: ModelDrawerProps) {
+  const [tab, setTab] = useState('columns');
+  const [, deleteModel] = useMutation(DeleteModelMutation);
+  const remove = async () => {
+    const result = await deleteModel({ modelId: model.id });
+    if (result.error) return showFailureToast(result.error, 'Failed to delete model.');
+    toast.success(`Model ${model.displayName} deleted.`);
+    onChanged();
+    onClose();
+  };
+  const own = relationships.filter((r) => r.fromModel === model.referenceName || r.toModel === model.referenceName);
+  return (
+    <Drawer
+      open
+      width={760}
+      title={
+        <Space>
+          {model.displayName}
+          <Typography.Text type="secondary" code>
+            {model.sourceTableName ?? 'SQL'}
+          </Typography.Text>
+        </Space>
+      }
+      onClose={onClose}
+      extra={
+        <Popconfirm title="Delete this model and its relationships?" okText="Delete" onConfirm={() => void remove()}>
+          <Button danger>Delete</Button>
+        </Popconfirm>
+      }
+      destroyOnClose
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'columns', label: 'Columns', children: <MetadataTab model={model} onChanged={onChanged} /> },
+          { key: 'calculated', label: 'Calculated fields', children: <CalculatedFieldsTab model={model} onChanged={onChanged} /> },
+          { key: 'relationships', label: `Relationships (${own.length})`, children: <RelationshipsTab relationships={own} onChanged={onChanged} /> },
+          { key: 'preview', label: 'Preview data', children: tab === 'preview' ? <PreviewPanel target={{ kind: 'model', id: model.id }} /> : null },
+          { key: 'sql', label: 'View SQL', children: tab === 'sql' ? <SqlPanel target={{ kind: 'model', id: model.id }} /> : null },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+interface MetadataForm {
+  displayName: string;
+  description: string;
+  columns: Record<string, { displayName: string; description: string; hidden: boolean }>;
+}
+
+function MetadataTab({ model, onChanged }: { model: DiagramModel; onChanged: () => void }) {
+  const [form] = Form.useForm<MetadataForm>();
+  const [{ fetching }, update] = useMutation(UpdateModelMetadataMutation);
+  const initial: MetadataForm = {
+    displayName: model.displayName,
+    description: model.description ?? '',
+    columns: Object.fromEntries(model.columns.map((c) => [c.id, { displayName: c.displayName, description: c.description ?? '', hidden: c.hidden }])),
+  };
+  const save = async (values: MetadataForm) => {
+    const columns = model.columns.map((c) => ({ id: c.id, ...values.columns[c.id] }));
+    const result = await update({ modelId: model.id, data: { displayName: values.displayName, description: values.description, columns } });
+    if (result.error) return showFailureToast(result.error, 'Failed to update model metadata.');
+    toast.success('Model metadata saved.');
+    onChanged();
+  };
+  const columns: TableColumnsType<Column> = [
+    {
+      title: 'Column',
+      key: 'name',
+      render: (_, c) => (
+        <Space size={4}>
+          <Typography.Text code>{c.referenceName}</Typography.Text>
+          {c.isPrimaryKey ? <Tag>PK</Tag> : null}
+          {c.isCalculated ? <Tag color="purple">ƒ</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: 'Type', dataIndex: 'type', key: 'type' },
+    { title: 'Display name', key: 'displayName', render: (_, c) => <Form.Item name={['columns', c.id, 'displayName']} noStyle><Input size="small" aria-label={`Display name of ${c.referenceName}`} /></Form.Item> },
+    { title: 'Description', key: 'description', render: (_, c) => <Form.Item name={['columns', c.id, 'description']} noStyle><Input size="small" aria-label={`Description of ${c.referenceName}`} /></Form.Item> },
+    {
+      title: 'Hidden',
+      key: 'hidden',
+      render: (_, c) => (
+        <Form.Item name={['columns', c.id, 'hidden']} valuePropName="checked" noStyle>
+          <Switch size="small" aria-label={`Hide ${c.referenceName}`} />
+        </Form.Item>
+      ),
+    },
+  ];
+  return (
+    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
+      <Form.Item label="Display name" name="displayName" rules={[{ required: true }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Description" name="description">
+        <Input.TextArea rows={2} placeholder="What one row of this model is, for people and for the question engine." />
+      </Form.Item>
+      <Table<Column> rowKey="id" size="small" columns={columns} dataSource={model.columns} pagination={false} aria-label="Columns" />
+      <Button type="primary" htmlType="submit" loading={fetching} style={{ marginTop: 16 }}>
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+function CalculatedFieldsTab({ model, onChanged }: { model: DiagramModel; onChanged: () => void }) {
+  const [form] = Form.useForm<{ name: string; expression: string }>();
+  const [{ fetching }, create] = useMutation(CreateCalculatedFieldMutation);
+  const [, remove] = useMutation(DeleteCalculatedFieldMutation);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fields = model.columns.filter((c) => c.isCalculated);
+  const add = async (values: { name: string; expression: string }) => {
+    setProblem(null);
+    const result = await create({ modelId: model.id, data: values });
+    if (result.error) {
+      const message = result.error.graphQLErrors[0]?.message;
+      if (result.error.graphQLErrors[0]?.extensions?.code === 'INVALID_CALCULATED_FIELD' && message) setProblem(message);
+      else showFailureToast(result.error, 'Failed to create calculated field.');
+      return;
+    }
+    toast.success(`Calculated field ${values.name} added.`);
+    form.resetFields();
+    onChanged();
+  };
+  const drop = async (field: Column) => {
+    const result = await remove({ columnId: field.id });
+    if (result.error) return showFailureToast(result.error, 'Failed to delete calculated field.');
+    onChanged();
+  };
+  return (
+    <>
+      <Table<Column>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={fields}
+        locale={{ emptyText: EMPTY_TEXT }}
+        aria-label="Calculated fields"
+        columns={[
+          { title: 'Name', dataIndex: 'referenceName', key: 'name' },
+          { title: 'Expression', key: 'expression', render: (_, c) => <Typography.Text code>{c.expression}</Typography.Text> },
+          { title: 'Type', dataIndex: 'type', key: 'type' },
+          {
+            title: '',
+            key: 'actions',
+            render: (_, c) => (
+              <Popconfirm title="Delete this calculated field?" okText="Delete" onConfirm={() => void drop(c)}>
+                <Button size="small" danger type="link">
+                  Delete
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        Add a calculated field
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        An expression over this model's columns, or across a relationship: <code>customers.country</code> on orders, <code>SUM(orders.amount)</code> on customers
+        (SUM, AVG, COUNT, COUNT_IF, MAX, MIN aggregate the many side).
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={(v) => void add(v)}>
+        <Form.Item label="Name" name="name" rules={[{ required: true }]}>
+          <Input placeholder="total_spent" />
+        </Form.Item>
+        <Form.Item label="Expression" name="expression" rules={[{ required: true }]} validateStatus={problem ? 'error' : undefined} help={problem ?? undefined}>
+          <Input.TextArea rows={2} placeholder="SUM(orders.amount)" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={fetching}>
+          Add field
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function RelationshipsTab({ relationships, onChanged }: { relationships: DiagramRelationship[]; onChanged: () => void }) {
+  const [, update] = useMutation(UpdateRelationshipMutation);
+  const [, remove] = useMutation(DeleteRelationshipMutation);
+  const change = async (r: DiagramRelationship, type: DiagramRelationship['type']) => {
+    const result = await update({ relationshipId: r.id, type });
+    if (result.error) return showFailureToast(result.error, 'Failed to update relationship.');
+    onChanged();
+  };
+  const drop = async (r: DiagramRelationship) => {
+    const result = await remove({ relationshipId: r.id });
+    if (result.error) return showFailureToast(result.error, 'Failed to delete relationship.');
+    onChanged();
+  };
+  return (
+    <Table<DiagramRelationship>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={relationships}
+      locale={{ emptyText: EMPTY_TEXT }}
+      aria-label="Model relationships"
+      columns={[
+        { title: 'From', key: 'from', render: (_, r) => <code>{`${r.fromModel}.${r.fromColumn}`}</code> },
+        { title: 'To', key: 'to', render: (_, r) => <code>{`${r.toModel}.${r.toColumn}`}</code> },
+        {
+          title: 'Type',
+          key: 'type',
+          render: (_, r) => (
+            <Select
+              size="small"
+              value={r.type}
+              style={{ width: 150 }}
+              aria-label={`Type of ${r.name}`}
+              options={RELATION_TYPE_OPTIONS.map((o) => ({ ...o, label: `${o.label} (${cardinality(o.value)})` }))}
+              onChange={(type) => void change(r, type)}
+            />
+          ),
+        },
+        {
+          title: '',
+          key: 'actions',
+          render: (_, r) => (
+            <Popconfirm title="Delete this relationship?" okText="Delete" onConfirm={() => void drop(r)}>
+              <Button size="small" danger type="link">
+                Delete
+              </Button>
+            </Popconfirm>
+          ),
+        },
+      ]}
+    />
+  );
+}

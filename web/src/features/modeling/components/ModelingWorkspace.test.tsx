@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { ModelingWorkspace } from './ModelingWorkspace';
+
+// React Flow needs a real layout engine; the browser journey covers the canvas itself.
+vi.mock('../diagram/ModelDiagram', () => ({
+  default: ({ models }: { models: { referenceName: string }[] }) => <div>diagram of {models.length} models</div>,
+}));
+
+const column = (id: string, referenceName: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  referenceName,
+  displayName: referenceName,
+  type: 'INTEGER',
+  hidden: false,
+  isCalculated: false,
+  isPrimaryKey: false,
+  expression: null,
+  description: null,
+  ...extra,
+});
+
+const DIAGRAM = {
+  models: [
+    {
+      id: 'm1',
+      referenceName: 'customers',
+      displayName: 'Customers',
+      description: 'Who buys',
+      primaryKey: 'id',
+      sourceTableName: 'public.customers',
+      sourceSql: null,
+      columns: [column('c1', 'id', { isPrimaryKey: true }), column('c2', 'total', { isCalculated: true, expression: 'SUM(orders.amount)', type: 'NUMERIC' })],
+    },
+    {
+      id: 'm2',
+      referenceName: 'orders',
+      displayName: 'Orders',
+      description: null,
+      primaryKey: 'id',
+      sourceTableName: 'public.orders',
+      sourceSql: null,
+      columns: [column('c3', 'id'), column('c4', 'customer_id')],
+    },
+  ],
+  relationships: [{ id: 'r1', name: 'orders_customer_id_customers_id', fromModel: 'orders', fromColumn: 'customer_id', toModel: 'customers', toColumn: 'id', type: 'MANY_TO_ONE' }],
+  views: [{ id: 'v1', name: 'big_orders', displayName: 'Big orders', description: null, statement: 'SELECT * FROM orders' }],
+};
+
+const status = (value: string, last: string | null = null) => ({
+  data: {
+    deployStatus: {
+      status: value,
+      lastDeploy: last ? { id: 'd1', status: last, log: '✓ model customers: 2 columns', error: null, startedAt: '2026-11-22T10:00:00Z', finishedAt: null } : null,
+    },
+  },
+});
+
+describe('ModelingWorkspace', () => {
+  it('lists models and views, deploys and polls until the models are in sync', async () => {
+    let deployed = false;
+    let polls = 0;
+    const api = mockOperations({
+      ModelingDiagram: { data: DIAGRAM },
+      DeployStatus: () => {
+        if (!deployed) return status('UNSYNCRONIZED');
+        polls += 1;
+        return polls < 2 ? status('IN_PROGRESS', 'IN_PROGRESS') : status('SYNCRONIZED', 'SUCCESS');
+      },
+      Deploy: () => {
+        deployed = true;
+        return { data: { deploy: { status: 'IN_PROGRESS', error: null, deployId: 'd1' } } };
+      },
+    });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    expect(await screen.findByText('diagram of 2 models', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Big orders')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-status')).toHaveTextContent('Undeployed changes');
+    fireEvent.click(screen.getByRole('button', { name: /Deploy$/ }));
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Deploying…'));
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Synced'), { timeout: 10_000 });
+    expect(api.callsOf('Deploy')).toEqual([{ projectId: 'p1' }]);
+  }, 30_000);
+
+  it('says a deploy failed with the catalogue text', async () => {
+    let deployed = false;
+    const api = mockOperations({
+      ModelingDiagram: { data: DIAGRAM },
+      DeployStatus: () => (deployed ? status('UNSYNCRONIZED', 'FAILED') : status('UNSYNCRONIZED')),
+      Deploy: () => {
+        deployed = true;
+        return { data: { deploy: { status: 'IN_PROGRESS', error: null, deployId: 'd1' } } };
+      },
+    });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    fireEvent.click(await screen.findByRole('button', { name: /Deploy$/ }, { timeout: 10_000 }));
+    expect(await screen.findByText('Failed to deploy. Please check the log for more details.', {}, { timeout: 10_000 })).toBeInTheDocument();
+  }, 30_000);
+
+  it('opens a model and shows why a calculated field was refused', async () => {
+    const api = mockOperations({
+      ModelingDiagram: { data: DIAGRAM },
+      DeployStatus: status('SYNCRONIZED', 'SUCCESS'),
+      CreateCalculatedField: { error: { code: 'INVALID_CALCULATED_FIELD', message: 'Invalid calculated field: customers has no column "amount".' } },
+    });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    fireEvent.click(await screen.findByText('Customers', {}, { timeout: 10_000 }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('table', { name: 'Columns' })).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('tab', { name: 'Calculated fields' }));
+    expect(within(within(drawer).getByRole('table', { name: 'Calculated fields' })).getByText('SUM(orders.amount)')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByLabelText('Name'), { target: { value: 'bad' } });
+    fireEvent.change(within(drawer).getByLabelText('Expression'), { target: { value: 'SUM(amount)' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add field' }));
+    expect(await within(drawer).findByText('Invalid calculated field: customers has no column "amount".', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.callsOf('CreateCalculatedField')).toEqual([{ modelId: 'm1', data: { name: 'bad', expression: 'SUM(amount)' } }]);
+  }, 30_000);
+
+  it('offers to connect a source when there are no models', async () => {
+    const api = mockOperations({ ModelingDiagram: { data: { models: [], relationships: [], views: [] } }, DeployStatus: status('UNSYNCRONIZED') });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    expect(await screen.findByText('No Data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect a data source' })).toBeInTheDocument();
+  });
+});

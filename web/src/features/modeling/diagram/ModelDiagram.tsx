@@ -1,0 +1,68 @@
+import '@xyflow/react/dist/style.css';
+import { Background, Controls, Handle, MiniMap, Position, ReactFlow } from '@xyflow/react';
+import type { Node, NodeProps, NodeTypes } from '@xyflow/react';
+import { useMemo } from 'react';
+import { Tag, Tooltip } from '../../../components/ui';
+import { layoutDiagram, NODE_WIDTH } from './layout';
+import type { DiagramModel, DiagramRelationship, EdgeShape, ModelNodeData } from './layout';
+
+type ModelNode = Node<ModelNodeData, 'model'>;
+
+function ModelNodeView({ data }: NodeProps<ModelNode>) {
+  const { model } = data;
+  return (
+    <div className="model-node" style={{ width: NODE_WIDTH }} data-testid={`model-node-${model.referenceName}`}>
+      <div className="model-node__header">
+        <span className="model-node__title">{model.displayName}</span>
+        {model.sourceSql ? <Tag color="purple">SQL</Tag> : null}
+      </div>
+      {model.columns.map((column) => (
+        <div key={column.id} className={`model-node__column${column.hidden ? ' model-node__column--hidden' : ''}`}>
+          <Handle type="target" position={Position.Left} id={`${column.referenceName}-in`} className="model-node__handle" />
+          <span className="model-node__name">
+            {column.isPrimaryKey ? <Tooltip title="Primary key">🔑 </Tooltip> : null}
+            {column.isCalculated ? (
+              <Tooltip title={column.expression}>
+                <span className="model-node__calc">ƒ </span>
+              </Tooltip>
+            ) : null}
+            {column.referenceName}
+          </span>
+          <span className="model-node__type">{column.type}</span>
+          <Handle type="source" position={Position.Right} id={`${column.referenceName}-out`} className="model-node__handle" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+// Defined outside the component so React Flow does not re-create its node renderers.
+const NODE_TYPES: NodeTypes = { model: ModelNodeView };
+
+export interface ModelDiagramProps {
+  models: DiagramModel[];
+  relationships: DiagramRelationship[];
+  edgeShape: EdgeShape;
+  onOpenModel: (model: DiagramModel) => void;
+}
+
+/** The models as tables and their relationships as edges with cardinality; a click opens a model. */
+export default function ModelDiagram({ models, relationships, edgeShape, onOpenModel }: ModelDiagramProps) {
+  const { nodes, edges } = useMemo(() => layoutDiagram(models, relationships, edgeShape), [models, relationships, edgeShape]);
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges.map((edge) => ({ ...edge, labelBgPadding: [6, 3] as [number, number], labelStyle: { fontWeight: 600 } }))}
+      nodeTypes={NODE_TYPES}
+      onNodeClick={(_, node) => onOpenModel((node.data as ModelNodeData).model)}
+      fitView
+      minZoom={0.2}
+      nodesConnectable={false}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background gap={16} />
+      <Controls showInteractive={false} />
+      <MiniMap pannable zoomable />
+    </ReactFlow>
+  );
+}

@@ -49,6 +49,7 @@ export {
   ExperimentOutlined,
   FileTextOutlined,
   InboxOutlined,
+  KeyOutlined,
   LogoutOutlined,
   PlusOutlined,
   ReloadOutlined,

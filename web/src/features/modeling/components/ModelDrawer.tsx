@@ -121,7 +121,7 @@ function MetadataTab({ model, onChanged }: { model: DiagramModel; onChanged: () 
     },
   ];
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
+    <Form form={form} name="model-metadata" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
       <Form.Item label="Display name" name="displayName" rules={[{ required: true }]}>
         <Input />
       </Form.Item>
@@ -193,7 +193,7 @@ function CalculatedFieldsTab({ model, onChanged }: { model: DiagramModel; onChan
         An expression over this model's columns, or across a relationship: <code>customers.country</code> on orders, <code>SUM(orders.amount)</code> on customers
         (SUM, AVG, COUNT, COUNT_IF, MAX, MIN aggregate the many side).
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => void add(v)}>
+      <Form form={form} name="calculated-field" layout="vertical" onFinish={(v) => void add(v)}>
         <Form.Item label="Name" name="name" rules={[{ required: true }]}>
           <Input placeholder="total_spent" />
         </Form.Item>

@@ -95,7 +95,10 @@ export function AddRelationshipModal({ projectId, models, onClose, onChanged }: 
   const sourceColumns = models.map((m) => ({ ...m, columns: m.columns.filter((c) => !c.isCalculated) }));
   return (
     <Modal title="Add relationship" open onCancel={onClose} footer={null} width={760}>
-      <AddRelationshipForm models={sourceColumns} disabled={fetching} onAdd={(r) => void add(r)} />
+      <AddRelationshipForm models={sourceColumns} disabled={fetching} onAdd={(r) => {
+          void add(r);
+          return true;
+        }} />
     </Modal>
   );
 }

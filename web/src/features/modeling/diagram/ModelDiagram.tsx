@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { Background, Controls, Handle, MiniMap, Position, ReactFlow } from '@xyflow/react';
 import type { Node, NodeProps, NodeTypes } from '@xyflow/react';
 import { useMemo } from 'react';
-import { Tag, Tooltip } from '../../../components/ui';
+import { KeyOutlined, Tag, Tooltip } from '../../../components/ui';
 import { layoutDiagram, NODE_WIDTH } from './layout';
 import type { DiagramModel, DiagramRelationship, EdgeShape, ModelNodeData } from './layout';
 
@@ -20,7 +20,11 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
         <div key={column.id} className={`model-node__column${column.hidden ? ' model-node__column--hidden' : ''}`}>
           <Handle type="target" position={Position.Left} id={`${column.referenceName}-in`} className="model-node__handle" />
           <span className="model-node__name">
-            {column.isPrimaryKey ? <Tooltip title="Primary key">🔑 </Tooltip> : null}
+            {column.isPrimaryKey ? (
+              <Tooltip title="Primary key">
+                <KeyOutlined className="model-node__key" />{' '}
+              </Tooltip>
+            ) : null}
             {column.isCalculated ? (
               <Tooltip title={column.expression}>
                 <span className="model-node__calc">ƒ </span>
@@ -62,7 +66,7 @@ export default function ModelDiagram({ models, relationships, edgeShape, onOpenM
     >
       <Background gap={16} />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable />
+      <MiniMap pannable zoomable nodeColor="#adc6ff" />
     </ReactFlow>
   );
 }

@@ -1,0 +1,61 @@
+// Browser journey of the modeling page on the MUSIC sample: the first deploy, the diagram, a
+// calculated field across a relationship, its preview and SQL, and deploying the change.
+// Needs a running Quarry (QUARRY_E2E_URL) with its worker.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BASE_URL, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
+
+test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, timeout: 240_000 }, async () => {
+  await inBrowser('modeling', async ({ page, shot }) => {
+    const projectId = await signedInWithProject(page, 'Modeling journey');
+    await page.goto(`${BASE_URL}/projects/${projectId}/setup/connection`);
+    await page.locator('[data-sample-dataset="MUSIC"]').click();
+    await page.waitForURL(/\/modeling$/, { timeout: 90_000 });
+
+    // Choosing the sample deployed it; the diagram shows every model and relationship.
+    const status = page.getByTestId('sync-status');
+    await page.getByText('Synced').waitFor({ timeout: 90_000 });
+    await page.getByTestId('model-node-Artist').waitFor();
+    assert.equal(await page.locator('.react-flow__node').count(), 11);
+    assert.equal(await page.locator('.react-flow__edge').count(), 11);
+    await page.getByLabel('Edge style').first().click();
+    await page.getByTitle('step edges', { exact: true }).click();
+    await shot('modeling-diagram');
+
+    // A calculated field on Artist counting its albums through the relationship.
+    await page.getByTestId('model-node-Artist').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('table', { name: 'Columns' }).waitFor();
+    await shot('model-drawer');
+    await drawer.getByRole('tab', { name: 'Calculated fields' }).click();
+    await drawer.getByLabel('Name', { exact: true }).fill('album_count');
+    await drawer.getByLabel('Expression', { exact: true }).fill('COUNT(Album.AlbumId)');
+    await drawer.getByRole('button', { name: 'Add field' }).click();
+    await page.getByText('Calculated field album_count added.').waitFor();
+    await drawer.getByRole('table', { name: 'Calculated fields' }).getByText('COUNT(Album.AlbumId)').waitFor();
+    await page.getByText('Undeployed changes').waitFor();
+    await shot('calculated-field');
+
+    // Its values in the preview, and the SQL the model runs as.
+    await drawer.getByRole('tab', { name: 'Preview data' }).click();
+    const preview = drawer.getByRole('table', { name: 'Preview data' });
+    await preview.getByText('AC/DC').waitFor({ timeout: 30_000 });
+    const acdc = preview.getByRole('row').filter({ hasText: 'AC/DC' });
+    assert.deepEqual(await acdc.getByRole('cell').allInnerTexts(), ['1', 'AC/DC', '2']);
+    await shot('preview-data');
+    await drawer.getByRole('tab', { name: 'View SQL' }).click();
+    await drawer.getByLabel('SQL').getByText(/GROUP BY/).waitFor();
+    await shot('view-sql');
+    await page.keyboard.press('Escape');
+
+    // Deploying brings the models back in sync.
+    await page.getByRole('button', { name: /Deploy$/ }).click();
+    await page.getByText('Deployed.').waitFor({ timeout: 90_000 });
+    assert.equal(await status.innerText(), 'Synced');
+    await page.getByRole('button', { name: 'Deploy log' }).click();
+    await page.getByLabel('Deploy log').getByText(/✓ model Artist/).waitFor();
+    await shot('deploy-log');
+    const state = await graphql(page.request, 'query($p: ID!) { deployStatus(projectId: $p) { status lastDeploy { status } } }', { p: projectId });
+    assert.deepEqual(state.deployStatus, { status: 'SYNCRONIZED', lastDeploy: { status: 'SUCCESS' } });
+  });
+});

@@ -4,7 +4,7 @@
 use duckdb::Connection;
 use quarry_engine::{
     compile::{CompileError, Dialect, compile},
-    mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+    mdl::{Column, DatePart, JoinType, Manifest, Metric, Model, ModelSource, Properties, Relationship, TimeGrain},
 };
 
 fn model(name: &str, columns: Vec<Column>) -> Model {
@@ -109,4 +109,89 @@ fn fields_that_cannot_compile_say_why() {
     manifest.relationships[0].condition = "orders.customer_id > customers.id".into();
     let err = compile(&manifest, "SELECT total_spent FROM customers", Dialect::DuckDb).unwrap_err();
     assert!(matches!(&err, CompileError::InvalidField(m) if m.contains("equalities")), "{err}");
+}
+
+fn sales() -> (Connection, Manifest) {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE TABLE raw_sales (id INTEGER, region VARCHAR, amount INTEGER, sold_at TIMESTAMP);
+         INSERT INTO raw_sales VALUES
+           (1, 'north', 10, '2024-01-03 10:00'), (2, 'north', 20, '2024-01-20 11:00'), (3, 'south', 5, '2024-02-01 09:00'),
+           (4, 'south', 7, '2024-04-11 12:00'), (5, 'north', 1, '2025-01-01 00:30');",
+    )
+    .unwrap();
+    let manifest = Manifest {
+        models: vec![model(
+            "sales",
+            vec![Column::source("id", "INTEGER"), Column::source("region", "VARCHAR"), Column::source("amount", "INTEGER"), Column::source("sold_at", "TIMESTAMP")],
+        )],
+        metrics: vec![Metric {
+            name: "revenue".into(),
+            base_object: "sales".into(),
+            dimensions: vec![Column::source("region", "VARCHAR")],
+            measures: vec![Column::calculated("total", "BIGINT", "SUM(amount)"), Column::calculated("orders", "BIGINT", "COUNT(*)")],
+            time_grains: vec![TimeGrain { name: "sold".into(), ref_column: "sold_at".into(), date_parts: vec![DatePart::Year, DatePart::Quarter, DatePart::Month] }],
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    };
+    (conn, manifest)
+}
+
+#[test]
+fn metrics_group_by_the_dimensions_and_time_grains_a_query_reads() {
+    let (conn, manifest) = sales();
+    let by_month = rows(&conn, &manifest, "SELECT CAST(sold_month AS DATE), total FROM revenue ORDER BY 1");
+    assert_eq!(by_month, texts(&[
+        &["Date32(19723)", "HugeInt(30)"],
+        &["Date32(19754)", "HugeInt(5)"],
+        &["Date32(19814)", "HugeInt(7)"],
+        &["Date32(20089)", "HugeInt(1)"],
+    ]));
+    // The same metric at another grain regroups instead of splitting by month.
+    let by_year = rows(&conn, &manifest, "SELECT year(sold_year), total, orders FROM revenue ORDER BY 1");
+    assert_eq!(by_year, texts(&[&["BigInt(2024)", "HugeInt(42)", "BigInt(4)"], &["BigInt(2025)", "HugeInt(1)", "BigInt(1)"]]));
+    let by_region_quarter = rows(&conn, &manifest, "SELECT region, quarter(sold_quarter), total FROM revenue WHERE year(sold_quarter) = 2024 ORDER BY 1, 2");
+    assert_eq!(by_region_quarter, texts(&[
+        &["Text(\"north\")", "BigInt(1)", "HugeInt(30)"],
+        &["Text(\"south\")", "BigInt(1)", "HugeInt(5)"],
+        &["Text(\"south\")", "BigInt(2)", "HugeInt(7)"],
+    ]));
+    assert_eq!(rows(&conn, &manifest, "SELECT total FROM revenue"), texts(&[&["HugeInt(43)"]]));
+}
+
+#[test]
+fn only_the_columns_a_query_reads_are_pulled_from_the_source() {
+    let (conn, manifest) = shop();
+    let sql = compile(&manifest, "SELECT name FROM customers WHERE id > 1", Dialect::DuckDb).unwrap();
+    assert!(sql.contains("\"name\" AS \"name\"") && sql.contains("\"id\" AS \"id\""), "{sql}");
+    assert!(!sql.contains("country") && !sql.contains("raw_orders"), "unread columns and fields stay out: {sql}");
+    // A field pulls what it is made of, on both sides of its relationship.
+    let sql = compile(&manifest, "SELECT name, total_spent FROM customers", Dialect::DuckDb).unwrap();
+    assert!(sql.contains("\"amount\" AS \"amount\"") && sql.contains("\"customer_id\" AS \"customer_id\""), "{sql}");
+    assert!(!sql.contains("order_count") && !sql.contains("country"), "{sql}");
+    let all = compile(&manifest, "SELECT * FROM customers", Dialect::DuckDb).unwrap();
+    assert!(all.contains("country") && all.contains("order_count"), "{all}");
+    // Fewer columns, same rows.
+    assert_eq!(rows(&conn, &manifest, "SELECT count(*) FROM customers"), texts(&[&["BigInt(3)"]]));
+    assert_eq!(rows(&conn, &manifest, "SELECT o.id FROM orders o JOIN customers c USING (id) ORDER BY 1"), texts(&[]));
+}
+
+#[test]
+fn every_dialect_quotes_its_own_way() {
+    assert_eq!(Dialect::Postgres.quote("order \"items\""), "\"order \"\"items\"\"\"");
+    assert_eq!(Dialect::DuckDb.quote("Album"), "\"Album\"");
+    assert_eq!(Dialect::MySql.quote("odd`name"), "`odd``name`");
+    let mut manifest = shop().1;
+    manifest.models[1].source = ModelSource::Table { catalog: None, schema: Some("Sales Data".into()), table: "Orders 2024".into() };
+    let mysql = compile(&manifest, "SELECT amount FROM orders", Dialect::MySql).unwrap();
+    assert!(mysql.contains("FROM `Sales Data`.`Orders 2024`") && mysql.starts_with("WITH `orders` AS"), "{mysql}");
+    let postgres = compile(&manifest, "SELECT amount FROM orders", Dialect::Postgres).unwrap();
+    assert!(postgres.contains("FROM \"Sales Data\".\"Orders 2024\"") && postgres.starts_with("WITH \"orders\" AS"), "{postgres}");
+    // Time grains truncate with each dialect's own functions.
+    let sales = sales().1;
+    let mysql = compile(&sales, "SELECT sold_month, total FROM revenue", Dialect::MySql).unwrap();
+    assert!(mysql.contains("MAKEDATE(YEAR(`sold_at`), 1) + INTERVAL (MONTH(`sold_at`) - 1) MONTH AS `sold_month`"), "{mysql}");
+    let postgres = compile(&sales, "SELECT sold_month, total FROM revenue", Dialect::Postgres).unwrap();
+    assert!(postgres.contains("DATE_TRUNC('month', \"sold_at\") AS \"sold_month\""), "{postgres}");
 }

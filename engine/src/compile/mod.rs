@@ -8,8 +8,10 @@
 //! kept as written, so its meaning cannot drift: the result is what the same query returns
 //! over tables shaped like the models.
 
+mod metric;
 mod model;
 pub mod safety;
+mod usage;
 
 pub use model::check_calculated_field;
 pub mod transparency;
@@ -81,10 +83,13 @@ impl Compiler<'_> {
         if names.is_empty() {
             return Ok(query);
         }
+        let needed = usage::of_query(&query);
         let mut ctes = Vec::new();
         for name in &names {
             if let Some(model) = self.manifest.model(name) {
-                ctes.push(format!("{} AS ({})", self.dialect.quote(name), model::model_sql(self.manifest, self.dialect, model)?));
+                ctes.push(format!("{} AS ({})", self.dialect.quote(name), model::model_sql(self.manifest, self.dialect, model, &needed)?));
+            } else if let Some(metric) = self.manifest.metric(name) {
+                ctes.push(format!("{} AS ({})", self.dialect.quote(name), metric::metric_sql(self.manifest, self.dialect, metric, &needed)?));
             } else if let Some(view) = self.manifest.view(name) {
                 if views.iter().any(|v| v.eq_ignore_ascii_case(&view.name)) {
                     views.push(view.name.clone());
@@ -185,14 +190,14 @@ mod tests {
 
     #[test]
     fn models_become_ctes_in_front_of_the_query() {
-        let sql = compile(&manifest(), "SELECT name FROM Customers WHERE id = 1", Dialect::Postgres).unwrap();
+        let sql = compile(&manifest(), "SELECT name_length FROM Customers WHERE id = 1", Dialect::Postgres).unwrap();
         assert_eq!(
             sql,
             "WITH \"Customers\" AS (SELECT *, (LENGTH(name)) AS \"name_length\" FROM (SELECT \"cust_id\" AS \"id\", \"name\" AS \"name\" \
-             FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name FROM Customers WHERE id = 1"
+             FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name_length FROM Customers WHERE id = 1"
         );
-        let mysql = compile(&manifest(), "SELECT name FROM customers", Dialect::MySql).unwrap();
-        assert!(mysql.starts_with("WITH `customers` AS (SELECT *, (LENGTH(name)) AS `name_length` FROM (SELECT `cust_id` AS `id`"), "{mysql}");
+        let mysql = compile(&manifest(), "SELECT name, name_length FROM customers", Dialect::MySql).unwrap();
+        assert!(mysql.starts_with("WITH `customers` AS (SELECT *, (LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"), "{mysql}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! then joined, so the model keeps exactly one row per row of its source: no fan-out,
 //! however many such fields a query uses.
 
-use super::{CompileError, Dialect};
+use super::{CompileError, Dialect, usage::Needed};
 use crate::mdl::{Column, ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
 use sqlparser::{
     ast::{BinaryOperator, Expr, visit_expressions},
@@ -15,10 +15,31 @@ use sqlparser::{
 };
 use std::ops::ControlFlow;
 
-pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) -> Result<String, CompileError> {
+pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, needed: &Needed) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
-    let fields = calculated_fields(dialect, model)?;
-    let local = local_sql(dialect, model, &fields);
+    let fields: Vec<CalculatedField<'_>> = calculated_fields(dialect, model)?.into_iter().filter(|f| needed.has(&f.column.name)).collect();
+    // The source columns the wanted fields are made of, and the keys their joins use.
+    let mut wanted = needed.clone();
+    let mut related_needs: Vec<(String, Needed)> = Vec::new();
+    for field in &fields {
+        let expr = parse_expr(dialect, field.expression)?;
+        let names = identifiers(&expr);
+        match &field.via {
+            None => wanted = wanted.with(names.iter().map(|(_, last)| last.as_str())),
+            Some(via) => {
+                let (relationship, other) = related(manifest, model, via)?;
+                let pairs = key_pairs(dialect, relationship, model, other)?;
+                wanted = wanted.with(pairs.iter().map(|(ours, _)| ours.as_str()));
+                let theirs = names.iter().filter(|(first, _)| first.eq_ignore_ascii_case(via)).map(|(_, last)| last.as_str());
+                let their_needs = Needed::named(theirs.chain(pairs.iter().map(|(_, t)| t.as_str())));
+                match related_needs.iter_mut().find(|(name, _)| name == via) {
+                    Some((_, existing)) => *existing = merge(existing, &their_needs),
+                    None => related_needs.push((via.clone(), their_needs)),
+                }
+            }
+        }
+    }
+    let local = local_sql(dialect, model, &fields, &wanted);
     let mut joins = Vec::new();
     let mut values = Vec::new();
     let mut joined = Vec::new();
@@ -30,7 +51,10 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model) ->
         let other_sql = match related_sql.iter().find(|(name, _)| name == via) {
             Some((_, sql)) => sql.clone(),
             None => {
-                let sql = local_sql(dialect, other, &calculated_fields(dialect, other)?);
+                let their_needs = related_needs.iter().find(|(name, _)| name == via).map(|(_, n)| n.clone()).unwrap_or(Needed::All);
+                let their_fields: Vec<CalculatedField<'_>> =
+                    calculated_fields(dialect, other)?.into_iter().filter(|f| f.via.is_none() && their_needs.has(&f.column.name)).collect();
+                let sql = local_sql(dialect, other, &their_fields, &their_needs);
                 related_sql.push((via.clone(), sql.clone()));
                 sql
             }
@@ -132,7 +156,7 @@ pub fn check_calculated_field(manifest: &Manifest, dialect: Dialect, model: &Mod
     if aggregates && !many {
         return Err(invalid("aggregate functions need a to-many relationship to aggregate over (e.g. SUM(orders.amount))".to_owned()));
     }
-    model_sql(manifest, dialect, model).map(|_| ())
+    model_sql(manifest, dialect, model, &Needed::All).map(|_| ())
 }
 
 /// The aggregate functions a calculated field may use across a to-many relationship.
@@ -155,8 +179,8 @@ fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedFi
     Ok(fields)
 }
 
-/// The model's own columns and the calculated fields that stay within it.
-fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>]) -> String {
+/// The model's own columns (those `needed`) and the calculated fields that stay within it.
+fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], needed: &Needed) -> String {
     let q = |name: &str| dialect.quote(name);
     let from = match &model.source {
         ModelSource::Table { catalog, schema, table } => {
@@ -164,8 +188,12 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>]) ->
         }
         ModelSource::Sql { statement } => format!("({}) AS {}", statement.trim().trim_end_matches(';'), q("source")),
     };
-    let columns: Vec<String> =
-        model.columns.iter().filter_map(|c| c.source_column().map(|source| format!("{} AS {}", q(source), q(&c.name)))).collect();
+    let sources = || model.columns.iter().filter_map(|c| c.source_column().map(|source| (c, source)));
+    let mut columns: Vec<String> = sources().filter(|(c, _)| needed.has(&c.name)).map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))).collect();
+    if columns.is_empty() {
+        // Nothing named (`SELECT count(*) FROM m`): one column keeps one row per source row.
+        columns.extend(sources().take(1).map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))));
+    }
     let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
     let calculated: Vec<String> = fields
         .iter()
@@ -177,6 +205,29 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>]) ->
     } else {
         format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name))
     }
+}
+
+fn merge(a: &Needed, b: &Needed) -> Needed {
+    match b {
+        Needed::All => Needed::All,
+        Needed::Named(names) => a.with(names.iter().map(String::as_str)),
+    }
+}
+
+/// `(first part, last part)` of every column name in an expression (`("x", "x")` for a bare one).
+fn identifiers(expr: &Expr) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let _ = visit_expressions(expr, |e: &Expr| {
+        match e {
+            Expr::Identifier(ident) => found.push((ident.value.clone(), ident.value.clone())),
+            Expr::CompoundIdentifier(parts) if !parts.is_empty() => {
+                found.push((parts[0].value.clone(), parts[parts.len() - 1].value.clone()))
+            }
+            _ => {}
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    found
 }
 
 fn is_count(expression: &str) -> bool {

@@ -60,6 +60,10 @@ impl Manifest {
         self.views.iter().find(|v| v.name.eq_ignore_ascii_case(name))
     }
 
+    pub fn metric(&self, name: &str) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.name.eq_ignore_ascii_case(name))
+    }
+
     pub fn relationship(&self, name: &str) -> Option<&Relationship> {
         self.relationships.iter().find(|r| r.name.eq_ignore_ascii_case(name))
     }

@@ -166,6 +166,22 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     let manifest = quarry_engine::mdl::Manifest::from_json(exported["exportMdl"].as_str().unwrap()).expect("exported MDL reads back");
     assert_eq!(manifest.models.len(), 3);
     assert!(manifest.model("orders").unwrap().column("customer_country").is_some());
+
+    // ...and imports back, here with a metric added; the metric deploys with the models.
+    let mut doc: Value = serde_json::from_str(exported["exportMdl"].as_str().unwrap()).unwrap();
+    doc["metrics"] = json!([{"name": "orders_by_month", "baseObject": "orders", "measures": [{"name": "orders", "type": "BIGINT", "kind": {"kind": "calculated", "expression": "COUNT(*)"}}],
+        "timeGrains": [{"name": "ordered", "refColumn": "ordered_at", "dateParts": ["MONTH", "YEAR"]}]}]);
+    let imported = app.gql_ok(&client, "mutation($p: ID!, $m: String!) { importMdl(projectId: $p, mdl: $m) }", json!({"p": project, "m": doc.to_string()})).await;
+    assert_eq!(imported["importMdl"], 3);
+    let metrics = app.gql_ok(&client, "query($p: ID!) { metrics(projectId: $p) { name baseObject measures timeGrains } }", json!({"p": project})).await;
+    assert_eq!(metrics["metrics"], json!([{"name": "orders_by_month", "baseObject": "orders", "measures": ["orders"], "timeGrains": ["ordered"]}]));
+    let again = app.gql_ok(&client, "query($p: ID!) { exportMdl(projectId: $p) }", json!({"p": project})).await;
+    let again = quarry_engine::mdl::Manifest::from_json(again["exportMdl"].as_str().unwrap()).unwrap();
+    assert_eq!(again, quarry_engine::mdl::Manifest::from_json(&doc.to_string()).unwrap(), "export → import → export is stable");
+    let deployed = deploy(&app, &client, &project).await;
+    assert!(deployed["lastDeploy"]["log"].as_str().unwrap().contains("✓ metric orders_by_month"), "{deployed}");
+    let body = app.gql(&client, "mutation($p: ID!) { importMdl(projectId: $p, mdl: \"{\\\"version\\\": 9}\") }", json!({"p": project})).await;
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("MDL version 9 is not supported"), "{body}");
 }
 
 #[tokio::test]

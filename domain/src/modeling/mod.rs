@@ -3,6 +3,7 @@
 //! the modeling page's operations, [`manifest`] turns the rows into the engine's MDL.
 
 pub mod edit;
+pub mod import;
 pub mod manifest;
 
 use crate::{

@@ -178,6 +178,25 @@ impl ModelingQuery {
         preview(ctx, project_id, &name, limit).await
     }
 
+    /// The project's metrics: measures over a base model by dimensions and time grains.
+    async fn metrics(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<MetricGql>> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, id).await?;
+        let names = |cols: &[quarry_engine::mdl::Column]| cols.iter().map(|c| c.name.clone()).collect();
+        Ok(edit::metrics(&context::state(ctx).pool, id)
+            .await?
+            .into_iter()
+            .map(|m| MetricGql {
+                dimensions: names(&m.dimensions),
+                measures: names(&m.measures),
+                time_grains: m.time_grains.iter().map(|g| g.name.clone()).collect(),
+                display_name: m.properties.display_name.clone().unwrap_or_else(|| m.name.clone()),
+                name: m.name,
+                base_object: m.base_object,
+            })
+            .collect())
+    }
+
     /// The project's semantic model as versioned MDL JSON.
     async fn export_mdl(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<String> {
         let id = parse_id(&project_id)?;
@@ -231,6 +250,18 @@ pub struct PreviewColumn {
 pub struct PreviewData {
     columns: Vec<PreviewColumn>,
     rows: Json<Vec<Vec<serde_json::Value>>>,
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "Metric")]
+pub struct MetricGql {
+    name: String,
+    display_name: String,
+    /// The model the measures aggregate.
+    base_object: String,
+    dimensions: Vec<String>,
+    measures: Vec<String>,
+    time_grains: Vec<String>,
 }
 
 #[derive(SimpleObject)]

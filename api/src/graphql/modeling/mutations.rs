@@ -183,6 +183,15 @@ impl ModelingEditMutation {
         Ok(true)
     }
 
+    /// Replaces the project's models, relationships, views and metrics with a versioned MDL
+    /// document (as `exportMdl` writes); returns the number of models.
+    async fn import_mdl(&self, ctx: &Context<'_>, project_id: ID, mdl: String) -> ApiResult<i32> {
+        let id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::SaveModels, id).await?;
+        let state = context::state(ctx);
+        Ok(quarry_domain::modeling::import::import(&state.pool, &state.config, id, &mdl).await? as i32)
+    }
+
     async fn delete_view(&self, ctx: &Context<'_>, view_id: ID) -> ApiResult<bool> {
         owning_project(ctx, Operation::SaveModels, Owned::View, &view_id).await?;
         edit::delete_view(pool(ctx), parse_id(&view_id)?).await?;

@@ -57,5 +57,28 @@ test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, tim
     await shot('deploy-log');
     const state = await graphql(page.request, 'query($p: ID!) { deployStatus(projectId: $p) { status lastDeploy { status } } }', { p: projectId });
     assert.deepEqual(state.deployStatus, { status: 'SYNCRONIZED', lastDeploy: { status: 'SUCCESS' } });
+    await page.keyboard.press('Escape');
+
+    // An MDL file with a metric added replaces the models; the metric joins the diagram.
+    const exported = await graphql(page.request, 'query($p: ID!) { exportMdl(projectId: $p) }', { p: projectId });
+    const mdl = JSON.parse(exported.exportMdl);
+    mdl.metrics = [
+      {
+        name: 'sales_by_month',
+        baseObject: 'Invoice',
+        dimensions: [{ name: 'BillingCountry', type: 'VARCHAR', kind: { kind: 'source' } }],
+        measures: [{ name: 'revenue', type: 'DECIMAL', kind: { kind: 'calculated', expression: 'SUM(Total)' } }],
+        timeGrains: [{ name: 'invoiced', refColumn: 'InvoiceDate', dateParts: ['MONTH', 'YEAR'] }],
+      },
+    ];
+    await page.getByRole('button', { name: 'Import MDL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import MDL' });
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'music-mdl.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mdl)) });
+    await dialog.getByText('music-mdl.json').waitFor();
+    await dialog.getByRole('button', { name: 'Replace models' }).click();
+    await page.getByText('Imported 11 models from music-mdl.json.').waitFor();
+    await page.getByTestId('metric-node-sales_by_month').waitFor();
+    await page.getByText('Undeployed changes').waitFor();
+    await shot('metric-imported');
   });
 });

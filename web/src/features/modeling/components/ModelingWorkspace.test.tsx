@@ -46,6 +46,7 @@ const DIAGRAM = {
   ],
   relationships: [{ id: 'r1', name: 'orders_customer_id_customers_id', fromModel: 'orders', fromColumn: 'customer_id', toModel: 'customers', toColumn: 'id', type: 'MANY_TO_ONE' }],
   views: [{ id: 'v1', name: 'big_orders', displayName: 'Big orders', description: null, statement: 'SELECT * FROM orders' }],
+  metrics: [],
 };
 
 const status = (value: string, last: string | null = null) => ({
@@ -118,7 +119,7 @@ describe('ModelingWorkspace', () => {
   }, 30_000);
 
   it('offers to connect a source when there are no models', async () => {
-    const api = mockOperations({ ModelingDiagram: { data: { models: [], relationships: [], views: [] } }, DeployStatus: status('UNSYNCRONIZED') });
+    const api = mockOperations({ ModelingDiagram: { data: { models: [], relationships: [], views: [], metrics: [] } }, DeployStatus: status('UNSYNCRONIZED') });
     renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
     expect(await screen.findByText('No Data', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Connect a data source' })).toBeInTheDocument();

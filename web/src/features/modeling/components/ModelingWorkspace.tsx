@@ -10,6 +10,7 @@ import type { DiagramModel, EdgeShape } from '../diagram/layout';
 import { ModelingDiagramQuery } from '../graphql/modeling';
 import { useDeploy } from '../hooks/useDeploy';
 import { DeployButton } from './DeployButton';
+import { MdlTransfer } from './MdlTransfer';
 import { AddModelModal, AddRelationshipModal, CreateViewModal, ViewDrawer } from './ModelingDialogs';
 import { ModelDrawer } from './ModelDrawer';
 
@@ -32,6 +33,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
   const models = data?.models ?? [];
   const views = data?.views ?? [];
   const relationships = data?.relationships ?? [];
+  const metrics = data?.metrics ?? [];
   const refreshDeploy = deploy.refresh;
 
   const changed = useCallback(() => {
@@ -81,6 +83,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
             style={{ width: 140 }}
             options={EDGE_TYPES.map((shape) => ({ value: shape, label: `${shape} edges` }))}
           />
+          <MdlTransfer projectId={projectId} onImported={changed} />
         </Space>
         <DeployButton deploy={deploy} />
       </Flex>
@@ -110,7 +113,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
         </Card>
         <div style={{ flex: 1, height: 640, border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff' }} aria-label="Model diagram">
           <Suspense fallback={<LoadingState />}>
-            <ModelDiagram models={models} relationships={relationships} edgeShape={edgeShape} onOpenModel={openModel} />
+            <ModelDiagram models={models} relationships={relationships} metrics={metrics} edgeShape={edgeShape} onOpenModel={openModel} />
           </Suspense>
         </div>
       </Flex>

@@ -4,9 +4,34 @@ import type { Node, NodeProps, NodeTypes } from '@xyflow/react';
 import { useMemo } from 'react';
 import { KeyOutlined, Tag, Tooltip } from '../../../components/ui';
 import { layoutDiagram, NODE_WIDTH } from './layout';
-import type { DiagramModel, DiagramRelationship, EdgeShape, ModelNodeData } from './layout';
+import type { DiagramMetric, DiagramModel, DiagramRelationship, EdgeShape, MetricNodeData, ModelNodeData } from './layout';
 
 type ModelNode = Node<ModelNodeData, 'model'>;
+type MetricNode = Node<MetricNodeData, 'metric'>;
+
+function MetricNodeView({ data }: NodeProps<MetricNode>) {
+  const { metric } = data;
+  const rows: [string, string][] = [
+    ...metric.measures.map((m): [string, string] => [m, 'measure']),
+    ...metric.dimensions.map((d): [string, string] => [d, 'dimension']),
+    ...metric.timeGrains.map((g): [string, string] => [g, 'time grain']),
+  ];
+  return (
+    <div className="model-node model-node--metric" style={{ width: NODE_WIDTH }} data-testid={`metric-node-${metric.name}`}>
+      <Handle type="target" position={Position.Top} className="model-node__handle" />
+      <div className="model-node__header">
+        <span className="model-node__title">{metric.displayName}</span>
+        <Tag color="gold">Metric</Tag>
+      </div>
+      {rows.map(([name, kind]) => (
+        <div key={`${kind}-${name}`} className="model-node__column">
+          <span className="model-node__name">{name}</span>
+          <span className="model-node__type">{kind}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function ModelNodeView({ data }: NodeProps<ModelNode>) {
   const { model } = data;
@@ -41,24 +66,29 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
 }
 
 // Defined outside the component so React Flow does not re-create its node renderers.
-const NODE_TYPES: NodeTypes = { model: ModelNodeView };
+const NODE_TYPES: NodeTypes = { model: ModelNodeView, metric: MetricNodeView };
 
 export interface ModelDiagramProps {
   models: DiagramModel[];
   relationships: DiagramRelationship[];
+  metrics: DiagramMetric[];
   edgeShape: EdgeShape;
   onOpenModel: (model: DiagramModel) => void;
 }
 
 /** The models as tables and their relationships as edges with cardinality; a click opens a model. */
-export default function ModelDiagram({ models, relationships, edgeShape, onOpenModel }: ModelDiagramProps) {
-  const { nodes, edges } = useMemo(() => layoutDiagram(models, relationships, edgeShape), [models, relationships, edgeShape]);
+export default function ModelDiagram({ models, relationships, metrics, edgeShape, onOpenModel }: ModelDiagramProps) {
+  const { nodes, edges } = useMemo(() => layoutDiagram(models, relationships, edgeShape, metrics), [models, relationships, edgeShape, metrics]);
   return (
     <ReactFlow
+      // A model or metric added or removed re-fits the view around everything.
+      key={nodes.length}
       nodes={nodes}
       edges={edges.map((edge) => ({ ...edge, labelBgPadding: [6, 3] as [number, number], labelStyle: { fontWeight: 600 } }))}
       nodeTypes={NODE_TYPES}
-      onNodeClick={(_, node) => onOpenModel((node.data as ModelNodeData).model)}
+      onNodeClick={(_, node) => {
+        if (node.type === 'model') onOpenModel((node.data as ModelNodeData).model);
+      }}
       fitView
       minZoom={0.2}
       nodesConnectable={false}

@@ -56,4 +56,13 @@ describe('layoutDiagram', () => {
     expect(cardinality('ONE_TO_MANY')).toBe('1:N');
     expect(cardinality('ONE_TO_ONE')).toBe('1:1');
   });
+
+  it('puts metrics below the models, tied to their base model', () => {
+    const metric = { name: 'revenue', displayName: 'Revenue', baseObject: 'orders', dimensions: ['region'], measures: ['total'], timeGrains: ['sold'] };
+    const { nodes, edges } = layoutDiagram([model('orders', ['id', 'amount'])], [], 'bezier', [metric]);
+    const placed = nodes.find((n) => n.id === 'metric:revenue');
+    expect(placed?.type).toBe('metric');
+    expect(placed?.position.y).toBeGreaterThan(nodes[0].position.y);
+    expect(edges).toContainEqual({ id: 'metric:revenue', source: 'orders', target: 'metric:revenue', type: 'bezier', label: 'measures', animated: true });
+  });
 });

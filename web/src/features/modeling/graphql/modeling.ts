@@ -99,6 +99,26 @@ export const ModelingDiagramQuery = graphql(`
       description
       statement
     }
+    metrics(projectId: $projectId) {
+      name
+      displayName
+      baseObject
+      dimensions
+      measures
+      timeGrains
+    }
+  }
+`);
+
+export const ExportMdlQuery = graphql(`
+  query ExportMdl($projectId: ID!) {
+    exportMdl(projectId: $projectId)
+  }
+`);
+
+export const ImportMdlMutation = graphql(`
+  mutation ImportMdl($projectId: ID!, $mdl: String!) {
+    importMdl(projectId: $projectId, mdl: $mdl)
   }
 `);
 

@@ -132,6 +132,17 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     let products = app.gql_ok(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, sourceTableName: \"products\", fields: [\"product_id\", \"title\"], primaryKey: \"product_id\"}) }",
         json!({"p": project})).await;
     assert!(products["createModel"].is_string());
+    let body = app.gql(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, name: \"Big spenders\", sourceSql: \"DELETE FROM customers\"}) }",
+        json!({"p": project})).await;
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("not allowed"), "{body}");
+    app.gql_ok(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, name: \"Big spenders\", sourceSql: \"SELECT customer_id, sum(amount) AS spent FROM orders GROUP BY customer_id\"}) }",
+        json!({"p": project})).await;
+    let spenders = model(&app, &client, &project, "Big_spenders").await;
+    let names: Vec<&str> = spenders["columns"].as_array().unwrap().iter().map(|c| c["referenceName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["customer_id", "spent"]);
+    let preview = app.gql_ok(&client, "query($m: ID!) { previewModelData(modelId: $m) { rows } }", json!({"m": spenders["id"]})).await;
+    assert_eq!(preview["previewModelData"]["rows"].as_array().unwrap().len(), 2);
+    app.gql_ok(&client, "mutation($m: ID!) { deleteModel(modelId: $m) }", json!({"m": spenders["id"]})).await;
 
     // Deploy: every model and the view check out, and the index holds what questions need.
     let deployed = deploy(&app, &client, &project).await;

@@ -93,6 +93,52 @@ pub async fn create_model(pool: &Pool, config: &Config, project_id: Uuid, table_
     Ok(id)
 }
 
+/// A model of a SQL statement in the source's own dialect (one read-only query); its
+/// columns are what the source says the statement returns.
+pub async fn create_sql_model(pool: &Pool, config: &Config, project_id: Uuid, name: &str, sql: &str) -> Result<Uuid> {
+    let existing = models(pool, project_id).await?;
+    if config.model_limit.is_some_and(|limit| existing.len() >= limit) {
+        return Err(Error::of(ErrorCode::ModelLimitReached));
+    }
+    let reference_name = super::reference_name(None, &name.trim().replace(' ', "_"));
+    if name.trim().is_empty() {
+        return Err(Error::invalid("Please enter a name for the model."));
+    }
+    let statement = sql.trim().trim_end_matches(';').trim().to_owned();
+    let connector = datasource::connector(pool, config, project_id).await?;
+    let source_type = connector.source_type();
+    compile::safety::parse_read_only(&statement, manifest::dialect_of(source_type)).map_err(compile_error)?;
+    let columns = connector.dry_run(&statement).await?;
+    let new = super::NewModel {
+        reference_name: reference_name.clone(),
+        source_schema: None,
+        source_table: None,
+        source_sql: Some(statement),
+        display_name: name.trim().to_owned(),
+        description: None,
+        primary_key: None,
+        columns: columns
+            .iter()
+            .map(|c| NewColumn {
+                reference_name: super::reference_name(None, &c.name),
+                source_column: Some(c.name.clone()),
+                expression: None,
+                display_name: c.name.clone(),
+                type_name: c.type_name.clone(),
+                family: c.family.as_str().to_owned(),
+                not_null: false,
+                is_primary_key: false,
+                hidden: false,
+                description: None,
+            })
+            .collect(),
+    };
+    let mut tx = pool.begin().await?;
+    let id = insert_model(&mut tx, project_id, &new).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
 fn set_primary_key(columns: &mut [NewColumn], key: &mut Option<String>, chosen: Option<&str>) -> Result<()> {
     let Some(chosen) = chosen else { return Ok(()) };
     if !columns.iter().any(|c| c.reference_name == chosen && c.source_column.is_some()) {
@@ -161,6 +207,31 @@ pub async fn delete_model(pool: &Pool, model_id: Uuid) -> Result<()> {
     Ok(())
 }
 
+/// Sets the display name and description of a row of `table` (models or views): `None`
+/// keeps a value, an empty description clears it, an empty display name is refused.
+async fn update_names<'e>(
+    executor: impl sqlx::PgExecutor<'e>,
+    table: &'static str,
+    id: Uuid,
+    display_name: Option<&str>,
+    description: Option<&str>,
+) -> Result<()> {
+    if display_name.is_some_and(|n| n.trim().is_empty()) {
+        return Err(Error::invalid("Please enter a display name."));
+    }
+    sqlx::query(&format!(
+        "UPDATE {table} SET display_name = COALESCE($2, display_name),
+             description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
+         WHERE id = $1"
+    ))
+    .bind(id)
+    .bind(display_name.map(str::trim))
+    .bind(description)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct ColumnMetadata {
     pub id: Uuid,
@@ -178,20 +249,8 @@ pub async fn update_model_metadata(
     description: Option<&str>,
     columns: &[ColumnMetadata],
 ) -> Result<()> {
-    if display_name.is_some_and(|n| n.trim().is_empty()) {
-        return Err(Error::invalid("Please enter a display name."));
-    }
     let mut tx = pool.begin().await?;
-    sqlx::query(
-        "UPDATE models SET display_name = COALESCE($2, display_name),
-             description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
-         WHERE id = $1",
-    )
-    .bind(model_id)
-    .bind(display_name.map(str::trim))
-    .bind(description)
-    .execute(&mut *tx)
-    .await?;
+    update_names(&mut *tx, "models", model_id, display_name, description).await?;
     for c in columns {
         let updated = sqlx::query(
             "UPDATE model_columns SET display_name = COALESCE(NULLIF(TRIM($3), ''), display_name),
@@ -412,20 +471,7 @@ pub async fn create_view(pool: &Pool, config: &Config, project_id: Uuid, display
 }
 
 pub async fn update_view_metadata(pool: &Pool, view_id: Uuid, display_name: Option<&str>, description: Option<&str>) -> Result<()> {
-    if display_name.is_some_and(|n| n.trim().is_empty()) {
-        return Err(Error::invalid("Please enter a display name."));
-    }
-    sqlx::query(
-        "UPDATE views SET display_name = COALESCE($2, display_name),
-             description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
-         WHERE id = $1",
-    )
-    .bind(view_id)
-    .bind(display_name.map(str::trim))
-    .bind(description)
-    .execute(pool)
-    .await?;
-    Ok(())
+    update_names(pool, "views", view_id, display_name, description).await
 }
 
 pub async fn delete_view(pool: &Pool, view_id: Uuid) -> Result<()> {

@@ -23,10 +23,14 @@ export type ColumnMetadataInput = {
 export type CreateModelInput = {
   /** Source column names to include; all when empty. */
   fields?: Array<string>;
+  /** The name of a model of SQL. */
+  name?: string | null | undefined;
   primaryKey?: string | null | undefined;
   projectId: string | number;
-  /** The table as `listDataSourceTables` names it. */
-  sourceTableName: string;
+  /** A query in the source's own SQL whose rows the model holds. */
+  sourceSql?: string | null | undefined;
+  /** The table as `listDataSourceTables` names it; or give `sourceSql` and `name`. */
+  sourceTableName?: string | null | undefined;
 };
 
 export type CreateOrgInput = {

@@ -20,8 +20,12 @@ use uuid::Uuid;
 #[derive(InputObject)]
 pub struct CreateModelInput {
     pub project_id: ID,
-    /// The table as `listDataSourceTables` names it.
-    pub source_table_name: String,
+    /// The table as `listDataSourceTables` names it; or give `sourceSql` and `name`.
+    pub source_table_name: Option<String>,
+    /// A query in the source's own SQL whose rows the model holds.
+    pub source_sql: Option<String>,
+    /// The name of a model of SQL.
+    pub name: Option<String>,
     /// Source column names to include; all when empty.
     #[graphql(default)]
     pub fields: Vec<String>,
@@ -89,13 +93,21 @@ pub struct ModelingEditMutation;
 
 #[Object]
 impl ModelingEditMutation {
-    /// Adds a model of one source table. MODEL_LIMIT_REACHED when the configured limit is hit.
+    /// Adds a model of one source table, or of a SQL statement. MODEL_LIMIT_REACHED when the
+    /// configured limit is hit.
     async fn create_model(&self, ctx: &Context<'_>, data: CreateModelInput) -> ApiResult<ID> {
         let project_id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
         let state = context::state(ctx);
-        let id = edit::create_model(&state.pool, &state.config, project_id, &data.source_table_name, &data.fields, data.primary_key.as_deref())
-            .await?;
+        let id = match (&data.source_table_name, &data.source_sql) {
+            (Some(table), None) => {
+                edit::create_model(&state.pool, &state.config, project_id, table, &data.fields, data.primary_key.as_deref()).await?
+            }
+            (None, Some(sql)) => {
+                edit::create_sql_model(&state.pool, &state.config, project_id, data.name.as_deref().unwrap_or_default(), sql).await?
+            }
+            _ => return Err(quarry_domain::Error::invalid("Give either a source table or a SQL statement.").into()),
+        };
         Ok(ID(id.to_string()))
     }
 

@@ -24,6 +24,7 @@ export {
   Modal,
   Popconfirm,
   Progress,
+  Radio,
   Result,
   Row,
   Select,

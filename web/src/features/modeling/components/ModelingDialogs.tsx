@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { showFailureToast } from '../../../app/errors/operationErrors';
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Select, Tabs, toast } from '../../../components/ui';
+import { Button, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Tabs, toast } from '../../../components/ui';
 import type { ModelingDiagramQuery } from '../../../gql/graphql';
 import type { DiagramModel } from '../diagram/layout';
 import {
@@ -24,34 +24,70 @@ interface DialogProps {
   onChanged: () => void;
 }
 
-/** "Add model": a source table not modelled yet and the columns to include. */
+interface AddModelForm {
+  from: 'table' | 'sql';
+  table?: string;
+  fields?: string[];
+  primaryKey?: string;
+  name?: string;
+  sql?: string;
+}
+
+/** "Add model": a source table not modelled yet with the columns to include, or a SQL statement. */
 export function AddModelModal({ projectId, models, onClose, onChanged }: DialogProps & { models: DiagramModel[] }) {
   const [{ data, fetching: loading }] = useQuery({ query: ListDataSourceTablesQuery, variables: { projectId } });
   const [{ fetching }, create] = useMutation(CreateModelMutation);
-  const [form] = Form.useForm<{ table: string; fields: string[]; primaryKey?: string }>();
+  const [form] = Form.useForm<AddModelForm>();
+  const from = Form.useWatch('from', form) ?? 'table';
   const table = Form.useWatch('table', form);
   const taken = new Set(models.map((m) => m.sourceTableName));
   const tables = (data?.listDataSourceTables ?? []).filter((t) => !taken.has(t.schema ? `${t.schema}.${t.name}` : t.name));
   const columns = tables.find((t) => t.displayName === table)?.columns ?? [];
-  const save = async (values: { table: string; fields: string[]; primaryKey?: string }) => {
-    const result = await create({ data: { projectId, sourceTableName: values.table, fields: values.fields ?? [], primaryKey: values.primaryKey || null } });
+  const save = async (values: AddModelForm) => {
+    const input =
+      values.from === 'sql'
+        ? { projectId, name: values.name, sourceSql: values.sql }
+        : { projectId, sourceTableName: values.table, fields: values.fields ?? [], primaryKey: values.primaryKey || null };
+    const result = await create({ data: input });
     if (result.error) return showFailureToast(result.error, 'Failed to create model.');
     toast.success('Model created.');
     onChanged();
     onClose();
   };
   return (
-    <Modal title="Add model" open onCancel={onClose} okText="Create" confirmLoading={fetching} onOk={() => form.submit()}>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-        <Form.Item label="Table" name="table" rules={[{ required: true }]}>
-          <Select loading={loading} showSearch options={tables.map((t) => ({ value: t.displayName, label: t.displayName }))} placeholder="Choose a table" />
+    <Modal title="Add model" open onCancel={onClose} okText="Create" confirmLoading={fetching} onOk={() => form.submit()} width={640}>
+      <Form form={form} layout="vertical" initialValues={{ from: 'table' }} onFinish={(v) => void save(v)}>
+        <Form.Item name="from">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'table', label: 'From a table' },
+              { value: 'sql', label: 'From SQL' },
+            ]}
+          />
         </Form.Item>
-        <Form.Item label="Columns" name="fields" extra="All columns when none are chosen.">
-          <Select mode="multiple" options={columns.map((c) => ({ value: c.name, label: `${c.name} (${c.type})` }))} disabled={!table} />
-        </Form.Item>
-        <Form.Item label="Primary key" name="primaryKey">
-          <Select allowClear options={columns.map((c) => ({ value: c.name, label: c.name }))} disabled={!table} />
-        </Form.Item>
+        {from === 'table' ? (
+          <>
+            <Form.Item label="Table" name="table" rules={[{ required: true }]}>
+              <Select loading={loading} showSearch options={tables.map((t) => ({ value: t.displayName, label: t.displayName }))} placeholder="Choose a table" />
+            </Form.Item>
+            <Form.Item label="Columns" name="fields" extra="All columns when none are chosen.">
+              <Select mode="multiple" options={columns.map((c) => ({ value: c.name, label: `${c.name} (${c.type})` }))} disabled={!table} />
+            </Form.Item>
+            <Form.Item label="Primary key" name="primaryKey">
+              <Select allowClear options={columns.map((c) => ({ value: c.name, label: c.name }))} disabled={!table} />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item label="Name" name="name" rules={[{ required: true }]}>
+              <Input placeholder="Big spenders" />
+            </Form.Item>
+            <Form.Item label="SQL" name="sql" rules={[{ required: true }]} extra="One SELECT in the data source's own SQL; the model's columns are what it returns.">
+              <Input.TextArea rows={6} style={{ fontFamily: 'ui-monospace, monospace' }} placeholder="SELECT customer_id, sum(amount) AS spent FROM orders GROUP BY customer_id" />
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Modal>
   );

@@ -116,6 +116,23 @@ describe('ModelingWorkspace', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Add field' }));
     expect(await within(drawer).findByText('Invalid calculated field: customers has no column "amount".', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsOf('CreateCalculatedField')).toEqual([{ modelId: 'm1', data: { name: 'bad', expression: 'SUM(amount)' } }]);
+  }, 60_000);
+
+  it('adds a model of a SQL statement', async () => {
+    const api = mockOperations({
+      ModelingDiagram: { data: DIAGRAM },
+      DeployStatus: status('SYNCRONIZED', 'SUCCESS'),
+      ListDataSourceTables: { data: { listDataSourceTables: [] } },
+      CreateModel: { data: { createModel: 'm9' } },
+    });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    fireEvent.click(await screen.findByRole('button', { name: /Add model/ }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('From SQL'));
+    fireEvent.change(await within(dialog).findByLabelText('Name'), { target: { value: 'Big spenders' } });
+    fireEvent.change(within(dialog).getByLabelText('SQL'), { target: { value: 'SELECT 1 AS x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsOf('CreateModel')).toEqual([{ data: { projectId: 'p1', name: 'Big spenders', sourceSql: 'SELECT 1 AS x' } }]), { timeout: 10_000 });
   }, 30_000);
 
   it('offers to connect a source when there are no models', async () => {

@@ -12,7 +12,7 @@ const STATUS_TAG = {
 } as const;
 
 /** The sync status, the deploy button, and the last deploy's log. */
-export function DeployButton({ deploy }: { deploy: Deploy }) {
+export function DeployButton({ deploy, canDeploy }: { deploy: Deploy; canDeploy: boolean }) {
   const [logOpen, setLogOpen] = useState(false);
   const tag = deploy.deploying ? STATUS_TAG.IN_PROGRESS : deploy.status ? STATUS_TAG[deploy.status] : null;
   const last = deploy.lastDeploy;
@@ -32,7 +32,7 @@ export function DeployButton({ deploy }: { deploy: Deploy }) {
         type="primary"
         icon={<CheckCircleOutlined />}
         loading={deploy.deploying}
-        disabled={deploy.status === 'SYNCRONIZED' && !deploy.deploying}
+        disabled={!canDeploy || (deploy.status === 'SYNCRONIZED' && !deploy.deploying)}
         onClick={() => void deploy.deploy()}
       >
         Deploy

@@ -5,7 +5,7 @@ import { Alert, Button, Modal, Space, Typography, Upload, toast } from '../../..
 import { ExportMdlQuery, ImportMdlMutation } from '../graphql/modeling';
 
 /** Export the semantic model as a versioned MDL file, or import one in its place. */
-export function MdlTransfer({ projectId, onImported }: { projectId: string; onImported: () => void }) {
+export function MdlTransfer({ projectId, canImport, onImported }: { projectId: string; canImport: boolean; onImported: () => void }) {
   const client = useClient();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -33,7 +33,7 @@ export function MdlTransfer({ projectId, onImported }: { projectId: string; onIm
   return (
     <>
       <Button onClick={() => void download()}>Export MDL</Button>
-      <Button onClick={() => setOpen(true)}>Import MDL</Button>
+      {canImport ? <Button onClick={() => setOpen(true)}>Import MDL</Button> : null}
       <Modal
         title="Import MDL"
         open={open}

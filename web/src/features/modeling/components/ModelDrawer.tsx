@@ -15,6 +15,7 @@ import {
   UpdateRelationshipMutation,
 } from '../graphql/modeling';
 import { RELATION_TYPE_OPTIONS } from '../relationTypes';
+import type { ModelingRights } from '../hooks/useModelingRights';
 import { PreviewPanel, SqlPanel } from './PreviewPanel';
 
 type Column = DiagramModel['columns'][number];
@@ -22,13 +23,14 @@ type Column = DiagramModel['columns'][number];
 export interface ModelDrawerProps {
   model: DiagramModel;
   relationships: DiagramRelationship[];
+  rights: ModelingRights;
   onClose: () => void;
   /** After any edit: the diagram and the sync status are read again. */
   onChanged: () => void;
 }
 
 /** Everything about one model: metadata and columns, calculated fields, relationships, data and SQL. */
-export function ModelDrawer({ model, relationships, onClose, onChanged }: ModelDrawerProps) {
+export function ModelDrawer({ model, relationships, rights, onClose, onChanged }: ModelDrawerProps) {
   const [tab, setTab] = useState('columns');
   const [, deleteModel] = useMutation(DeleteModelMutation);
   const remove = async () => {
@@ -53,9 +55,11 @@ export function ModelDrawer({ model, relationships, onClose, onChanged }: ModelD
       }
       onClose={onClose}
       extra={
-        <Popconfirm title="Delete this model and its relationships?" okText="Delete" onConfirm={() => void remove()}>
-          <Button danger>Delete</Button>
-        </Popconfirm>
+        rights.canCreate ? (
+          <Popconfirm title="Delete this model and its relationships?" okText="Delete" onConfirm={() => void remove()}>
+            <Button danger>Delete</Button>
+          </Popconfirm>
+        ) : null
       }
       destroyOnClose
     >
@@ -63,9 +67,9 @@ export function ModelDrawer({ model, relationships, onClose, onChanged }: ModelD
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'columns', label: 'Columns', children: <MetadataTab model={model} onChanged={onChanged} /> },
-          { key: 'calculated', label: 'Calculated fields', children: <CalculatedFieldsTab model={model} onChanged={onChanged} /> },
-          { key: 'relationships', label: `Relationships (${own.length})`, children: <RelationshipsTab relationships={own} onChanged={onChanged} /> },
+          { key: 'columns', label: 'Columns', children: <MetadataTab model={model} canUpdate={rights.canUpdate} onChanged={onChanged} /> },
+          { key: 'calculated', label: 'Calculated fields', children: <CalculatedFieldsTab model={model} rights={rights} onChanged={onChanged} /> },
+          { key: 'relationships', label: `Relationships (${own.length})`, children: <RelationshipsTab relationships={own} rights={rights} onChanged={onChanged} /> },
           { key: 'preview', label: 'Preview data', children: tab === 'preview' ? <PreviewPanel target={{ kind: 'model', id: model.id }} /> : null },
           { key: 'sql', label: 'View SQL', children: tab === 'sql' ? <SqlPanel target={{ kind: 'model', id: model.id }} /> : null },
         ]}
@@ -80,7 +84,7 @@ interface MetadataForm {
   columns: Record<string, { displayName: string; description: string; hidden: boolean }>;
 }
 
-function MetadataTab({ model, onChanged }: { model: DiagramModel; onChanged: () => void }) {
+function MetadataTab({ model, canUpdate, onChanged }: { model: DiagramModel; canUpdate: boolean; onChanged: () => void }) {
   const [form] = Form.useForm<MetadataForm>();
   const [{ fetching }, update] = useMutation(UpdateModelMetadataMutation);
   const initial: MetadataForm = {
@@ -121,7 +125,7 @@ function MetadataTab({ model, onChanged }: { model: DiagramModel; onChanged: () 
     },
   ];
   return (
-    <Form form={form} name="model-metadata" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
+    <Form form={form} name="model-metadata" layout="vertical" initialValues={initial} disabled={!canUpdate} onFinish={(v) => void save(v)}>
       <Form.Item label="Display name" name="displayName" rules={[{ required: true }]}>
         <Input />
       </Form.Item>
@@ -136,7 +140,7 @@ function MetadataTab({ model, onChanged }: { model: DiagramModel; onChanged: () 
   );
 }
 
-function CalculatedFieldsTab({ model, onChanged }: { model: DiagramModel; onChanged: () => void }) {
+function CalculatedFieldsTab({ model, rights, onChanged }: { model: DiagramModel; rights: ModelingRights; onChanged: () => void }) {
   const [form] = Form.useForm<{ name: string; expression: string }>();
   const [{ fetching }, create] = useMutation(CreateCalculatedFieldMutation);
   const [, remove] = useMutation(DeleteCalculatedFieldMutation);
@@ -176,16 +180,19 @@ function CalculatedFieldsTab({ model, onChanged }: { model: DiagramModel; onChan
           {
             title: '',
             key: 'actions',
-            render: (_, c) => (
-              <Popconfirm title="Delete this calculated field?" okText="Delete" onConfirm={() => void drop(c)}>
-                <Button size="small" danger type="link">
-                  Delete
-                </Button>
-              </Popconfirm>
-            ),
+            render: (_, c) =>
+              rights.canCreate ? (
+                <Popconfirm title="Delete this calculated field?" okText="Delete" onConfirm={() => void drop(c)}>
+                  <Button size="small" danger type="link">
+                    Delete
+                  </Button>
+                </Popconfirm>
+              ) : null,
           },
         ]}
       />
+      {rights.canCreate ? (
+        <>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         Add a calculated field
       </Typography.Title>
@@ -204,11 +211,13 @@ function CalculatedFieldsTab({ model, onChanged }: { model: DiagramModel; onChan
           Add field
         </Button>
       </Form>
+        </>
+      ) : null}
     </>
   );
 }
 
-function RelationshipsTab({ relationships, onChanged }: { relationships: DiagramRelationship[]; onChanged: () => void }) {
+function RelationshipsTab({ relationships, rights, onChanged }: { relationships: DiagramRelationship[]; rights: ModelingRights; onChanged: () => void }) {
   const [, update] = useMutation(UpdateRelationshipMutation);
   const [, remove] = useMutation(DeleteRelationshipMutation);
   const change = async (r: DiagramRelationship, type: DiagramRelationship['type']) => {
@@ -239,6 +248,7 @@ function RelationshipsTab({ relationships, onChanged }: { relationships: Diagram
             <Select
               size="small"
               value={r.type}
+              disabled={!rights.canUpdate}
               style={{ width: 150 }}
               aria-label={`Type of ${r.name}`}
               options={RELATION_TYPE_OPTIONS.map((o) => ({ ...o, label: `${o.label} (${cardinality(o.value)})` }))}
@@ -249,13 +259,14 @@ function RelationshipsTab({ relationships, onChanged }: { relationships: Diagram
         {
           title: '',
           key: 'actions',
-          render: (_, r) => (
-            <Popconfirm title="Delete this relationship?" okText="Delete" onConfirm={() => void drop(r)}>
-              <Button size="small" danger type="link">
-                Delete
-              </Button>
-            </Popconfirm>
-          ),
+          render: (_, r) =>
+            rights.canCreate ? (
+              <Popconfirm title="Delete this relationship?" okText="Delete" onConfirm={() => void drop(r)}>
+                <Button size="small" danger type="link">
+                  Delete
+                </Button>
+              </Popconfirm>
+            ) : null,
         },
       ]}
     />

@@ -14,6 +14,7 @@ import {
 } from '../graphql/modeling';
 import { AddRelationshipForm } from './AddRelationshipForm';
 import type { NewRelation } from './AddRelationshipForm';
+import type { ModelingRights } from '../hooks/useModelingRights';
 import { PreviewPanel, SqlPanel } from './PreviewPanel';
 
 type View = ModelingDiagramQuery['views'][number];
@@ -140,7 +141,7 @@ export function AddRelationshipModal({ projectId, models, onClose, onChanged }: 
 }
 
 /** A view: its names, its data and its SQL. */
-export function ViewDrawer({ view, onClose, onChanged }: { view: View; onClose: () => void; onChanged: () => void }) {
+export function ViewDrawer({ view, rights, onClose, onChanged }: { view: View; rights: ModelingRights; onClose: () => void; onChanged: () => void }) {
   const [tab, setTab] = useState('details');
   const [{ fetching }, update] = useMutation(UpdateViewMetadataMutation);
   const [, remove] = useMutation(DeleteViewMutation);
@@ -164,9 +165,11 @@ export function ViewDrawer({ view, onClose, onChanged }: { view: View; onClose: 
       onClose={onClose}
       destroyOnClose
       extra={
-        <Popconfirm title="Delete this view?" okText="Delete" onConfirm={() => void drop()}>
-          <Button danger>Delete</Button>
-        </Popconfirm>
+        rights.canCreate ? (
+          <Popconfirm title="Delete this view?" okText="Delete" onConfirm={() => void drop()}>
+            <Button danger>Delete</Button>
+          </Popconfirm>
+        ) : null
       }
     >
       <Tabs
@@ -177,7 +180,12 @@ export function ViewDrawer({ view, onClose, onChanged }: { view: View; onClose: 
             key: 'details',
             label: 'Details',
             children: (
-              <Form layout="vertical" initialValues={{ displayName: view.displayName, description: view.description ?? '' }} onFinish={(v) => void save(v)}>
+              <Form
+                layout="vertical"
+                disabled={!rights.canUpdate}
+                initialValues={{ displayName: view.displayName, description: view.description ?? '' }}
+                onFinish={(v) => void save(v)}
+              >
                 <Form.Item label="Display name" name="displayName" rules={[{ required: true }]}>
                   <Input />
                 </Form.Item>

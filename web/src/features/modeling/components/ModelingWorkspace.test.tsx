@@ -135,6 +135,22 @@ describe('ModelingWorkspace', () => {
     await waitFor(() => expect(api.callsOf('CreateModel')).toEqual([{ data: { projectId: 'p1', name: 'Big spenders', sourceSql: 'SELECT 1 AS x' } }]), { timeout: 10_000 });
   }, 30_000);
 
+  it('shows a viewer the models without the buttons that change them', async () => {
+    const api = mockOperations({
+      ModelingDiagram: { data: DIAGRAM },
+      DeployStatus: status('UNSYNCRONIZED'),
+      Me: { data: { me: { id: 'u1', currentOrgRole: 'MEMBER', currentProject: { id: 'p1' }, currentProjectRole: 'VIEWER' } } },
+    });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    expect(await screen.findByText('diagram of 2 models', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Add model/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Import MDL' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Deploy$/ })).toBeDisabled();
+    fireEvent.click(screen.getByText('Customers'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  }, 30_000);
+
   it('offers to connect a source when there are no models', async () => {
     const api = mockOperations({ ModelingDiagram: { data: { models: [], relationships: [], views: [], metrics: [] } }, DeployStatus: status('UNSYNCRONIZED') });
     renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);

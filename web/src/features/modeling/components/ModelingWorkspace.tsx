@@ -9,6 +9,7 @@ import { EDGE_TYPES } from '../diagram/layout';
 import type { DiagramModel, EdgeShape } from '../diagram/layout';
 import { ModelingDiagramQuery } from '../graphql/modeling';
 import { useDeploy } from '../hooks/useDeploy';
+import { useModelingRights } from '../hooks/useModelingRights';
 import { DeployButton } from './DeployButton';
 import { MdlTransfer } from './MdlTransfer';
 import { AddModelModal, AddRelationshipModal, CreateViewModal, ViewDrawer } from './ModelingDialogs';
@@ -27,6 +28,7 @@ type Opened = { kind: 'model'; id: string } | { kind: 'view'; id: string } | nul
 export function ModelingWorkspace({ projectId }: { projectId: string }) {
   const [{ data, fetching, error }, reexecute] = useQuery({ query: ModelingDiagramQuery, variables: { projectId } });
   const deploy = useDeploy(projectId);
+  const rights = useModelingRights(projectId);
   const [edgeShape, setEdgeShape] = useState<EdgeShape>('smoothstep');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [opened, setOpened] = useState<Opened>(null);
@@ -67,15 +69,19 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
     <>
       <Flex justify="space-between" align="center" wrap="wrap" gap={8} style={{ marginBottom: 12 }}>
         <Space wrap>
-          <Button icon={<PlusOutlined />} onClick={() => setDialog('model')}>
-            Add model
-          </Button>
-          <Button icon={<PlusOutlined />} onClick={() => setDialog('relationship')}>
-            Add relationship
-          </Button>
-          <Button icon={<PlusOutlined />} onClick={() => setDialog('view')}>
-            Add view
-          </Button>
+          {rights.canCreate ? (
+            <>
+              <Button icon={<PlusOutlined />} onClick={() => setDialog('model')}>
+                Add model
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => setDialog('relationship')}>
+                Add relationship
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => setDialog('view')}>
+                Add view
+              </Button>
+            </>
+          ) : null}
           <Select<EdgeShape>
             value={edgeShape}
             onChange={setEdgeShape}
@@ -83,9 +89,9 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
             style={{ width: 140 }}
             options={EDGE_TYPES.map((shape) => ({ value: shape, label: `${shape} edges` }))}
           />
-          <MdlTransfer projectId={projectId} onImported={changed} />
+          <MdlTransfer projectId={projectId} canImport={rights.canCreate} onImported={changed} />
         </Space>
-        <DeployButton deploy={deploy} />
+        <DeployButton deploy={deploy} canDeploy={rights.canUpdate} />
       </Flex>
       <Flex gap={12} align="stretch">
         <Card size="small" style={{ width: 240, flexShrink: 0 }} styles={{ body: { padding: 8, maxHeight: 640, overflow: 'auto' } }}>
@@ -117,8 +123,8 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
           </Suspense>
         </div>
       </Flex>
-      {openedModel ? <ModelDrawer model={openedModel} relationships={relationships} onClose={() => setOpened(null)} onChanged={changed} /> : null}
-      {openedView ? <ViewDrawer view={openedView} onClose={() => setOpened(null)} onChanged={changed} /> : null}
+      {openedModel ? <ModelDrawer model={openedModel} relationships={relationships} rights={rights} onClose={() => setOpened(null)} onChanged={changed} /> : null}
+      {openedView ? <ViewDrawer view={openedView} rights={rights} onClose={() => setOpened(null)} onChanged={changed} /> : null}
       {dialog === 'model' ? <AddModelModal projectId={projectId} models={models} onClose={() => setDialog(null)} onChanged={changed} /> : null}
       {dialog === 'view' ? <CreateViewModal projectId={projectId} onClose={() => setDialog(null)} onChanged={changed} /> : null}
       {dialog === 'relationship' ? <AddRelationshipModal projectId={projectId} models={models} onClose={() => setDialog(null)} onChanged={changed} /> : null}

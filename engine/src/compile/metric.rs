@@ -3,7 +3,11 @@
 //! month alone). Each time grain gives one column per date part, `<grain>_<part>`, holding the
 //! reference column truncated to that part.
 
-use super::{CompileError, Dialect, model::model_sql, usage::Needed};
+use super::{
+    CompileError, Dialect,
+    model::{model_sql, portable},
+    usage::Needed,
+};
 use crate::mdl::{ColumnKind, DatePart, Manifest, Metric};
 
 fn grain_column(grain: &str, part: DatePart) -> String {
@@ -43,16 +47,19 @@ pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric,
     let base = manifest
         .model(&metric.base_object)
         .ok_or_else(|| CompileError::UnknownModel(metric.base_object.clone()))?;
-    let expression = |column: &crate::mdl::Column| match &column.kind {
-        ColumnKind::Calculated { expression } => expression.clone(),
-        ColumnKind::Source { source_column } => q(source_column.as_deref().unwrap_or(&column.name)),
-        ColumnKind::Relationship { .. } => q(&column.name),
+    let expression = |column: &crate::mdl::Column| -> Result<String, CompileError> {
+        Ok(match &column.kind {
+            ColumnKind::Calculated { expression } => portable(dialect, expression)?,
+            ColumnKind::Source { source_column } => q(source_column.as_deref().unwrap_or(&column.name)),
+            ColumnKind::Relationship { .. } => q(&column.name),
+        })
     };
     let mut groups = Vec::new();
     let mut selected = Vec::new();
     for dimension in metric.dimensions.iter().filter(|d| needed.has(&d.name)) {
-        groups.push(expression(dimension));
-        selected.push(format!("{} AS {}", expression(dimension), q(&dimension.name)));
+        let value = expression(dimension)?;
+        selected.push(format!("{value} AS {}", q(&dimension.name)));
+        groups.push(value);
     }
     for grain in &metric.time_grains {
         for part in &grain.date_parts {
@@ -65,7 +72,7 @@ pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric,
         }
     }
     for measure in metric.measures.iter().filter(|m| needed.has(&m.name)) {
-        selected.push(format!("{} AS {}", expression(measure), q(&measure.name)));
+        selected.push(format!("{} AS {}", expression(measure)?, q(&measure.name)));
     }
     if selected.is_empty() {
         selected.push(format!("COUNT(*) AS {}", q("row_count")));

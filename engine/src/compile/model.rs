@@ -10,7 +10,7 @@
 use super::{CompileError, Dialect, usage::Needed};
 use crate::mdl::{Column, ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
 use sqlparser::{
-    ast::{BinaryOperator, Expr, visit_expressions},
+    ast::{BinaryOperator, Expr, FunctionArguments, visit_expressions, visit_expressions_mut},
     parser::Parser,
 };
 use std::ops::ControlFlow;
@@ -22,7 +22,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
     let mut wanted = needed.clone();
     let mut related_needs: Vec<(String, Needed)> = Vec::new();
     for field in &fields {
-        let expr = parse_expr(dialect, field.expression)?;
+        let expr = parse_expr(dialect, &field.expression)?;
         let names = identifiers(&expr);
         match &field.via {
             None => wanted = wanted.with(names.iter().map(|(_, last)| last.as_str())),
@@ -165,7 +165,8 @@ const AGGREGATES: [&str; 7] = ["SUM", "AVG", "COUNT", "COUNT_IF", "MAX", "MIN", 
 /// A calculated field and the relationship column it reaches through, if any.
 struct CalculatedField<'m> {
     column: &'m Column,
-    expression: &'m str,
+    /// In the dialect's own functions (see [`portable`]).
+    expression: String,
     via: Option<String>,
 }
 
@@ -173,7 +174,7 @@ fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedFi
     let mut fields = Vec::new();
     for column in &model.columns {
         if let ColumnKind::Calculated { expression } = &column.kind {
-            fields.push(CalculatedField { column, expression, via: relationship_used(dialect, model, expression)? });
+            fields.push(CalculatedField { column, expression: portable(dialect, expression)?, via: relationship_used(dialect, model, expression)? });
         }
     }
     Ok(fields)
@@ -228,6 +229,42 @@ fn identifiers(expr: &Expr) -> Vec<(String, String)> {
         ControlFlow::<()>::Continue(())
     });
     found
+}
+
+/// The expression written with functions the dialect has: of the functions of PRODUCT.md §3,
+/// COUNT_IF becomes a COUNT of a CASE outside DuckDB, and MySQL gets its cube root from POW
+/// and the character count of LENGTH from CHAR_LENGTH.
+pub(super) fn portable(dialect: Dialect, expression: &str) -> Result<String, CompileError> {
+    if dialect == Dialect::DuckDb {
+        return Ok(expression.to_owned());
+    }
+    let mut expr = parse_expr(dialect, expression)?;
+    let mut failed = None;
+    let _ = visit_expressions_mut(&mut expr, |e: &mut Expr| {
+        if let Expr::Function(f) = e {
+            let args: Vec<String> = match &f.args {
+                FunctionArguments::List(list) => list.args.iter().map(ToString::to_string).collect(),
+                _ => Vec::new(),
+            };
+            let rewritten = match (f.name.to_string().to_uppercase().as_str(), dialect, args.as_slice()) {
+                ("COUNT_IF", _, [condition]) => Some(format!("COUNT(CASE WHEN {condition} THEN 1 END)")),
+                ("CBRT", Dialect::MySql, [x]) => Some(format!("SIGN({x}) * POW(ABS({x}), 1.0 / 3)")),
+                ("LENGTH", Dialect::MySql, [x]) => Some(format!("CHAR_LENGTH({x})")),
+                _ => None,
+            };
+            if let Some(text) = rewritten {
+                match parse_expr(dialect, &text) {
+                    Ok(new) => *e = new,
+                    Err(error) => failed = Some(error),
+                }
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    match failed {
+        Some(error) => Err(error),
+        None => Ok(expr.to_string()),
+    }
 }
 
 fn is_count(expression: &str) -> bool {

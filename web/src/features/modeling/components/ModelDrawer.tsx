@@ -7,8 +7,6 @@ import { EMPTY_TEXT } from '../../../components/page/PageStates';
 import type { DiagramModel, DiagramRelationship } from '../diagram/layout';
 import { cardinality } from '../diagram/layout';
 import {
-  CreateCalculatedFieldMutation,
-  DeleteCalculatedFieldMutation,
   DeleteModelMutation,
   DeleteRelationshipMutation,
   UpdateModelMetadataMutation,
@@ -16,6 +14,7 @@ import {
 } from '../graphql/modeling';
 import { RELATION_TYPE_OPTIONS } from '../relationTypes';
 import type { ModelingRights } from '../hooks/useModelingRights';
+import { CalculatedFieldsTab } from './CalculatedFieldsTab';
 import { PreviewPanel, SqlPanel } from './PreviewPanel';
 
 type Column = DiagramModel['columns'][number];
@@ -137,83 +136,6 @@ function MetadataTab({ model, canUpdate, onChanged }: { model: DiagramModel; can
         Save
       </Button>
     </Form>
-  );
-}
-
-function CalculatedFieldsTab({ model, rights, onChanged }: { model: DiagramModel; rights: ModelingRights; onChanged: () => void }) {
-  const [form] = Form.useForm<{ name: string; expression: string }>();
-  const [{ fetching }, create] = useMutation(CreateCalculatedFieldMutation);
-  const [, remove] = useMutation(DeleteCalculatedFieldMutation);
-  const [problem, setProblem] = useState<string | null>(null);
-  const fields = model.columns.filter((c) => c.isCalculated);
-  const add = async (values: { name: string; expression: string }) => {
-    setProblem(null);
-    const result = await create({ modelId: model.id, data: values });
-    if (result.error) {
-      const message = result.error.graphQLErrors[0]?.message;
-      if (result.error.graphQLErrors[0]?.extensions?.code === 'INVALID_CALCULATED_FIELD' && message) setProblem(message);
-      else showFailureToast(result.error, 'Failed to create calculated field.');
-      return;
-    }
-    toast.success(`Calculated field ${values.name} added.`);
-    form.resetFields();
-    onChanged();
-  };
-  const drop = async (field: Column) => {
-    const result = await remove({ columnId: field.id });
-    if (result.error) return showFailureToast(result.error, 'Failed to delete calculated field.');
-    onChanged();
-  };
-  return (
-    <>
-      <Table<Column>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={fields}
-        locale={{ emptyText: EMPTY_TEXT }}
-        aria-label="Calculated fields"
-        columns={[
-          { title: 'Name', dataIndex: 'referenceName', key: 'name' },
-          { title: 'Expression', key: 'expression', render: (_, c) => <Typography.Text code>{c.expression}</Typography.Text> },
-          { title: 'Type', dataIndex: 'type', key: 'type' },
-          {
-            title: '',
-            key: 'actions',
-            render: (_, c) =>
-              rights.canCreate ? (
-                <Popconfirm title="Delete this calculated field?" okText="Delete" onConfirm={() => void drop(c)}>
-                  <Button size="small" danger type="link">
-                    Delete
-                  </Button>
-                </Popconfirm>
-              ) : null,
-          },
-        ]}
-      />
-      {rights.canCreate ? (
-        <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        Add a calculated field
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        An expression over this model's columns, or across a relationship: <code>customers.country</code> on orders, <code>SUM(orders.amount)</code> on customers
-        (SUM, AVG, COUNT, COUNT_IF, MAX, MIN aggregate the many side).
-      </Typography.Paragraph>
-      <Form form={form} name="calculated-field" layout="vertical" onFinish={(v) => void add(v)}>
-        <Form.Item label="Name" name="name" rules={[{ required: true }]}>
-          <Input placeholder="total_spent" />
-        </Form.Item>
-        <Form.Item label="Expression" name="expression" rules={[{ required: true }]} validateStatus={problem ? 'error' : undefined} help={problem ?? undefined}>
-          <Input.TextArea rows={2} placeholder="SUM(orders.amount)" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={fetching}>
-          Add field
-        </Button>
-      </Form>
-        </>
-      ) : null}
-    </>
   );
 }
 

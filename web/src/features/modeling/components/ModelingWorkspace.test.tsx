@@ -104,6 +104,7 @@ describe('ModelingWorkspace', () => {
       ModelingDiagram: { data: DIAGRAM },
       DeployStatus: status('SYNCRONIZED', 'SUCCESS'),
       CreateCalculatedField: { error: { code: 'INVALID_CALCULATED_FIELD', message: 'Invalid calculated field: customers has no column "amount".' } },
+      UpdateCalculatedField: { data: { updateCalculatedField: true } },
     });
     renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
     fireEvent.click(await screen.findByText('Customers', {}, { timeout: 10_000 }));
@@ -116,6 +117,12 @@ describe('ModelingWorkspace', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Add field' }));
     expect(await within(drawer).findByText('Invalid calculated field: customers has no column "amount".', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsOf('CreateCalculatedField')).toEqual([{ modelId: 'm1', data: { name: 'bad', expression: 'SUM(amount)' } }]);
+    // An existing field is edited in the same form.
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
+    expect(within(drawer).getByLabelText('Expression')).toHaveValue('SUM(orders.amount)');
+    fireEvent.change(within(drawer).getByLabelText('Expression'), { target: { value: 'AVG(orders.amount)' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save field' }));
+    await waitFor(() => expect(api.callsOf('UpdateCalculatedField')).toEqual([{ columnId: 'c2', data: { name: 'total', expression: 'AVG(orders.amount)' } }]), { timeout: 10_000 });
   }, 60_000);
 
   it('adds a model of a SQL statement', async () => {

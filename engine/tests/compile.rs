@@ -235,3 +235,26 @@ fn the_eighteen_functions_work_in_calculated_fields_on_every_dialect() {
     let mysql = compile(&manifest, &all, Dialect::MySql).unwrap();
     assert!(mysql.contains("SIGN(id * 8) * POW(ABS(id * 8), 1.0 / 3)") && mysql.contains("CHAR_LENGTH(name)") && !mysql.contains("COUNT_IF"), "{mysql}");
 }
+
+#[test]
+fn relationship_columns_make_joins_implicit_in_queries() {
+    let (conn, manifest) = shop();
+    // `customer` is the relationship column of orders: reading through it joins customers.
+    let got = rows(&conn, &manifest, "SELECT id, customer.name FROM orders WHERE customer.country = 'US' ORDER BY id");
+    assert_eq!(got, texts(&[&["Int(13)", "Text(\"Bo\")"], &["Int(14)", "Text(\"Bo\")"]]));
+    let got = rows(&conn, &manifest, "SELECT customer.country, count(*) FROM orders AS o GROUP BY customer.country ORDER BY 1");
+    assert_eq!(got, texts(&[&["Text(\"UK\")", "BigInt(3)"], &["Text(\"US\")", "BigInt(2)"]]), "one row per order, none added");
+    // A name the query binds itself is left alone, and so is a correlated outer reference.
+    let got = rows(&conn, &manifest, "SELECT count(*) FROM orders AS customer WHERE customer.amount > 10");
+    assert_eq!(got, texts(&[&["BigInt(3)"]]));
+    let got = rows(&conn, &manifest, "SELECT name FROM customers WHERE EXISTS (SELECT 1 FROM orders WHERE orders.customer_id = customers.id AND orders.amount > 20) ORDER BY 1");
+    assert_eq!(got, texts(&[&["Text(\"Ada\")"], &["Text(\"Bo\")"]]));
+    let sql = compile(&manifest, "SELECT customer.name FROM orders", Dialect::Postgres).unwrap();
+    assert!(
+        sql.ends_with(
+            "SELECT \"customer\".\"customer.name\" FROM orders LEFT JOIN (SELECT \"id\" AS \"customer.__key0\", \"name\" AS \"customer.name\" \
+             FROM \"customers\") AS \"customer\" ON \"customer\".\"customer.__key0\" = \"orders\".\"customer_id\""
+        ),
+        "{sql}"
+    );
+}

@@ -8,6 +8,7 @@
 //! kept as written, so its meaning cannot drift: the result is what the same query returns
 //! over tables shaped like the models.
 
+mod joins;
 mod metric;
 mod model;
 pub mod safety;
@@ -79,6 +80,7 @@ impl Compiler<'_> {
     /// The query with a CTE in front for each model and view it reads. `views` holds the
     /// views being compiled around this query, to stop cycles.
     fn query(&self, mut query: Query, views: &mut Vec<String>) -> Result<Query, CompileError> {
+        joins::add_implicit_joins(self.manifest, self.dialect, &mut query)?;
         let names = referenced_relations(&query)?;
         if names.is_empty() {
             return Ok(query);
@@ -197,7 +199,7 @@ mod tests {
              FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name_length FROM Customers WHERE id = 1"
         );
         let mysql = compile(&manifest(), "SELECT name, name_length FROM customers", Dialect::MySql).unwrap();
-        assert!(mysql.starts_with("WITH `customers` AS (SELECT *, (LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"), "{mysql}");
+        assert!(mysql.starts_with("WITH `customers` AS (SELECT *, (CHAR_LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"), "{mysql}");
     }
 
     #[test]

@@ -306,7 +306,7 @@ fn relationship_used(dialect: Dialect, model: &Model, expression: &str) -> Resul
 }
 
 /// The relationship behind a relationship column and the model at its other end.
-fn related<'m>(manifest: &'m Manifest, model: &Model, via: &str) -> Result<(&'m Relationship, &'m Model), CompileError> {
+pub(super) fn related<'m>(manifest: &'m Manifest, model: &Model, via: &str) -> Result<(&'m Relationship, &'m Model), CompileError> {
     let Some(ColumnKind::Relationship { relationship }) = model.column(via).map(|c| &c.kind) else {
         return Err(CompileError::InvalidField(format!("\"{via}\" is not a relationship of {}", model.name)));
     };
@@ -319,7 +319,7 @@ fn related<'m>(manifest: &'m Manifest, model: &Model, via: &str) -> Result<(&'m 
 }
 
 /// Whether one row of `model` meets many rows at the other end.
-fn to_many(relationship: &Relationship, model: &Model) -> bool {
+pub(super) fn to_many(relationship: &Relationship, model: &Model) -> bool {
     let is_first = relationship.models[0].eq_ignore_ascii_case(&model.name);
     match relationship.join_type {
         JoinType::OneToOne => false,
@@ -329,7 +329,7 @@ fn to_many(relationship: &Relationship, model: &Model) -> bool {
 }
 
 /// `(this model's column, the other model's column)` of each equality in the condition.
-fn key_pairs(dialect: Dialect, relationship: &Relationship, model: &Model, other: &Model) -> Result<Vec<(String, String)>, CompileError> {
+pub(super) fn key_pairs(dialect: Dialect, relationship: &Relationship, model: &Model, other: &Model) -> Result<Vec<(String, String)>, CompileError> {
     fn equalities(expr: &Expr, out: &mut Vec<(Vec<String>, Vec<String>)>) -> bool {
         match expr {
             Expr::BinaryOp { left, op: BinaryOperator::And, right } => equalities(left, out) && equalities(right, out),

@@ -281,4 +281,24 @@ async fn a_deploy_survives_its_worker_being_killed() {
     let done = settled(&app, &client, &project, 90).await;
     assert_eq!(done["status"], "SYNCRONIZED", "{done}");
     assert_eq!(done["lastDeploy"]["status"], "SUCCESS");
+
+    // Resetting the project removes its deploys and retrieval index with the models.
+    app.gql_ok(&client, "mutation($id: ID!) { resetProject(where: {id: $id}) { state } }", json!({"id": project})).await;
+    let project_id = uuid::Uuid::parse_str(&project).unwrap();
+    let pool = app.state.pool.clone();
+    app.eventually(90, "the reset to remove deploys and the index", || {
+        let pool = pool.clone();
+        async move {
+            let left: i64 = sqlx::query_scalar(
+                "SELECT (SELECT count(*) FROM deploys WHERE project_id = $1) + (SELECT count(*) FROM retrieval_documents WHERE project_id = $1)
+                      + (SELECT count(*) FROM models WHERE project_id = $1)",
+            )
+            .bind(project_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            left == 0
+        }
+    })
+    .await;
 }

@@ -231,11 +231,23 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
 }
 
 /// Removes the data a project owns, keeping the project row and its members: its data
-/// source, models, relationships and detected schema changes. It must stay idempotent:
+/// source, models, relationships, views, metrics, deploys with the retrieval index, detected
+/// schema changes and CSV import jobs. It must stay idempotent:
 /// it runs inside a retried activity.
 pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
-    for table in ["relationships", "models", "schema_changes", "data_sources", "csv_import_jobs"] {
+    let tables = [
+        "retrieval_documents",
+        "deploys",
+        "relationships",
+        "models",
+        "views",
+        "metrics",
+        "schema_changes",
+        "data_sources",
+        "csv_import_jobs",
+    ];
+    for table in tables {
         sqlx::query(&format!("DELETE FROM {table} WHERE project_id = $1")).bind(id).execute(&mut *tx).await?;
     }
     tx.commit().await?;

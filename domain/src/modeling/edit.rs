@@ -502,7 +502,8 @@ pub async fn preview(pool: &Pool, config: &Config, project_id: Uuid, name: &str,
 }
 
 fn preview_sql(manifest: &Manifest, dialect: Dialect, name: &str) -> Result<String> {
-    let hidden: Vec<String> = match manifest.model(name) {
+    // A model's own columns and fields (relationship columns are not values).
+    let columns: Vec<String> = match manifest.model(name) {
         Some(model) => model
             .columns
             .iter()
@@ -511,7 +512,7 @@ fn preview_sql(manifest: &Manifest, dialect: Dialect, name: &str) -> Result<Stri
             .collect(),
         None => vec!["*".to_owned()],
     };
-    compile::compile(manifest, &format!("SELECT {} FROM {}", hidden.join(", "), dialect.quote(name)), dialect).map_err(compile_error)
+    compile::compile(manifest, &format!("SELECT {} FROM {}", columns.join(", "), dialect.quote(name)), dialect).map_err(compile_error)
 }
 
 pub fn compile_error(error: CompileError) -> Error {

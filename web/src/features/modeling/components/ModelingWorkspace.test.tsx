@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
-import { ModelingWorkspace } from './ModelingWorkspace';
+import { GO_TO_FIRST_MODEL_EVENT, ModelingWorkspace } from './ModelingWorkspace';
 
 // React Flow needs a real layout engine; the browser journey covers the canvas itself.
 vi.mock('../diagram/ModelDiagram', () => ({
@@ -156,6 +156,18 @@ describe('ModelingWorkspace', () => {
     fireEvent.click(screen.getByText('Customers'));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('opens the first model on the goToFirstModel event', async () => {
+    const api = mockOperations({ ModelingDiagram: { data: DIAGRAM }, DeployStatus: status('SYNCRONIZED', 'SUCCESS') });
+    renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
+    await screen.findByText('diagram of 2 models', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event(GO_TO_FIRST_MODEL_EVENT));
+    });
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('public.customers')).toBeInTheDocument();
   }, 30_000);
 
   it('offers to connect a source when there are no models', async () => {

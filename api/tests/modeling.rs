@@ -65,6 +65,11 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     assert_eq!(first["status"], "SYNCRONIZED", "{first}");
     let log = first["lastDeploy"]["log"].as_str().unwrap();
     assert!(log.contains("✓ model customers") && log.contains("✓ model orders"), "{log}");
+    // The deploy indexed the values of category-like text columns for questions to filter on.
+    let project_id = uuid::Uuid::parse_str(&project).unwrap();
+    let found = quarry_domain::deploy::matching_values(&app.state.pool, project_id, &["uk".into(), "Grace".into(), "nowhere".into()]).await.unwrap();
+    let found: Vec<(String, String, String)> = found.into_iter().map(|v| (v.model, v.column, v.value)).collect();
+    assert_eq!(found, [("customers".into(), "country".into(), "UK".into()), ("customers".into(), "name".into(), "Grace".into())]);
 
     // A calculated field across the relationship, typed by the source, without fan-out.
     let customers = model(&app, &client, &project, "customers").await;
@@ -257,6 +262,9 @@ async fn deploys_on_mariadb_and_a_duckdb_sample_and_honours_the_model_limit() {
     let status = settled(&app, &client, &sample, 60).await;
     assert_eq!(status["status"], "SYNCRONIZED", "{status}");
     assert_eq!(status["lastDeploy"]["log"].as_str().unwrap().matches("✓ model").count(), 11);
+    let sample_id = uuid::Uuid::parse_str(&sample).unwrap();
+    let jazz = quarry_domain::deploy::matching_values(&app.state.pool, sample_id, &["jazz".into()]).await.unwrap();
+    assert!(jazz.iter().any(|v| v.model == "Genre" && v.column == "Name" && v.value == "Jazz"), "{jazz:?}");
 }
 
 async fn project_in_same_org(app: &TestApp, client: &Client, name: &str) -> String {

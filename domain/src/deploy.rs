@@ -13,6 +13,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use quarry_engine::{
+    ColumnTypeFamily, DataSourceType,
     compile::{self, Dialect},
     mdl::{ColumnKind, Manifest},
 };
@@ -249,4 +250,110 @@ pub async fn search(pool: &Pool, project_id: Uuid, words: &str, limit: i64) -> R
     .bind(limit)
     .fetch_all(pool)
     .await?)
+}
+
+/// A text column with more distinct values than this is not a category (names, notes…) and
+/// is not indexed.
+pub const VALUES_PER_COLUMN: usize = 1000;
+/// Longer values are not what questions name.
+const LONGEST_VALUE: usize = 100;
+
+/// `(model, column, query)` for each visible text column of the source: the query lists its
+/// values, most frequent first, one more than [`VALUES_PER_COLUMN`] at most.
+pub fn value_queries(manifest: &Manifest, source_type: DataSourceType, dialect: Dialect) -> Vec<(String, String, String)> {
+    let q = |name: &str| dialect.quote(name);
+    let mut queries = Vec::new();
+    for model in &manifest.models {
+        for column in &model.columns {
+            let text = matches!(column.kind, ColumnKind::Source { .. }) && source_type.column_family(&column.type_name) == ColumnTypeFamily::Text;
+            if !text || column.hidden {
+                continue;
+            }
+            let sql = format!(
+                "SELECT {c} AS value, COUNT(*) AS occurrences FROM {m} WHERE {c} IS NOT NULL GROUP BY {c} ORDER BY 2 DESC, 1 LIMIT {}",
+                VALUES_PER_COLUMN + 1,
+                c = q(&column.name),
+                m = q(&model.name),
+            );
+            if let Ok(compiled) = compile::compile(manifest, &sql, dialect) {
+                queries.push((model.name.clone(), column.name.clone(), compiled));
+            }
+        }
+    }
+    queries
+}
+
+/// One indexed value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexedValue {
+    pub model: String,
+    pub column: String,
+    pub value: String,
+    pub occurrences: i64,
+}
+
+/// Keeps the values worth indexing from one column's query result: nothing when the column
+/// has too many distinct values to be a category.
+pub fn category_values(model: &str, column: &str, rows: &[Vec<serde_json::Value>]) -> Vec<IndexedValue> {
+    if rows.len() > VALUES_PER_COLUMN {
+        return Vec::new();
+    }
+    rows.iter()
+        .filter_map(|row| {
+            let value = row.first()?.as_str()?.trim();
+            let occurrences = row.get(1).and_then(|n| n.as_i64().or_else(|| n.as_str()?.parse().ok())).unwrap_or(0);
+            (!value.is_empty() && value.chars().count() <= LONGEST_VALUE).then(|| IndexedValue {
+                model: model.to_owned(),
+                column: column.to_owned(),
+                value: value.to_owned(),
+                occurrences,
+            })
+        })
+        .collect()
+}
+
+/// Replaces the project's value index with a deploy's, in one transaction.
+pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue]) -> Result<()> {
+    let project_id = get(pool, deploy_id).await?.project_id;
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM value_index WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    for chunk in values.chunks(1000) {
+        let mut insert = sqlx::QueryBuilder::new("INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences) ");
+        insert.push_values(chunk, |mut row, v| {
+            row.push_bind(project_id).push_bind(deploy_id).push_bind(&v.model).push_bind(&v.column).push_bind(&v.value).push_bind(v.occurrences);
+        });
+        insert.build().execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The indexed values equal (ignoring case) to one of `phrases`, most common first.
+pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) -> Result<Vec<IndexedValue>> {
+    let lowered: Vec<String> = phrases.iter().map(|p| p.to_lowercase()).collect();
+    let rows: Vec<(String, String, String, i64)> = sqlx::query_as(
+        "SELECT model, column_name, value, occurrences FROM value_index
+         WHERE project_id = $1 AND lower(value) = ANY($2) ORDER BY occurrences DESC, model, column_name",
+    )
+    .bind(project_id)
+    .bind(&lowered)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(model, column, value, occurrences)| IndexedValue { model, column, value, occurrences }).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn only_category_like_columns_are_indexed() {
+        let rows = vec![vec![json!("Rock"), json!(1297)], vec![json!("Jazz"), json!("130")], vec![json!(" "), json!(3)], vec![json!("x".repeat(101)), json!(1)]];
+        let values = category_values("Genre", "Name", &rows);
+        let got: Vec<(&str, i64)> = values.iter().map(|v| (v.value.as_str(), v.occurrences)).collect();
+        assert_eq!(got, [("Rock", 1297), ("Jazz", 130)], "blank and overlong values are left out");
+        let many: Vec<Vec<serde_json::Value>> = (0..=VALUES_PER_COLUMN).map(|i| vec![json!(format!("name {i}")), json!(1)]).collect();
+        assert!(category_values("Customer", "LastName", &many).is_empty(), "a column of names is not a category");
+    }
 }

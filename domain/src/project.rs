@@ -238,6 +238,7 @@ pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
     let tables = [
         "retrieval_documents",
+        "value_index",
         "deploys",
         "relationships",
         "models",

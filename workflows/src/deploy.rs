@@ -3,7 +3,8 @@
 //! The api records the deploy (IN_PROGRESS, with the manifest it deploys) and starts this
 //! workflow. CheckDeploy compiles every model and view into the source's dialect and asks
 //! the source to plan each one (nothing is read); when all pass, IndexDeploy replaces the
-//! retrieval index the question engines search; FinishDeploy records SUCCESS or FAILED with
+//! retrieval index the question engines search and the index of category values (the
+//! values of text columns with at most 1,000 distinct ones, for filters named in questions); FinishDeploy records SUCCESS or FAILED with
 //! the log, which the client polls. Every step can run again without harm, so a worker dying
 //! midway only means another worker repeats that step.
 
@@ -52,7 +53,8 @@ impl DeployActivities {
         unimplemented!()
     }
 
-    /// Replaces the project's retrieval index with the deployed manifest's documents.
+    /// Replaces the project's retrieval index with the deployed manifest's documents and its
+    /// value index with the category values read from the source (heartbeats).
     #[activity(name = "IndexDeploy")]
     pub fn index_deploy(input: DeployInput) -> Result<u32, ActivityError> {
         unimplemented!()
@@ -84,7 +86,8 @@ impl DeployWorkflow {
             Err(_) => DeployCheck { log: vec![CHECK_FAILED.to_owned()], failures: vec![CHECK_FAILED.to_owned()] },
         };
         if check.failures.is_empty() {
-            let documents = ctx.execute_activity(DeployActivities::index_deploy, input, steps::short("index-deploy")).await?;
+            let index_step = steps::long("index-deploy", Duration::from_secs(30 * 60), steps::backoff(Duration::from_secs(20), 0));
+            let documents = ctx.execute_activity(DeployActivities::index_deploy, input, index_step).await?;
             check.log.push(format!("Indexed {documents} documents for questions."));
         }
         ctx.execute_activity(DeployActivities::finish_deploy, FinishDeployInput { deploy: input, check }, steps::short("finish-deploy"))

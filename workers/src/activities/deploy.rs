@@ -1,7 +1,7 @@
 //! The steps of `DeployWorkflow`. Checking only plans queries at the source and indexing
 //! replaces the index in one transaction, so any step may run again without harm.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use quarry_domain::{Error, config::Config, datasource, db::Pool, deploy, modeling::manifest};
 use quarry_workflows::deploy::{
@@ -10,7 +10,8 @@ use quarry_workflows::deploy::{
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
-use tracing::info;
+use quarry_engine::QueryOptions;
+use tracing::{info, warn};
 
 use super::support::{Chaos, step_error, with_heartbeats};
 
@@ -55,6 +56,29 @@ impl DeployActivities {
     }
 }
 
+impl DeployActivities {
+    /// Collects the values of the models' category-like text columns (see
+    /// `deploy::value_queries`); a column whose query fails is skipped, not fatal.
+    async fn index_values(&self, input: DeployInput) -> Result<usize, Error> {
+        let manifest = deploy::manifest_of(&self.pool, input.deploy_id).await?;
+        let connector = datasource::connector(&self.pool, &self.config, input.project_id).await?;
+        let source_type = connector.source_type();
+        let mut values = Vec::new();
+        for (model, column, sql) in deploy::value_queries(&manifest, source_type, manifest::dialect_of(source_type)) {
+            let options = QueryOptions::new(deploy::VALUES_PER_COLUMN + 1, VALUE_QUERY_TIMEOUT);
+            match connector.query(&sql, options).await {
+                Ok(result) => values.extend(deploy::category_values(&model, &column, &result.rows)),
+                Err(error) => warn!(%model, %column, "values not indexed: {error}"),
+            }
+        }
+        deploy::replace_values(&self.pool, input.deploy_id, &values).await?;
+        Ok(values.len())
+    }
+}
+
+/// One column's values query may take this long.
+const VALUE_QUERY_TIMEOUT: Duration = Duration::from_secs(30);
+
 fn unreachable_source(error: Error) -> DeployCheck {
     let line = format!("✗ data source: {}", error.public_message());
     DeployCheck { log: vec![line.clone()], failures: vec![line] }
@@ -76,6 +100,8 @@ impl DeployActivities {
     pub async fn index_deploy(self: Arc<Self>, ctx: ActivityContext, input: DeployInput) -> Result<u32, ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let documents = deploy::index(&self.pool, input.deploy_id).await.map_err(step_error)?;
+        let values = with_heartbeats(&ctx, self.index_values(input)).await?.map_err(step_error)?;
+        info!(deploy_id = %input.deploy_id, documents, values, "deploy indexed");
         Ok(documents as u32)
     }
 

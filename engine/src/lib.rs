@@ -12,6 +12,7 @@ pub mod compile;
 pub mod connectors;
 pub mod csv_import;
 pub mod mdl;
+pub mod question;
 pub mod sample_datasets;
 pub mod secrets;
 

@@ -1,0 +1,369 @@
+//! The embedded question engine: business questions answered from the semantic model alone,
+//! with no language model. It recognises an aggregate ("how many", "total", "average",
+//! "highest", "lowest", "distinct"), the measure it applies to, a grouping ("by", "per",
+//! "for each"), filters on values the deploy indexed ("in Brazil", "for Jazz") or on a year,
+//! and a top-N, matching words to model and column names, display names and a few synonyms.
+//! It writes SQL over the models (reading along to-one relationships through their
+//! relationship columns), which the semantic layer compiles. What it cannot place it says it
+//! did not understand, with suggestions — it never invents SQL.
+
+mod words;
+
+use crate::{
+    compile::Dialect,
+    mdl::{Column, ColumnKind, Manifest, Model},
+};
+use words::{stems, synonyms};
+
+/// A value of the deploy's value index that a question names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueMatch {
+    pub model: String,
+    pub column: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Understanding {
+    /// SQL over the models and, in words, what it answers.
+    Sql { sql: String, understood: Vec<String> },
+    NotUnderstood { understood: Vec<String>, suggestions: Vec<String> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aggregate {
+    Count,
+    CountDistinct,
+    Sum,
+    Avg,
+    Max,
+    Min,
+}
+
+impl Aggregate {
+    fn label(self) -> &'static str {
+        match self {
+            Self::Count => "number",
+            Self::CountDistinct => "number of distinct",
+            Self::Sum => "total",
+            Self::Avg => "average",
+            Self::Max => "highest",
+            Self::Min => "lowest",
+        }
+    }
+}
+
+/// The aggregate a question asks for, if it names one.
+fn aggregate_of(tokens: &[String]) -> Option<Aggregate> {
+    let has = |w: &str| tokens.iter().any(|t| t == w);
+    let pair = |a: &str, b: &str| tokens.windows(2).any(|p| p[0] == a && p[1] == b);
+    if (pair("how", "many") || pair("number", "of") || has("count")) && (has("distinct") || has("different") || has("unique")) {
+        Some(Aggregate::CountDistinct)
+    } else if pair("how", "many") || pair("number", "of") || has("count") {
+        Some(Aggregate::Count)
+    } else if has("average") || has("avg") || has("mean") {
+        Some(Aggregate::Avg)
+    } else if has("highest") || has("maximum") || has("max") || has("largest") || has("biggest") {
+        Some(Aggregate::Max)
+    } else if has("lowest") || has("minimum") || has("min") || has("smallest") {
+        Some(Aggregate::Min)
+    } else if has("total") || has("sum") || has("revenue") || has("sale") {
+        Some(Aggregate::Sum)
+    } else {
+        None
+    }
+}
+
+/// Words that end the grouping phrase.
+const GROUP_END: &[&str] = &["in", "for", "with", "where", "during", "from", "top", "only", "and", "of"];
+const GROUP_START: &[&str] = &["by", "per", "each"];
+
+fn is_numeric(column: &Column) -> bool {
+    let t = column.type_name.to_uppercase();
+    ["INT", "DEC", "NUM", "FLOAT", "DOUBLE", "REAL", "MONEY"].iter().any(|k| t.contains(k))
+}
+
+fn is_temporal(column: &Column) -> bool {
+    let t = column.type_name.to_uppercase();
+    t.contains("DATE") || t.contains("TIME")
+}
+
+fn is_key(column: &Column) -> bool {
+    stems(&column.name).last().is_some_and(|w| w == "id" || w == "key")
+}
+
+fn readable(column: &Column) -> bool {
+    !column.hidden && !matches!(column.kind, ColumnKind::Relationship { .. })
+}
+
+/// The stems of a name, its display name and their synonyms.
+fn name_stems(name: &str, display: Option<&str>) -> Vec<String> {
+    let mut all = stems(name);
+    all.extend(display.map(stems).unwrap_or_default());
+    all.retain(|w| w != "id");
+    all.dedup();
+    all
+}
+
+/// How well the tokens mention `names`: two points per name said as such, one per name
+/// reached through a synonym.
+fn score(names: &[String], tokens: &[String]) -> usize {
+    names
+        .iter()
+        .map(|n| {
+            if tokens.iter().any(|t| t == n) {
+                2
+            } else if tokens.iter().any(|t| synonyms(t).contains(&n.as_str())) {
+                1
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+/// The numeric columns `tokens` name, best first, with their models.
+fn measures_in<'m>(manifest: &'m Manifest, tokens: &[String]) -> Vec<(usize, &'m Model, &'m Column)> {
+    let mut found: Vec<(usize, &Model, &Column)> = manifest
+        .models
+        .iter()
+        .flat_map(|m| m.columns.iter().filter(|c| readable(c) && is_numeric(c) && !is_key(c)).map(move |c| (m, c)))
+        .map(|(m, c)| (score(&name_stems(&c.name, c.properties.display_name.as_deref()), tokens), m, c))
+        .filter(|(s, _, _)| *s > 0)
+        .collect();
+    found.sort_by_key(|(s, _, _)| std::cmp::Reverse(*s));
+    found
+}
+
+/// A column reachable from the base model: its own, or a to-one related model's through a
+/// relationship column.
+#[derive(Debug, Clone)]
+struct Reach<'m> {
+    via: Option<&'m str>,
+    model: &'m Model,
+    column: &'m Column,
+}
+
+impl Reach<'_> {
+    fn sql(&self, dialect: Dialect) -> String {
+        match self.via {
+            Some(via) => format!("{}.{}", dialect.quote(via), dialect.quote(&self.column.name)),
+            None => dialect.quote(&self.column.name),
+        }
+    }
+
+    fn label(&self) -> String {
+        format!("{}.{}", self.model.name, self.column.name)
+    }
+}
+
+/// The base model's columns and, one to-one step away, its related models' columns.
+fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
+    let mut all: Vec<Reach<'m>> = base.columns.iter().filter(|c| readable(c)).map(|column| Reach { via: None, model: base, column }).collect();
+    for via in &base.columns {
+        let ColumnKind::Relationship { relationship } = &via.kind else { continue };
+        let Some(relationship) = manifest.relationship(relationship) else { continue };
+        let Some(other) = manifest.model(&via.type_name) else { continue };
+        let is_first = relationship.models[0].eq_ignore_ascii_case(&base.name);
+        let to_one = match relationship.join_type {
+            crate::mdl::JoinType::OneToOne => true,
+            crate::mdl::JoinType::ManyToOne => is_first,
+            crate::mdl::JoinType::OneToMany => !is_first,
+        };
+        if to_one && other.name != base.name {
+            all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { via: Some(via.name.as_str()), model: other, column }));
+        }
+    }
+    all
+}
+
+fn quote_text(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+/// Answers `question` from the manifest; `values` are the indexed values it names.
+pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch]) -> Understanding {
+    let q = |name: &str| dialect.quote(name);
+    let tokens = stems(question);
+    let split = tokens.iter().position(|t| GROUP_START.contains(&t.as_str()));
+    let mut head: Vec<String> = tokens[..split.unwrap_or(tokens.len())].to_vec();
+    let mut group: Vec<String> = match split {
+        Some(i) => tokens[i + 1..].iter().take_while(|t| !GROUP_END.contains(&t.as_str())).cloned().collect(),
+        None => Vec::new(),
+    };
+    // "Top 5 countries by revenue": after "by" comes what to rank by, before it what is ranked.
+    if !group.is_empty() && !measures_in(manifest, &group).is_empty() && measures_in(manifest, &head).is_empty() {
+        std::mem::swap(&mut head, &mut group);
+    }
+    let head = head.as_slice();
+    let aggregate = aggregate_of(&tokens);
+    let mut understood = Vec::new();
+
+    // The measure: the numeric column the head of the question names best; of equals, the
+    // one whose model reaches what the question groups by.
+    let measure = {
+        let candidates = measures_in(manifest, head);
+        let best = candidates.first().map(|(s, _, _)| *s);
+        let fit = |model: &Model| {
+            reachable(manifest, model)
+                .iter()
+                .map(|r| score(&[name_stems(&r.column.name, None), name_stems(&r.model.name, None)].concat(), &group))
+                .max()
+                .unwrap_or(0)
+        };
+        candidates.into_iter().filter(|(s, _, _)| Some(*s) == best).max_by_key(|(_, m, _)| fit(m))
+    };
+    let measured = matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
+    // The base model: the measure's, else the model the question counts or names.
+    let named_model = manifest
+        .models
+        .iter()
+        .map(|m| (score(&name_stems(&m.name, m.properties.display_name.as_deref()), head), m))
+        .filter(|(s, _)| *s > 0)
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, m)| m);
+    let base = match (measured, measure) {
+        (true, Some((_, m, _))) => Some(m),
+        _ => named_model,
+    };
+    let Some(base) = base else {
+        return not_understood(manifest, understood);
+    };
+    let reach = reachable(manifest, base);
+
+    // The grouping: a column named after "by", or a year of a date column.
+    let by_year = group.iter().any(|w| w == "year");
+    let date = reach.iter().find(|r| r.via.is_none() && is_temporal(r.column)).cloned();
+    let dimension = if group.is_empty() || by_year {
+        None
+    } else {
+        let best = reach
+            .iter()
+            .map(|r| {
+                let mut names = name_stems(&r.column.name, r.column.properties.display_name.as_deref());
+                if r.via.is_some() {
+                    names.extend(name_stems(&r.model.name, None));
+                }
+                // A model named alone ("by genre") means its name column.
+                let named = score(&name_stems(&r.model.name, None), &group) > 0 && stems(&r.column.name).last().is_some_and(|w| w == "name" || w == "title");
+                let raw = score(&names, &group) as i64;
+                let weight = raw * 2 + i64::from(named) - i64::from(r.via.is_some() && !named);
+                (if raw > 0 || named { weight } else { 0 }, r)
+            })
+            .filter(|(s, r)| *s > 0 && !is_key(r.column))
+            .max_by_key(|(s, _)| *s);
+        match best {
+            Some((_, r)) => Some(r.clone()),
+            None => {
+                understood.push(format!("a grouping I could not place: \"{}\"", group.join(" ")));
+                return not_understood(manifest, understood);
+            }
+        }
+    };
+
+    let (value_sql, value_label) = match (aggregate, measure) {
+        (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), Some((_, _, c))) => {
+            let function = match agg {
+                Aggregate::Sum => "SUM",
+                Aggregate::Avg => "AVG",
+                Aggregate::Max => "MAX",
+                _ => "MIN",
+            };
+            (format!("{function}({})", q(&c.name)), format!("{} {}", agg.label(), c.name))
+        }
+        (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), None) => {
+            understood.push(format!("a {} of something in {} I could not place", agg.label(), base.name));
+            return not_understood(manifest, understood);
+        }
+        (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| r.via.is_none()).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
+            Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("number of distinct {}", r.column.name)),
+            None => ("COUNT(*)".to_owned(), format!("number of {}", base.name)),
+        },
+        _ => ("COUNT(*)".to_owned(), format!("number of {}", base.name)),
+    };
+    understood.push(value_label.clone());
+    let alias = q(&value_label.replace(' ', "_"));
+
+    let mut select = Vec::new();
+    let mut group_by = Vec::new();
+    if let Some(d) = &dimension {
+        select.push(format!("{} AS {}", d.sql(dialect), q(&d.column.name)));
+        group_by.push(d.sql(dialect));
+        understood.push(format!("by {}", d.label()));
+    } else if by_year && let Some(d) = &date {
+        let year = format!("EXTRACT(YEAR FROM {})", d.sql(dialect));
+        select.push(format!("{year} AS {}", q("year")));
+        group_by.push(year);
+        understood.push(format!("by year of {}", d.label()));
+    }
+    select.push(format!("{value_sql} AS {alias}"));
+
+    // Filters: indexed values of reachable columns, and a year.
+    let mut filters: Vec<(String, Vec<String>, String)> = Vec::new();
+    for v in values {
+        let Some(r) = reach.iter().find(|r| r.model.name.eq_ignore_ascii_case(&v.model) && r.column.name.eq_ignore_ascii_case(&v.column)) else {
+            continue;
+        };
+        match filters.iter_mut().find(|(sql, _, _)| *sql == r.sql(dialect)) {
+            Some((_, list, _)) => list.push(v.value.clone()),
+            None => filters.push((r.sql(dialect), vec![v.value.clone()], r.label())),
+        }
+    }
+    let mut conditions: Vec<String> = filters
+        .iter()
+        .map(|(sql, list, label)| {
+            understood.push(format!("where {label} is {}", list.join(" or ")));
+            match list.as_slice() {
+                [one] => format!("{sql} = {}", quote_text(one)),
+                many => format!("{sql} IN ({})", many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
+            }
+        })
+        .collect();
+    let year = tokens.iter().filter_map(|t| t.parse::<u32>().ok()).find(|y| (1900..=2100).contains(y));
+    if let (Some(year), Some(d)) = (year, &date) {
+        conditions.push(format!("EXTRACT(YEAR FROM {}) = {year}", d.sql(dialect)));
+        understood.push(format!("in {year} by {}", d.label()));
+    }
+
+    let top = tokens.windows(2).find(|p| p[0] == "top").and_then(|p| p[1].parse::<u32>().ok());
+    let mut sql = format!("SELECT {} FROM {}", select.join(", "), q(&base.name));
+    if !conditions.is_empty() {
+        sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
+    }
+    if !group_by.is_empty() {
+        sql.push_str(&format!(" GROUP BY {}", group_by.join(", ")));
+        if by_year && dimension.is_none() {
+            sql.push_str(" ORDER BY 1");
+        } else {
+            sql.push_str(&format!(" ORDER BY {alias} DESC"));
+        }
+    }
+    if let Some(n) = top {
+        sql.push_str(&format!(" LIMIT {n}"));
+        understood.push(format!("top {n}"));
+    }
+    Understanding::Sql { sql, understood }
+}
+
+/// What a project's users can ask, built from its models.
+pub fn suggestions(manifest: &Manifest) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(model) = manifest.models.first() {
+        out.push(format!("How many {} are there?", model.properties.display_name.as_deref().unwrap_or(&model.name)));
+    }
+    for model in &manifest.models {
+        let measure = model.columns.iter().find(|c| readable(c) && is_numeric(c) && !is_key(c));
+        let dimension = model.columns.iter().find(|c| readable(c) && !is_numeric(c) && !is_temporal(c) && !is_key(c));
+        if let (Some(m), Some(d)) = (measure, dimension) {
+            out.push(format!("Total {} by {}", m.name, d.name));
+        }
+        if out.len() >= 3 {
+            break;
+        }
+    }
+    out
+}
+
+fn not_understood(manifest: &Manifest, understood: Vec<String>) -> Understanding {
+    Understanding::NotUnderstood { understood, suggestions: suggestions(manifest) }
+}

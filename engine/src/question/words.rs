@@ -1,0 +1,76 @@
+//! Words of questions and of model names, reduced to comparable stems.
+
+/// Lower-case word stems of `text`: letters and digits, split at anything else and at
+/// camelCase humps (`BillingCountry` → `billing`, `country`), plurals folded (`tracks` →
+/// `track`, `countries` → `country`).
+pub fn stems(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in text.chars() {
+        if !c.is_alphanumeric() {
+            flush(&mut current, &mut words);
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower {
+            flush(&mut current, &mut words);
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.extend(c.to_lowercase());
+    }
+    flush(&mut current, &mut words);
+    words
+}
+
+fn flush(current: &mut String, words: &mut Vec<String>) {
+    if !current.is_empty() {
+        words.push(stem(current));
+        current.clear();
+    }
+}
+
+/// English plural folding, enough to match "invoices" with `Invoice`.
+pub fn stem(word: &str) -> String {
+    let n = word.chars().count();
+    if n > 4 && word.ends_with("ies") {
+        return format!("{}y", &word[..word.len() - 3]);
+    }
+    if n > 4 && (word.ends_with("ses") || word.ends_with("xes") || word.ends_with("ches") || word.ends_with("shes")) {
+        return word[..word.len() - 2].to_owned();
+    }
+    if n > 3 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") {
+        return word[..word.len() - 1].to_owned();
+    }
+    word.to_owned()
+}
+
+/// Words that mean the same thing in business questions, by stem.
+pub fn synonyms(stem: &str) -> &'static [&'static str] {
+    match stem {
+        "revenue" | "sale" | "income" | "turnover" => &["total", "amount", "revenue", "sale", "price"],
+        "customer" | "client" | "buyer" => &["customer", "client"],
+        "song" | "tune" => &["track"],
+        "singer" | "band" | "musician" => &["artist"],
+        "employee" | "staff" | "worker" => &["employee"],
+        "country" | "nation" => &["country"],
+        "city" | "town" => &["city"],
+        "genre" | "style" => &["genre"],
+        "order" | "purchase" => &["order", "invoice"],
+        _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_questions_meet_in_stems() {
+        assert_eq!(stems("BillingCountry"), ["billing", "country"]);
+        assert_eq!(stems("invoice_lines"), ["invoice", "line"]);
+        assert_eq!(stems("How many tracks by countries?"), ["how", "many", "track", "by", "country"]);
+        assert_eq!(stems("MediaTypeId"), ["media", "type", "id"]);
+        assert_eq!(stems("boxes, classes and status"), ["box", "class", "and", "status"]);
+    }
+}

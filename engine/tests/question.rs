@@ -1,0 +1,137 @@
+//! The embedded question engine on a small store, its SQL compiled through the models and
+//! run on DuckDB.
+
+use duckdb::Connection;
+use quarry_engine::{
+    compile::{Dialect, compile},
+    mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+    question::{Understanding, ValueMatch, understand},
+};
+
+fn model(name: &str, columns: Vec<Column>) -> Model {
+    Model {
+        name: name.into(),
+        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some("id".into()),
+        properties: Properties::default(),
+    }
+}
+
+fn relationship(name: &str, from: &str, to: &str, condition: &str) -> Relationship {
+    Relationship { name: name.into(), models: [from.into(), to.into()], join_type: JoinType::ManyToOne, condition: condition.into(), properties: Properties::default() }
+}
+
+fn store() -> (Connection, Manifest) {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE TABLE customers (id INTEGER, name VARCHAR, country VARCHAR);
+         INSERT INTO customers VALUES (1, 'Ada', 'UK'), (2, 'Bo', 'US'), (3, 'Cy', 'US');
+         CREATE TABLE invoices (id INTEGER, customer_id INTEGER, billing_country VARCHAR, invoice_date DATE, total DECIMAL(10,2));
+         INSERT INTO invoices VALUES (1, 1, 'UK', '2023-05-01', 10), (2, 2, 'US', '2024-01-02', 20), (3, 3, 'FR', '2024-03-03', 5), (4, 1, 'UK', '2024-07-07', 1);
+         CREATE TABLE genres (id INTEGER, name VARCHAR);
+         INSERT INTO genres VALUES (1, 'Jazz'), (2, 'Rock');
+         CREATE TABLE tracks (id INTEGER, name VARCHAR, genre_id INTEGER, unit_price DECIMAL(4,2));
+         INSERT INTO tracks VALUES (1, 'So What', 1, 0.99), (2, 'Blue in Green', 1, 1.99), (3, 'Paranoid', 2, 0.99);",
+    )
+    .unwrap();
+    let manifest = Manifest {
+        models: vec![
+            model("customers", vec![Column::source("id", "INTEGER"), Column::source("name", "VARCHAR"), Column::source("country", "VARCHAR"), Column::relationship("invoices", "invoices", "inv_cust")]),
+            model(
+                "invoices",
+                vec![
+                    Column::source("id", "INTEGER"),
+                    Column::source("customer_id", "INTEGER"),
+                    Column::source("billing_country", "VARCHAR"),
+                    Column::source("invoice_date", "DATE"),
+                    Column::source("total", "DECIMAL(10,2)"),
+                    Column::relationship("customers", "customers", "inv_cust"),
+                ],
+            ),
+            model("genres", vec![Column::source("id", "INTEGER"), Column::source("name", "VARCHAR"), Column::relationship("tracks", "tracks", "track_genre")]),
+            model(
+                "tracks",
+                vec![
+                    Column::source("id", "INTEGER"),
+                    Column::source("name", "VARCHAR"),
+                    Column::source("genre_id", "INTEGER"),
+                    Column::source("unit_price", "DECIMAL(4,2)"),
+                    Column::relationship("genres", "genres", "track_genre"),
+                ],
+            ),
+        ],
+        relationships: vec![
+            relationship("inv_cust", "invoices", "customers", "invoices.customer_id = customers.id"),
+            relationship("track_genre", "tracks", "genres", "tracks.genre_id = genres.id"),
+        ],
+        ..Manifest::default()
+    };
+    (conn, manifest)
+}
+
+/// The rows the question's SQL returns, as text.
+fn ask(conn: &Connection, manifest: &Manifest, question: &str, values: &[ValueMatch]) -> (String, Vec<Vec<String>>) {
+    let Understanding::Sql { sql, .. } = understand(manifest, Dialect::DuckDb, question, values) else {
+        panic!("not understood: {question}");
+    };
+    let compiled = compile(manifest, &sql, Dialect::DuckDb).unwrap_or_else(|e| panic!("{question}: {e}\n{sql}"));
+    // Every value as text, order kept.
+    let as_text = format!("SELECT COLUMNS(*)::VARCHAR FROM ({compiled}) AS answer");
+    let mut statement = conn.prepare(&as_text).unwrap_or_else(|e| panic!("{question}: {e}\n{sql}"));
+    let mut result = statement.query([]).unwrap();
+    let mut rows = Vec::new();
+    while let Some(row) = result.next().unwrap() {
+        let n = row.as_ref().column_count();
+        rows.push((0..n).map(|i| row.get::<_, Option<String>>(i).unwrap().unwrap_or_default()).collect());
+    }
+    (sql, rows)
+}
+
+fn texts(values: &[&[&str]]) -> Vec<Vec<String>> {
+    values.iter().map(|row| row.iter().map(|v| (*v).to_owned()).collect()).collect()
+}
+
+#[test]
+fn counts_totals_and_averages_by_what_the_question_names() {
+    let (conn, manifest) = store();
+    assert_eq!(ask(&conn, &manifest, "How many customers are there?", &[]).1, texts(&[&["3"]]));
+    let (sql, rows) = ask(&conn, &manifest, "Total revenue by country", &[]);
+    assert!(sql.contains("\"billing_country\""), "the invoice's own country first: {sql}");
+    assert_eq!(rows, texts(&[&["US", "20.00"], &["UK", "11.00"], &["FR", "5.00"]]));
+    // Naming the related model reads along the relationship.
+    let (sql, rows) = ask(&conn, &manifest, "total revenue by customer country", &[]);
+    assert!(sql.contains("\"customers\".\"country\""), "{sql}");
+    assert_eq!(rows, texts(&[&["US", "25.00"], &["UK", "11.00"]]));
+    let (_, rows) = ask(&conn, &manifest, "Average unit price of tracks by genre", &[]);
+    assert_eq!(rows, texts(&[&["Jazz", "1.49"], &["Rock", "0.99"]]));
+}
+
+#[test]
+fn filters_on_indexed_values_years_and_top_n() {
+    let (conn, manifest) = store();
+    let jazz = [ValueMatch { model: "genres".into(), column: "name".into(), value: "Jazz".into() }];
+    let (sql, rows) = ask(&conn, &manifest, "How many tracks for Jazz?", &jazz);
+    assert!(sql.contains("\"genres\".\"name\" = 'Jazz'"), "{sql}");
+    assert_eq!(rows, texts(&[&["2"]]));
+    assert_eq!(ask(&conn, &manifest, "Total revenue in 2024", &[]).1, texts(&[&["26.00"]]));
+    assert_eq!(ask(&conn, &manifest, "total revenue by year", &[]).1, texts(&[&["2023", "10.00"], &["2024", "26.00"]]));
+    // "by" a measure ranks rather than groups.
+    assert_eq!(ask(&conn, &manifest, "top 1 billing countries by total revenue", &[]).1, texts(&[&["US", "20.00"]]));
+    assert_eq!(ask(&conn, &manifest, "top 2 customer countries by revenue", &[]).1, texts(&[&["US", "25.00"], &["UK", "11.00"]]));
+}
+
+#[test]
+fn what_it_cannot_place_it_says_and_suggests_questions() {
+    let (_, manifest) = store();
+    let Understanding::NotUnderstood { understood, suggestions } = understand(&manifest, Dialect::DuckDb, "What is the weather like?", &[]) else {
+        panic!("a question about nothing in the model is not answered");
+    };
+    assert!(understood.is_empty());
+    assert_eq!(suggestions[0], "How many customers are there?");
+    assert!(suggestions.iter().any(|s| s == "Total total by billing_country"), "{suggestions:?}");
+    let Understanding::NotUnderstood { understood, .. } = understand(&manifest, Dialect::DuckDb, "total revenue by planet", &[]) else {
+        panic!("an unknown grouping is not guessed");
+    };
+    assert_eq!(understood, ["a grouping I could not place: \"planet\""]);
+}

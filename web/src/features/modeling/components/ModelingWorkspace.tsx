@@ -86,7 +86,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
             value={edgeShape}
             onChange={setEdgeShape}
             aria-label="Edge style"
-            style={{ width: 140 }}
+            style={{ width: 170 }}
             options={EDGE_TYPES.map((shape) => ({ value: shape, label: `${shape} edges` }))}
           />
           <MdlTransfer projectId={projectId} canImport={rights.canCreate} onImported={changed} />

@@ -12,7 +12,7 @@ use crate::{
     error::{Error, ErrorCode, Result},
 };
 use quarry_engine::{
-    QueryOptions, QueryResult,
+    QueryOptions, QueryResult, ResultColumn,
     compile::{self, CompileError, Dialect},
     mdl::{self, Manifest},
 };
@@ -68,9 +68,7 @@ impl Owned {
 /// A model of one source table with the chosen columns (all when none are named).
 pub async fn create_model(pool: &Pool, config: &Config, project_id: Uuid, table_key: &str, columns: &[String], primary_key: Option<&str>) -> Result<Uuid> {
     let existing = models(pool, project_id).await?;
-    if config.model_limit.is_some_and(|limit| existing.len() >= limit) {
-        return Err(Error::of(ErrorCode::ModelLimitReached));
-    }
+    within_model_limit(config, existing.len() + 1)?;
     let (source_tables, single) = datasource::source_tables(pool, config, project_id).await?;
     let table = source_tables
         .iter()
@@ -93,13 +91,18 @@ pub async fn create_model(pool: &Pool, config: &Config, project_id: Uuid, table_
     Ok(id)
 }
 
+/// MODEL_LIMIT_REACHED when a project would have more than the configured number of models.
+pub(crate) fn within_model_limit(config: &Config, models: usize) -> Result<()> {
+    match config.model_limit {
+        Some(limit) if models > limit => Err(Error::of(ErrorCode::ModelLimitReached)),
+        _ => Ok(()),
+    }
+}
+
 /// A model of a SQL statement in the source's own dialect (one read-only query); its
 /// columns are what the source says the statement returns.
 pub async fn create_sql_model(pool: &Pool, config: &Config, project_id: Uuid, name: &str, sql: &str) -> Result<Uuid> {
-    let existing = models(pool, project_id).await?;
-    if config.model_limit.is_some_and(|limit| existing.len() >= limit) {
-        return Err(Error::of(ErrorCode::ModelLimitReached));
-    }
+    within_model_limit(config, models(pool, project_id).await?.len() + 1)?;
     let reference_name = super::reference_name(None, &name.trim().replace(' ', "_"));
     if name.trim().is_empty() {
         return Err(Error::invalid("Please enter a name for the model."));
@@ -278,15 +281,15 @@ pub async fn update_model_metadata(
 pub async fn create_calculated_field(pool: &Pool, config: &Config, model_id: Uuid, name: &str, expression: &str) -> Result<Uuid> {
     let (model, columns) = model(pool, model_id).await?;
     let name = field_name(name)?;
-    let type_name = check_field(pool, config, &model, None, &name, expression).await?;
+    let checked = check_field(pool, config, &model, None, &name, expression).await?;
     let mut tx = pool.begin().await?;
     let field = NewColumn {
         reference_name: name.clone(),
         source_column: None,
         expression: Some(expression.trim().to_owned()),
         display_name: name.clone(),
-        family: datasource::connector_type(pool, model.project_id).await?.column_family(&type_name).as_str().to_owned(),
-        type_name,
+        family: checked.family.as_str().to_owned(),
+        type_name: checked.type_name,
         not_null: false,
         is_primary_key: false,
         hidden: false,
@@ -305,8 +308,7 @@ pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uu
         .ok_or_else(|| Error::not_found("Calculated field"))?;
     let (model, _) = model(pool, model_id).await?;
     let name = field_name(name)?;
-    let type_name = check_field(pool, config, &model, Some(column_id), &name, expression).await?;
-    let family = datasource::connector_type(pool, model.project_id).await?.column_family(&type_name);
+    let checked = check_field(pool, config, &model, Some(column_id), &name, expression).await?;
     sqlx::query(
         "UPDATE model_columns SET reference_name = $2, display_name = CASE WHEN display_name = reference_name THEN $2 ELSE display_name END,
              expression = $3, type = $4, family = $5 WHERE id = $1",
@@ -314,8 +316,8 @@ pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uu
     .bind(column_id)
     .bind(&name)
     .bind(expression.trim())
-    .bind(&type_name)
-    .bind(family.as_str())
+    .bind(&checked.type_name)
+    .bind(checked.family.as_str())
     .execute(pool)
     .await
     .map_err(|e| Error::unique_violation(e, "model_columns_model_reference_key", || format!("A column named \"{name}\" already exists.")))?;
@@ -346,8 +348,8 @@ fn invalid_field(reason: impl std::fmt::Display) -> Error {
 }
 
 /// Checks a calculated field (replacing `replacing` when editing one) and returns the
-/// source's type for it.
-async fn check_field(pool: &Pool, config: &Config, model: &Model, replacing: Option<Uuid>, name: &str, expression: &str) -> Result<String> {
+/// source's type and family for it.
+async fn check_field(pool: &Pool, config: &Config, model: &Model, replacing: Option<Uuid>, name: &str, expression: &str) -> Result<ResultColumn> {
     if expression.trim().is_empty() {
         return Err(invalid_field("please enter an expression"));
     }
@@ -369,7 +371,7 @@ async fn check_field(pool: &Pool, config: &Config, model: &Model, replacing: Opt
     let sql = compile::compile(&manifest, &format!("SELECT {} FROM {}", dialect.quote(name), dialect.quote(&model.reference_name)), dialect)
         .map_err(field_reason)?;
     let columns = connector.dry_run(&sql).await.map_err(|e| invalid_field(format!("the data source refused it: {e}")))?;
-    Ok(columns.into_iter().next().map(|c| c.type_name).unwrap_or_else(|| "UNKNOWN".into()))
+    columns.into_iter().next().ok_or_else(|| invalid_field("the data source returned no column for it"))
 }
 
 fn field_reason(error: CompileError) -> Error {

@@ -7,7 +7,7 @@ use crate::{
     config::Config,
     datasource,
     db::Pool,
-    error::{Error, ErrorCode, Result},
+    error::{Error, Result},
 };
 use quarry_engine::{
     DataSourceType,
@@ -19,9 +19,7 @@ use uuid::Uuid;
 /// Replaces the project's semantic model with the document's; returns how many models it has.
 pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) -> Result<usize> {
     let manifest = Manifest::from_json(json).map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
-    if config.model_limit.is_some_and(|limit| manifest.models.len() > limit) {
-        return Err(Error::of(ErrorCode::ModelLimitReached));
-    }
+    super::edit::within_model_limit(config, manifest.models.len())?;
     let source_type = datasource::connector_type(pool, project_id).await?;
     let relations = manifest.relationships.iter().map(relation).collect::<Result<Vec<_>>>()?;
     let mut tx = pool.begin().await?;

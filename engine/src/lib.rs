@@ -8,6 +8,7 @@
 //! - [`sample_datasets`]: the ECOMMERCE, HR, MUSIC and NBA sample databases.
 //! - [`secrets`]: encryption of data-source secrets at rest.
 
+pub mod answer;
 pub mod compile;
 pub mod connectors;
 pub mod csv_import;

@@ -5,7 +5,7 @@ use duckdb::Connection;
 use quarry_engine::{
     compile::{Dialect, compile},
     mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
-    question::{Understanding, ValueMatch, understand},
+    question::{Understanding, ValueMatch, follow_up, understand},
 };
 
 fn model(name: &str, columns: Vec<Column>) -> Model {
@@ -70,9 +70,14 @@ fn store() -> (Connection, Manifest) {
     (conn, manifest)
 }
 
+/// The project's today in these tests.
+fn today() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2024, 8, 15).unwrap()
+}
+
 /// The rows the question's SQL returns, as text.
 fn ask(conn: &Connection, manifest: &Manifest, question: &str, values: &[ValueMatch]) -> (String, Vec<Vec<String>>) {
-    let Understanding::Sql { sql, .. } = understand(manifest, Dialect::DuckDb, question, values) else {
+    let Understanding::Sql { sql, .. } = understand(manifest, Dialect::DuckDb, question, values, today()) else {
         panic!("not understood: {question}");
     };
     let compiled = compile(manifest, &sql, Dialect::DuckDb).unwrap_or_else(|e| panic!("{question}: {e}\n{sql}"));
@@ -122,15 +127,39 @@ fn filters_on_indexed_values_years_and_top_n() {
 }
 
 #[test]
+fn time_ranges_count_from_the_project_today() {
+    let (conn, manifest) = store();
+    // Today is 2024-08-15: last month is July, this year 2024, last quarter April–June.
+    assert_eq!(ask(&conn, &manifest, "total revenue last month", &[]).1, texts(&[&["1.00"]]));
+    assert_eq!(ask(&conn, &manifest, "total revenue this year", &[]).1, texts(&[&["26.00"]]));
+    assert_eq!(ask(&conn, &manifest, "how many invoices last quarter", &[]).1, texts(&[&["0"]]));
+    assert_eq!(ask(&conn, &manifest, "how many invoices in March 2024", &[]).1, texts(&[&["1"]]));
+    assert_eq!(ask(&conn, &manifest, "total revenue of all time", &[]).1, texts(&[&["36.00"]]));
+}
+
+#[test]
+fn follow_ups_read_the_previous_question() {
+    let (conn, manifest) = store();
+    let narrowed = follow_up("total revenue by billing country", "only for 2024").unwrap();
+    assert_eq!(narrowed, "total revenue by billing country for 2024");
+    assert_eq!(ask(&conn, &manifest, &narrowed, &[]).1, texts(&[&["US", "20.00"], &["FR", "5.00"], &["UK", "1.00"]]));
+    let regrouped = follow_up("total revenue by billing country in 2024", "and by year?").unwrap();
+    assert_eq!(regrouped, "total revenue by year in 2024");
+    assert_eq!(follow_up("total revenue by billing country", "What about Jazz?").as_deref(), Some("total revenue by billing country for jazz"));
+    assert_eq!(follow_up("total revenue", "How many tracks are there per genre?"), None, "a question of its own");
+    assert_eq!(follow_up("total revenue", "and the average price by genre?").as_deref(), Some("the average price by genre"));
+}
+
+#[test]
 fn what_it_cannot_place_it_says_and_suggests_questions() {
     let (_, manifest) = store();
-    let Understanding::NotUnderstood { understood, suggestions } = understand(&manifest, Dialect::DuckDb, "What is the weather like?", &[]) else {
+    let Understanding::NotUnderstood { understood, suggestions } = understand(&manifest, Dialect::DuckDb, "What is the weather like?", &[], today()) else {
         panic!("a question about nothing in the model is not answered");
     };
     assert!(understood.is_empty());
     assert_eq!(suggestions[0], "How many customers are there?");
     assert!(suggestions.iter().any(|s| s == "Total total by billing_country"), "{suggestions:?}");
-    let Understanding::NotUnderstood { understood, .. } = understand(&manifest, Dialect::DuckDb, "total revenue by planet", &[]) else {
+    let Understanding::NotUnderstood { understood, .. } = understand(&manifest, Dialect::DuckDb, "total revenue by planet", &[], today()) else {
         panic!("an unknown grouping is not guessed");
     };
     assert_eq!(understood, ["a grouping I could not place: \"planet\""]);

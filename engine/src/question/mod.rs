@@ -7,12 +7,16 @@
 //! relationship columns), which the semantic layer compiles. What it cannot place it says it
 //! did not understand, with suggestions — it never invents SQL.
 
+mod time;
 mod words;
+
+pub use time::{TimeRange, all_time, range_in, words};
 
 use crate::{
     compile::Dialect,
     mdl::{Column, ColumnKind, Manifest, Model},
 };
+use chrono::NaiveDate;
 use words::{stems, synonyms};
 
 /// A value of the deploy's value index that a question names.
@@ -181,8 +185,9 @@ fn quote_text(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
 }
 
-/// Answers `question` from the manifest; `values` are the indexed values it names.
-pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch]) -> Understanding {
+/// Answers `question` from the manifest; `values` are the indexed values it names, `today`
+/// the project's date (for "last month" and the like).
+pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch], today: NaiveDate) -> Understanding {
     let q = |name: &str| dialect.quote(name);
     let tokens = stems(question);
     let split = tokens.iter().position(|t| GROUP_START.contains(&t.as_str()));
@@ -319,10 +324,10 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
             }
         })
         .collect();
-    let year = tokens.iter().filter_map(|t| t.parse::<u32>().ok()).find(|y| (1900..=2100).contains(y));
-    if let (Some(year), Some(d)) = (year, &date) {
-        conditions.push(format!("EXTRACT(YEAR FROM {}) = {year}", d.sql(dialect)));
-        understood.push(format!("in {year} by {}", d.label()));
+    if let (Some(range), Some(d)) = (range_in(&words(question), today), &date) {
+        let column = d.sql(dialect);
+        conditions.push(format!("{column} >= DATE '{}' AND {column} < DATE '{}'", range.start, range.end));
+        understood.push(format!("{} by {}", range.label, d.label()));
     }
 
     let top = tokens.windows(2).find(|p| p[0] == "top").and_then(|p| p[1].parse::<u32>().ok());
@@ -366,4 +371,52 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
 
 fn not_understood(manifest: &Manifest, understood: Vec<String>) -> Understanding {
     Understanding::NotUnderstood { understood, suggestions: suggestions(manifest) }
+}
+
+/// Words that open a follow-up question and add nothing themselves.
+const FOLLOW_UP_OPENERS: &[&str] = &["and", "only", "just", "but", "now", "also", "then", "what", "how", "about", "same"];
+
+/// The whole question a follow-up in a thread means, read with the thread's previous
+/// question: "and by year?" regroups it ("total revenue by year"), "only for 2023" narrows it
+/// ("total revenue by country for 2023"). `None` when `question` stands on its own (it names
+/// an aggregate or is more than a short phrase without an opener).
+pub fn follow_up(previous: &str, question: &str) -> Option<String> {
+    let asked = words(question);
+    let opens = asked.first().is_some_and(|w| FOLLOW_UP_OPENERS.contains(&w.as_str()))
+        && !(asked.len() > 1 && asked[0] == "how" && asked[1] == "many");
+    let short = asked.len() <= 4 && aggregate_of(&stems(question)).is_none();
+    if asked.is_empty() || !(opens || short) {
+        return None;
+    }
+    let addition: Vec<String> = asked.iter().skip_while(|w| FOLLOW_UP_OPENERS.contains(&w.as_str())).cloned().collect();
+    if aggregate_of(&stems(&addition.join(" "))).is_some() {
+        // "What about the average price by genre?" asks anew.
+        return Some(addition.join(" "));
+    }
+    let before = words(previous);
+    let regroups = addition.first().is_some_and(|w| GROUP_START.contains(&w.as_str()));
+    let mut combined: Vec<String> = Vec::new();
+    if regroups {
+        // The previous question with its grouping ("by …" up to the first word that ends a
+        // grouping) swapped for the new one.
+        let start = before.iter().position(|w| GROUP_START.contains(&w.as_str())).unwrap_or(before.len());
+        let end = before[start..]
+            .iter()
+            .skip(1)
+            .position(|w| GROUP_END.contains(&w.as_str()))
+            .map_or(before.len(), |i| start + 1 + i);
+        let grouping_end = addition.iter().skip(1).position(|w| GROUP_END.contains(&w.as_str())).map_or(addition.len(), |i| i + 1);
+        combined.extend(before[..start].iter().cloned());
+        combined.extend(addition[..grouping_end].iter().cloned());
+        combined.extend(before[end..].iter().cloned());
+        combined.extend(addition[grouping_end..].iter().cloned());
+    } else {
+        combined.extend(before.iter().cloned());
+        // "What about Jazz?" filters: it reads as "… for Jazz".
+        if addition.first().is_some_and(|w| !GROUP_END.contains(&w.as_str()) && w.parse::<i32>().is_err()) {
+            combined.push("for".to_owned());
+        }
+        combined.extend(addition);
+    }
+    Some(combined.join(" "))
 }

@@ -1,0 +1,198 @@
+//! The chart a result calls for, read from its shape: how many rows, which columns are
+//! numbers, which are dates or years, and how many distinct values the categories have.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{ColumnTypeFamily, ResultColumn};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ChartType {
+    Area,
+    Bar,
+    GroupedBar,
+    Line,
+    MultiLine,
+    Number,
+    Pie,
+    StackedBar,
+}
+
+/// What to draw: the type and which result columns go on the axes. `color` splits the
+/// series (GROUPED_BAR, STACKED_BAR, MULTI_LINE); `x` is the category or time axis.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartSpec {
+    pub chart_type: ChartType,
+    pub title: String,
+    pub x: Option<String>,
+    pub y: String,
+    pub color: Option<String>,
+}
+
+/// Pie charts read well up to this many slices.
+const PIE_SLICES: usize = 5;
+/// Series a grouped bar chart can show side by side before stacking reads better.
+const GROUPED_SERIES: usize = 3;
+/// More series than this and no chart reads well.
+const MOST_SERIES: usize = 12;
+/// A time series this long is drawn as an area.
+const AREA_POINTS: usize = 24;
+
+pub fn is_number(column: &ResultColumn) -> bool {
+    matches!(column.family, ColumnTypeFamily::Integer | ColumnTypeFamily::Decimal | ColumnTypeFamily::Float)
+}
+
+/// Dates, timestamps, and the years and months that date arithmetic returns as numbers.
+pub fn is_time(column: &ResultColumn) -> bool {
+    matches!(column.family, ColumnTypeFamily::Date | ColumnTypeFamily::Timestamp | ColumnTypeFamily::Timestamptz)
+        || ["year", "month", "quarter", "week", "day", "date"].iter().any(|w| column.name.to_lowercase().ends_with(w))
+}
+
+fn distinct(rows: &[Vec<Value>], index: usize) -> usize {
+    let mut seen: Vec<&Value> = rows.iter().filter_map(|r| r.get(index)).collect();
+    seen.sort_by_key(|v| v.to_string());
+    seen.dedup();
+    seen.len()
+}
+
+/// The chart for a result, or `None` when no chart fits (NO_CHART).
+pub fn choose(title: &str, columns: &[ResultColumn], rows: &[Vec<Value>]) -> Option<ChartSpec> {
+    if rows.is_empty() {
+        return None;
+    }
+    let spec = |chart_type, x: Option<&ResultColumn>, y: &ResultColumn, color: Option<&ResultColumn>| ChartSpec {
+        chart_type,
+        title: title.to_owned(),
+        x: x.map(|c| c.name.clone()),
+        y: y.name.clone(),
+        color: color.map(|c| c.name.clone()),
+    };
+    let measures: Vec<&ResultColumn> = columns.iter().filter(|c| is_number(c) && !is_time(c)).collect();
+    let dimensions: Vec<(usize, &ResultColumn)> = columns.iter().enumerate().filter(|(_, c)| !is_number(c) || is_time(c)).collect();
+    let [y] = measures.as_slice() else { return None };
+    match dimensions.as_slice() {
+        [] if rows.len() == 1 => Some(spec(ChartType::Number, None, y, None)),
+        [(_, x)] if is_time(x) => {
+            let kind = if rows.len() > AREA_POINTS { ChartType::Area } else { ChartType::Line };
+            Some(spec(kind, Some(x), y, None))
+        }
+        [(_, x)] if rows.len() == 1 => Some(spec(ChartType::Number, Some(x), y, None)),
+        [(_, x)] if rows.len() <= PIE_SLICES && rows.iter().all(|r| positive(r, columns, y)) => Some(spec(ChartType::Pie, Some(x), y, None)),
+        [(_, x)] => Some(spec(ChartType::Bar, Some(x), y, None)),
+        [(_, first), (second_index, second)] => {
+            // Time goes on the x axis; the other dimension splits the series.
+            let (x, (color_index, color)) = if is_time(second) && !is_time(first) {
+                (*second, (dimensions[0].0, *first))
+            } else {
+                (*first, (*second_index, *second))
+            };
+            let series = distinct(rows, color_index);
+            if series > MOST_SERIES {
+                return None;
+            }
+            let kind = if is_time(x) {
+                ChartType::MultiLine
+            } else if series <= GROUPED_SERIES {
+                ChartType::GroupedBar
+            } else {
+                ChartType::StackedBar
+            };
+            Some(spec(kind, Some(x), y, Some(color)))
+        }
+        _ => None,
+    }
+}
+
+fn positive(row: &[Value], columns: &[ResultColumn], y: &ResultColumn) -> bool {
+    columns.iter().position(|c| c.name == y.name).and_then(|i| row.get(i)).and_then(number).is_some_and(|n| n > 0.0)
+}
+
+/// A cell as a number, when it is one (sources send decimals as text).
+pub fn number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// Checks a chart a user asked for against the result: every named column must exist and
+/// the y axis must be a number. The reason is shown to the user.
+pub fn check(spec: &ChartSpec, columns: &[ResultColumn]) -> Result<(), String> {
+    let find = |name: &str| columns.iter().find(|c| c.name == name);
+    let y = find(&spec.y).ok_or_else(|| format!("The result has no column \"{}\".", spec.y))?;
+    if !is_number(y) {
+        return Err(format!("\"{}\" is not a number, so it cannot be the chart's value.", spec.y));
+    }
+    for name in spec.x.iter().chain(spec.color.iter()) {
+        find(name).ok_or_else(|| format!("The result has no column \"{name}\"."))?;
+    }
+    let needs_x = !matches!(spec.chart_type, ChartType::Number);
+    if needs_x && spec.x.is_none() {
+        return Err("This chart type needs an x axis.".to_owned());
+    }
+    let needs_color = matches!(spec.chart_type, ChartType::GroupedBar | ChartType::StackedBar | ChartType::MultiLine);
+    if needs_color && spec.color.is_none() {
+        return Err("This chart type needs a column to split the series by.".to_owned());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn col(name: &str, family: ColumnTypeFamily) -> ResultColumn {
+        ResultColumn { name: name.into(), type_name: String::new(), family }
+    }
+
+    fn kind(columns: &[ResultColumn], rows: Vec<Vec<Value>>) -> Option<ChartType> {
+        choose("t", columns, &rows).map(|s| s.chart_type)
+    }
+
+    use ColumnTypeFamily::{Date, Decimal, Integer, Text};
+
+    #[test]
+    fn the_shape_of_the_result_picks_the_chart() {
+        let total = col("total", Decimal);
+        let country = col("country", Text);
+        assert_eq!(kind(&[total.clone()], vec![vec![json!("12.5")]]), Some(ChartType::Number));
+        let countries: Vec<Vec<Value>> = (0..8).map(|i| vec![json!(format!("c{i}")), json!(i + 1)]).collect();
+        assert_eq!(kind(&[country.clone(), total.clone()], countries), Some(ChartType::Bar));
+        let three = vec![vec![json!("a"), json!(3)], vec![json!("b"), json!(2)], vec![json!("c"), json!(1)]];
+        assert_eq!(kind(&[country.clone(), total.clone()], three), Some(ChartType::Pie));
+        let years: Vec<Vec<Value>> = (2020..2025).map(|y| vec![json!(y), json!(10)]).collect();
+        assert_eq!(kind(&[col("year", Integer), total.clone()], years), Some(ChartType::Line));
+        let days: Vec<Vec<Value>> = (1..=30).map(|d| vec![json!(format!("2024-01-{d:02}")), json!(d)]).collect();
+        assert_eq!(kind(&[col("day", Date), total.clone()], days), Some(ChartType::Area));
+        let split = |n: usize| (0..n).flat_map(|g| (0..3).map(move |x| vec![json!(format!("x{x}")), json!(format!("g{g}")), json!(1)])).collect::<Vec<_>>();
+        let genre = col("genre", Text);
+        assert_eq!(kind(&[country.clone(), genre.clone(), total.clone()], split(2)), Some(ChartType::GroupedBar));
+        assert_eq!(kind(&[country.clone(), genre.clone(), total.clone()], split(6)), Some(ChartType::StackedBar));
+        assert_eq!(kind(&[country.clone(), genre.clone(), total.clone()], split(20)), None, "too many series");
+        let by_year = vec![vec![json!("Rock"), json!(2023), json!(1)], vec![json!("Jazz"), json!(2024), json!(2)]];
+        let spec = choose("t", &[genre.clone(), col("year", Integer), total.clone()], &by_year).unwrap();
+        assert_eq!((spec.chart_type, spec.x.as_deref(), spec.color.as_deref()), (ChartType::MultiLine, Some("year"), Some("genre")));
+        assert_eq!(kind(&[country.clone(), total.clone()], vec![]), None, "nothing to draw");
+        assert_eq!(kind(&[country.clone(), genre], vec![vec![json!("a"), json!("b")]]), None, "no measure");
+    }
+
+    #[test]
+    fn a_chosen_chart_is_checked_against_the_result() {
+        let columns = [col("country", Text), col("total", Decimal)];
+        let mut spec = ChartSpec { chart_type: ChartType::Bar, title: "t".into(), x: Some("country".into()), y: "total".into(), color: None };
+        assert_eq!(check(&spec, &columns), Ok(()));
+        spec.y = "country".into();
+        assert!(check(&spec, &columns).unwrap_err().contains("not a number"));
+        spec.y = "total".into();
+        spec.x = Some("planet".into());
+        assert!(check(&spec, &columns).unwrap_err().contains("planet"));
+        spec.x = Some("country".into());
+        spec.chart_type = ChartType::StackedBar;
+        assert!(check(&spec, &columns).is_err(), "a stacked bar needs a series column");
+    }
+}

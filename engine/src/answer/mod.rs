@@ -1,0 +1,8 @@
+//! What the embedded engine says about a result: the chart that fits its shape
+//! ([`chart`]) and a short written answer in the project's language ([`text`]).
+
+pub mod chart;
+pub mod text;
+
+pub use chart::{ChartSpec, ChartType};
+pub use text::describe;

@@ -1,0 +1,219 @@
+//! The written answer: a few sentences read off the result, in the project's language.
+//! Templates exist for EN, DE, ES, FR, IT, NL and PT; the other project languages get the
+//! English text (a language model writes them in any language, see the LLM pipeline).
+
+use serde_json::Value;
+
+use super::chart::{is_number, is_time, number};
+use crate::ResultColumn;
+
+/// The sentences of one language.
+struct Phrases {
+    no_rows: &'static str,
+    /// `{measure}`, `{value}`.
+    single: &'static str,
+    /// `{measure}`, `{top}`, `{value}`.
+    highest: &'static str,
+    /// `{bottom}`, `{value}`.
+    lowest: &'static str,
+    /// `{measure}`, `{from}`, `{first}`, `{to}`, `{last}`.
+    trend: &'static str,
+    /// `{rows}`.
+    rows: &'static str,
+    /// `{rows}`, `{shown}`.
+    truncated: &'static str,
+}
+
+fn phrases(language: &str) -> &'static Phrases {
+    match language {
+        "DE" => &Phrases {
+            no_rows: "Keine Daten entsprechen dieser Frage.",
+            single: "{measure}: {value}.",
+            highest: "Den höchsten Wert für {measure} hat {top} mit {value}.",
+            lowest: "Den niedrigsten hat {bottom} mit {value}.",
+            trend: "{measure} lag bei {first} in {from} und bei {last} in {to}.",
+            rows: "Das Ergebnis hat {rows} Zeilen.",
+            truncated: "Das Ergebnis hat mehr als {shown} Zeilen; die ersten {shown} werden gezeigt.",
+        },
+        "ES" => &Phrases {
+            no_rows: "Ningún dato coincide con la pregunta.",
+            single: "{measure}: {value}.",
+            highest: "El valor más alto de {measure} es de {top}, con {value}.",
+            lowest: "El más bajo es de {bottom}, con {value}.",
+            trend: "{measure} fue {first} en {from} y {last} en {to}.",
+            rows: "El resultado tiene {rows} filas.",
+            truncated: "El resultado tiene más de {shown} filas; se muestran las primeras {shown}.",
+        },
+        "FR" => &Phrases {
+            no_rows: "Aucune donnée ne correspond à la question.",
+            single: "{measure} : {value}.",
+            highest: "La valeur la plus élevée de {measure} est celle de {top}, avec {value}.",
+            lowest: "La plus basse est celle de {bottom}, avec {value}.",
+            trend: "{measure} était de {first} en {from} et de {last} en {to}.",
+            rows: "Le résultat compte {rows} lignes.",
+            truncated: "Le résultat compte plus de {shown} lignes ; les {shown} premières sont affichées.",
+        },
+        "IT" => &Phrases {
+            no_rows: "Nessun dato corrisponde alla domanda.",
+            single: "{measure}: {value}.",
+            highest: "Il valore più alto di {measure} è di {top}, con {value}.",
+            lowest: "Il più basso è di {bottom}, con {value}.",
+            trend: "{measure} era {first} nel {from} e {last} nel {to}.",
+            rows: "Il risultato ha {rows} righe.",
+            truncated: "Il risultato ha più di {shown} righe; sono mostrate le prime {shown}.",
+        },
+        "NL" => &Phrases {
+            no_rows: "Er zijn geen gegevens die bij de vraag passen.",
+            single: "{measure}: {value}.",
+            highest: "De hoogste waarde van {measure} heeft {top}, met {value}.",
+            lowest: "De laagste heeft {bottom}, met {value}.",
+            trend: "{measure} was {first} in {from} en {last} in {to}.",
+            rows: "Het resultaat heeft {rows} rijen.",
+            truncated: "Het resultaat heeft meer dan {shown} rijen; de eerste {shown} worden getoond.",
+        },
+        "PT" => &Phrases {
+            no_rows: "Nenhum dado corresponde à pergunta.",
+            single: "{measure}: {value}.",
+            highest: "O valor mais alto de {measure} é de {top}, com {value}.",
+            lowest: "O mais baixo é de {bottom}, com {value}.",
+            trend: "{measure} foi {first} em {from} e {last} em {to}.",
+            rows: "O resultado tem {rows} linhas.",
+            truncated: "O resultado tem mais de {shown} linhas; são mostradas as primeiras {shown}.",
+        },
+        _ => &Phrases {
+            no_rows: "No data matched the question.",
+            single: "The {measure} is {value}.",
+            highest: "{top} has the highest {measure}: {value}.",
+            lowest: "The lowest is {bottom} with {value}.",
+            trend: "The {measure} was {first} in {from} and {last} in {to}.",
+            rows: "The result has {rows} rows.",
+            truncated: "The result has more than {shown} rows; the first {shown} are shown.",
+        },
+    }
+}
+
+/// The languages with their own templates.
+pub const TEMPLATE_LANGUAGES: [&str; 7] = ["EN", "DE", "ES", "FR", "IT", "NL", "PT"];
+
+fn fill(template: &str, values: &[(&str, String)]) -> String {
+    values.iter().fold(template.to_owned(), |text, (key, value)| text.replace(&format!("{{{key}}}"), value))
+}
+
+/// A cell as the answer writes it: numbers with at most two decimals, text as it is.
+pub fn shown(value: &Value) -> String {
+    match value {
+        Value::Null => "—".to_owned(),
+        Value::String(s) if number(value).is_none() => s.clone(),
+        _ => match number(value) {
+            Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", n as i64),
+            Some(n) => format!("{n:.2}"),
+            None => value.to_string(),
+        },
+    }
+}
+
+/// `measure` names the value ("total revenue"); the column's own name when `None`.
+pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn], rows: &[Vec<Value>], truncated: bool) -> String {
+    let p = phrases(language);
+    if rows.is_empty() {
+        return p.no_rows.to_owned();
+    }
+    let Some(value_index) = columns.iter().rposition(|c| is_number(c) && !is_time(c)) else {
+        return fill(p.rows, &[("rows", rows.len().to_string())]);
+    };
+    let measure = measure.map(str::to_owned).unwrap_or_else(|| columns[value_index].name.replace('_', " "));
+    let label_index = columns.iter().position(|c| !is_number(c) || is_time(c));
+    let value_of = |row: &Vec<Value>| row.get(value_index).and_then(number);
+    let cell = |row: &Vec<Value>, i: usize| row.get(i).map(shown).unwrap_or_default();
+    let mut sentences = Vec::new();
+    match label_index {
+        None => sentences.push(fill(p.single, &[("measure", measure.clone()), ("value", cell(&rows[0], value_index))])),
+        Some(label) if rows.len() == 1 => sentences.push(fill(
+            p.single,
+            &[("measure", format!("{measure} ({})", cell(&rows[0], label))), ("value", cell(&rows[0], value_index))],
+        )),
+        Some(label) if is_time(&columns[label]) && columns.iter().filter(|c| !is_number(c) || is_time(c)).count() == 1 => {
+            let (first, last) = (&rows[0], &rows[rows.len() - 1]);
+            sentences.push(fill(
+                p.trend,
+                &[
+                    ("measure", measure.clone()),
+                    ("from", cell(first, label)),
+                    ("first", cell(first, value_index)),
+                    ("to", cell(last, label)),
+                    ("last", cell(last, value_index)),
+                ],
+            ));
+            sentences.push(extremes(p, &measure, rows, label, value_index, value_of).0);
+        }
+        Some(label) => {
+            let (highest, lowest) = extremes(p, &measure, rows, label, value_index, value_of);
+            sentences.push(highest);
+            sentences.push(lowest);
+        }
+    }
+    if truncated {
+        sentences.push(fill(p.truncated, &[("shown", rows.len().to_string())]));
+    } else if rows.len() > 1 {
+        sentences.push(fill(p.rows, &[("rows", rows.len().to_string())]));
+    }
+    sentences.retain(|s| !s.is_empty());
+    let mut text = sentences.join(" ");
+    if let Some(first) = text.chars().next() {
+        text = first.to_uppercase().chain(text.chars().skip(1)).collect();
+    }
+    text
+}
+
+fn extremes(
+    p: &Phrases,
+    measure: &str,
+    rows: &[Vec<Value>],
+    label: usize,
+    value: usize,
+    value_of: impl Fn(&Vec<Value>) -> Option<f64>,
+) -> (String, String) {
+    let cell = |row: &Vec<Value>, i: usize| row.get(i).map(shown).unwrap_or_default();
+    let numbered: Vec<(&Vec<Value>, f64)> = rows.iter().filter_map(|r| value_of(r).map(|v| (r, v))).collect();
+    let top = numbered.iter().max_by(|a, b| a.1.total_cmp(&b.1));
+    let bottom = numbered.iter().min_by(|a, b| a.1.total_cmp(&b.1));
+    let highest = top.map_or(String::new(), |(r, _)| {
+        fill(p.highest, &[("measure", measure.to_owned()), ("top", cell(r, label)), ("value", cell(r, value))])
+    });
+    let lowest = match (top, bottom) {
+        (Some(t), Some(b)) if t.0 != b.0 => fill(p.lowest, &[("bottom", cell(b.0, label)), ("value", cell(b.0, value))]),
+        _ => String::new(),
+    };
+    (highest, lowest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ColumnTypeFamily::{Decimal, Integer, Text};
+    use serde_json::json;
+
+    fn col(name: &str, family: crate::ColumnTypeFamily) -> ResultColumn {
+        ResultColumn { name: name.into(), type_name: String::new(), family }
+    }
+
+    #[test]
+    fn answers_read_the_result() {
+        let by_country = [col("country", Text), col("total", Decimal)];
+        let rows = vec![vec![json!("USA"), json!("523.06")], vec![json!("Canada"), json!("303.96")], vec![json!("Chile"), json!(46.62)]];
+        assert_eq!(
+            describe("EN", Some("total revenue"), &by_country, &rows, false),
+            "USA has the highest total revenue: 523.06. The lowest is Chile with 46.62. The result has 3 rows."
+        );
+        let text = describe("DE", Some("Umsatz"), &by_country, &rows, false);
+        assert!(text.contains("USA mit 523.06") && text.contains("3 Zeilen"), "{text}");
+        assert_eq!(describe("EN", None, &[col("total_revenue", Decimal)], &[vec![json!(2328.6)]], false), "The total revenue is 2328.60.");
+        let years = [col("year", Integer), col("total", Decimal)];
+        let rows = vec![vec![json!(2021), json!(10)], vec![json!(2022), json!(30)], vec![json!(2023), json!(20)]];
+        let text = describe("EN", None, &years, &rows, false);
+        assert!(text.starts_with("The total was 10 in 2021 and 20 in 2023. 2022 has the highest total: 30."), "{text}");
+        assert_eq!(describe("FR", None, &years, &[], false), "Aucune donnée ne correspond à la question.");
+        assert!(describe("EN", None, &years, &rows, true).ends_with("the first 3 are shown."));
+        assert_eq!(describe("JA", None, &years, &[], false), "No data matched the question.", "English where no template exists");
+    }
+}

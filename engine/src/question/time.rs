@@ -1,0 +1,143 @@
+//! Time ranges named in questions ("today", "last month", "this quarter", "in March 2023",
+//! "in 2024", "all time"), as half-open date ranges counted from the project's today.
+
+use chrono::{Datelike, Duration, NaiveDate};
+
+/// `[start, end)` in dates, with how the question said it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeRange {
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub label: String,
+}
+
+/// PRODUCT.md §9: all time is 1900-01-01 to 2100-12-31.
+pub fn all_time() -> TimeRange {
+    TimeRange { start: date(1900, 1, 1), end: date(2101, 1, 1), label: "all time".into() }
+}
+
+const MONTHS: [&str; 12] =
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap_or(NaiveDate::MIN)
+}
+
+fn month_start(y: i32, m: u32) -> NaiveDate {
+    date(y, m, 1)
+}
+
+fn next_month(y: i32, m: u32) -> NaiveDate {
+    if m == 12 { date(y + 1, 1, 1) } else { date(y, m + 1, 1) }
+}
+
+fn quarter_start(day: NaiveDate) -> NaiveDate {
+    date(day.year(), (day.month0() / 3) * 3 + 1, 1)
+}
+
+fn add_months(day: NaiveDate, months: i32) -> NaiveDate {
+    let total = day.year() * 12 + day.month0() as i32 + months;
+    date(total.div_euclid(12), total.rem_euclid(12) as u32 + 1, 1)
+}
+
+fn month_of(word: &str) -> Option<u32> {
+    MONTHS.iter().position(|m| *m == word || (word.len() >= 3 && m.starts_with(word))).map(|i| i as u32 + 1)
+}
+
+fn year_of(word: &str) -> Option<i32> {
+    word.parse::<i32>().ok().filter(|y| (1900..=2100).contains(y))
+}
+
+/// Lower-case words of the question, unstemmed (so "this" stays "this").
+pub fn words(question: &str) -> Vec<String> {
+    question.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// The range the question names, if any; `today` is the project's date now.
+pub fn range_in(words: &[String], today: NaiveDate) -> Option<TimeRange> {
+    let at = |i: usize| words.get(i).map(String::as_str);
+    for (i, w) in words.iter().enumerate() {
+        let range = match (w.as_str(), at(i + 1)) {
+            ("today", _) => Some((today, today + Duration::days(1), "today".to_owned())),
+            ("yesterday", _) => Some((today - Duration::days(1), today, "yesterday".to_owned())),
+            ("all", Some("time")) => return Some(all_time()),
+            (which @ ("this" | "current" | "last" | "previous" | "past"), Some(unit)) => {
+                let back = which != "this" && which != "current";
+                let (start, end) = match unit {
+                    "week" => {
+                        let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
+                        let start = if back { monday - Duration::days(7) } else { monday };
+                        (start, start + Duration::days(7))
+                    }
+                    "month" => {
+                        let start = add_months(month_start(today.year(), today.month()), if back { -1 } else { 0 });
+                        (start, add_months(start, 1))
+                    }
+                    "quarter" => {
+                        let start = add_months(quarter_start(today), if back { -3 } else { 0 });
+                        (start, add_months(start, 3))
+                    }
+                    "year" => {
+                        let year = today.year() - i32::from(back);
+                        (date(year, 1, 1), date(year + 1, 1, 1))
+                    }
+                    _ => continue,
+                };
+                Some((start, end, format!("{which} {unit}")))
+            }
+            (word, next) => match (month_of(word), next.and_then(year_of), year_of(word)) {
+                (Some(m), Some(y), _) => Some((month_start(y, m), next_month(y, m), format!("{} {y}", capitalised(MONTHS[m as usize - 1])))),
+                (_, _, Some(y)) if !words[..i].iter().any(|p| month_of(p).is_some()) => {
+                    Some((date(y, 1, 1), date(y + 1, 1, 1), y.to_string()))
+                }
+                _ => None,
+            },
+        };
+        if let Some((start, end, label)) = range {
+            return Some(TimeRange { start, end, label });
+        }
+    }
+    None
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(q: &str) -> Option<(String, String, String)> {
+        range_in(&words(q), date(2024, 5, 15)).map(|r| (r.start.to_string(), r.end.to_string(), r.label))
+    }
+
+    #[test]
+    fn named_ranges_count_from_today() {
+        let r = |s: &str, e: &str, l: &str| Some((s.to_owned(), e.to_owned(), l.to_owned()));
+        assert_eq!(range("sales today"), r("2024-05-15", "2024-05-16", "today"));
+        assert_eq!(range("sales yesterday"), r("2024-05-14", "2024-05-15", "yesterday"));
+        assert_eq!(range("sales this week"), r("2024-05-13", "2024-05-20", "this week"));
+        assert_eq!(range("sales last week"), r("2024-05-06", "2024-05-13", "last week"));
+        assert_eq!(range("revenue this month"), r("2024-05-01", "2024-06-01", "this month"));
+        assert_eq!(range("revenue last month"), r("2024-04-01", "2024-05-01", "last month"));
+        assert_eq!(range("revenue this quarter"), r("2024-04-01", "2024-07-01", "this quarter"));
+        assert_eq!(range("revenue last quarter"), r("2024-01-01", "2024-04-01", "last quarter"));
+        assert_eq!(range("revenue last year"), r("2023-01-01", "2024-01-01", "last year"));
+        assert_eq!(range("revenue in March 2023"), r("2023-03-01", "2023-04-01", "March 2023"));
+        assert_eq!(range("revenue in dec 2023"), r("2023-12-01", "2024-01-01", "December 2023"));
+        assert_eq!(range("only for 2023"), r("2023-01-01", "2024-01-01", "2023"));
+        assert_eq!(range("revenue of all time"), r("1900-01-01", "2101-01-01", "all time"));
+        assert_eq!(range("revenue by country"), None);
+        assert_eq!(range("top 5 artists"), None, "small numbers are not years");
+    }
+
+    #[test]
+    fn january_last_quarter_wraps_to_the_previous_year() {
+        let r = range_in(&words("last quarter"), date(2024, 2, 1)).unwrap();
+        assert_eq!((r.start, r.end), (date(2023, 10, 1), date(2024, 1, 1)));
+        let r = range_in(&words("last month"), date(2024, 1, 20)).unwrap();
+        assert_eq!((r.start, r.end), (date(2023, 12, 1), date(2024, 1, 1)));
+    }
+}

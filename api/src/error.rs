@@ -23,6 +23,12 @@ impl From<Error> for ApiError {
     }
 }
 
+impl From<quarry_workflows::client::TemporalError> for ApiError {
+    fn from(err: quarry_workflows::client::TemporalError) -> Self {
+        Self::from(Error::from(err))
+    }
+}
+
 impl From<ErrorCode> for ApiError {
     fn from(code: ErrorCode) -> Self {
         Self::from(Error::of(code))

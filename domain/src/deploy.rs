@@ -116,6 +116,24 @@ pub async fn latest(pool: &Pool, project_id: Uuid) -> Result<Option<Deploy>> {
         .await?)
 }
 
+/// The last successful deploy and the manifest it deployed: what questions are answered
+/// from, even while a newer deploy runs.
+pub async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Option<(Deploy, Manifest)>> {
+    let last = sqlx::query_as::<_, Deploy>(&format!(
+        "SELECT {COLUMNS} FROM deploys WHERE project_id = $1 AND status = 'SUCCESS' ORDER BY started_at DESC LIMIT 1"
+    ))
+    .bind(project_id)
+    .fetch_optional(pool)
+    .await?;
+    match last {
+        Some(deploy) => {
+            let manifest = manifest_of(pool, deploy.id).await?;
+            Ok(Some((deploy, manifest)))
+        }
+        None => Ok(None),
+    }
+}
+
 /// The sync status (see the module docs) with the latest deploy.
 pub async fn status(pool: &Pool, project_id: Uuid) -> Result<(SyncStatus, Option<Deploy>)> {
     let latest = latest(pool, project_id).await?;

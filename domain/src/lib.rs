@@ -2,6 +2,7 @@
 //! (PRODUCT.md §8) and persistence on Postgres. Shared by the api and the workers.
 
 pub mod access;
+pub mod asking;
 pub mod user;
 pub mod config;
 pub mod csv_import;

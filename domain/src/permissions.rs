@@ -66,6 +66,7 @@ pub enum Operation {
     SaveModels,
     UpdateModels,
     Deploy,
+    Ask,
 }
 
 pub struct Rule {
@@ -113,6 +114,7 @@ pub const RULES: &[Rule] = &[
     rule(Operation::SaveModels, Scope::Project, &[], &[Owner], "create or delete models and relationships"),
     rule(Operation::UpdateModels, Scope::Project, &[], &[Owner, Contributor], "update the models"),
     rule(Operation::Deploy, Scope::Project, &[], &[Owner, Contributor], "deploy the models"),
+    rule(Operation::Ask, Scope::Project, &[], ANY_PROJECT, "ask questions"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -187,6 +189,7 @@ mod tests {
             (SaveModels, true, false, false),
             (UpdateModels, true, true, false),
             (Deploy, true, true, false),
+            (Ask, true, true, true),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

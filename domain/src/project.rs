@@ -237,6 +237,7 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
 pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
     let tables = [
+        "threads",
         "retrieval_documents",
         "value_index",
         "deploys",

@@ -6,7 +6,9 @@ pub const USAGE: &str = "\
 usage: quarry-worker [--queues LIST]
 
 Runs Quarry's background work. LIST is a comma-separated subset of:
-  workflows  Temporal workflows and their activities (queue <prefix>-workflows)
+  workflows  Temporal workflows and their bookkeeping steps (queue <prefix>-workflows)
+  llm        question understanding and language-model steps (queue <prefix>-llm)
+  sql        queries on data sources for answers (queue <prefix>-sql)
   email      e-mail delivery (apalis-redis queue quarry-email)
 Default: all of them. Configuration comes from QUARRY_* environment variables
 (see docs/contracts.md); logging from RUST_LOG.";
@@ -15,18 +17,27 @@ Default: all of them. Configuration comes from QUARRY_* environment variables
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Queue {
     Workflows,
+    Llm,
+    Sql,
     Email,
 }
 
 impl Queue {
-    const ALL: [Queue; 2] = [Queue::Workflows, Queue::Email];
+    const ALL: [Queue; 4] = [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Email];
 
     fn parse(name: &str) -> Option<Self> {
         match name {
             "workflows" => Some(Self::Workflows),
+            "llm" => Some(Self::Llm),
+            "sql" => Some(Self::Sql),
             "email" => Some(Self::Email),
             _ => None,
         }
+    }
+
+    /// Served by a Temporal worker (the rest are apalis queues).
+    pub fn is_temporal(self) -> bool {
+        matches!(self, Self::Workflows | Self::Llm | Self::Sql)
     }
 }
 
@@ -51,7 +62,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         let mut chosen = BTreeSet::new();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             chosen
-                .insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, email)"))?);
+                .insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, llm, sql, email)"))?);
         }
         if chosen.is_empty() {
             return Err("--queues needs at least one queue".into());
@@ -71,7 +82,7 @@ mod tests {
 
     #[test]
     fn defaults_to_every_queue() {
-        assert_eq!(run(&[]), Ok(Command::Run { queues: [Queue::Workflows, Queue::Email].into() }));
+        assert_eq!(run(&[]), Ok(Command::Run { queues: [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Email].into() }));
     }
 
     #[test]
@@ -85,7 +96,8 @@ mod tests {
 
     #[test]
     fn rejects_nonsense() {
-        assert!(run(&["--queues", "sql"]).unwrap_err().contains("unknown queue"));
+        assert!(run(&["--queues", "billing"]).unwrap_err().contains("unknown queue"));
+        assert_eq!(run(&["--queues", "sql,llm"]), Ok(Command::Run { queues: [Queue::Llm, Queue::Sql].into() }));
         assert!(run(&["--queues"]).is_err());
         assert!(run(&["--queues", ","]).is_err());
         assert!(run(&["--verbose"]).is_err());

@@ -54,14 +54,15 @@ async fn run(queues: std::collections::BTreeSet<Queue>) -> anyhow::Result<()> {
     let identity = quarry_workflows::client::identity();
     info!(?queues, %identity, "quarry-worker starting");
 
+    let temporal_queues: Vec<Queue> = queues.iter().copied().filter(|q| q.is_temporal()).collect();
     let workflows = async {
-        if !queues.contains(&Queue::Workflows) {
+        if temporal_queues.is_empty() {
             return Ok(());
         }
         let pool = services::until_ready("Postgres", &shutdown, || db::connect(&config.database_url)).await;
         let Some(pool) = pool else { return Ok(()) };
         db::migrate(&pool).await.context("applying migrations")?;
-        workflow_worker::run(&config, pool, &identity, shutdown.clone()).await
+        workflow_worker::run(&config, pool, &identity, &temporal_queues, shutdown.clone()).await
     };
     let email = async {
         if !queues.contains(&Queue::Email) {

@@ -1,15 +1,17 @@
-//! The Temporal worker: Quarry's workflows (project removal, CSV import) and their
-//! activities on `<prefix>-workflows`.
+//! The Temporal workers: Quarry's workflows and their bookkeeping steps on
+//! `<prefix>-workflows`, question understanding on `<prefix>-llm` and queries for answers on
+//! `<prefix>-sql` — one `Worker` per task queue, so each pool can be scaled on its own.
 
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{CsvImportWorkflow, DeployWorkflow, ProjectRemovalWorkflow, client::Temporal};
+use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, ProjectRemovalWorkflow, client::Temporal};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{Chaos, CsvImportActivities, DeployActivities, ProjectRemovalActivities},
+    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, ProjectRemovalActivities},
+    cli::Queue,
     services,
     shutdown::Shutdown,
 };
@@ -18,9 +20,9 @@ use crate::{
 /// (they are idempotent, so a cancelled one simply runs again on another worker).
 const GRACEFUL_SHUTDOWN: Duration = Duration::from_secs(20);
 
-pub async fn run(config: &Config, pool: Pool, identity: &str, shutdown: Shutdown) -> anyhow::Result<()> {
-    let queues = config.task_queues();
-    let connect = || Temporal::connect(&config.temporal_url, &config.temporal_namespace, queues.clone());
+pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], shutdown: Shutdown) -> anyhow::Result<()> {
+    let names = config.task_queues();
+    let connect = || Temporal::connect(&config.temporal_url, &config.temporal_namespace, names.clone());
     let Some(temporal) = services::until_ready("Temporal", &shutdown, connect).await else {
         return Ok(());
     };
@@ -28,26 +30,56 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, shutdown: Shutdown
     if !chaos.step_delay().is_zero() {
         warn!(delay = ?chaos.step_delay(), "chaos testing: every workflow step is delayed");
     }
-    let data_dir = config.data_dir.clone();
     let runtime = Runtime::from_current_tokio(RuntimeOptions::default())?;
-    let options = WorkerOptions::new(queues.workflows.clone())
-        .register_workflow::<ProjectRemovalWorkflow>()?
-        .register_workflow::<CsvImportWorkflow>()?
-        .register_workflow::<DeployWorkflow>()?
-        .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos))
-        .register_activities(ProjectRemovalActivities::new(pool.clone(), data_dir.clone(), chaos))
-        .register_activities(CsvImportActivities::new(pool, config.clone(), chaos))
-        .client_identity_override(identity.to_owned())
-        .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
-        .build();
-    let mut worker = Worker::new(&runtime, temporal.client().clone(), options)?;
-    let stop = worker.shutdown_handle();
+    let ask = || AskActivities::new(pool.clone(), config.clone(), chaos);
+    let mut workers = Vec::new();
+    for &queue in queues {
+        let name = worker_queue(queue, &names);
+        let options = match queue {
+            Queue::Workflows => WorkerOptions::new(name.clone())
+                .register_workflow::<ProjectRemovalWorkflow>()?
+                .register_workflow::<CsvImportWorkflow>()?
+                .register_workflow::<DeployWorkflow>()?
+                .register_workflow::<AskWorkflow>()?
+                .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos))
+                .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))
+                .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
+                .register_activities(ask())
+                .client_identity_override(identity.to_owned())
+                .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .build(),
+            Queue::Llm | Queue::Sql => WorkerOptions::new(name.clone())
+                .register_activities(ask())
+                .client_identity_override(identity.to_owned())
+                .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .build(),
+            Queue::Email => continue,
+        };
+        let worker = Worker::new(&runtime, temporal.client().clone(), options)?;
+        info!(task_queue = %name, namespace = %config.temporal_namespace, "running Temporal worker");
+        workers.push(worker);
+    }
+    let stops: Vec<_> = workers.iter_mut().map(|w| w.shutdown_handle()).collect();
     tokio::spawn(async move {
         shutdown.wait().await;
-        stop();
+        for stop in stops {
+            stop();
+        }
     });
-    info!(task_queue = %queues.workflows, namespace = %config.temporal_namespace, data_dir = %data_dir.display(), "running workflows");
-    worker.run().await?;
-    info!("workflow worker stopped");
+    // Workers are not Send: they run together on this task.
+    let results = futures::future::join_all(workers.iter_mut().map(|w| w.run())).await;
+    for result in results {
+        result?;
+    }
+    info!("Temporal workers stopped");
     Ok(())
+}
+
+fn worker_queue(queue: Queue, names: &quarry_domain::config::TaskQueues) -> String {
+    match queue {
+        Queue::Workflows => names.workflows.clone(),
+        Queue::Llm => names.llm.clone(),
+        Queue::Sql => names.sql.clone(),
+        Queue::Email => String::new(),
+    }
 }

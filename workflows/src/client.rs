@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use quarry_domain::config::TaskQueues;
 use temporalio_client::{
-    Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowGetResultOptions, WorkflowIdConflictPolicy,
+    Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowCancelOptions, WorkflowGetResultOptions, WorkflowIdConflictPolicy,
     WorkflowIdReusePolicy, WorkflowStartOptions,
     errors::{ClientConnectError, WorkflowStartError},
     grpc::WorkflowService,
@@ -19,7 +19,7 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
 
 /// How long a new removal waits for the previous one of the same project to close.
 const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
@@ -38,6 +38,12 @@ pub enum TemporalError {
         url: String,
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("cannot cancel workflow {workflow_id}")]
+    Cancel {
+        workflow_id: String,
+        #[source]
+        source: temporalio_client::errors::WorkflowInteractionError,
     },
     #[error("cannot start workflow {workflow_id}")]
     Start {
@@ -158,6 +164,33 @@ impl Temporal {
         }
     }
 
+    /// Starts answering an asking task (workflow id `project-<uuid>-ask-<task>`); starting
+    /// it again is a no-op.
+    pub async fn start_ask(&self, project_id: Uuid, task_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::ask(project_id, task_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .static_summary(format!("Ask task {task_id} of project {project_id}"))
+            .build();
+        let input = AskInput { project_id, task_id, llm_queue: self.queues.llm.clone(), sql_queue: self.queues.sql.clone() };
+        match self.client.start_workflow(AskWorkflow::run, input, options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Asks an asking task's workflow to stop; one that already ended is left alone.
+    pub async fn cancel_ask(&self, project_id: Uuid, task_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::ask(project_id, task_id);
+        let handle = self.client.get_workflow_handle::<UntypedWorkflow>(workflow_id.clone());
+        let options = WorkflowCancelOptions::builder().reason("stopped by the user".to_owned()).build();
+        match handle.cancel(options).await {
+            Ok(()) => Ok(()),
+            Err(source) if is_closed_or_missing(&source) => Ok(()),
+            Err(source) => Err(TemporalError::Cancel { workflow_id, source }),
+        }
+    }
+
     /// Never fails: an unreachable server is reported as such.
     pub async fn health(&self) -> TemporalHealth {
         let reachable = self.reachable().await;
@@ -211,4 +244,10 @@ pub fn hostname() -> String {
         .map(|h| h.trim().to_owned())
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "localhost".to_owned())
+}
+
+/// A workflow that finished already (Temporal answers NotFound) or never existed cannot be
+/// cancelled, and need not be.
+fn is_closed_or_missing(error: &temporalio_client::errors::WorkflowInteractionError) -> bool {
+    matches!(error, temporalio_client::errors::WorkflowInteractionError::NotFound(_))
 }

@@ -26,6 +26,11 @@ pub fn deploy(project_id: Uuid, deploy_id: Uuid) -> String {
     format!("{}deploy-{deploy_id}", project_prefix(project_id))
 }
 
+/// One run per asking task.
+pub fn ask(project_id: Uuid, task_id: Uuid) -> String {
+    format!("{}ask-{task_id}", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

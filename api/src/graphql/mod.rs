@@ -1,5 +1,6 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
+mod asking;
 mod context;
 mod csv_import;
 mod datasource;
@@ -25,10 +26,10 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery, asking::AskingQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation);
+pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation, asking::AskingMutation);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 

@@ -80,6 +80,11 @@ pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result
     connector_for(config, project_id, record.source_type()?, &properties)
 }
 
+/// The sample dataset the project was started with, if any.
+pub async fn sample_dataset(pool: &Pool, project_id: Uuid) -> Result<Option<quarry_engine::sample_datasets::SampleDataset>> {
+    Ok(record::get(pool, project_id).await?.and_then(|r| r.sample_dataset).and_then(|name| name.parse().ok()))
+}
+
 /// The saved data source's type (which decides the SQL dialect models compile to).
 pub async fn connector_type(pool: &Pool, project_id: Uuid) -> Result<DataSourceType> {
     stored(pool, project_id).await?.source_type()

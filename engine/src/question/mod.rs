@@ -78,6 +78,16 @@ fn aggregate_of(tokens: &[String]) -> Option<Aggregate> {
     }
 }
 
+/// "total unit price", "number of customer", "total" (not "total total").
+fn measure_label(aggregate: Aggregate, name: &str) -> String {
+    let words = stems(name).join(" ");
+    match aggregate {
+        Aggregate::Count => format!("number of {words}"),
+        _ if words == aggregate.label() => words,
+        _ => format!("{} {words}", aggregate.label()),
+    }
+}
+
 /// Words that end the grouping phrase.
 const GROUP_END: &[&str] = &["in", "for", "with", "where", "during", "from", "top", "only", "and", "of"];
 const GROUP_START: &[&str] = &["by", "per", "each"];
@@ -105,7 +115,8 @@ fn name_stems(name: &str, display: Option<&str>) -> Vec<String> {
     let mut all = stems(name);
     all.extend(display.map(stems).unwrap_or_default());
     all.retain(|w| w != "id");
-    all.dedup();
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|w| seen.insert(w.clone()));
     all
 }
 
@@ -208,7 +219,6 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     // one whose model reaches what the question groups by.
     let measure = {
         let candidates = measures_in(manifest, head);
-        let best = candidates.first().map(|(s, _, _)| *s);
         let fit = |model: &Model| {
             reachable(manifest, model)
                 .iter()
@@ -216,17 +226,30 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
                 .max()
                 .unwrap_or(0)
         };
-        candidates.into_iter().filter(|(s, _, _)| Some(*s) == best).max_by_key(|(_, m, _)| fit(m))
+        // A measure whose model cannot reach the grouping would fail; a weaker one that can
+        // is the better reading. Among equals, the first named wins.
+        candidates
+            .into_iter()
+            .enumerate()
+            .max_by_key(|(i, (s, m, _))| {
+                let fit = fit(m);
+                (group.is_empty() || fit > 0, *s, fit, std::cmp::Reverse(*i))
+            })
+            .map(|(_, c)| c)
     };
     let measured = matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
     // The base model: the measure's, else the model the question counts or names.
     let named_model = manifest
         .models
         .iter()
-        .map(|m| (score(&name_stems(&m.name, m.properties.display_name.as_deref()), head), m))
-        .filter(|(s, _)| *s > 0)
-        .max_by_key(|(s, _)| *s)
-        .map(|(_, m)| m);
+        .map(|m| {
+            let names = name_stems(&m.name, m.properties.display_name.as_deref());
+            (score(&names, head), m, names.len())
+        })
+        .filter(|(s, _, _)| *s > 0)
+        // "invoices" names Invoice more than InvoiceLine: fewer words left unsaid.
+        .max_by_key(|(s, _, words)| (*s, std::cmp::Reverse(*words)))
+        .map(|(_, m, _)| m);
     let base = match (measured, measure) {
         (true, Some((_, m, _))) => Some(m),
         _ => named_model,
@@ -274,17 +297,17 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
                 Aggregate::Max => "MAX",
                 _ => "MIN",
             };
-            (format!("{function}({})", q(&c.name)), format!("{} {}", agg.label(), c.name))
+            (format!("{function}({})", q(&c.name)), measure_label(agg, &c.name))
         }
         (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), None) => {
             understood.push(format!("a {} of something in {} I could not place", agg.label(), base.name));
             return not_understood(manifest, understood);
         }
         (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| r.via.is_none()).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
-            Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("number of distinct {}", r.column.name)),
-            None => ("COUNT(*)".to_owned(), format!("number of {}", base.name)),
+            Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), measure_label(Aggregate::CountDistinct, &r.column.name)),
+            None => ("COUNT(*)".to_owned(), measure_label(Aggregate::Count, &base.name)),
         },
-        _ => ("COUNT(*)".to_owned(), format!("number of {}", base.name)),
+        _ => ("COUNT(*)".to_owned(), measure_label(Aggregate::Count, &base.name)),
     };
     understood.push(value_label.clone());
     let alias = q(&value_label.replace(' ', "_"));

@@ -1,11 +1,13 @@
 //! Temporal activities: the side effects of the workflows in `quarry_workflows`. Each
 //! struct holds its dependencies and implements the contracts declared there.
 
+mod ask;
 mod csv_import;
 mod deploy;
 mod project_removal;
 mod support;
 
+pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
 pub use deploy::DeployActivities;
 pub use project_removal::ProjectRemovalActivities;

@@ -1,0 +1,320 @@
+//! Asking (PRODUCT.md §7): threads, their responses, and the asking tasks the client polls.
+//! Reads here; the operations that start, stop and adjust work in [`mutations`].
+
+mod mutations;
+
+pub use mutations::AskingMutation;
+
+use super::context::{self, parse_id};
+use crate::error::ApiResult;
+use async_graphql::{Context, ID, Json, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use quarry_domain::{
+    ErrorCode,
+    asking::{
+        self, AskStatus, AskingTask, Thread, ThreadResponse,
+        answer::suggested_questions,
+        thread::{self as threads},
+    },
+    permissions::Operation,
+    user::User,
+};
+use quarry_engine::answer::{ChartSpec, ChartType};
+use uuid::Uuid;
+
+/// Why a task ended without an answer.
+#[derive(SimpleObject)]
+pub struct AskingTaskError {
+    code: String,
+    message: String,
+    short_message: String,
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "AskingTask")]
+pub struct AskingTaskGql {
+    id: ID,
+    thread_id: ID,
+    response_id: ID,
+    /// The question the engine answers (a follow-up is read with the previous question).
+    question: String,
+    status: AskStatus,
+    /// The numeric task state of PRODUCT.md §4 (IDLE 0 … DEPLOY_FAILED 11).
+    status_code: i32,
+    /// What the engine understood, in words.
+    understood: Vec<String>,
+    /// Questions to ask instead, when the question was not understood.
+    suggestions: Vec<String>,
+    error: Option<AskingTaskError>,
+    /// Milliseconds spent understanding and in the query.
+    engine_ms: Option<i32>,
+    query_ms: Option<i32>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+fn short_message(code: &str) -> String {
+    match code {
+        "DEPLOY_FAILED" => "Failed to deploy".to_owned(),
+        "NO_RESULT" => "Not understood".to_owned(),
+        "INVALID_SQL" => "Invalid SQL".to_owned(),
+        _ => ErrorCode::InternalServerError.short_message().to_owned(),
+    }
+}
+
+impl From<AskingTask> for AskingTaskGql {
+    fn from(t: AskingTask) -> Self {
+        let status = t.status();
+        let error = t.error_code.map(|code| AskingTaskError {
+            short_message: short_message(&code),
+            message: t.error_message.unwrap_or_default(),
+            code,
+        });
+        Self {
+            id: ID(t.id.to_string()),
+            thread_id: ID(t.thread_id.to_string()),
+            response_id: ID(t.response_id.to_string()),
+            question: t.question,
+            status,
+            status_code: i32::from(status.code()),
+            understood: t.understood,
+            suggestions: t.suggestions,
+            error,
+            engine_ms: t.engine_ms,
+            query_ms: t.query_ms,
+            created_at: t.created_at,
+            finished_at: t.finished_at,
+        }
+    }
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "Thread")]
+pub struct ThreadGql {
+    id: ID,
+    summary: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<Thread> for ThreadGql {
+    fn from(t: Thread) -> Self {
+        Self { id: ID(t.id.to_string()), summary: t.summary, created_at: t.created_at, updated_at: t.updated_at }
+    }
+}
+
+/// A chart: its type and which result columns go on the axes.
+#[derive(SimpleObject)]
+#[graphql(name = "ChartSpec")]
+pub struct ChartSpecGql {
+    chart_type: ChartType,
+    title: String,
+    x: Option<String>,
+    y: String,
+    /// The column that splits the series (grouped and stacked bars, multi-line).
+    color: Option<String>,
+}
+
+impl From<ChartSpec> for ChartSpecGql {
+    fn from(c: ChartSpec) -> Self {
+        Self { chart_type: c.chart_type, title: c.title, x: c.x, y: c.y, color: c.color }
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct ResultColumnGql {
+    name: String,
+    r#type: String,
+    family: quarry_engine::ColumnTypeFamily,
+}
+
+pub struct ThreadResponseGql {
+    response: ThreadResponse,
+    task: Option<AskingTask>,
+}
+
+#[Object(name = "ThreadResponse")]
+impl ThreadResponseGql {
+    async fn id(&self) -> ID {
+        ID(self.response.id.to_string())
+    }
+    async fn thread_id(&self) -> ID {
+        ID(self.response.thread_id.to_string())
+    }
+    async fn question(&self) -> &str {
+        &self.response.question
+    }
+    /// SQL over the models; empty until the task finishes.
+    async fn sql(&self) -> Option<&str> {
+        self.response.sql.as_deref()
+    }
+    /// The written answer, in the project's language.
+    async fn answer(&self) -> Option<&str> {
+        self.response.answer.as_deref()
+    }
+    /// NOT_STARTED, GENERATING, FINISHED or FAILED.
+    async fn answer_status(&self) -> &str {
+        &self.response.answer_status
+    }
+    async fn chart(&self) -> Option<ChartSpecGql> {
+        self.response.chart.as_ref().map(|c| c.0.clone().into())
+    }
+    async fn chart_status(&self) -> &str {
+        &self.response.chart_status
+    }
+    /// Why there is no chart ('… No charges applied.').
+    async fn chart_error(&self) -> Option<&str> {
+        self.response.chart_error.as_deref()
+    }
+    async fn columns(&self) -> Vec<ResultColumnGql> {
+        self.response
+            .result
+            .as_ref()
+            .map(|r| r.columns.iter().map(|c| ResultColumnGql { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }).collect())
+            .unwrap_or_default()
+    }
+    /// Rows kept with the response (at most 5000).
+    async fn row_count(&self) -> i32 {
+        self.response.result.as_ref().map_or(0, |r| r.rows.len() as i32)
+    }
+    /// The query had more rows than were kept.
+    async fn truncated(&self) -> bool {
+        self.response.result.as_ref().is_some_and(|r| r.truncated)
+    }
+    /// The task that fills (or last re-ran) this response.
+    async fn asking_task(&self) -> Option<AskingTaskGql> {
+        self.task.clone().map(Into::into)
+    }
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.response.created_at
+    }
+}
+
+/// A page of a response's cached rows.
+#[derive(SimpleObject)]
+pub struct ResponseData {
+    columns: Vec<ResultColumnGql>,
+    rows: Json<Vec<Vec<serde_json::Value>>>,
+    /// Rows kept in all (the pages page through these).
+    total: i32,
+    truncated: bool,
+}
+
+/// PRODUCT.md §7 pagination: at most this many rows per page.
+const PAGE_MAX: i32 = 500;
+
+pub struct ThreadDetail {
+    thread: Thread,
+}
+
+#[Object(name = "ThreadDetail")]
+impl ThreadDetail {
+    async fn id(&self) -> ID {
+        ID(self.thread.id.to_string())
+    }
+    async fn summary(&self) -> &str {
+        &self.thread.summary
+    }
+    /// The thread's questions in the order asked, each with its latest task.
+    async fn responses(&self, ctx: &Context<'_>) -> ApiResult<Vec<ThreadResponseGql>> {
+        responses_with_tasks(ctx, threads::responses(&context::state(ctx).pool, self.thread.id).await?).await
+    }
+}
+
+async fn responses_with_tasks(ctx: &Context<'_>, responses: Vec<ThreadResponse>) -> ApiResult<Vec<ThreadResponseGql>> {
+    let ids: Vec<Uuid> = responses.iter().map(|r| r.id).collect();
+    let mut tasks = asking::latest_of_responses(&context::state(ctx).pool, &ids).await?;
+    Ok(responses
+        .into_iter()
+        .map(|response| {
+            let task = tasks.iter().position(|t| t.response_id == response.id).map(|i| tasks.swap_remove(i));
+            ThreadResponseGql { response, task }
+        })
+        .collect())
+}
+
+async fn response_with_task(ctx: &Context<'_>, response: ThreadResponse) -> ApiResult<ThreadResponseGql> {
+    Ok(responses_with_tasks(ctx, vec![response]).await?.pop().expect("one response in, one out"))
+}
+
+/// The caller's own thread (others' threads are not found).
+async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
+    let thread = threads::get(&context::state(ctx).pool, project_id, thread_id).await?;
+    if thread.created_by != Some(user.id) {
+        return Err(quarry_domain::Error::not_found("Thread").into());
+    }
+    Ok(thread)
+}
+
+/// A response in one of the caller's threads.
+async fn own_response(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid) -> ApiResult<ThreadResponse> {
+    let response = threads::response(&context::state(ctx).pool, project_id, response_id).await?;
+    own_thread(ctx, user, project_id, response.thread_id).await?;
+    Ok(response)
+}
+
+#[derive(Default)]
+pub struct AskingQuery;
+
+#[Object]
+impl AskingQuery {
+    /// An asking task's state; the client polls it until it ends.
+    async fn asking_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<AskingTaskGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let task = asking::get_in(&context::state(ctx).pool, project_id, parse_id(&task_id)?).await?;
+        own_thread(ctx, user, project_id, task.thread_id).await?;
+        Ok(task.into())
+    }
+
+    /// The caller's threads in the project, latest activity first.
+    async fn threads(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ThreadGql>> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        Ok(threads::list(&context::state(ctx).pool, project_id, user.id).await?.into_iter().map(Into::into).collect())
+    }
+
+    /// One thread with its responses.
+    async fn thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<ThreadDetail> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        Ok(ThreadDetail { thread: own_thread(ctx, user, project_id, parse_id(&thread_id)?).await? })
+    }
+
+    async fn thread_response(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        response_with_task(ctx, response).await
+    }
+
+    /// A page of a response's cached result (offset from 0, at most 500 rows a page).
+    async fn preview_response_data(
+        &self,
+        ctx: &Context<'_>,
+        project_id: ID,
+        response_id: ID,
+        offset: Option<i32>,
+        limit: Option<i32>,
+    ) -> ApiResult<ResponseData> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let result = response.result.map(|r| r.0).unwrap_or_default();
+        let offset = offset.unwrap_or(0).max(0) as usize;
+        let limit = limit.unwrap_or(PAGE_MAX).clamp(1, PAGE_MAX) as usize;
+        Ok(ResponseData {
+            columns: result.columns.iter().map(|c| ResultColumnGql { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }).collect(),
+            total: result.rows.len() as i32,
+            truncated: result.truncated,
+            rows: Json(result.rows.into_iter().skip(offset).take(limit).collect()),
+        })
+    }
+
+    /// Questions to start from on the home page.
+    async fn suggested_questions(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<String>> {
+        let project_id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::Ask, project_id).await?;
+        Ok(suggested_questions(&context::state(ctx).pool, project_id).await?)
+    }
+}

@@ -1,0 +1,243 @@
+//! Asking on the MUSIC sample with a real Temporal server and worker: threads, the task
+//! states the client polls, answers, charts and follow-ups; stopping a task; bad input and
+//! SQL that writes; twenty asks surviving a killed worker.
+mod common;
+
+use common::{TestApp, error_code};
+use reqwest::Client;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const TASK: &str = "query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { id threadId responseId status statusCode question understood suggestions error { code message shortMessage } } }";
+const RESPONSE: &str = "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) {
+    id question sql answer answerStatus chartStatus chartError rowCount truncated
+    chart { chartType x y color } columns { name family } askingTask { id status } } }";
+const STATUS: &str = "query($p: ID!) { deployStatus(projectId: $p) { status } }";
+
+/// A project on the MUSIC sample, deployed.
+async fn music(app: &TestApp, client: &Client, name: &str) -> String {
+    app.gql_ok(client, "mutation($n: String!) { createOrg(data: {name: $n}) { id } }", json!({"n": format!("{name} Co")})).await;
+    let created = app.gql_ok(client, "mutation($n: String!) { createProject(data: {displayName: $n}) { id } }", json!({"n": name})).await;
+    let project = created["createProject"]["id"].as_str().unwrap().to_owned();
+    app.gql_ok(client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": project})).await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let status = app.gql_ok(client, STATUS, json!({"p": project})).await;
+        if status["deployStatus"]["status"] == "SYNCRONIZED" {
+            return project;
+        }
+        assert!(Instant::now() < deadline, "the sample did not deploy: {status}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// Polls a task (as the web does) until it ends; returns the states seen and the last poll.
+async fn settle(app: &TestApp, client: &Client, project: &str, task: &str, secs: u64) -> (Vec<String>, Value) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let mut seen: Vec<String> = Vec::new();
+    loop {
+        let polled = app.gql_ok(client, TASK, json!({"p": project, "t": task})).await["askingTask"].clone();
+        let status = polled["status"].as_str().unwrap().to_owned();
+        if seen.last() != Some(&status) {
+            seen.push(status.clone());
+        }
+        if ["FINISHED", "FAILED", "STOPPED", "NO_RESULT", "DEPLOY_FAILED"].contains(&status.as_str()) {
+            return (seen, polled);
+        }
+        assert!(Instant::now() < deadline, "task did not end: {polled}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn ask(app: &TestApp, client: &Client, project: &str, question: &str, thread: Option<&str>) -> Value {
+    let body = app
+        .gql_ok(client, "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId responseId status } }",
+            json!({"p": project, "d": {"question": question, "threadId": thread}}))
+        .await;
+    body["createAskingTask"].clone()
+}
+
+async fn response(app: &TestApp, client: &Client, project: &str, id: &Value) -> Value {
+    app.gql_ok(client, RESPONSE, json!({"p": project, "r": id})).await["threadResponse"].clone()
+}
+
+fn number(v: &Value) -> f64 {
+    v.as_f64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+async fn rows(app: &TestApp, client: &Client, project: &str, id: &Value) -> Vec<Value> {
+    let page = app.gql_ok(client, "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, limit: 500) { rows total } }",
+        json!({"p": project, "r": id})).await;
+    page["previewResponseData"]["rows"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn answers_charts_and_follow_ups_on_the_music_sample() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("asking").await;
+    let project = music(&app, &client, "Music").await;
+
+    // A question in a new thread: the states move on to FINISHED, then SQL, answer, chart.
+    let task = ask(&app, &client, &project, "total revenue by country", None).await;
+    let (seen, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["statusCode"], 6);
+    assert!(seen.iter().all(|s| ["IDLE", "UNDERSTANDING", "SEARCHING", "PLANNING", "GENERATING", "FINISHED"].contains(&s.as_str())), "{seen:?}");
+    let answered = response(&app, &client, &project, &task["responseId"]).await;
+    assert!(answered["sql"].as_str().unwrap().contains("SUM("), "{answered}");
+    assert_eq!(answered["chart"]["chartType"], "BAR", "{answered}");
+    assert_eq!(answered["chartStatus"], "FINISHED");
+    let answer = answered["answer"].as_str().unwrap();
+    assert!(answer.starts_with("USA has the highest total"), "{answer}");
+    let all = rows(&app, &client, &project, &task["responseId"]).await;
+    assert_eq!(all.len() as i64, answered["rowCount"].as_i64().unwrap());
+    assert!(all.len() > 20, "a row per country: {all:?}");
+    let total_all: f64 = all.iter().map(|r| number(&r[1])).sum();
+    let page = app.gql_ok(&client, "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, offset: 5, limit: 3) { rows total } }",
+        json!({"p": project, "r": task["responseId"]})).await;
+    assert_eq!(page["previewResponseData"]["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(page["previewResponseData"]["rows"][0], all[5], "pages page through the cached rows");
+
+    // A follow-up narrows the previous question.
+    let thread = task["threadId"].as_str().unwrap().to_owned();
+    let follow = ask(&app, &client, &project, "only for 2023", Some(&thread)).await;
+    let (_, done) = settle(&app, &client, &project, follow["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert!(done["question"].as_str().unwrap().contains("country"), "read with the previous question: {done}");
+    let narrowed = rows(&app, &client, &project, &follow["responseId"]).await;
+    let total_2023: f64 = narrowed.iter().map(|r| number(&r[1])).sum();
+    assert!(total_2023 > 0.0 && total_2023 < total_all, "2023 is part of all: {total_2023} < {total_all}");
+    let detail = app.gql_ok(&client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { summary responses { question askingTask { status } } } }",
+        json!({"p": project, "t": thread})).await;
+    assert_eq!(detail["thread"]["summary"], "total revenue by country");
+    let questions: Vec<&str> = detail["thread"]["responses"].as_array().unwrap().iter().map(|r| r["question"].as_str().unwrap()).collect();
+    assert_eq!(questions, ["total revenue by country", "only for 2023"]);
+
+    // A single number; a count.
+    let count = ask(&app, &client, &project, "How many customers are there?", None).await;
+    settle(&app, &client, &project, count["id"].as_str().unwrap(), 60).await;
+    let counted = response(&app, &client, &project, &count["responseId"]).await;
+    assert_eq!(counted["chart"]["chartType"], "NUMBER", "{counted}");
+    assert_eq!(number(&rows(&app, &client, &project, &count["responseId"]).await[0][0]), 59.0);
+
+    // The chart can be changed, but only to something the result can draw.
+    let adjusted = app.gql_ok(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {chartType: PIE}) { chart { chartType x y } } }",
+        json!({"p": project, "r": task["responseId"]})).await;
+    assert_eq!(adjusted["adjustThreadResponseChart"]["chart"]["chartType"], "PIE");
+    let refused = app.gql(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {y: \"Country\"}) { id } }",
+        json!({"p": project, "r": task["responseId"]})).await;
+    assert_eq!(error_code(&refused), "NO_CHART", "{refused}");
+    assert!(refused["errors"][0]["message"].as_str().unwrap().ends_with("No charges applied."), "{refused}");
+
+    // Edited SQL re-runs the response; SQL that writes is refused and nothing runs.
+    let edited = "SELECT \"BillingCountry\", COUNT(*) AS invoices FROM \"Invoice\" GROUP BY 1 ORDER BY 2 DESC";
+    app.gql_ok(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+        json!({"p": project, "r": count["responseId"], "s": edited})).await;
+    let rerun = response(&app, &client, &project, &count["responseId"]).await;
+    let (_, done) = settle(&app, &client, &project, rerun["askingTask"]["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let rerun = response(&app, &client, &project, &count["responseId"]).await;
+    assert_eq!(rerun["sql"], edited);
+    assert_eq!(rerun["columns"][1]["name"], "invoices", "{rerun}");
+    for bad in ["DROP TABLE \"Invoice\"", "UPDATE \"Invoice\" SET \"Total\" = 0", "SELECT 1; DELETE FROM \"Invoice\""] {
+        let body = app.gql(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+            json!({"p": project, "r": count["responseId"], "s": bad})).await;
+        assert_eq!(error_code(&body), "INVALID_INPUT", "{bad}: {body}");
+        assert!(body["errors"][0]["message"].as_str().unwrap().contains("not allowed"), "{body}");
+    }
+    assert_eq!(response(&app, &client, &project, &count["responseId"]).await["sql"], edited, "the refused edits changed nothing");
+    let again = ask(&app, &client, &project, "How many invoices are there?", None).await;
+    settle(&app, &client, &project, again["id"].as_str().unwrap(), 60).await;
+    assert_eq!(number(&rows(&app, &client, &project, &again["responseId"]).await[0][0]), 412.0, "the invoices are all still there");
+
+    // adjust_steps: asking again with a changed question adds a response to the thread.
+    let adjusted = app.gql_ok(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponse(projectId: $p, responseId: $r, data: {question: \"average revenue by country\"}) { id askingTask { id } } }",
+        json!({"p": project, "r": task["responseId"]})).await;
+    let (_, done) = settle(&app, &client, &project, adjusted["adjustThreadResponse"]["askingTask"]["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert!(response(&app, &client, &project, &adjusted["adjustThreadResponse"]["id"]).await["sql"].as_str().unwrap().contains("AVG("));
+
+    // Bad input: empty and overlong questions are refused; what cannot be placed says so.
+    for bad in ["   ", &"revenue ".repeat(1250)] {
+        let body = app.gql(&client, "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id } }",
+            json!({"p": project, "d": {"question": bad}})).await;
+        assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+    }
+    for puzzling in ["各国的总收入是多少?", "What is the weather like on Mars?"] {
+        let task = ask(&app, &client, &project, puzzling, None).await;
+        let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+        assert_eq!(done["status"], "NO_RESULT", "{done}");
+        assert_eq!(done["statusCode"], 9);
+        assert!(!done["suggestions"].as_array().unwrap().is_empty(), "suggests questions: {done}");
+        assert!(response(&app, &client, &project, &task["responseId"]).await["sql"].is_null(), "no invented SQL");
+    }
+
+    // Threads: listed, renamed, deleted.
+    let listed = app.gql_ok(&client, "query($p: ID!) { threads(projectId: $p) { id summary } }", json!({"p": project})).await;
+    assert!(listed["threads"].as_array().unwrap().len() >= 5);
+    let renamed = app.gql_ok(&client, "mutation($p: ID!, $t: ID!) { updateThread(projectId: $p, threadId: $t, data: {summary: \"Revenue\"}) { summary } }",
+        json!({"p": project, "t": thread})).await;
+    assert_eq!(renamed["updateThread"]["summary"], "Revenue");
+    app.gql_ok(&client, "mutation($p: ID!, $t: ID!) { deleteThread(projectId: $p, threadId: $t) }", json!({"p": project, "t": thread})).await;
+    let gone = app.gql(&client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { id } }", json!({"p": project, "t": thread})).await;
+    assert_eq!(error_code(&gone), "NOT_FOUND");
+
+    // Someone else's client cannot read the thread or its tasks.
+    let (other, _) = app.signed_in("asking-other").await;
+    let body = app.gql(&other, TASK, json!({"p": project, "t": count["id"]})).await;
+    assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS", "{body}");
+
+    // A project with nothing deployed: DEPLOY_FAILED with the reason.
+    let empty = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Empty\"}) { id } }", json!({})).await;
+    let empty = empty["createProject"]["id"].as_str().unwrap().to_owned();
+    let task = ask(&app, &client, &empty, "total revenue by country", None).await;
+    let (_, done) = settle(&app, &client, &empty, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "DEPLOY_FAILED", "{done}");
+    assert_eq!(done["error"]["shortMessage"], "Failed to deploy");
+}
+
+#[tokio::test]
+async fn a_stopped_task_writes_no_response_and_twenty_asks_survive_a_killed_worker() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("asking-durable").await;
+    let project = music(&app, &client, "Durable music").await;
+    // From here every step waits 2 s first (GENERATING already recorded), so tasks can be
+    // stopped there and the worker killed while they are in flight.
+    app.kill_worker();
+    app.start_worker_with(&[("QUARRY_CHAOS_STEP_DELAY_MS", "2000")]);
+
+    let task = ask(&app, &client, &project, "how many tracks by genre", None).await;
+    let id = task["id"].as_str().unwrap().to_owned();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let polled = app.gql_ok(&client, TASK, json!({"p": project, "t": id})).await;
+        if polled["askingTask"]["status"] == "GENERATING" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never reached GENERATING: {polled}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    app.gql_ok(&client, "mutation($p: ID!, $t: ID!) { cancelAskingTask(projectId: $p, taskId: $t) }", json!({"p": project, "t": id})).await;
+    let (_, done) = settle(&app, &client, &project, &id, 60).await;
+    assert_eq!(done["status"], "STOPPED", "{done}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let stopped = response(&app, &client, &project, &task["responseId"]).await;
+    assert!(stopped["sql"].is_null() && stopped["answer"].is_null() && stopped["rowCount"] == 0, "nothing written: {stopped}");
+    assert_eq!(app.gql_ok(&client, TASK, json!({"p": project, "t": id})).await["askingTask"]["status"], "STOPPED", "and it stays stopped");
+
+    // Twenty asks in flight when the worker dies: all finish once a worker is back.
+    let questions = ["total revenue by country", "how many tracks by genre", "average unit price by media type", "total revenue by year", "how many customers by country"];
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        tasks.push(ask(&app, &client, &project, questions[i % questions.len()], None).await["id"].as_str().unwrap().to_owned());
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    app.kill_worker();
+    app.start_worker();
+    for id in &tasks {
+        let (_, done) = settle(&app, &client, &project, id, 120).await;
+        assert_eq!(done["status"], "FINISHED", "{done}");
+    }
+}

@@ -1,0 +1,224 @@
+//! The steps of answering a task with the embedded question engine, each one a unit the Ask
+//! workflow runs as an activity: [`begin`] (is the model deployed?), [`understand`] (the
+//! question → SQL over the models), [`answer`] (run it, describe the result, pick a chart,
+//! finish). Each writes its own state transitions.
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use quarry_engine::{
+    QueryOptions,
+    answer::{chart, describe},
+    compile,
+    mdl::Manifest,
+    question::{self, Understanding, ValueMatch},
+};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{AskStatus, Answered, ResponseResult, thread::CACHED_ROWS};
+use crate::{
+    config::Config,
+    datasource,
+    db::Pool,
+    deploy::{self, DeployState},
+    error::{Error, Result},
+    modeling::{edit::compile_error, manifest},
+    project,
+};
+
+/// A question's SQL may run this long at the source.
+pub const QUERY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Where a task stands before it is understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Begun {
+    /// The model is deployed: go on (UNDERSTANDING).
+    Ready,
+    /// The first deploy is still running (DEPLOYING): ask again shortly.
+    Deploying,
+    /// The task ended (stopped, or the model could not be deployed: DEPLOY_FAILED).
+    Ended,
+}
+
+/// Checks the deploy the question would be answered from.
+pub async fn begin(pool: &Pool, task_id: Uuid) -> Result<Begun> {
+    let task = super::get(pool, task_id).await?;
+    if task.status().is_final() {
+        return Ok(Begun::Ended);
+    }
+    if deploy::deployed(pool, task.project_id).await?.is_some() {
+        super::set_status(pool, task_id, AskStatus::Understanding).await?;
+        return Ok(Begun::Ready);
+    }
+    match deploy::latest(pool, task.project_id).await? {
+        Some(d) if d.status == DeployState::InProgress => {
+            super::set_status(pool, task_id, AskStatus::Deploying).await?;
+            Ok(Begun::Deploying)
+        }
+        latest => {
+            let reason = latest
+                .and_then(|d| d.error)
+                .unwrap_or_else(|| "The models have not been deployed yet. Deploy them on the modeling page first.".to_owned());
+            super::end_unanswered(pool, task_id, AskStatus::DeployFailed, "DEPLOY_FAILED", &reason, &[], &[]).await?;
+            Ok(Begun::Ended)
+        }
+    }
+}
+
+/// What understanding produced: SQL over the models, or nothing (the task ended NO_RESULT).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub sql: Option<String>,
+    pub understood: Vec<String>,
+    pub engine_ms: i32,
+}
+
+/// SEARCHING (the value index for the values the question names) then PLANNING (the engine
+/// writes SQL over the deployed models). A question it cannot place ends NO_RESULT, with what
+/// it understood and questions to ask instead.
+pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
+    let task = super::get(pool, task_id).await?;
+    if let Some(sql) = task.given_sql.clone() {
+        super::set_status(pool, task_id, AskStatus::Planning).await?;
+        return Ok(Plan { sql: Some(sql), understood: vec!["the SQL you wrote".to_owned()], engine_ms: 0 });
+    }
+    if !super::set_status(pool, task_id, AskStatus::Searching).await? {
+        return Ok(Plan::default());
+    }
+    let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let values = deploy::matching_values(pool, task.project_id, &phrases(&task.question)).await?;
+    let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
+    if !super::set_status(pool, task_id, AskStatus::Planning).await? {
+        return Ok(Plan::default());
+    }
+    let project = project::get(pool, task.project_id).await?;
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
+    let today = today_in(&project.timezone);
+    let started = Instant::now();
+    let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
+    let engine_ms = started.elapsed().as_millis() as i32;
+    match understanding {
+        Understanding::Sql { sql, understood } => Ok(Plan { sql: Some(sql), understood, engine_ms }),
+        Understanding::NotUnderstood { understood, suggestions } => {
+            let message = if understood.is_empty() {
+                "I could not relate the question to the models.".to_owned()
+            } else {
+                format!("I understood {}, but not the whole question.", understood.join(", "))
+            };
+            super::end_unanswered(pool, task_id, AskStatus::NoResult, "NO_RESULT", &message, &understood, &suggestions).await?;
+            Ok(Plan { sql: None, understood, engine_ms })
+        }
+    }
+}
+
+/// The project's date now (for "today", "last month"…).
+fn today_in(timezone: &str) -> chrono::NaiveDate {
+    match timezone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => Utc::now().with_timezone(&tz).date_naive(),
+        Err(_) => Utc::now().date_naive(),
+    }
+}
+
+/// Runs of one to three words of the question: the candidates for indexed values
+/// ("Brazil", "Rock And Roll", "São Paulo").
+fn phrases(question: &str) -> Vec<String> {
+    let words = question::words(question);
+    let mut out = Vec::new();
+    for n in 1..=3 {
+        for window in words.windows(n) {
+            out.push(window.join(" "));
+        }
+    }
+    out
+}
+
+/// GENERATING: compiles the SQL through the deployed models, runs it (first 5000 rows kept),
+/// writes the answer and picks the chart, then FINISHED — all of it in one write, so a task
+/// stopped meanwhile leaves no response. `before_run` is awaited once GENERATING is recorded
+/// (the chaos delay in tests).
+pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_run: impl std::future::Future<Output = ()>) -> Result<bool> {
+    let Some(sql) = &plan.sql else { return Ok(false) };
+    let task = super::get(pool, task_id).await?;
+    if !super::set_status(pool, task_id, AskStatus::Generating).await? {
+        return Ok(false);
+    }
+    before_run.await;
+    let fail = |message: String| async move {
+        super::end_unanswered(pool, task_id, AskStatus::Failed, "INVALID_SQL", &message, &plan.understood, &[]).await
+    };
+    let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let connector = datasource::connector(pool, config, task.project_id).await?;
+    let dialect = manifest::dialect_of(connector.source_type());
+    let compiled = match compile::compile(&manifest, sql, dialect) {
+        Ok(compiled) => compiled,
+        Err(error) => return fail(compile_error(error).public_message()).await,
+    };
+    let started = Instant::now();
+    let result = match connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await {
+        Ok(result) => result,
+        Err(error) => return fail(Error::from(error).public_message()).await,
+    };
+    let query_ms = started.elapsed().as_millis() as i32;
+    let project = project::get(pool, task.project_id).await?;
+    let language = serde_json::to_value(project.language).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_else(|| "EN".into());
+    let started = Instant::now();
+    let measure = measure_of(&plan.understood);
+    let text = describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated);
+    let chart = chart::choose(&task.question, &result.columns, &result.rows);
+    let answered = Answered {
+        sql: sql.clone(),
+        understood: plan.understood.clone(),
+        answer: text,
+        result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
+        chart,
+        engine_ms: plan.engine_ms + started.elapsed().as_millis() as i32,
+        query_ms,
+    };
+    super::finish(pool, task_id, &answered).await
+}
+
+/// The engine names the value it computes first ("total Total", "number of Customer").
+fn measure_of(understood: &[String]) -> Option<String> {
+    understood.first().filter(|u| !u.starts_with("the SQL")).cloned()
+}
+
+/// Checks SQL a user wrote before a task is created for it: one read-only statement that
+/// compiles over the deployed models. Nothing runs when it fails.
+pub async fn check_sql(pool: &Pool, project_id: Uuid, sql: &str) -> Result<String> {
+    let sql = sql.trim().trim_end_matches(';').trim();
+    if sql.is_empty() {
+        return Err(Error::invalid("Please enter the SQL."));
+    }
+    let manifest: Manifest = match deploy::deployed(pool, project_id).await? {
+        Some((_, manifest)) => manifest,
+        None => manifest::of_project(pool, project_id).await?,
+    };
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+    compile::compile(&manifest, sql, dialect).map_err(compile_error)?;
+    Ok(sql.to_owned())
+}
+
+/// Questions to start from: a sample dataset's own, else ones built from the deployed models.
+pub async fn suggested_questions(pool: &Pool, project_id: Uuid) -> Result<Vec<String>> {
+    if let Some(dataset) = datasource::sample_dataset(pool, project_id).await? {
+        return Ok(dataset.info().questions.iter().map(|q| (*q).to_owned()).collect());
+    }
+    Ok(match deploy::deployed(pool, project_id).await? {
+        Some((_, manifest)) => question::suggestions(&manifest),
+        None => Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_candidates_are_short_runs_of_words() {
+        let got = phrases("Revenue in São Paulo?");
+        for expected in ["revenue", "são", "são paulo", "in são paulo"] {
+            assert!(got.contains(&expected.to_owned()), "{expected} in {got:?}");
+        }
+    }
+}

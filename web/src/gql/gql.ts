@@ -14,6 +14,22 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": typeof types.AskingTaskFieldsFragmentDoc,
+    "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.ThreadResponseFieldsFragmentDoc,
+    "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": typeof types.ThreadsDocument,
+    "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": typeof types.ThreadDocument,
+    "\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.AskingTaskDocument,
+    "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n": typeof types.ResponseDataDocument,
+    "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n": typeof types.SuggestedQuestionsDocument,
+    "\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n": typeof types.CreateThreadDocument,
+    "\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n": typeof types.UpdateThreadDocument,
+    "\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n": typeof types.DeleteThreadDocument,
+    "\n  mutation CreateThreadResponse($projectId: ID!, $threadId: ID!, $data: ThreadResponseInput!) {\n    createThreadResponse(projectId: $projectId, threadId: $threadId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": typeof types.CreateThreadResponseDocument,
+    "\n  mutation CancelAskingTask($projectId: ID!, $taskId: ID!) {\n    cancelAskingTask(projectId: $projectId, taskId: $taskId)\n  }\n": typeof types.CancelAskingTaskDocument,
+    "\n  mutation UpdateThreadResponse($projectId: ID!, $responseId: ID!, $data: UpdateThreadResponseInput!) {\n    updateThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": typeof types.UpdateThreadResponseDocument,
+    "\n  mutation AdjustThreadResponse($projectId: ID!, $responseId: ID!, $data: AdjustThreadResponseInput!) {\n    adjustThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": typeof types.AdjustThreadResponseDocument,
+    "\n  mutation AdjustThreadResponseChart($projectId: ID!, $responseId: ID!, $data: AdjustChartInput!) {\n    adjustThreadResponseChart(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": typeof types.AdjustThreadResponseChartDocument,
+    "\n  mutation GenerateThreadResponseChart($projectId: ID!, $responseId: ID!) {\n    generateThreadResponseChart(projectId: $projectId, responseId: $responseId) {\n      ...ThreadResponseFields\n    }\n  }\n": typeof types.GenerateThreadResponseChartDocument,
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": typeof types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": typeof types.CsvImportJobDocument,
     "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": typeof types.CsvImportJobsDocument,
@@ -75,6 +91,22 @@ type Documents = {
     "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": typeof types.DeleteMyAccountDocument,
 };
 const documents: Documents = {
+    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": types.AskingTaskFieldsFragmentDoc,
+    "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": types.ThreadResponseFieldsFragmentDoc,
+    "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": types.ThreadsDocument,
+    "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": types.ThreadDocument,
+    "\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n": types.AskingTaskDocument,
+    "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n": types.ResponseDataDocument,
+    "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n": types.SuggestedQuestionsDocument,
+    "\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n": types.CreateThreadDocument,
+    "\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n": types.UpdateThreadDocument,
+    "\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n": types.DeleteThreadDocument,
+    "\n  mutation CreateThreadResponse($projectId: ID!, $threadId: ID!, $data: ThreadResponseInput!) {\n    createThreadResponse(projectId: $projectId, threadId: $threadId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": types.CreateThreadResponseDocument,
+    "\n  mutation CancelAskingTask($projectId: ID!, $taskId: ID!) {\n    cancelAskingTask(projectId: $projectId, taskId: $taskId)\n  }\n": types.CancelAskingTaskDocument,
+    "\n  mutation UpdateThreadResponse($projectId: ID!, $responseId: ID!, $data: UpdateThreadResponseInput!) {\n    updateThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": types.UpdateThreadResponseDocument,
+    "\n  mutation AdjustThreadResponse($projectId: ID!, $responseId: ID!, $data: AdjustThreadResponseInput!) {\n    adjustThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": types.AdjustThreadResponseDocument,
+    "\n  mutation AdjustThreadResponseChart($projectId: ID!, $responseId: ID!, $data: AdjustChartInput!) {\n    adjustThreadResponseChart(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n": types.AdjustThreadResponseChartDocument,
+    "\n  mutation GenerateThreadResponseChart($projectId: ID!, $responseId: ID!) {\n    generateThreadResponseChart(projectId: $projectId, responseId: $responseId) {\n      ...ThreadResponseFields\n    }\n  }\n": types.GenerateThreadResponseChartDocument,
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": types.CsvImportJobDocument,
     "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": types.CsvImportJobsDocument,
@@ -150,6 +182,70 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"): (typeof documents)["\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n"): (typeof documents)["\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n"): (typeof documents)["\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n"): (typeof documents)["\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n"): (typeof documents)["\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n"): (typeof documents)["\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n"): (typeof documents)["\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateThreadResponse($projectId: ID!, $threadId: ID!, $data: ThreadResponseInput!) {\n    createThreadResponse(projectId: $projectId, threadId: $threadId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateThreadResponse($projectId: ID!, $threadId: ID!, $data: ThreadResponseInput!) {\n    createThreadResponse(projectId: $projectId, threadId: $threadId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelAskingTask($projectId: ID!, $taskId: ID!) {\n    cancelAskingTask(projectId: $projectId, taskId: $taskId)\n  }\n"): (typeof documents)["\n  mutation CancelAskingTask($projectId: ID!, $taskId: ID!) {\n    cancelAskingTask(projectId: $projectId, taskId: $taskId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateThreadResponse($projectId: ID!, $responseId: ID!, $data: UpdateThreadResponseInput!) {\n    updateThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateThreadResponse($projectId: ID!, $responseId: ID!, $data: UpdateThreadResponseInput!) {\n    updateThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdjustThreadResponse($projectId: ID!, $responseId: ID!, $data: AdjustThreadResponseInput!) {\n    adjustThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"): (typeof documents)["\n  mutation AdjustThreadResponse($projectId: ID!, $responseId: ID!, $data: AdjustThreadResponseInput!) {\n    adjustThreadResponse(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdjustThreadResponseChart($projectId: ID!, $responseId: ID!, $data: AdjustChartInput!) {\n    adjustThreadResponseChart(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"): (typeof documents)["\n  mutation AdjustThreadResponseChart($projectId: ID!, $responseId: ID!, $data: AdjustChartInput!) {\n    adjustThreadResponseChart(projectId: $projectId, responseId: $responseId, data: $data) {\n      ...ThreadResponseFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateThreadResponseChart($projectId: ID!, $responseId: ID!) {\n    generateThreadResponseChart(projectId: $projectId, responseId: $responseId) {\n      ...ThreadResponseFields\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateThreadResponseChart($projectId: ID!, $responseId: ID!) {\n    generateThreadResponseChart(projectId: $projectId, responseId: $responseId) {\n      ...ThreadResponseFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

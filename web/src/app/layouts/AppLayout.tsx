@@ -11,6 +11,7 @@ import { paths } from '../routes/paths';
 function ProjectNav({ projectId }: { projectId: string }) {
   const { pathname } = useLocation();
   const items = [
+    { key: paths.home(projectId), label: <Link to={paths.home(projectId)}>Home</Link> },
     { key: paths.modeling(projectId), label: <Link to={paths.modeling(projectId)}>Modeling</Link> },
     { key: `/projects/${projectId}/settings`, label: <Link to={paths.settings(projectId)}>Settings</Link> },
   ];

@@ -13,5 +13,7 @@ export const paths = {
   setupUploadCsv: (projectId: string) => `/projects/${projectId}/setup/upload-csv`,
   recommendRelationships: (projectId: string) => `/projects/${projectId}/recommend-relationships`,
   modeling: (projectId: string) => `/projects/${projectId}/modeling`,
+  home: (projectId: string) => `/projects/${projectId}/home`,
+  thread: (projectId: string, threadId: string) => `/projects/${projectId}/home/${threadId}`,
   settings: (projectId: string, section = 'project/general') => `/projects/${projectId}/settings/${section}`,
 } as const;

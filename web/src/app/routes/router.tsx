@@ -72,6 +72,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'home',
+                    ...page(() => import('../../pages/projects/[projectId]/home/HomeLayout'), (m) => m.HomeLayout),
+                    children: [
+                      { index: true, ...page(() => import('../../pages/projects/[projectId]/home/HomePage'), (m) => m.HomePage) },
+                      { path: ':threadId', ...page(() => import('../../pages/projects/[projectId]/home/ThreadPage'), (m) => m.ThreadPage) },
+                    ],
+                  },
+                  {
                     path: 'modeling',
                     ...page(() => import('../../pages/projects/[projectId]/modeling/ModelingPage'), (m) => m.ModelingPage),
                   },

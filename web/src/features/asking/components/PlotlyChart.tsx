@@ -1,0 +1,39 @@
+// The plotly canvas, loaded on demand (the minified dist bundle is large).
+import { useRef } from 'react';
+import Plotly from 'plotly.js-dist-min';
+import factoryModule from 'react-plotly.js/factory';
+import { Button, Flex } from '../../../components/ui';
+import { chartFigure, type ChartSpec, type ResultColumn } from './chartTraces';
+
+// A CommonJS module: bundled, its default export can arrive wrapped once more.
+const createPlotlyComponent =
+  (factoryModule as unknown as { default?: typeof factoryModule }).default ?? factoryModule;
+const Plot = createPlotlyComponent(Plotly);
+
+export default function PlotlyChart({ spec, columns, rows }: { spec: ChartSpec; columns: ResultColumn[]; rows: unknown[][] }) {
+  const graph = useRef<HTMLElement | null>(null);
+  const { data, layout } = chartFigure(spec, columns, rows);
+  const download = () => {
+    if (graph.current) void Plotly.downloadImage(graph.current, { format: 'png', filename: spec.title || 'chart', width: 1200, height: 700 });
+  };
+  return (
+    <Flex vertical gap={8}>
+      <div data-testid="chart" data-chart-type={spec.chartType} style={{ width: '100%', height: 420 }}>
+        <Plot
+          data={data}
+          layout={layout}
+          config={{ responsive: true, displaylogo: false }}
+          useResizeHandler
+          style={{ width: '100%', height: '100%' }}
+          onInitialized={(_, element) => (graph.current = element)}
+          onUpdate={(_, element) => (graph.current = element)}
+        />
+      </div>
+      <Flex justify="flex-end">
+        <Button size="small" onClick={download}>
+          Download PNG
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

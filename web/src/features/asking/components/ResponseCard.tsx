@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { Alert, Button, Card, Flex, Input, Modal, Space, Spin, Tabs, Tag, Typography } from '../../../components/ui';
+import { showFailureToast } from '../../../app/errors/operationErrors';
+import type { ThreadResponseFieldsFragment } from '../../../gql/graphql';
+import { AdjustThreadResponseMutation, CancelAskingTaskMutation, UpdateThreadResponseMutation } from '../graphql/asking';
+import { isFinal, useAskingTask } from '../hooks/useAskingTask';
+import { ResponseChart } from './ResponseChart';
+import { ResultTable } from './ResultTable';
+
+/** What the user sees while a task runs (PRODUCT.md §4 states). */
+export const STATUS_TEXT: Record<string, string> = {
+  IDLE: 'Waiting to start…',
+  UNDERSTANDING: 'Understanding the question…',
+  SEARCHING: 'Searching the model and its values…',
+  PLANNING: 'Planning the query…',
+  GENERATING: 'Generating the answer…',
+  CORRECTING: 'Correcting the query…',
+  DEPLOYING: 'Waiting for the model to deploy…',
+};
+
+type Props = {
+  projectId: string;
+  response: ThreadResponseFieldsFragment;
+  /** The response changed (its task ended, or it was re-run): reload the thread. */
+  onChanged: () => void;
+  /** Ask a suggested question in this thread. */
+  onAsk: (question: string) => void;
+};
+
+/** One question of a thread: its live state while it runs, then answer, SQL and chart. */
+export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
+  const initial = response.askingTask;
+  const running = !!initial && !isFinal(initial.status);
+  const { task: polled } = useAskingTask(projectId, running ? initial.id : null, onChanged);
+  const task = polled ?? initial;
+  const [stopping, cancel] = useMutation(CancelAskingTaskMutation);
+  const [edit, setEdit] = useState<null | 'sql' | 'adjust_sql' | 'adjust_steps'>(null);
+  const status = task?.status ?? 'FINISHED';
+
+  const stop = async () => {
+    if (!task) return;
+    const result = await cancel({ projectId, taskId: task.id });
+    if (result.error) showFailureToast(result.error, 'Failed to stop asking task.');
+  };
+
+  return (
+    <Card data-testid="thread-response" data-status={status} style={{ marginBottom: 16 }}>
+      <Flex justify="space-between" align="start" gap={12}>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {response.question}
+        </Typography.Title>
+        {status === 'FINISHED' && response.sql && (
+          <Space>
+            <Button size="small" onClick={() => setEdit('adjust_steps')}>Adjust steps</Button>
+            <Button size="small" onClick={() => setEdit('adjust_sql')}>Adjust SQL</Button>
+          </Space>
+        )}
+      </Flex>
+      {!isFinal(status) && (
+        <Flex align="center" gap={12} role="status" aria-live="polite">
+          <Spin size="small" />
+          <Typography.Text data-testid="task-status">{STATUS_TEXT[status] ?? status}</Typography.Text>
+          <Button size="small" danger loading={stopping.fetching} onClick={stop}>
+            Stop
+          </Button>
+        </Flex>
+      )}
+      {status === 'STOPPED' && <Alert type="info" showIcon message="Stopped. Nothing was answered." />}
+      {status === 'FAILED' && <Alert type="error" showIcon message="Failed to answer the question." description={task?.error?.message} />}
+      {status === 'DEPLOY_FAILED' && (
+        <Alert type="error" showIcon message={task?.error?.shortMessage ?? 'Failed to deploy'}
+          description={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{task?.error?.message}</pre>} />
+      )}
+      {status === 'NO_RESULT' && (
+        <Alert
+          type="warning"
+          showIcon
+          message={task?.error?.message ?? 'The question was not understood.'}
+          description={
+            <Flex vertical gap={8}>
+              {(task?.understood.length ?? 0) > 0 && <span>Understood: {task?.understood.join(', ')}.</span>}
+              {(task?.suggestions.length ?? 0) > 0 && (
+                <Flex gap={8} wrap="wrap" align="center">
+                  <span>Try:</span>
+                  {task?.suggestions.map((s) => (
+                    <Button key={s} size="small" onClick={() => onAsk(s)}>{s}</Button>
+                  ))}
+                </Flex>
+              )}
+            </Flex>
+          }
+        />
+      )}
+      {status === 'FINISHED' && response.sql && (
+        <Tabs
+          defaultActiveKey="answer"
+          items={[
+            {
+              key: 'answer',
+              label: 'Answer',
+              children: (
+                <Flex vertical gap={12}>
+                  <Typography.Paragraph data-testid="answer" style={{ marginBottom: 0 }}>{response.answer}</Typography.Paragraph>
+                  {task?.understood && task.understood.length > 0 && (
+                    <Flex gap={4} wrap="wrap">{task.understood.map((u) => <Tag key={u}>{u}</Tag>)}</Flex>
+                  )}
+                  <ResultTable projectId={projectId} responseId={response.id} />
+                </Flex>
+              ),
+            },
+            {
+              key: 'view-sql',
+              label: 'View SQL',
+              children: (
+                <Flex vertical gap={8}>
+                  <pre aria-label="SQL" style={{ whiteSpace: 'pre-wrap', background: '#f6f7f9', padding: 12, borderRadius: 6, margin: 0 }}>{response.sql}</pre>
+                  <Flex justify="flex-end"><Button size="small" onClick={() => setEdit('sql')}>Edit SQL</Button></Flex>
+                </Flex>
+              ),
+            },
+            { key: 'chart', label: 'Chart', children: <ResponseChart projectId={projectId} response={response} /> },
+          ]}
+        />
+      )}
+      <EditModal projectId={projectId} response={response} mode={edit} onClose={() => setEdit(null)} onDone={onChanged} />
+    </Card>
+  );
+}
+
+const EDIT_TITLES = { sql: 'Edit SQL', adjust_sql: 'Adjust SQL', adjust_steps: 'Adjust steps' } as const;
+
+/** Edit SQL re-runs this response; adjust SQL and adjust steps add a new one to the thread. */
+function EditModal({ projectId, response, mode, onClose, onDone }: {
+  projectId: string;
+  response: ThreadResponseFieldsFragment;
+  mode: null | keyof typeof EDIT_TITLES;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [update, runUpdate] = useMutation(UpdateThreadResponseMutation);
+  const [adjust, runAdjust] = useMutation(AdjustThreadResponseMutation);
+  const initial = mode === 'adjust_steps' ? (response.askingTask?.question ?? response.question) : (response.sql ?? '');
+  const save = async () => {
+    const value = text || initial;
+    const result =
+      mode === 'sql'
+        ? await runUpdate({ projectId, responseId: response.id, data: { sql: value } })
+        : await runAdjust({ projectId, responseId: response.id, data: mode === 'adjust_sql' ? { sql: value } : { question: value } });
+    if (result.error) {
+      showFailureToast(result.error, mode === 'sql' ? 'Failed to update thread response.' : 'Failed to adjust thread response.');
+      return;
+    }
+    setText('');
+    onClose();
+    onDone();
+  };
+  return (
+    <Modal
+      open={mode !== null}
+      title={mode ? EDIT_TITLES[mode] : ''}
+      okText={mode === 'adjust_steps' ? 'Ask' : 'Run'}
+      confirmLoading={update.fetching || adjust.fetching}
+      onOk={save}
+      onCancel={() => { setText(''); onClose(); }}
+      destroyOnHidden
+    >
+      <Input.TextArea
+        aria-label={mode === 'adjust_steps' ? 'Question' : 'SQL'}
+        autoSize={{ minRows: mode === 'adjust_steps' ? 2 : 6 }}
+        defaultValue={initial}
+        onChange={(e) => setText(e.target.value)}
+        style={{ fontFamily: mode === 'adjust_steps' ? undefined : 'monospace' }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+// Plotly traces for a response's chart spec, built from the cached result rows.
+import type { Data, Layout } from 'plotly.js';
+
+export type ChartSpec = { chartType: string; title: string; x?: string | null; y: string; color?: string | null };
+export type ResultColumn = { name: string };
+
+const toNumber = (value: unknown): number | null => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return null;
+};
+
+const toLabel = (value: unknown): string => (value === null || value === undefined ? '—' : String(value));
+
+/** Traces and layout for `spec` over `rows` (one array of values per row, in `columns` order). */
+export function chartFigure(spec: ChartSpec, columns: ResultColumn[], rows: unknown[][]): { data: Data[]; layout: Partial<Layout> } {
+  const index = (name?: string | null) => (name ? columns.findIndex((c) => c.name === name) : -1);
+  const xi = index(spec.x);
+  const yi = index(spec.y);
+  const ci = index(spec.color);
+  const xs = rows.map((r) => toLabel(r[xi]));
+  const ys = rows.map((r) => toNumber(r[yi]));
+  const layout: Partial<Layout> = {
+    autosize: true,
+    margin: { l: 60, r: 24, t: 24, b: 80 },
+    xaxis: { title: { text: spec.x ?? '' }, automargin: true, type: 'category' },
+    yaxis: { title: { text: spec.y }, automargin: true },
+    legend: { orientation: 'h' },
+  };
+  switch (spec.chartType) {
+    case 'NUMBER':
+      return {
+        data: [{ type: 'indicator', mode: 'number', value: ys[0] ?? 0, title: { text: spec.y } }],
+        layout: { autosize: true, margin: { l: 24, r: 24, t: 48, b: 24 } },
+      };
+    case 'PIE':
+      return { data: [{ type: 'pie', labels: xs, values: ys as number[], textinfo: 'label+percent' }], layout: { autosize: true, margin: layout.margin } };
+    case 'LINE':
+      return { data: [{ type: 'scatter', mode: 'lines+markers', x: xs, y: ys, name: spec.y }], layout };
+    case 'AREA':
+      return { data: [{ type: 'scatter', mode: 'lines', fill: 'tozeroy', x: xs, y: ys, name: spec.y }], layout };
+    case 'GROUPED_BAR':
+    case 'STACKED_BAR':
+    case 'MULTI_LINE': {
+      const series = [...new Set(rows.map((r) => toLabel(r[ci])))];
+      const data: Data[] = series.map((name) => {
+        const mine = rows.filter((r) => toLabel(r[ci]) === name);
+        const x = mine.map((r) => toLabel(r[xi]));
+        const y = mine.map((r) => toNumber(r[yi]));
+        return spec.chartType === 'MULTI_LINE'
+          ? { type: 'scatter', mode: 'lines+markers', x, y, name }
+          : { type: 'bar', x, y, name };
+      });
+      return { data, layout: { ...layout, barmode: spec.chartType === 'STACKED_BAR' ? 'stack' : 'group' } };
+    }
+    default:
+      return { data: [{ type: 'bar', x: xs, y: ys, name: spec.y }], layout };
+  }
+}

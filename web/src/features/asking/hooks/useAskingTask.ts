@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useQuery } from 'urql';
+import { AskingTaskQuery } from '../graphql/asking';
+
+/** How often a running task is polled. */
+export const TASK_POLL_MS = 500;
+
+/** PRODUCT.md §4: tasks in these states never move again. */
+export const FINAL_STATUSES = ['FINISHED', 'FAILED', 'STOPPED', 'NO_RESULT', 'DEPLOY_FAILED'] as const;
+
+export function isFinal(status: string | undefined | null): boolean {
+  return !!status && (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Polls an asking task with `network-only` until it reaches a final state, then calls
+ * `onSettled` once (the caller reloads the response it filled).
+ */
+export function useAskingTask(projectId: string, taskId: string | null | undefined, onSettled?: () => void) {
+  const [{ data, error }, refetch] = useQuery({
+    query: AskingTaskQuery,
+    variables: { projectId, taskId: taskId ?? '' },
+    pause: !taskId,
+    requestPolicy: 'network-only',
+  });
+  const task = data?.askingTask;
+  const status = task?.status;
+
+  useEffect(() => {
+    if (!taskId || error) return;
+    if (isFinal(status)) {
+      onSettled?.();
+      return;
+    }
+    const timer = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), TASK_POLL_MS);
+    return () => window.clearTimeout(timer);
+    // onSettled is called once per final state, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taskId, status, error, data, refetch]);
+
+  return { task, error };
+}

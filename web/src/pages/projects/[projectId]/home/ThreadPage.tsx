@@ -1,0 +1,55 @@
+import { useCallback, useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { Card, Typography } from '../../../../components/ui';
+import { PageMeta } from '../../../../components/page/PageMeta';
+import { EmptyState, ErrorState, LoadingState } from '../../../../components/page/PageStates';
+import { failureMessage, serverErrorOf, showFailureToast } from '../../../../app/errors/operationErrors';
+import { paths } from '../../../../app/routes/paths';
+import { AskBox } from '../../../../features/asking/components/AskBox';
+import { DeployFailurePanel } from '../../../../features/asking/components/DeployFailurePanel';
+import { ResponseCard } from '../../../../features/asking/components/ResponseCard';
+import { CreateThreadResponseMutation, ThreadQuery } from '../../../../features/asking/graphql/asking';
+import { onThreadEvents } from '../../../../features/asking/hooks/threadEvents';
+
+/** A thread: its questions with their answers, and a box for the next question. */
+export function ThreadPage() {
+  const { projectId = '', threadId = '' } = useParams();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: ThreadQuery, variables: { projectId, threadId }, requestPolicy: 'cache-and-network' });
+  const [asking, createResponse] = useMutation(CreateThreadResponseMutation);
+  const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+
+  useEffect(() => onThreadEvents((kind, detail) => detail.threadId === threadId && kind === 'rename' && reload()), [threadId, reload]);
+
+  const ask = async (question: string) => {
+    const result = await createResponse({ projectId, threadId, data: { question } });
+    if (result.error) {
+      showFailureToast(result.error, 'Failed to create thread response.');
+      return false;
+    }
+    reload();
+    return true;
+  };
+
+  if (fetching && !data) return <LoadingState />;
+  if (error && !data) {
+    if (serverErrorOf(error)?.code === 'NOT_FOUND') return <Navigate to={paths.home(projectId)} replace />;
+    return <ErrorState message={failureMessage(error, 'Failed to load thread.') ?? undefined} onRetry={reload} />;
+  }
+  const thread = data?.thread;
+  if (!thread) return <EmptyState />;
+  return (
+    <div style={{ maxWidth: 1000, margin: '0 auto' }}>
+      <PageMeta title={thread.summary} description="A thread of questions and answers." />
+      <DeployFailurePanel projectId={projectId} />
+      <Typography.Title level={3}>{thread.summary}</Typography.Title>
+      {thread.responses.length === 0 && <EmptyState />}
+      {thread.responses.map((response) => (
+        <ResponseCard key={response.id} projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} />
+      ))}
+      <Card>
+        <AskBox onAsk={ask} busy={asking.fetching} placeholder="Ask a follow-up question" />
+      </Card>
+    </div>
+  );
+}

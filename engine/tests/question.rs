@@ -127,6 +127,12 @@ fn filters_on_indexed_values_years_and_top_n() {
 }
 
 #[test]
+fn which_questions_group_by_what_they_name() {
+    let (conn, manifest) = store();
+    assert_eq!(ask(&conn, &manifest, "Which countries have the most customers?", &[]).1, texts(&[&["US", "2"], &["UK", "1"]]));
+}
+
+#[test]
 fn time_ranges_count_from_the_project_today() {
     let (conn, manifest) = store();
     // Today is 2024-08-15: last month is July, this year 2024, last quarter April–June.

@@ -14,7 +14,7 @@ pub use time::{TimeRange, all_time, range_in, words};
 
 use crate::{
     compile::Dialect,
-    mdl::{Column, ColumnKind, Manifest, Model},
+    mdl::{Column, ColumnKind, JoinType, Manifest, Model, Relationship},
 };
 use chrono::NaiveDate;
 use words::{stems, synonyms};
@@ -88,6 +88,17 @@ fn measure_label(aggregate: Aggregate, name: &str) -> String {
     }
 }
 
+/// Verbs that end the phrase after "which" ("which countries *have* …").
+const WHICH_END: &[&str] = &["have", "has", "had", "is", "are", "was", "were", "with", "sold", "bought", "spent", "made", "generated", "got", "bring"];
+
+/// "Which X <verb> …": the grouping X and the rest, when the question asks that way.
+fn which_phrase(tokens: &[String]) -> Option<(Vec<String>, Vec<String>)> {
+    let start = tokens.iter().position(|t| t == "which")?;
+    let end = start + 1 + tokens[start + 1..].iter().position(|t| WHICH_END.contains(&t.as_str()))?;
+    let group = tokens[start + 1..end].to_vec();
+    (!group.is_empty()).then(|| (group, tokens[end + 1..].to_vec()))
+}
+
 /// Words that end the grouping phrase.
 const GROUP_END: &[&str] = &["in", "for", "with", "where", "during", "from", "top", "only", "and", "of"];
 const GROUP_START: &[&str] = &["by", "per", "each"];
@@ -150,46 +161,110 @@ fn measures_in<'m>(manifest: &'m Manifest, tokens: &[String]) -> Vec<(usize, &'m
     found
 }
 
-/// A column reachable from the base model: its own, or a to-one related model's through a
-/// relationship column.
+/// A column reachable from the base model: its own, or a related model's along at most
+/// [`MAX_HOPS`] to-one relationships (each joined once, so nothing fans out).
 #[derive(Debug, Clone)]
 struct Reach<'m> {
-    via: Option<&'m str>,
+    /// The relationships walked from the base model, each with the model it leads to.
+    path: Vec<(&'m Relationship, &'m Model)>,
     model: &'m Model,
     column: &'m Column,
 }
 
+/// How far questions reach along relationships (InvoiceLine → Track → Genre).
+const MAX_HOPS: usize = 2;
+
 impl Reach<'_> {
     fn sql(&self, dialect: Dialect) -> String {
-        match self.via {
-            Some(via) => format!("{}.{}", dialect.quote(via), dialect.quote(&self.column.name)),
-            None => dialect.quote(&self.column.name),
-        }
+        format!("{}.{}", dialect.quote(&self.model.name), dialect.quote(&self.column.name))
     }
 
     fn label(&self) -> String {
         format!("{}.{}", self.model.name, self.column.name)
     }
+
+    fn joined(&self) -> bool {
+        !self.path.is_empty()
+    }
 }
 
-/// The base model's columns and, one to-one step away, its related models' columns.
-fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
-    let mut all: Vec<Reach<'m>> = base.columns.iter().filter(|c| readable(c)).map(|column| Reach { via: None, model: base, column }).collect();
-    for via in &base.columns {
+/// The models one to-one step from `model`, with the relationship that leads there.
+fn to_one_steps<'m>(manifest: &'m Manifest, model: &'m Model) -> Vec<(&'m Relationship, &'m Model)> {
+    let mut steps = Vec::new();
+    for via in &model.columns {
         let ColumnKind::Relationship { relationship } = &via.kind else { continue };
         let Some(relationship) = manifest.relationship(relationship) else { continue };
         let Some(other) = manifest.model(&via.type_name) else { continue };
-        let is_first = relationship.models[0].eq_ignore_ascii_case(&base.name);
+        let is_first = relationship.models[0].eq_ignore_ascii_case(&model.name);
         let to_one = match relationship.join_type {
-            crate::mdl::JoinType::OneToOne => true,
-            crate::mdl::JoinType::ManyToOne => is_first,
-            crate::mdl::JoinType::OneToMany => !is_first,
+            JoinType::OneToOne => true,
+            JoinType::ManyToOne => is_first,
+            JoinType::OneToMany => !is_first,
         };
-        if to_one && other.name != base.name {
-            all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { via: Some(via.name.as_str()), model: other, column }));
+        if to_one {
+            steps.push((relationship, other));
         }
     }
+    steps
+}
+
+/// The base model's columns and those of the models it reaches along to-one relationships,
+/// nearest first; no model is visited twice.
+fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
+    let mut all: Vec<Reach<'m>> = base.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: Vec::new(), model: base, column }).collect();
+    let mut visited = vec![base.name.as_str()];
+    let mut frontier: Vec<(Vec<(&Relationship, &Model)>, &Model)> = vec![(Vec::new(), base)];
+    for _ in 0..MAX_HOPS {
+        let mut next = Vec::new();
+        for (path, model) in &frontier {
+            for (relationship, other) in to_one_steps(manifest, model) {
+                if visited.iter().any(|v| v.eq_ignore_ascii_case(&other.name)) {
+                    continue;
+                }
+                visited.push(other.name.as_str());
+                let mut walked = path.clone();
+                walked.push((relationship, other));
+                all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: walked.clone(), model: other, column }));
+                next.push((walked, other));
+            }
+        }
+        frontier = next;
+    }
     all
+}
+
+/// `A.x = B.y` of an MDL relationship, with every name quoted for `dialect`.
+fn join_condition(condition: &str, dialect: Dialect) -> String {
+    condition
+        .replace('=', " = ")
+        .split_whitespace()
+        .map(|token| {
+            let parts: Vec<&str> = token.split('.').collect();
+            let is_name = |p: &str| p.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && p.chars().all(|c| c.is_alphanumeric() || c == '_');
+            if parts.len() == 2 && parts.iter().all(|p| is_name(p)) {
+                format!("{}.{}", dialect.quote(parts[0]), dialect.quote(parts[1]))
+            } else {
+                token.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The LEFT JOINs the chosen columns need, each relationship once, in walking order.
+fn joins_for(used: &[&Reach<'_>], dialect: Dialect) -> String {
+    let mut joined: Vec<&str> = Vec::new();
+    let mut sql = String::new();
+    for reach in used {
+        for (relationship, model) in &reach.path {
+            if joined.contains(&relationship.name.as_str()) {
+                continue;
+            }
+            joined.push(relationship.name.as_str());
+            sql.push_str(&format!(" LEFT JOIN {} ON {}", dialect.quote(&model.name), join_condition(&relationship.condition, dialect)));
+        }
+    }
+    sql
 }
 
 fn quote_text(value: &str) -> String {
@@ -202,10 +277,14 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     let q = |name: &str| dialect.quote(name);
     let tokens = stems(question);
     let split = tokens.iter().position(|t| GROUP_START.contains(&t.as_str()));
-    let mut head: Vec<String> = tokens[..split.unwrap_or(tokens.len())].to_vec();
-    let mut group: Vec<String> = match split {
-        Some(i) => tokens[i + 1..].iter().take_while(|t| !GROUP_END.contains(&t.as_str())).cloned().collect(),
-        None => Vec::new(),
+    let (mut head, mut group): (Vec<String>, Vec<String>) = match (split, which_phrase(&tokens)) {
+        (Some(i), _) => (
+            tokens[..i].to_vec(),
+            tokens[i + 1..].iter().take_while(|t| !GROUP_END.contains(&t.as_str())).cloned().collect(),
+        ),
+        // "Which countries have the most customers?": grouped by what "which" names.
+        (None, Some((group, head))) => (head, group),
+        (None, None) => (tokens.clone(), Vec::new()),
     };
     // "Top 5 countries by revenue": after "by" comes what to rank by, before it what is ranked.
     if !group.is_empty() && !measures_in(manifest, &group).is_empty() && measures_in(manifest, &head).is_empty() {
@@ -261,7 +340,7 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
 
     // The grouping: a column named after "by", or a year of a date column.
     let by_year = group.iter().any(|w| w == "year");
-    let date = reach.iter().find(|r| r.via.is_none() && is_temporal(r.column)).cloned();
+    let date = reach.iter().find(|r| !r.joined() && is_temporal(r.column)).cloned();
     let dimension = if group.is_empty() || by_year {
         None
     } else {
@@ -269,13 +348,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
             .iter()
             .map(|r| {
                 let mut names = name_stems(&r.column.name, r.column.properties.display_name.as_deref());
-                if r.via.is_some() {
+                if r.joined() {
                     names.extend(name_stems(&r.model.name, None));
                 }
                 // A model named alone ("by genre") means its name column.
                 let named = score(&name_stems(&r.model.name, None), &group) > 0 && stems(&r.column.name).last().is_some_and(|w| w == "name" || w == "title");
                 let raw = score(&names, &group) as i64;
-                let weight = raw * 2 + i64::from(named) - i64::from(r.via.is_some() && !named);
+                let weight = raw * 2 + i64::from(named) - (if named { 0 } else { r.path.len() as i64 });
                 (if raw > 0 || named { weight } else { 0 }, r)
             })
             .filter(|(s, r)| *s > 0 && !is_key(r.column))
@@ -297,13 +376,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
                 Aggregate::Max => "MAX",
                 _ => "MIN",
             };
-            (format!("{function}({})", q(&c.name)), measure_label(agg, &c.name))
+            (format!("{function}({}.{})", q(&base.name), q(&c.name)), measure_label(agg, &c.name))
         }
         (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), None) => {
             understood.push(format!("a {} of something in {} I could not place", agg.label(), base.name));
             return not_understood(manifest, understood);
         }
-        (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| r.via.is_none()).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
+        (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| !r.joined()).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
             Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), measure_label(Aggregate::CountDistinct, &r.column.name)),
             None => ("COUNT(*)".to_owned(), measure_label(Aggregate::Count, &base.name)),
         },
@@ -328,13 +407,25 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
 
     // Filters: indexed values of reachable columns, and a year.
     let mut filters: Vec<(String, Vec<String>, String)> = Vec::new();
-    for v in values {
-        let Some(r) = reach.iter().find(|r| r.model.name.eq_ignore_ascii_case(&v.model) && r.column.name.eq_ignore_ascii_case(&v.column)) else {
+    let mut used: Vec<&Reach> = dimension.iter().collect();
+    // A value found in several columns filters the nearest one only.
+    let mut placed: Vec<(&ValueMatch, &Reach)> = values
+        .iter()
+        .filter_map(|v| reach.iter().find(|r| r.model.name.eq_ignore_ascii_case(&v.model) && r.column.name.eq_ignore_ascii_case(&v.column)).map(|r| (v, r)))
+        .collect();
+    placed.sort_by_key(|(_, r)| r.path.len());
+    let mut seen_values: Vec<String> = Vec::new();
+    for (v, r) in placed {
+        if seen_values.contains(&v.value.to_lowercase()) {
             continue;
-        };
+        }
+        seen_values.push(v.value.to_lowercase());
         match filters.iter_mut().find(|(sql, _, _)| *sql == r.sql(dialect)) {
             Some((_, list, _)) => list.push(v.value.clone()),
-            None => filters.push((r.sql(dialect), vec![v.value.clone()], r.label())),
+            None => {
+                filters.push((r.sql(dialect), vec![v.value.clone()], r.label()));
+                used.push(r);
+            }
         }
     }
     let mut conditions: Vec<String> = filters
@@ -354,7 +445,7 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     }
 
     let top = tokens.windows(2).find(|p| p[0] == "top").and_then(|p| p[1].parse::<u32>().ok());
-    let mut sql = format!("SELECT {} FROM {}", select.join(", "), q(&base.name));
+    let mut sql = format!("SELECT {} FROM {}{}", select.join(", "), q(&base.name), joins_for(&used, dialect));
     if !conditions.is_empty() {
         sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
     }

@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+// Execution accuracy of asking, through Quarry's public API.
+//
+//   node scripts/bench/ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N]
+//
+// QUESTIONS.json is shaped like Spider's dev.json: [{id, db_id, question, gold_sql}]. A db_id
+// that names a sample dataset (MUSIC, ECOMMERCE, HR, NBA) becomes a project on that sample;
+// any other names a Spider database under <questions dir>/databases/<db_id>, whose CSV files
+// are uploaded, made models (one per table) with relationships from tables.json's foreign
+// keys, and deployed. Each question is asked as a user would (createAskingTask, polling the
+// task); the gold SQL runs through the same project (as SQL over the models); the two results
+// are compared as multisets of rows (in order when the gold SQL orders). Prints a line per
+// question and ends with `accuracy: N/M`.
+//
+// Needs a running Quarry: QUARRY_URL (default http://localhost:3000) and either
+// QUARRY_BENCH_EMAIL/QUARRY_BENCH_PASSWORD of a verified account, or QUARRY_MAIL_DIR (the
+// dev SMTP sink's directory, default ~/.local/share/quarry/dev/mail) to sign one up.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { FINAL, deployed, gql, http, sampleProject, signIn, waitFor } from './quarry_client.mjs';
+
+const SAMPLES = ['MUSIC', 'ECOMMERCE', 'HR', 'NBA'];
+const CONCURRENCY = Number(process.env.QUARRY_BENCH_CONCURRENCY ?? 4);
+
+// ------------------------------------------------------------------ projects
+
+const csvTable = (file) =>
+  basename(file, '.csv').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, 't_$1');
+
+/** A deployed project answering questions about `db`. */
+async function projectFor(db, spiderDir, schemas) {
+  if (SAMPLES.includes(db)) return sampleProject(db);
+  const { createProject } = await gql('mutation($d: CreateProjectInput!) { createProject(data: $d) { id } }', { d: { displayName: `Bench ${db}` } });
+  const p = createProject.id;
+  const dir = join(spiderDir, 'databases', db);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.csv'));
+  for (const file of files) {
+    const { csrfToken } = await http('/api/auth/csrf');
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(join(dir, file))], { type: 'text/csv' }), file);
+    const { jobId } = await http(`/api/projects/${p}/csv`, { method: 'POST', form, headers: { 'X-CSRF-Token': csrfToken } });
+    await waitFor(`the import of ${file}`, 120, async () => {
+      const { csvImportJob } = await gql('query($id: ID!) { csvImportJob(id: $id) { state error } }', { id: jobId });
+      if (csvImportJob.state === 'ERROR') throw new Error(`${file}: ${csvImportJob.error}`);
+      return csvImportJob.state === 'SUCCESS';
+    });
+  }
+  await gql('mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }', { p });
+  const tables = files.map(csvTable);
+  await gql('mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }', { p, t: tables });
+  const schema = schemas.find((s) => s.db_id === db);
+  const relations = [];
+  const seen = new Set();
+  for (const [from, to] of schema?.foreign_keys ?? []) {
+    const [ft, fc] = schema.column_names_original[from];
+    const [tt, tc] = schema.column_names_original[to];
+    const fromModel = schema.table_names_original[ft].toLowerCase();
+    const toModel = schema.table_names_original[tt].toLowerCase();
+    const key = `${fromModel}.${fc}>${toModel}.${tc}`;
+    if (seen.has(key) || !tables.includes(fromModel) || !tables.includes(toModel)) continue;
+    seen.add(key);
+    relations.push({ fromModel, fromColumn: fc, toModel, toColumn: tc, type: 'MANY_TO_ONE' });
+  }
+  try {
+    await gql('mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }', { p, r: relations });
+  } catch (error) {
+    // A foreign key whose columns differ in case or type from the CSV's: go on without them.
+    console.error(`  ${db}: relationships not saved (${error.message}); deploying without them`);
+    await gql('mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }', { p, r: [] });
+  }
+  await deployed(p);
+  return p;
+}
+
+// ------------------------------------------------------------------ asking and comparing
+
+const TASK = 'query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status responseId threadId error { message } } }';
+
+async function settled(p, taskId) {
+  return waitFor('the asking task', 120, async () => {
+    const { askingTask } = await gql(TASK, { p, t: taskId });
+    return FINAL.includes(askingTask.status) ? askingTask : null;
+  });
+}
+
+async function rowsOf(p, responseId) {
+  const rows = [];
+  for (let offset = 0; ; offset += 500) {
+    const { previewResponseData } = await gql(
+      'query($p: ID!, $r: ID!, $o: Int) { previewResponseData(projectId: $p, responseId: $r, offset: $o, limit: 500) { rows total } }',
+      { p, r: responseId, o: offset },
+    );
+    rows.push(...previewResponseData.rows);
+    if (rows.length >= previewResponseData.total || previewResponseData.rows.length === 0) return rows;
+  }
+}
+
+/** SQLite gold SQL reads double-quoted strings as text; over the models they are strings too. */
+function fromSqlite(sql) {
+  return sql.replace(/"([^"]*)"/g, (_, s) => `'${s.replace(/'/g, "''")}'`);
+}
+
+function normal(value) {
+  if (value === null || value === undefined) return 'null';
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isNaN(n)) return String(Math.round(n * 1000) / 1000);
+  return String(value).trim();
+}
+
+/** Rows equal as multisets (as sequences when ordered), columns compared as sorted cells. */
+function sameResult(got, gold, ordered) {
+  if (got.length !== gold.length) return `${got.length} rows, expected ${gold.length}`;
+  const key = (row) => row.map(normal).sort().join('\u0001');
+  const a = got.map(key);
+  const b = gold.map(key);
+  if (!ordered) {
+    a.sort();
+    b.sort();
+  }
+  const at = a.findIndex((k, i) => k !== b[i]);
+  return at === -1 ? null : `row ${at} differs: [${a[at]?.replaceAll('\u0001', ', ')}] vs [${b[at]?.replaceAll('\u0001', ', ')}]`;
+}
+
+async function judge(p, q) {
+  const { createAskingTask: task } = await gql(
+    'mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId } }',
+    { p, d: { question: q.question } },
+  );
+  const asked = await settled(p, task.id);
+  let gold;
+  try {
+    const { createThreadResponse } = await gql(
+      'mutation($p: ID!, $t: ID!, $d: ThreadResponseInput!) { createThreadResponse(projectId: $p, threadId: $t, data: $d) { id askingTask { id } } }',
+      { p, t: task.threadId, d: { question: `gold ${q.id}`, sql: fromSqlite(q.gold_sql) } },
+    );
+    const ran = await settled(p, createThreadResponse.askingTask.id);
+    if (ran.status !== 'FINISHED') return { category: 'gold SQL does not run', detail: ran.error?.message ?? ran.status };
+    gold = await rowsOf(p, createThreadResponse.id);
+  } catch (error) {
+    return { category: 'gold SQL does not run', detail: error.message };
+  }
+  if (asked.status === 'NO_RESULT') return { category: 'not understood', detail: asked.error?.message };
+  if (asked.status !== 'FINISHED') return { category: 'failed', detail: asked.error?.message ?? asked.status };
+  const got = await rowsOf(p, asked.responseId);
+  const difference = sameResult(got, gold, /order\s+by/i.test(q.gold_sql));
+  return difference ? { category: 'wrong result', detail: difference } : { category: 'correct' };
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--'));
+  if (!file) throw new Error('usage: ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N]');
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
+  const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : Infinity;
+  let questions = JSON.parse(readFileSync(file, 'utf8')).filter((q) => !only || only.includes(q.db_id));
+  questions = questions.slice(0, limit);
+  const spiderDir = existsSync(join(dirname(file), 'databases')) ? dirname(file) : join(dirname(new URL(import.meta.url).pathname), '../../../shared/benchmarks/spider-dev');
+  const schemas = existsSync(join(spiderDir, 'tables.json')) ? JSON.parse(readFileSync(join(spiderDir, 'tables.json'), 'utf8')) : [];
+  await signIn();
+  const projects = new Map();
+  const counts = {};
+  let correct = 0;
+  const byDb = new Map();
+  for (const q of questions) byDb.set(q.db_id, [...(byDb.get(q.db_id) ?? []), q]);
+  for (const [db, list] of byDb) {
+    let p;
+    try {
+      p = await projectFor(db, spiderDir, schemas);
+      projects.set(db, p);
+    } catch (error) {
+      for (const q of list) {
+        counts['database not loaded'] = (counts['database not loaded'] ?? 0) + 1;
+        console.log(`FAIL ${q.id} ${db}: database not loaded: ${error.message}`);
+      }
+      continue;
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const q = list[next++];
+        let verdict;
+        try {
+          verdict = await judge(p, q);
+        } catch (error) {
+          verdict = { category: 'error', detail: error.message };
+        }
+        counts[verdict.category] = (counts[verdict.category] ?? 0) + 1;
+        if (verdict.category === 'correct') correct += 1;
+        console.log(`${verdict.category === 'correct' ? 'PASS' : 'FAIL'} ${q.id} ${db}: ${q.question}${verdict.detail ? ` — ${verdict.category}: ${verdict.detail}` : ''}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  }
+  console.log('categories:', Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', '));
+  console.log(`accuracy: ${correct}/${questions.length}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { ResponseCard } from './ResponseCard';
+
+vi.mock('./PlotlyChart', () => ({ default: () => <div>plot</div> }));
+
+const task = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 't1',
+  threadId: 'th1',
+  responseId: 'r1',
+  question: 'total revenue by country',
+  status,
+  statusCode: 0,
+  understood: [],
+  suggestions: [],
+  error: null,
+  ...extra,
+});
+
+const response = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 'r1',
+  threadId: 'th1',
+  question: 'total revenue by country',
+  sql: null,
+  answer: null,
+  answerStatus: 'NOT_STARTED',
+  chartStatus: 'NOT_STARTED',
+  chartError: null,
+  rowCount: 0,
+  truncated: false,
+  chart: null,
+  columns: [],
+  askingTask: task(status),
+  ...extra,
+});
+
+describe('ResponseCard', () => {
+  it('follows a running task, can stop it, and reloads the response when it ends', async () => {
+    let polls = 0;
+    const api = mockOperations({
+      AskingTask: () => {
+        polls += 1;
+        return { data: { askingTask: task(polls < 2 ? 'GENERATING' : 'STOPPED') } };
+      },
+      CancelAskingTask: { data: { cancelAskingTask: true } },
+    });
+    const changed = vi.fn();
+    renderWithProviders(<ResponseCard projectId="p1" response={response('UNDERSTANDING')} onChanged={changed} onAsk={vi.fn()} />, api.client);
+    expect(await screen.findByText('Generating the answer…')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(api.callsOf('CancelAskingTask')).toEqual([{ projectId: 'p1', taskId: 't1' }]));
+    await waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 5000 });
+  });
+
+  it('shows what it understood and suggests questions instead of guessing', async () => {
+    const ask = vi.fn();
+    const notUnderstood = task('NO_RESULT', {
+      understood: ['a grouping I could not place: "planet"'],
+      suggestions: ['How many customers are there?'],
+      error: { code: 'NO_RESULT', message: 'I understood a grouping I could not place.', shortMessage: 'Not understood' },
+    });
+    renderWithProviders(<ResponseCard projectId="p1" response={response('NO_RESULT', { askingTask: notUnderstood })} onChanged={vi.fn()} onAsk={ask} />, mockOperations({}).client);
+    expect(screen.getByText('I understood a grouping I could not place.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'How many customers are there?' }));
+    expect(ask).toHaveBeenCalledWith('How many customers are there?');
+  });
+
+  it('shows the deploy failure as a panel with the log', () => {
+    const failed = task('DEPLOY_FAILED', { error: { code: 'DEPLOY_FAILED', message: '✗ model orders: column gone', shortMessage: 'Failed to deploy' } });
+    renderWithProviders(<ResponseCard projectId="p1" response={response('DEPLOY_FAILED', { askingTask: failed })} onChanged={vi.fn()} onAsk={vi.fn()} />, mockOperations({}).client);
+    expect(screen.getByText('Failed to deploy')).toBeInTheDocument();
+    expect(screen.getByText('✗ model orders: column gone')).toBeInTheDocument();
+  });
+
+  it('shows the answer with the result table, and the SQL', async () => {
+    const finished = response('FINISHED', {
+      sql: 'SELECT "BillingCountry", SUM("Total") FROM "Invoice" GROUP BY 1',
+      answer: 'USA has the highest total: 523.06.',
+      columns: [{ name: 'BillingCountry', type: 'VARCHAR', family: 'TEXT' }, { name: 'total', type: 'DECIMAL', family: 'DECIMAL' }],
+      rowCount: 2,
+    });
+    const api = mockOperations({
+      ResponseData: { data: { previewResponseData: { rows: [['USA', '523.06'], ['Canada', '303.96']], total: 2, truncated: false, columns: [{ name: 'BillingCountry', family: 'TEXT' }, { name: 'total', family: 'DECIMAL' }] } } },
+    });
+    renderWithProviders(<ResponseCard projectId="p1" response={finished} onChanged={vi.fn()} onAsk={vi.fn()} />, api.client);
+    expect(screen.getByTestId('answer')).toHaveTextContent('USA has the highest total: 523.06.');
+    expect(await screen.findByText('Canada')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'View SQL' }));
+    expect(await screen.findByText(/GROUP BY 1/)).toBeInTheDocument();
+  });
+});

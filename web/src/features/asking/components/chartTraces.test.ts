@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { chartFigure } from './chartTraces';
+
+const columns = [{ name: 'country' }, { name: 'genre' }, { name: 'total' }];
+const rows = [
+  ['USA', 'Rock', '10.5'],
+  ['USA', 'Jazz', 2],
+  ['Canada', 'Rock', '4'],
+];
+
+describe('chartFigure', () => {
+  it('draws one bar trace with numbers from decimal text', () => {
+    const { data } = chartFigure({ chartType: 'BAR', title: 't', x: 'country', y: 'total' }, columns, rows);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ type: 'bar', x: ['USA', 'USA', 'Canada'], y: [10.5, 2, 4] });
+  });
+
+  it('splits series by the colour column and stacks or groups them', () => {
+    const stacked = chartFigure({ chartType: 'STACKED_BAR', title: 't', x: 'country', y: 'total', color: 'genre' }, columns, rows);
+    expect(stacked.data.map((t) => (t as { name: string }).name)).toEqual(['Rock', 'Jazz']);
+    expect(stacked.layout.barmode).toBe('stack');
+    expect(chartFigure({ chartType: 'GROUPED_BAR', title: 't', x: 'country', y: 'total', color: 'genre' }, columns, rows).layout.barmode).toBe('group');
+    const lines = chartFigure({ chartType: 'MULTI_LINE', title: 't', x: 'country', y: 'total', color: 'genre' }, columns, rows);
+    expect(lines.data[0]).toMatchObject({ type: 'scatter', mode: 'lines+markers', name: 'Rock', x: ['USA', 'Canada'], y: [10.5, 4] });
+  });
+
+  it('draws pies, areas and single numbers', () => {
+    expect(chartFigure({ chartType: 'PIE', title: 't', x: 'country', y: 'total' }, columns, rows).data[0]).toMatchObject({ type: 'pie', labels: ['USA', 'USA', 'Canada'] });
+    expect(chartFigure({ chartType: 'AREA', title: 't', x: 'country', y: 'total' }, columns, rows).data[0]).toMatchObject({ fill: 'tozeroy' });
+    expect(chartFigure({ chartType: 'NUMBER', title: 't', y: 'total' }, columns, [[null, null, '42']]).data[0]).toMatchObject({ type: 'indicator', value: 42 });
+  });
+});

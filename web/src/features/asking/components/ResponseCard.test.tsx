@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import type { AskStatus, ThreadResponseFieldsFragment } from '../../../gql/graphql';
 import { ResponseCard } from './ResponseCard';
 
 vi.mock('./PlotlyChart', () => ({ default: () => <div>plot</div> }));
 
-const task = (status: string, extra: Record<string, unknown> = {}) => ({
+type Task = NonNullable<ThreadResponseFieldsFragment['askingTask']>;
+
+const task = (status: AskStatus, extra: Partial<Task> = {}): Task => ({
   id: 't1',
   threadId: 'th1',
   responseId: 'r1',
@@ -18,7 +21,7 @@ const task = (status: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const response = (status: string, extra: Record<string, unknown> = {}) => ({
+const response = (status: AskStatus, extra: Partial<ThreadResponseFieldsFragment> = {}): ThreadResponseFieldsFragment => ({
   id: 'r1',
   threadId: 'th1',
   question: 'total revenue by country',

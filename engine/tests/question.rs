@@ -127,6 +127,12 @@ fn filters_on_indexed_values_years_and_top_n() {
 }
 
 #[test]
+fn several_aggregates_of_one_measure() {
+    let (conn, manifest) = store();
+    assert_eq!(ask(&conn, &manifest, "What is the average, minimum and maximum invoice total?", &[]).1, texts(&[&["9.0", "1.00", "20.00"]]));
+}
+
+#[test]
 fn which_questions_group_by_what_they_name() {
     let (conn, manifest) = store();
     assert_eq!(ask(&conn, &manifest, "Which countries have the most customers?", &[]).1, texts(&[&["US", "2"], &["UK", "1"]]));

@@ -95,7 +95,9 @@ async function rowsOf(p, responseId) {
   }
 }
 
-/** SQLite gold SQL reads double-quoted strings as text; over the models they are strings too. */
+/** Spider's gold SQL is SQLite's, which reads double-quoted strings as text: they become
+ *  strings here too. (Sample datasets' question files are written for the models, with
+ *  double-quoted identifiers.) */
 function fromSqlite(sql) {
   return sql.replace(/"([^"]*)"/g, (_, s) => `'${s.replace(/'/g, "''")}'`);
 }
@@ -131,7 +133,7 @@ async function judge(p, q) {
   try {
     const { createThreadResponse } = await gql(
       'mutation($p: ID!, $t: ID!, $d: ThreadResponseInput!) { createThreadResponse(projectId: $p, threadId: $t, data: $d) { id askingTask { id } } }',
-      { p, t: task.threadId, d: { question: `gold ${q.id}`, sql: fromSqlite(q.gold_sql) } },
+      { p, t: task.threadId, d: { question: `gold ${q.id}`, sql: SAMPLES.includes(q.db_id) ? q.gold_sql : fromSqlite(q.gold_sql) } },
     );
     const ran = await settled(p, createThreadResponse.askingTask.id);
     if (ran.status !== 'FINISHED') return { category: 'gold SQL does not run', detail: ran.error?.message ?? ran.status };

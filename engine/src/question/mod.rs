@@ -45,6 +45,16 @@ enum Aggregate {
 }
 
 impl Aggregate {
+    fn function(self) -> &'static str {
+        match self {
+            Self::Count | Self::CountDistinct => "COUNT",
+            Self::Sum => "SUM",
+            Self::Avg => "AVG",
+            Self::Max => "MAX",
+            Self::Min => "MIN",
+        }
+    }
+
     fn label(self) -> &'static str {
         match self {
             Self::Count => "number",
@@ -55,6 +65,27 @@ impl Aggregate {
             Self::Min => "lowest",
         }
     }
+}
+
+/// Words that ask for an aggregate (and may also be a column's name, like `Total`).
+const AGGREGATE_WORDS: &[&str] = &["total", "sum", "average", "avg", "mean", "highest", "maximum", "max", "lowest", "minimum", "min", "count"];
+
+/// Every aggregate over a value the question names, in the order it names them.
+fn value_aggregates(tokens: &[String]) -> Vec<Aggregate> {
+    let mut found = Vec::new();
+    for token in tokens {
+        let aggregate = match token.as_str() {
+            "average" | "avg" | "mean" => Aggregate::Avg,
+            "highest" | "maximum" | "max" | "largest" | "biggest" => Aggregate::Max,
+            "lowest" | "minimum" | "min" | "smallest" => Aggregate::Min,
+            "sum" => Aggregate::Sum,
+            _ => continue,
+        };
+        if !found.contains(&aggregate) {
+            found.push(aggregate);
+        }
+    }
+    found
 }
 
 /// The aggregate a question asks for, if it names one.
@@ -297,7 +328,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     // The measure: the numeric column the head of the question names best; of equals, the
     // one whose model reaches what the question groups by.
     let measure = {
-        let candidates = measures_in(manifest, head);
+        // "Total quantity": the aggregate's own word names the measure only when nothing
+        // else in the question does.
+        let plain: Vec<String> = head.iter().filter(|t| !AGGREGATE_WORDS.contains(&t.as_str())).cloned().collect();
+        let candidates = match measures_in(manifest, &plain) {
+            found if !found.is_empty() => found,
+            _ => measures_in(manifest, head),
+        };
         let fit = |model: &Model| {
             reachable(manifest, model)
                 .iter()
@@ -312,7 +349,9 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
             .enumerate()
             .max_by_key(|(i, (s, m, _))| {
                 let fit = fit(m);
-                (group.is_empty() || fit > 0, *s, fit, std::cmp::Reverse(*i))
+                // "unit price of tracks": the model the question names wins among equals.
+                let model_named = score(&name_stems(&m.name, m.properties.display_name.as_deref()), head);
+                (group.is_empty() || fit > 0, *s, model_named, fit, std::cmp::Reverse(*i))
             })
             .map(|(_, c)| c)
     };
@@ -370,19 +409,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
 
     let (value_sql, value_label) = match (aggregate, measure) {
         (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), Some((_, _, c))) => {
-            let function = match agg {
-                Aggregate::Sum => "SUM",
-                Aggregate::Avg => "AVG",
-                Aggregate::Max => "MAX",
-                _ => "MIN",
-            };
-            (format!("{function}({}.{})", q(&base.name), q(&c.name)), measure_label(agg, &c.name))
+            (format!("{}({}.{})", agg.function(), q(&base.name), q(&c.name)), measure_label(agg, &c.name))
         }
         (Some(agg @ (Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)), None) => {
             understood.push(format!("a {} of something in {} I could not place", agg.label(), base.name));
             return not_understood(manifest, understood);
         }
-        (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| !r.joined()).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
+        (Some(Aggregate::CountDistinct), _) => match reach.iter().filter(|r| !r.joined() && !is_key(r.column)).find(|r| score(&name_stems(&r.column.name, None), head) > 0) {
             Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), measure_label(Aggregate::CountDistinct, &r.column.name)),
             None => ("COUNT(*)".to_owned(), measure_label(Aggregate::Count, &base.name)),
         },
@@ -404,6 +437,14 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
         understood.push(format!("by year of {}", d.label()));
     }
     select.push(format!("{value_sql} AS {alias}"));
+    // "The average, minimum and maximum age": the other aggregates of the same measure.
+    if let (Some(primary), Some((_, _, c))) = (aggregate, measure) {
+        for extra in value_aggregates(&tokens).into_iter().filter(|a| *a != primary) {
+            let label = measure_label(extra, &c.name);
+            select.push(format!("{}({}.{}) AS {}", extra.function(), q(&base.name), q(&c.name), q(&label.replace(' ', "_"))));
+            understood.push(label);
+        }
+    }
 
     // Filters: indexed values of reachable columns, and a year.
     let mut filters: Vec<(String, Vec<String>, String)> = Vec::new();

@@ -253,6 +253,14 @@ async fn own_response(ctx: &Context<'_>, user: &User, project_id: Uuid, response
     Ok(response)
 }
 
+/// The project, the caller (who may ask in it) and one of the caller's responses.
+async fn caller_response<'a>(ctx: &Context<'a>, project_id: &ID, response_id: &ID) -> ApiResult<(Uuid, &'a User, ThreadResponse)> {
+    let project_id = parse_id(project_id)?;
+    let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+    let response = own_response(ctx, user, project_id, parse_id(response_id)?).await?;
+    Ok((project_id, user, response))
+}
+
 #[derive(Default)]
 pub struct AskingQuery;
 

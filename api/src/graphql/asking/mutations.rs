@@ -1,7 +1,7 @@
 //! Asking operations: start and stop asking tasks, threads, and adjustments of a response's
 //! SQL, answer and chart. Anything that reads the data source runs in the Ask workflow.
 
-use super::{AskingTaskGql, ThreadGql, ThreadResponseGql, own_response, own_thread, response_with_task};
+use super::{AskingTaskGql, ThreadGql, ThreadResponseGql, caller_response, own_thread, response_with_task};
 use crate::{
     error::ApiResult,
     graphql::context::{self, parse_id},
@@ -193,9 +193,7 @@ impl AskingMutation {
         response_id: ID,
         data: UpdateThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
         let new = NewTask { question: response.question.clone(), sql: Some(data.sql), thread_id: Some(response.thread_id), response_id: Some(response.id) };
         ask(ctx, project_id, user.id, new).await?;
         let response = threads::response(&context::state(ctx).pool, project_id, response.id).await?;
@@ -204,10 +202,8 @@ impl AskingMutation {
 
     /// Writes the answer again from the response's cached result.
     async fn generate_thread_response_answer(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
         let result = response.result.as_ref().map(|r| r.0.clone()).ok_or_else(|| Error::invalid("This response has no result yet."))?;
         let project = quarry_domain::project::get(pool, project_id).await?;
         let language = serde_json::to_value(project.language).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
@@ -224,9 +220,7 @@ impl AskingMutation {
         response_id: ID,
         data: AdjustThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
         let new = match (data.sql, data.question) {
             (Some(sql), _) => NewTask { question: response.question.clone(), sql: Some(sql), thread_id: Some(response.thread_id), response_id: None },
             (None, Some(question)) => NewTask { question, sql: None, thread_id: Some(response.thread_id), response_id: None },
@@ -239,10 +233,8 @@ impl AskingMutation {
 
     /// Picks the chart again from the result's shape.
     async fn generate_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
         let result = response.result.as_ref().map(|r| r.0.clone()).unwrap_or_default();
         match chart::choose(&response.question, &result.columns, &result.rows) {
             Some(spec) => threads::set_chart(pool, response.id, Some(&spec), None).await?,
@@ -259,9 +251,7 @@ impl AskingMutation {
         response_id: ID,
         data: AdjustChartInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let current = response.chart.as_ref().map(|c| c.0.clone());
         let base = current.unwrap_or_else(|| ChartSpec { chart_type: ChartType::Bar, title: response.question.clone(), x: None, y: String::new(), color: None });
         let spec = ChartSpec {
@@ -286,9 +276,7 @@ impl AskingMutation {
         response_id: ID,
         data: ChartSpecInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let spec = ChartSpec {
             chart_type: data.chart_type,
             title: data.title.unwrap_or_else(|| response.question.clone()),

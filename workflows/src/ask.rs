@@ -147,7 +147,8 @@ impl AskWorkflow {
     async fn answer(ctx: &mut WorkflowContext<Self>, input: &AskInput) -> Result<(), Interrupted> {
         let mut waited = Duration::ZERO;
         loop {
-            match ctx.execute_activity(AskActivities::begin_ask, input.task_id, steps::short("begin-ask")).await? {
+            // Local: the first step should not wait for a task queue round trip.
+            match ctx.execute_local_activity(AskActivities::begin_ask, input.task_id, steps::local("begin-ask")).await? {
                 AskBegun::Ready => break,
                 AskBegun::Ended => return Ok(()),
                 AskBegun::Deploying if waited >= DEPLOY_WAIT => return Err(Interrupted::Failed),

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use temporalio_common::RetryPolicy;
-use temporalio_sdk::ActivityOptions;
+use temporalio_sdk::{ActivityOptions, LocalActivityOptions};
 
 /// How often a long step reports that it is alive; a worker that stops reporting is
 /// presumed dead after this long and the step moves to another worker.
@@ -35,5 +35,15 @@ pub fn long(id: &str, start_to_close: Duration, retry: RetryPolicy) -> ActivityO
         .activity_id(id.to_owned())
         .heartbeat_timeout(HEARTBEAT_TIMEOUT)
         .retry_policy(retry)
+        .build()
+}
+
+/// A quick bookkeeping step run by the workflow's own worker without a round trip through
+/// the server's task queue (a local activity), retried until it succeeds.
+pub fn local(id: &str) -> LocalActivityOptions {
+    LocalActivityOptions::builder()
+        .activity_id(id.to_owned())
+        .retry_policy(backoff(Duration::from_secs(60), 0))
+        .start_to_close_timeout(Duration::from_secs(30))
         .build()
 }

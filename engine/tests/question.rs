@@ -127,6 +127,18 @@ fn filters_on_indexed_values_years_and_top_n() {
 }
 
 #[test]
+fn lists_the_columns_a_question_names() {
+    let (conn, manifest) = store();
+    let (sql, rows) = ask(&conn, &manifest, "Show the name and country of all customers ordered by name descending", &[]);
+    assert!(!sql.contains("COUNT"), "a list, not a count: {sql}");
+    assert_eq!(rows, texts(&[&["Cy", "US"], &["Bo", "US"], &["Ada", "UK"]]));
+    assert_eq!(ask(&conn, &manifest, "What are the different countries of customers?", &[]).1.len(), 2);
+    let Understanding::NotUnderstood { .. } = understand(&manifest, Dialect::DuckDb, "List all customers", &[], today()) else {
+        panic!("no column named: nothing is guessed");
+    };
+}
+
+#[test]
 fn several_aggregates_of_one_measure() {
     let (conn, manifest) = store();
     assert_eq!(ask(&conn, &manifest, "What is the average, minimum and maximum invoice total?", &[]).1, texts(&[&["9.0", "1.00", "20.00"]]));

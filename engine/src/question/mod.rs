@@ -130,6 +130,56 @@ fn which_phrase(tokens: &[String]) -> Option<(Vec<String>, Vec<String>)> {
     (!group.is_empty()).then(|| (group, tokens[end + 1..].to_vec()))
 }
 
+/// Words before "by" that order rather than group ("ordered by age").
+const ORDER_WORDS: &[&str] = &["order", "ordered", "sort", "sorted", "rank", "ranked"];
+
+/// "By year" asked without a grouping phrase of its own.
+fn by_year_asked(group: &[String], tokens: &[String]) -> bool {
+    group.iter().any(|w| w == "year") || tokens.windows(2).any(|p| GROUP_START.contains(&p[0].as_str()) && p[1] == "year")
+}
+
+/// The base model's own columns the question names, in the order it names them (keys only
+/// when named outright).
+fn listed_columns<'r, 'm>(reach: &'r [Reach<'m>], tokens: &[String]) -> Vec<&'r Reach<'m>> {
+    let mut found: Vec<(usize, &Reach)> = reach
+        .iter()
+        .filter(|r| !r.joined())
+        .filter_map(|r| {
+            // Every word of the column's name (or display name) said; a key's "id" too.
+            let said = |name: &str| {
+                let words = stems(name);
+                let words: Vec<&String> = words.iter().filter(|w| is_key(r.column) || *w != "id").collect();
+                !words.is_empty() && words.iter().all(|w| tokens.contains(w))
+            };
+            if !said(&r.column.name) && !r.column.properties.display_name.as_deref().is_some_and(said) {
+                return None;
+            }
+            let names = name_stems(&r.column.name, r.column.properties.display_name.as_deref());
+            tokens.iter().position(|t| names.contains(t)).map(|at| (at, r))
+        })
+        .collect();
+    found.sort_by_key(|(at, _)| *at);
+    found.dedup_by_key(|(at, _)| *at);
+    found.into_iter().map(|(_, r)| r).collect()
+}
+
+/// "Ordered by age", "in descending order of age": the column and whether highest first.
+fn ordering<'r, 'm>(reach: &'r [Reach<'m>], tokens: &[String]) -> Option<(&'r Reach<'m>, bool)> {
+    let at = tokens.iter().position(|t| ORDER_WORDS.contains(&t.as_str()))?;
+    let descending = tokens.iter().any(|t| ["descending", "desc", "decreasing"].contains(&t.as_str()));
+    let after = &tokens[at + 1..];
+    let column = reach
+        .iter()
+        .filter(|r| !r.joined())
+        .filter_map(|r| {
+            let names = name_stems(&r.column.name, r.column.properties.display_name.as_deref());
+            after.iter().position(|t| names.contains(t)).map(|i| (i, r))
+        })
+        .min_by_key(|(i, _)| *i)?
+        .1;
+    Some((column, descending))
+}
+
 /// Words that end the grouping phrase.
 const GROUP_END: &[&str] = &["in", "for", "with", "where", "during", "from", "top", "only", "and", "of"];
 const GROUP_START: &[&str] = &["by", "per", "each"];
@@ -307,7 +357,10 @@ fn quote_text(value: &str) -> String {
 pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch], today: NaiveDate) -> Understanding {
     let q = |name: &str| dialect.quote(name);
     let tokens = stems(question);
-    let split = tokens.iter().position(|t| GROUP_START.contains(&t.as_str()));
+    let split = tokens
+        .iter()
+        .enumerate()
+        .position(|(i, t)| GROUP_START.contains(&t.as_str()) && !(i > 0 && ORDER_WORDS.contains(&tokens[i - 1].as_str())));
     let (mut head, mut group): (Vec<String>, Vec<String>) = match (split, which_phrase(&tokens)) {
         (Some(i), _) => (
             tokens[..i].to_vec(),
@@ -376,6 +429,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
         return not_understood(manifest, understood);
     };
     let reach = reachable(manifest, base);
+    // No aggregate and no grouping: the question lists columns ("names and ages of singers").
+    let listing = aggregate.is_none() && group.is_empty() && !by_year_asked(&group, &tokens);
+    let listed: Vec<&Reach> = if listing { listed_columns(&reach, &tokens) } else { Vec::new() };
+    if listing && listed.is_empty() {
+        understood.push(format!("something about {} I could not place", base.name));
+        return not_understood(manifest, understood);
+    }
 
     // The grouping: a column named after "by", or a year of a date column.
     let by_year = group.iter().any(|w| w == "year");
@@ -426,7 +486,13 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
 
     let mut select = Vec::new();
     let mut group_by = Vec::new();
-    if let Some(d) = &dimension {
+    if listing {
+        understood.retain(|u| u != &value_label);
+        for column in &listed {
+            select.push(format!("{} AS {}", column.sql(dialect), q(&column.column.name)));
+            understood.push(column.label());
+        }
+    } else if let Some(d) = &dimension {
         select.push(format!("{} AS {}", d.sql(dialect), q(&d.column.name)));
         group_by.push(d.sql(dialect));
         understood.push(format!("by {}", d.label()));
@@ -436,7 +502,9 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
         group_by.push(year);
         understood.push(format!("by year of {}", d.label()));
     }
-    select.push(format!("{value_sql} AS {alias}"));
+    if !listing {
+        select.push(format!("{value_sql} AS {alias}"));
+    }
     // "The average, minimum and maximum age": the other aggregates of the same measure.
     if let (Some(primary), Some((_, _, c))) = (aggregate, measure) {
         for extra in value_aggregates(&tokens).into_iter().filter(|a| *a != primary) {
@@ -448,7 +516,7 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
 
     // Filters: indexed values of reachable columns, and a year.
     let mut filters: Vec<(String, Vec<String>, String)> = Vec::new();
-    let mut used: Vec<&Reach> = dimension.iter().collect();
+    let mut used: Vec<&Reach> = dimension.iter().chain(listed.iter().copied()).collect();
     // A value found in several columns filters the nearest one only.
     let mut placed: Vec<(&ValueMatch, &Reach)> = values
         .iter()
@@ -486,7 +554,8 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     }
 
     let top = tokens.windows(2).find(|p| p[0] == "top").and_then(|p| p[1].parse::<u32>().ok());
-    let mut sql = format!("SELECT {} FROM {}{}", select.join(", "), q(&base.name), joins_for(&used, dialect));
+    let distinct = if listing && tokens.iter().any(|t| ["distinct", "different", "unique"].contains(&t.as_str())) { "DISTINCT " } else { "" };
+    let mut sql = format!("SELECT {distinct}{} FROM {}{}", select.join(", "), q(&base.name), joins_for(&used, dialect));
     if !conditions.is_empty() {
         sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
     }
@@ -497,6 +566,10 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
         } else {
             sql.push_str(&format!(" ORDER BY {alias} DESC"));
         }
+    }
+    if listing && let Some((column, descending)) = ordering(&reach, &tokens) {
+        sql.push_str(&format!(" ORDER BY {}{}", column.sql(dialect), if descending { " DESC" } else { "" }));
+        understood.push(format!("ordered by {}{}", column.label(), if descending { ", highest first" } else { "" }));
     }
     if let Some(n) = top {
         sql.push_str(&format!(" LIMIT {n}"));

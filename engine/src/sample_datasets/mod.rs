@@ -16,7 +16,7 @@ use crate::ConnectorError;
 use duckdb::{Config, Connection};
 use std::{
     fmt,
-    path::{Path, PathBuf},
+    path::Path,
     str::FromStr,
 };
 
@@ -87,9 +87,10 @@ impl SampleDataset {
         let failed = |e: &dyn fmt::Display| ConnectorError::Query(format!("building the {} sample: {e}", self.as_str()));
         let dir = path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
-        let partial = partial_path(path);
-        let _ = std::fs::remove_file(&partial);
+        // Built in a directory of its own, so processes sharing the data directory (servers,
+        // tests) can build at once; the finished file is renamed into place.
         let staging = tempfile::Builder::new().prefix("quarry-sample-").tempdir_in(dir).map_err(|e| failed(&e))?;
+        let partial = staging.path().join("sample.duckdb");
         let outcome = (|| -> Result<(), Box<dyn std::error::Error>> {
             let config = Config::default().enable_autoload_extension(false)?;
             let conn = Connection::open_with_flags(&partial, config)?;
@@ -109,7 +110,6 @@ impl SampleDataset {
             Ok(())
         })();
         if let Err(error) = outcome {
-            let _ = std::fs::remove_file(&partial);
             return Err(failed(&error));
         }
         std::fs::rename(&partial, path).map_err(|e| failed(&e))
@@ -124,12 +124,6 @@ impl SampleDataset {
             Self::Nba => nba::data(),
         }
     }
-}
-
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(".partial");
-    path.with_file_name(name)
 }
 
 impl fmt::Display for SampleDataset {

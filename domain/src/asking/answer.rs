@@ -101,6 +101,11 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     match understanding {
         Understanding::Sql { sql, understood } => Ok(Plan { sql: Some(sql), understood, engine_ms }),
         Understanding::NotUnderstood { understood, suggestions } => {
+            // A sample dataset's own questions read better than ones built from its models.
+            let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
+                Some(dataset) => dataset.info().questions.iter().map(|q| (*q).to_owned()).collect(),
+                None => suggestions,
+            };
             let message = if understood.is_empty() {
                 "I could not relate the question to the models.".to_owned()
             } else {

@@ -578,17 +578,43 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     Understanding::Sql { sql, understood }
 }
 
-/// What a project's users can ask, built from its models.
+/// What a project's users can ask, built from its models: a count, then totals of money-like
+/// columns by category-like ones. Every suggestion is one the engine answers.
 pub fn suggestions(manifest: &Manifest) -> Vec<String> {
+    let in_a_join = |model: &Model, column: &Column| {
+        manifest.relationships.iter().any(|r| {
+            r.models.iter().any(|m| m.eq_ignore_ascii_case(&model.name))
+                && stems(&r.condition).windows(stems(&column.name).len().max(1)).any(|w| w == stems(&column.name).as_slice())
+        })
+    };
+    let words = |name: &str| stems(name).join(" ");
+    let plural = |name: &str| {
+        let w = words(name);
+        if w.ends_with('s') { w } else if let Some(stem) = w.strip_suffix('y') { format!("{stem}ies") } else { format!("{w}s") }
+    };
     let mut out = Vec::new();
     if let Some(model) = manifest.models.first() {
-        out.push(format!("How many {} are there?", model.properties.display_name.as_deref().unwrap_or(&model.name)));
+        out.push(format!("How many {} are there?", plural(model.properties.display_name.as_deref().unwrap_or(&model.name))));
     }
+    const NOT_CATEGORIES: &[&str] = &["address", "phone", "fax", "email", "postal", "code", "comment", "description", "note", "url"];
     for model in &manifest.models {
-        let measure = model.columns.iter().find(|c| readable(c) && is_numeric(c) && !is_key(c));
-        let dimension = model.columns.iter().find(|c| readable(c) && !is_numeric(c) && !is_temporal(c) && !is_key(c));
+        let usable = |c: &&Column| readable(c) && !is_key(c) && !in_a_join(model, c);
+        let measure = model.columns.iter().filter(usable).filter(|c| is_numeric(c)).max_by_key(|c| {
+            let t = c.type_name.to_uppercase();
+            ["DEC", "NUM", "FLOAT", "DOUBLE", "REAL", "MONEY"].iter().any(|k| t.contains(k))
+        });
+        let dimension = model
+            .columns
+            .iter()
+            .filter(usable)
+            .filter(|c| !is_numeric(c) && !is_temporal(c))
+            .find(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORIES.contains(&w.as_str())));
         if let (Some(m), Some(d)) = (measure, dimension) {
-            out.push(format!("Total {} by {}", m.name, d.name));
+            // Naming the model keeps the suggestion to the model it was built from.
+            let measure = if words(&m.name) == "total" { format!("{} total", words(&model.name)) } else { format!("{} of {}", words(&m.name), plural(&model.name)) };
+            // "by name" alone would not say whose.
+            let dimension = if matches!(words(&d.name).as_str(), "name" | "title") { format!("{} {}", words(&model.name), words(&d.name)) } else { words(&d.name) };
+            out.push(format!("What is the total {measure} by {dimension}?"));
         }
         if out.len() >= 3 {
             break;

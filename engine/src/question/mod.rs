@@ -7,17 +7,21 @@
 //! relationship columns), which the semantic layer compiles. What it cannot place it says it
 //! did not understand, with suggestions — it never invents SQL.
 
+mod reach;
+mod suggest;
 mod time;
 mod words;
 
+use reach::{Reach, is_key, is_temporal, joins_for, measures_in, name_stems, reachable, score};
+pub use suggest::{follow_up, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 
 use crate::{
     compile::Dialect,
-    mdl::{Column, ColumnKind, JoinType, Manifest, Model, Relationship},
+    mdl::{Manifest, Model},
 };
 use chrono::NaiveDate;
-use words::{stems, synonyms};
+use words::stems;
 
 /// A value of the deploy's value index that a question names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,170 +187,6 @@ fn ordering<'r, 'm>(reach: &'r [Reach<'m>], tokens: &[String]) -> Option<(&'r Re
 /// Words that end the grouping phrase.
 const GROUP_END: &[&str] = &["in", "for", "with", "where", "during", "from", "top", "only", "and", "of"];
 const GROUP_START: &[&str] = &["by", "per", "each"];
-
-fn is_numeric(column: &Column) -> bool {
-    let t = column.type_name.to_uppercase();
-    ["INT", "DEC", "NUM", "FLOAT", "DOUBLE", "REAL", "MONEY"].iter().any(|k| t.contains(k))
-}
-
-fn is_temporal(column: &Column) -> bool {
-    let t = column.type_name.to_uppercase();
-    t.contains("DATE") || t.contains("TIME")
-}
-
-fn is_key(column: &Column) -> bool {
-    stems(&column.name).last().is_some_and(|w| w == "id" || w == "key")
-}
-
-fn readable(column: &Column) -> bool {
-    !column.hidden && !matches!(column.kind, ColumnKind::Relationship { .. })
-}
-
-/// The stems of a name, its display name and their synonyms.
-fn name_stems(name: &str, display: Option<&str>) -> Vec<String> {
-    let mut all = stems(name);
-    all.extend(display.map(stems).unwrap_or_default());
-    all.retain(|w| w != "id");
-    let mut seen = std::collections::HashSet::new();
-    all.retain(|w| seen.insert(w.clone()));
-    all
-}
-
-/// How well the tokens mention `names`: two points per name said as such, one per name
-/// reached through a synonym.
-fn score(names: &[String], tokens: &[String]) -> usize {
-    names
-        .iter()
-        .map(|n| {
-            if tokens.iter().any(|t| t == n) {
-                2
-            } else if tokens.iter().any(|t| synonyms(t).contains(&n.as_str())) {
-                1
-            } else {
-                0
-            }
-        })
-        .sum()
-}
-
-/// The numeric columns `tokens` name, best first, with their models.
-fn measures_in<'m>(manifest: &'m Manifest, tokens: &[String]) -> Vec<(usize, &'m Model, &'m Column)> {
-    let mut found: Vec<(usize, &Model, &Column)> = manifest
-        .models
-        .iter()
-        .flat_map(|m| m.columns.iter().filter(|c| readable(c) && is_numeric(c) && !is_key(c)).map(move |c| (m, c)))
-        .map(|(m, c)| (score(&name_stems(&c.name, c.properties.display_name.as_deref()), tokens), m, c))
-        .filter(|(s, _, _)| *s > 0)
-        .collect();
-    found.sort_by_key(|(s, _, _)| std::cmp::Reverse(*s));
-    found
-}
-
-/// A column reachable from the base model: its own, or a related model's along at most
-/// [`MAX_HOPS`] to-one relationships (each joined once, so nothing fans out).
-#[derive(Debug, Clone)]
-struct Reach<'m> {
-    /// The relationships walked from the base model, each with the model it leads to.
-    path: Vec<(&'m Relationship, &'m Model)>,
-    model: &'m Model,
-    column: &'m Column,
-}
-
-/// How far questions reach along relationships (InvoiceLine → Track → Genre).
-const MAX_HOPS: usize = 2;
-
-impl Reach<'_> {
-    fn sql(&self, dialect: Dialect) -> String {
-        format!("{}.{}", dialect.quote(&self.model.name), dialect.quote(&self.column.name))
-    }
-
-    fn label(&self) -> String {
-        format!("{}.{}", self.model.name, self.column.name)
-    }
-
-    fn joined(&self) -> bool {
-        !self.path.is_empty()
-    }
-}
-
-/// The models one to-one step from `model`, with the relationship that leads there.
-fn to_one_steps<'m>(manifest: &'m Manifest, model: &'m Model) -> Vec<(&'m Relationship, &'m Model)> {
-    let mut steps = Vec::new();
-    for via in &model.columns {
-        let ColumnKind::Relationship { relationship } = &via.kind else { continue };
-        let Some(relationship) = manifest.relationship(relationship) else { continue };
-        let Some(other) = manifest.model(&via.type_name) else { continue };
-        let is_first = relationship.models[0].eq_ignore_ascii_case(&model.name);
-        let to_one = match relationship.join_type {
-            JoinType::OneToOne => true,
-            JoinType::ManyToOne => is_first,
-            JoinType::OneToMany => !is_first,
-        };
-        if to_one {
-            steps.push((relationship, other));
-        }
-    }
-    steps
-}
-
-/// The base model's columns and those of the models it reaches along to-one relationships,
-/// nearest first; no model is visited twice.
-fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
-    let mut all: Vec<Reach<'m>> = base.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: Vec::new(), model: base, column }).collect();
-    let mut visited = vec![base.name.as_str()];
-    let mut frontier: Vec<(Vec<(&Relationship, &Model)>, &Model)> = vec![(Vec::new(), base)];
-    for _ in 0..MAX_HOPS {
-        let mut next = Vec::new();
-        for (path, model) in &frontier {
-            for (relationship, other) in to_one_steps(manifest, model) {
-                if visited.iter().any(|v| v.eq_ignore_ascii_case(&other.name)) {
-                    continue;
-                }
-                visited.push(other.name.as_str());
-                let mut walked = path.clone();
-                walked.push((relationship, other));
-                all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: walked.clone(), model: other, column }));
-                next.push((walked, other));
-            }
-        }
-        frontier = next;
-    }
-    all
-}
-
-/// `A.x = B.y` of an MDL relationship, with every name quoted for `dialect`.
-fn join_condition(condition: &str, dialect: Dialect) -> String {
-    condition
-        .replace('=', " = ")
-        .split_whitespace()
-        .map(|token| {
-            let parts: Vec<&str> = token.split('.').collect();
-            let is_name = |p: &str| p.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && p.chars().all(|c| c.is_alphanumeric() || c == '_');
-            if parts.len() == 2 && parts.iter().all(|p| is_name(p)) {
-                format!("{}.{}", dialect.quote(parts[0]), dialect.quote(parts[1]))
-            } else {
-                token.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The LEFT JOINs the chosen columns need, each relationship once, in walking order.
-fn joins_for(used: &[&Reach<'_>], dialect: Dialect) -> String {
-    let mut joined: Vec<&str> = Vec::new();
-    let mut sql = String::new();
-    for reach in used {
-        for (relationship, model) in &reach.path {
-            if joined.contains(&relationship.name.as_str()) {
-                continue;
-            }
-            joined.push(relationship.name.as_str());
-            sql.push_str(&format!(" LEFT JOIN {} ON {}", dialect.quote(&model.name), join_condition(&relationship.condition, dialect)));
-        }
-    }
-    sql
-}
 
 fn quote_text(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
@@ -578,99 +418,6 @@ pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values:
     Understanding::Sql { sql, understood }
 }
 
-/// What a project's users can ask, built from its models: a count, then totals of money-like
-/// columns by category-like ones. Every suggestion is one the engine answers.
-pub fn suggestions(manifest: &Manifest) -> Vec<String> {
-    let in_a_join = |model: &Model, column: &Column| {
-        manifest.relationships.iter().any(|r| {
-            r.models.iter().any(|m| m.eq_ignore_ascii_case(&model.name))
-                && stems(&r.condition).windows(stems(&column.name).len().max(1)).any(|w| w == stems(&column.name).as_slice())
-        })
-    };
-    let words = |name: &str| stems(name).join(" ");
-    let plural = |name: &str| {
-        let w = words(name);
-        if w.ends_with('s') { w } else if let Some(stem) = w.strip_suffix('y') { format!("{stem}ies") } else { format!("{w}s") }
-    };
-    let mut out = Vec::new();
-    if let Some(model) = manifest.models.first() {
-        out.push(format!("How many {} are there?", plural(model.properties.display_name.as_deref().unwrap_or(&model.name))));
-    }
-    const NOT_CATEGORIES: &[&str] = &["address", "phone", "fax", "email", "postal", "code", "comment", "description", "note", "url"];
-    for model in &manifest.models {
-        let usable = |c: &&Column| readable(c) && !is_key(c) && !in_a_join(model, c);
-        let measure = model.columns.iter().filter(usable).filter(|c| is_numeric(c)).max_by_key(|c| {
-            let t = c.type_name.to_uppercase();
-            ["DEC", "NUM", "FLOAT", "DOUBLE", "REAL", "MONEY"].iter().any(|k| t.contains(k))
-        });
-        let dimension = model
-            .columns
-            .iter()
-            .filter(usable)
-            .filter(|c| !is_numeric(c) && !is_temporal(c))
-            .find(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORIES.contains(&w.as_str())));
-        if let (Some(m), Some(d)) = (measure, dimension) {
-            // Naming the model keeps the suggestion to the model it was built from.
-            let measure = if words(&m.name) == "total" { format!("{} total", words(&model.name)) } else { format!("{} of {}", words(&m.name), plural(&model.name)) };
-            // "by name" alone would not say whose.
-            let dimension = if matches!(words(&d.name).as_str(), "name" | "title") { format!("{} {}", words(&model.name), words(&d.name)) } else { words(&d.name) };
-            out.push(format!("What is the total {measure} by {dimension}?"));
-        }
-        if out.len() >= 3 {
-            break;
-        }
-    }
-    out
-}
-
 fn not_understood(manifest: &Manifest, understood: Vec<String>) -> Understanding {
     Understanding::NotUnderstood { understood, suggestions: suggestions(manifest) }
-}
-
-/// Words that open a follow-up question and add nothing themselves.
-const FOLLOW_UP_OPENERS: &[&str] = &["and", "only", "just", "but", "now", "also", "then", "what", "how", "about", "same"];
-
-/// The whole question a follow-up in a thread means, read with the thread's previous
-/// question: "and by year?" regroups it ("total revenue by year"), "only for 2023" narrows it
-/// ("total revenue by country for 2023"). `None` when `question` stands on its own (it names
-/// an aggregate or is more than a short phrase without an opener).
-pub fn follow_up(previous: &str, question: &str) -> Option<String> {
-    let asked = words(question);
-    let opens = asked.first().is_some_and(|w| FOLLOW_UP_OPENERS.contains(&w.as_str()))
-        && !(asked.len() > 1 && asked[0] == "how" && asked[1] == "many");
-    let short = asked.len() <= 4 && aggregate_of(&stems(question)).is_none();
-    if asked.is_empty() || !(opens || short) {
-        return None;
-    }
-    let addition: Vec<String> = asked.iter().skip_while(|w| FOLLOW_UP_OPENERS.contains(&w.as_str())).cloned().collect();
-    if aggregate_of(&stems(&addition.join(" "))).is_some() {
-        // "What about the average price by genre?" asks anew.
-        return Some(addition.join(" "));
-    }
-    let before = words(previous);
-    let regroups = addition.first().is_some_and(|w| GROUP_START.contains(&w.as_str()));
-    let mut combined: Vec<String> = Vec::new();
-    if regroups {
-        // The previous question with its grouping ("by …" up to the first word that ends a
-        // grouping) swapped for the new one.
-        let start = before.iter().position(|w| GROUP_START.contains(&w.as_str())).unwrap_or(before.len());
-        let end = before[start..]
-            .iter()
-            .skip(1)
-            .position(|w| GROUP_END.contains(&w.as_str()))
-            .map_or(before.len(), |i| start + 1 + i);
-        let grouping_end = addition.iter().skip(1).position(|w| GROUP_END.contains(&w.as_str())).map_or(addition.len(), |i| i + 1);
-        combined.extend(before[..start].iter().cloned());
-        combined.extend(addition[..grouping_end].iter().cloned());
-        combined.extend(before[end..].iter().cloned());
-        combined.extend(addition[grouping_end..].iter().cloned());
-    } else {
-        combined.extend(before.iter().cloned());
-        // "What about Jazz?" filters: it reads as "… for Jazz".
-        if addition.first().is_some_and(|w| !GROUP_END.contains(&w.as_str()) && w.parse::<i32>().is_err()) {
-            combined.push("for".to_owned());
-        }
-        combined.extend(addition);
-    }
-    Some(combined.join(" "))
 }

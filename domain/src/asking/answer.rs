@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use quarry_engine::{
     QueryOptions,
-    answer::{chart, describe},
+    answer::{ChartSpec, chart, describe},
     compile,
     mdl::Manifest,
     question::{self, Understanding, ValueMatch},
@@ -16,7 +16,7 @@ use quarry_engine::{
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{AskStatus, Answered, ResponseResult, thread::CACHED_ROWS};
+use super::{AskStatus, Answered, ResponseResult, ThreadResponse, thread::{self, CACHED_ROWS}};
 use crate::{
     config::Config,
     datasource,
@@ -166,7 +166,7 @@ pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, be
     };
     let query_ms = started.elapsed().as_millis() as i32;
     let project = project::get(pool, task.project_id).await?;
-    let language = serde_json::to_value(project.language).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_else(|| "EN".into());
+    let language = language_of(&project);
     let started = Instant::now();
     let measure = measure_of(&plan.understood);
     let text = describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated);
@@ -181,6 +181,36 @@ pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, be
         query_ms,
     };
     super::finish(pool, task_id, &answered).await
+}
+
+/// The project's language code ("EN", "FA_IR"…), which picks the answer's template.
+fn language_of(project: &project::Project) -> String {
+    serde_json::to_value(project.language).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_else(|| "EN".into())
+}
+
+/// Writes a response's answer again from its cached result (GenerateThreadResponseAnswer).
+pub async fn rewrite_answer(pool: &Pool, response: &ThreadResponse) -> Result<()> {
+    let result = response.result.as_ref().map(|r| &r.0).ok_or_else(|| Error::invalid("This response has no result yet."))?;
+    let language = language_of(&project::get(pool, response.project_id).await?);
+    let text = describe(&language, None, &result.columns, &result.rows, result.truncated);
+    thread::set_answer(pool, response.id, &text).await
+}
+
+/// Picks the chart again from the cached result's shape; none fits → FAILED with the NO_CHART text.
+pub async fn rechoose_chart(pool: &Pool, response: &ThreadResponse) -> Result<()> {
+    let result = response.result.as_ref().map(|r| r.0.clone()).unwrap_or_default();
+    match chart::choose(&response.question, &result.columns, &result.rows) {
+        Some(spec) => thread::set_chart(pool, response.id, Some(&spec), None).await,
+        None => thread::set_chart(pool, response.id, None, Some(crate::ErrorCode::NoChart.default_message())).await,
+    }
+}
+
+/// A chart the user chose, checked against the result's columns first (NO_CHART with the
+/// reason and 'No charges applied.').
+pub async fn set_user_chart(pool: &Pool, response: &ThreadResponse, spec: &ChartSpec) -> Result<()> {
+    let columns = response.result.as_ref().map(|r| r.0.columns.clone()).unwrap_or_default();
+    chart::check(spec, &columns).map_err(|reason| Error::new(crate::ErrorCode::NoChart, format!("{reason} No charges applied.")))?;
+    thread::set_chart(pool, response.id, Some(spec), None).await
 }
 
 /// The engine names the value it computes first ("total Total", "number of Customer").

@@ -12,12 +12,12 @@ use quarry_domain::{
     Error,
     asking::{
         self, AskStatus, AskingTask, NewTask,
-        answer::check_sql,
+        answer::{self, check_sql},
         thread::{self as threads},
     },
     permissions::Operation,
 };
-use quarry_engine::answer::{ChartSpec, ChartType, chart, describe};
+use quarry_engine::answer::{ChartSpec, ChartType};
 use uuid::Uuid;
 
 #[derive(InputObject)]
@@ -204,11 +204,7 @@ impl AskingMutation {
     async fn generate_thread_response_answer(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
-        let result = response.result.as_ref().map(|r| r.0.clone()).ok_or_else(|| Error::invalid("This response has no result yet."))?;
-        let project = quarry_domain::project::get(pool, project_id).await?;
-        let language = serde_json::to_value(project.language).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-        let text = describe(&language, None, &result.columns, &result.rows, result.truncated);
-        threads::set_answer(pool, response.id, &text).await?;
+        answer::rewrite_answer(pool, &response).await?;
         response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
     }
 
@@ -235,11 +231,7 @@ impl AskingMutation {
     async fn generate_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
-        let result = response.result.as_ref().map(|r| r.0.clone()).unwrap_or_default();
-        match chart::choose(&response.question, &result.columns, &result.rows) {
-            Some(spec) => threads::set_chart(pool, response.id, Some(&spec), None).await?,
-            None => threads::set_chart(pool, response.id, None, Some(quarry_domain::ErrorCode::NoChart.default_message())).await?,
-        }
+        answer::rechoose_chart(pool, &response).await?;
         response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
     }
 
@@ -290,8 +282,6 @@ impl AskingMutation {
 
 async fn save_chart(ctx: &Context<'_>, project_id: Uuid, response: quarry_domain::asking::ThreadResponse, spec: ChartSpec) -> ApiResult<ThreadResponseGql> {
     let pool = &context::state(ctx).pool;
-    let columns = response.result.as_ref().map(|r| r.0.columns.clone()).unwrap_or_default();
-    chart::check(&spec, &columns).map_err(|reason| Error::new(quarry_domain::ErrorCode::NoChart, format!("{reason} No charges applied.")))?;
-    threads::set_chart(pool, response.id, Some(&spec), None).await?;
+    answer::set_user_chart(pool, &response, &spec).await?;
     response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
 }

@@ -31,6 +31,10 @@ pub struct Config {
     pub session_ttl: Duration,
     /// Largest GraphQL request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// How long one language-model call may take before it is retried.
+    pub llm_timeout: Duration,
+    /// The local embedding model's files (safetensors, tokenizer, config).
+    pub embedding_model_dir: PathBuf,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +67,11 @@ fn default_data_dir() -> PathBuf {
     home.join(".local/share/quarry/data")
 }
 
+fn default_embedding_model_dir() -> PathBuf {
+    let home = env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".cache/quarry/models/all-MiniLM-L6-v2")
+}
+
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         let port: u16 = parsed("QUARRY_PORT", 3000)?;
@@ -90,6 +99,8 @@ impl Config {
             model_limit: Some(parsed("QUARRY_MODEL_LIMIT", 0usize)?).filter(|limit| *limit > 0),
             session_ttl: Duration::from_secs(parsed("QUARRY_SESSION_TTL_HOURS", 24u64 * 30)? * 3600),
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
+            llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
+            embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
         })
     }
 

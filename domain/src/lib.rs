@@ -10,12 +10,15 @@ pub mod datasource;
 pub mod deploy;
 pub mod db;
 pub mod error;
+pub mod knowledge;
+pub mod llm;
 pub mod mail;
 pub mod modeling;
 pub mod org;
 pub mod permissions;
 pub mod project;
 pub mod recommend;
+pub mod retrieval;
 pub mod secret;
 pub mod subscription;
 

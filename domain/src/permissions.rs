@@ -67,6 +67,9 @@ pub enum Operation {
     UpdateModels,
     Deploy,
     Ask,
+    ManageLlm,
+    ReadKnowledge,
+    ManageKnowledge,
 }
 
 pub struct Rule {
@@ -115,6 +118,9 @@ pub const RULES: &[Rule] = &[
     rule(Operation::UpdateModels, Scope::Project, &[], &[Owner, Contributor], "update the models"),
     rule(Operation::Deploy, Scope::Project, &[], &[Owner, Contributor], "deploy the models"),
     rule(Operation::Ask, Scope::Project, &[], ANY_PROJECT, "ask questions"),
+    rule(Operation::ManageLlm, Scope::Org, &[Admin], &[], "configure the organization's language model"),
+    rule(Operation::ReadKnowledge, Scope::Project, &[], &[Owner, Contributor], "view SQL pairs and instructions"),
+    rule(Operation::ManageKnowledge, Scope::Project, &[], &[Owner, Contributor], "change SQL pairs and instructions"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -190,6 +196,8 @@ mod tests {
             (UpdateModels, true, true, false),
             (Deploy, true, true, false),
             (Ask, true, true, true),
+            (ReadKnowledge, true, true, false),
+            (ManageKnowledge, true, true, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

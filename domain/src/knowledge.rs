@@ -1,0 +1,183 @@
+//! Knowledge: SQL pairs (a question with the SQL that answers it, checked against the model
+//! before it is saved) and instructions (guidance for every question, or for questions like
+//! the ones listed). Both are embedded for retrieval (see [`crate::retrieval`]).
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{
+    asking::{self, answer::check_sql},
+    db::Pool,
+    error::{Error, Result},
+};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SqlPair {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub question: String,
+    pub sql: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Instruction {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub instruction: String,
+    pub is_global: bool,
+    pub questions: Vec<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+pub const INSTRUCTION_MAX_CHARS: usize = 1000;
+
+pub async fn sql_pairs(pool: &Pool, project_id: Uuid) -> Result<Vec<SqlPair>> {
+    Ok(sqlx::query_as::<_, SqlPair>("SELECT * FROM sql_pairs WHERE project_id = $1 ORDER BY created_at DESC")
+        .bind(project_id)
+        .fetch_all(pool)
+        .await?)
+}
+
+async fn sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<SqlPair> {
+    sqlx::query_as::<_, SqlPair>("SELECT * FROM sql_pairs WHERE project_id = $1 AND id = $2")
+        .bind(project_id)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("SQL pair"))
+}
+
+/// Saves a pair once its question is askable and its SQL compiles over the models.
+pub async fn create_sql_pair(pool: &Pool, project_id: Uuid, user_id: Uuid, question: &str, sql: &str) -> Result<SqlPair> {
+    let question = asking::check_question(question)?;
+    let sql = check_sql(pool, project_id, sql).await?;
+    Ok(sqlx::query_as::<_, SqlPair>(
+        "INSERT INTO sql_pairs (id, project_id, question, sql, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(project_id)
+    .bind(question)
+    .bind(sql)
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn update_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid, question: Option<&str>, sql: Option<&str>) -> Result<SqlPair> {
+    let current = sql_pair(pool, project_id, id).await?;
+    let question = match question {
+        Some(q) => asking::check_question(q)?,
+        None => current.question,
+    };
+    let sql = match sql {
+        Some(s) => check_sql(pool, project_id, s).await?,
+        None => current.sql,
+    };
+    let updated = sqlx::query_as::<_, SqlPair>(
+        "UPDATE sql_pairs SET question = $3, sql = $4, updated_at = now() WHERE project_id = $1 AND id = $2 RETURNING *",
+    )
+    .bind(project_id)
+    .bind(id)
+    .bind(question)
+    .bind(sql)
+    .fetch_one(pool)
+    .await?;
+    forget(pool, project_id, "SQL_PAIR", id).await?;
+    Ok(updated)
+}
+
+pub async fn delete_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
+    sql_pair(pool, project_id, id).await?;
+    sqlx::query("DELETE FROM sql_pairs WHERE project_id = $1 AND id = $2").bind(project_id).bind(id).execute(pool).await?;
+    forget(pool, project_id, "SQL_PAIR", id).await
+}
+
+pub async fn instructions(pool: &Pool, project_id: Uuid) -> Result<Vec<Instruction>> {
+    Ok(sqlx::query_as::<_, Instruction>("SELECT * FROM instructions WHERE project_id = $1 ORDER BY created_at DESC")
+        .bind(project_id)
+        .fetch_all(pool)
+        .await?)
+}
+
+async fn instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Instruction> {
+    sqlx::query_as::<_, Instruction>("SELECT * FROM instructions WHERE project_id = $1 AND id = $2")
+        .bind(project_id)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("instruction"))
+}
+
+/// The instruction and its example questions, trimmed, or why they cannot be saved: an
+/// instruction that is not global applies to questions like its examples, so it needs one.
+pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> Result<(String, Vec<String>)> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Error::invalid("Please enter an instruction."));
+    }
+    if text.chars().count() > INSTRUCTION_MAX_CHARS {
+        return Err(Error::invalid(format!("An instruction can be at most {INSTRUCTION_MAX_CHARS} characters long.")));
+    }
+    let questions: Vec<String> = questions
+        .iter()
+        .map(|q| asking::check_question(q))
+        .collect::<Result<Vec<_>>>()?;
+    if !is_global && questions.is_empty() {
+        return Err(Error::invalid("Add at least one question this instruction applies to, or make it apply to all questions."));
+    }
+    Ok((text.to_owned(), if is_global { Vec::new() } else { questions }))
+}
+
+pub async fn create_instruction(pool: &Pool, project_id: Uuid, user_id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+    let (text, questions) = check_instruction(text, is_global, questions)?;
+    Ok(sqlx::query_as::<_, Instruction>(
+        "INSERT INTO instructions (id, project_id, instruction, is_global, questions, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(project_id)
+    .bind(text)
+    .bind(is_global)
+    .bind(questions)
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?)
+}
+
+pub async fn update_instruction(pool: &Pool, project_id: Uuid, id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+    instruction(pool, project_id, id).await?;
+    let (text, questions) = check_instruction(text, is_global, questions)?;
+    let updated = sqlx::query_as::<_, Instruction>(
+        "UPDATE instructions SET instruction = $3, is_global = $4, questions = $5, updated_at = now()
+         WHERE project_id = $1 AND id = $2 RETURNING *",
+    )
+    .bind(project_id)
+    .bind(id)
+    .bind(text)
+    .bind(is_global)
+    .bind(questions)
+    .fetch_one(pool)
+    .await?;
+    forget(pool, project_id, "INSTRUCTION", id).await?;
+    Ok(updated)
+}
+
+pub async fn delete_instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
+    instruction(pool, project_id, id).await?;
+    sqlx::query("DELETE FROM instructions WHERE project_id = $1 AND id = $2").bind(project_id).bind(id).execute(pool).await?;
+    forget(pool, project_id, "INSTRUCTION", id).await
+}
+
+/// Drops an item's vectors; the next retrieval embeds what it now says.
+async fn forget(pool: &Pool, project_id: Uuid, kind: &str, id: Uuid) -> Result<()> {
+    sqlx::query("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND split_part(item_key, '#', 1) = $3")
+        .bind(project_id)
+        .bind(kind)
+        .bind(id.to_string())
+        .execute(pool)
+        .await?;
+    Ok(())
+}

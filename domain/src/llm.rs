@@ -1,0 +1,239 @@
+//! The organisation's language-model provider: testing and applying its settings (the key
+//! sealed at rest and never returned), building its client, and recording the tokens each
+//! call spends.
+
+use crate::{
+    config::Config,
+    db::Pool,
+    error::{Error, ErrorCode, Result},
+};
+use chrono::{DateTime, Utc};
+use quarry_engine::secrets;
+use quarry_llm::{CallOptions, LlmError, Provider, ProviderKind, ProviderSettings, TokenUsage};
+use secrecy::{ExposeSecret, SecretString};
+use uuid::Uuid;
+
+/// What the settings page shows: everything but the key.
+#[derive(Debug, Clone)]
+pub struct OrgLlm {
+    pub settings: ProviderSettings,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    settings: serde_json::Value,
+    sealed_secret: String,
+    updated_at: DateTime<Utc>,
+}
+
+async fn row(pool: &Pool, org_id: Uuid) -> Result<Option<Row>> {
+    Ok(sqlx::query_as::<_, Row>("SELECT settings, sealed_secret, updated_at FROM org_llm_configs WHERE org_id = $1")
+        .bind(org_id)
+        .fetch_optional(pool)
+        .await?)
+}
+
+fn settings_of(row: &Row) -> Result<ProviderSettings> {
+    serde_json::from_value(row.settings.clone()).map_err(Error::internal)
+}
+
+pub async fn get(pool: &Pool, org_id: Uuid) -> Result<Option<OrgLlm>> {
+    let Some(row) = row(pool, org_id).await? else { return Ok(None) };
+    Ok(Some(OrgLlm { settings: settings_of(&row)?, updated_at: row.updated_at }))
+}
+
+/// Trims the settings and checks what each provider cannot do without.
+pub fn check_settings(mut settings: ProviderSettings) -> Result<ProviderSettings> {
+    let trim = |v: &mut Option<String>| {
+        *v = v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    };
+    settings.chat_model = settings.chat_model.trim().to_owned();
+    for field in [
+        &mut settings.embedding_model,
+        &mut settings.base_url,
+        &mut settings.api_version,
+        &mut settings.region,
+        &mut settings.access_key_id,
+        &mut settings.project,
+    ] {
+        trim(field);
+    }
+    let missing = |what: &str| Error::invalid(format!("{what} is required for {}.", settings.provider.label()));
+    if settings.chat_model.is_empty() {
+        return Err(missing("The chat model"));
+    }
+    if let Some(url) = &settings.base_url
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        return Err(Error::invalid("The endpoint must be an http:// or https:// URL."));
+    }
+    match settings.provider {
+        ProviderKind::OpenAi => {}
+        ProviderKind::Azure => {
+            if settings.base_url.is_none() {
+                return Err(missing("The Azure endpoint"));
+            }
+            if settings.api_version.is_none() {
+                return Err(missing("The API version"));
+            }
+        }
+        ProviderKind::Bedrock => {
+            if settings.region.is_none() {
+                return Err(missing("The region"));
+            }
+            if settings.access_key_id.is_none() {
+                return Err(missing("The access key id"));
+            }
+        }
+        ProviderKind::VertexAi => {
+            if settings.region.is_none() {
+                return Err(missing("The location"));
+            }
+        }
+    }
+    Ok(settings)
+}
+
+/// The key to use: the one given, or the stored one when the same provider is kept.
+async fn key_for(pool: &Pool, config: &Config, org_id: Uuid, settings: &ProviderSettings, given: Option<SecretString>) -> Result<SecretString> {
+    if let Some(key) = given.filter(|k| !k.expose_secret().trim().is_empty()) {
+        return Ok(SecretString::from(key.expose_secret().trim().to_owned()));
+    }
+    if let Some(row) = row(pool, org_id).await?
+        && settings_of(&row)?.provider == settings.provider
+    {
+        return secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal);
+    }
+    let what = match settings.provider {
+        ProviderKind::Bedrock => "The secret access key",
+        ProviderKind::VertexAi => "The service-account key",
+        _ => "The API key",
+    };
+    Err(Error::invalid(format!("{what} is required.")))
+}
+
+pub fn options(config: &Config) -> CallOptions {
+    CallOptions { timeout: config.llm_timeout }
+}
+
+/// The provider's refusal, as the user should read it.
+pub fn provider_error(error: LlmError) -> Error {
+    match error {
+        LlmError::Invalid(message) => Error::invalid(message),
+        other => Error::new(ErrorCode::ConnectionRefused, other.to_string()),
+    }
+}
+
+/// Sends a one-line request (and an embedding, when an embedding model is set) with the
+/// settings as they would be applied.
+pub async fn test_connectivity(pool: &Pool, config: &Config, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {
+    let settings = check_settings(settings)?;
+    let key = key_for(pool, config, org_id, &settings, key).await?;
+    let provider = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
+        .await
+        .map_err(provider_error)
+}
+
+/// Tests, then saves the settings as the organisation's provider.
+pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
+    let settings = check_settings(settings)?;
+    let key = key_for(pool, config, org_id, &settings, key).await?;
+    let provider = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
+        .await
+        .map_err(provider_error)?;
+    let sealed = secrets::encrypt(&config.secret_key, key.expose_secret());
+    let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
+    let updated_at: DateTime<Utc> = sqlx::query_scalar(
+        "INSERT INTO org_llm_configs (org_id, settings, sealed_secret, updated_by) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (org_id) DO UPDATE SET settings = $2, sealed_secret = $3, updated_by = $4, updated_at = now() \
+         RETURNING updated_at",
+    )
+    .bind(org_id)
+    .bind(stored)
+    .bind(sealed)
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(OrgLlm { settings, updated_at })
+}
+
+/// Back to the embedded engine and the local embedding model.
+pub async fn remove(pool: &Pool, org_id: Uuid) -> Result<bool> {
+    let removed = sqlx::query("DELETE FROM org_llm_configs WHERE org_id = $1").bind(org_id).execute(pool).await?;
+    Ok(removed.rows_affected() > 0)
+}
+
+/// The organisation's provider client, when it has one.
+pub async fn provider(pool: &Pool, config: &Config, org_id: Uuid) -> Result<Option<(ProviderSettings, Box<dyn Provider>)>> {
+    let Some(row) = row(pool, org_id).await? else { return Ok(None) };
+    let settings = settings_of(&row)?;
+    let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
+    let client = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    Ok(Some((settings, client)))
+}
+
+pub struct LlmCall<'a> {
+    pub org_id: Uuid,
+    pub project_id: Option<Uuid>,
+    pub asking_task_id: Option<Uuid>,
+    pub step: &'a str,
+    pub settings: &'a ProviderSettings,
+    pub usage: TokenUsage,
+}
+
+/// Records the tokens one call spent; a retried step of a task records once.
+pub async fn record_call(pool: &Pool, call: LlmCall<'_>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO llm_calls (id, org_id, project_id, asking_task_id, step, provider, model, input_tokens, output_tokens) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
+    )
+    .bind(Uuid::new_v4())
+    .bind(call.org_id)
+    .bind(call.project_id)
+    .bind(call.asking_task_id)
+    .bind(call.step)
+    .bind(call.settings.provider.as_str())
+    .bind(&call.settings.chat_model)
+    .bind(call.usage.input as i64)
+    .bind(call.usage.output as i64)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(provider: ProviderKind) -> ProviderSettings {
+        ProviderSettings {
+            provider,
+            chat_model: " gpt-4o ".into(),
+            embedding_model: Some("  ".into()),
+            base_url: None,
+            api_version: None,
+            region: None,
+            access_key_id: None,
+            project: None,
+        }
+    }
+
+    #[test]
+    fn settings_are_trimmed_and_checked_per_provider() {
+        let openai = check_settings(settings(ProviderKind::OpenAi)).unwrap();
+        assert_eq!(openai.chat_model, "gpt-4o");
+        assert_eq!(openai.embedding_model, None);
+
+        let azure = check_settings(settings(ProviderKind::Azure)).unwrap_err();
+        assert_eq!(azure.public_message(), "The Azure endpoint is required for Azure OpenAI.");
+        let bedrock = check_settings(settings(ProviderKind::Bedrock)).unwrap_err();
+        assert_eq!(bedrock.public_message(), "The region is required for Amazon Bedrock.");
+
+        let mut bad_url = settings(ProviderKind::OpenAi);
+        bad_url.base_url = Some("localhost:11434".into());
+        assert_eq!(check_settings(bad_url).unwrap_err().code(), ErrorCode::InvalidInput);
+    }
+}

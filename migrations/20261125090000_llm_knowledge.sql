@@ -77,6 +77,4 @@ ALTER TABLE asking_tasks
     ADD COLUMN reasoning        text,
     -- LLM, ENGINE or SQL_PAIR: what wrote the SQL.
     ADD COLUMN answered_by      text,
-    ADD COLUMN correction_rounds smallint NOT NULL DEFAULT 0,
-    -- A reply for a question that is not a data question.
-    ADD COLUMN reply            text;
+    ADD COLUMN correction_rounds smallint NOT NULL DEFAULT 0;

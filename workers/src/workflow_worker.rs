@@ -10,7 +10,7 @@ use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, ProjectRemovalActivities},
+    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, LocalModel, ProjectRemovalActivities},
     cli::Queue,
     services,
     shutdown::Shutdown,
@@ -31,7 +31,9 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
         warn!(delay = ?chaos.step_delay(), "chaos testing: every workflow step is delayed");
     }
     let runtime = Runtime::from_current_tokio(RuntimeOptions::default())?;
-    let ask = || AskActivities::new(pool.clone(), config.clone(), chaos);
+    // One local embedding model for every queue of this process.
+    let local_model = LocalModel::new(config.embedding_model_dir.clone());
+    let ask = || AskActivities::new(pool.clone(), config.clone(), chaos, local_model.clone());
     let mut workers = Vec::new();
     for &queue in queues {
         let name = worker_queue(queue, &names);

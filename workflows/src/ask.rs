@@ -1,9 +1,14 @@
 //! Answering one asking task.
 //!
-//! BeginAsk checks the model is deployed (waiting while the first deploy runs: DEPLOYING);
-//! UnderstandQuestion (the `llm` queue: SEARCHING, PLANNING) turns the question into SQL over
-//! the models; AnswerQuestion (the `sql` queue: GENERATING) runs it and writes the response
-//! and FINISHED in one transaction. Each activity writes its own transitions to Postgres,
+//! BeginAsk checks the model is deployed (waiting while the first deploy runs: DEPLOYING)
+//! and whether the organisation has a language model. With one: ClassifyQuestion (a general
+//! or misleading question ends with a reply), RetrieveKnowledge (SEARCHING), PlanAnswer
+//! (PLANNING), WriteSql (GENERATING) and CheckSql (a dry run), then up to two more WriteSql
+//! rounds fed with the error (CORRECTING) before the task fails. Without one — or when the
+//! provider stays unreachable through its retries — RetrieveKnowledge then UnderstandQuestion
+//! (the embedded engine). A stored SQL pair close enough to the question answers it with
+//! either. AnswerQuestion (the `sql` queue) runs the SQL and writes the response and
+//! FINISHED in one transaction. Each activity writes its own transitions to Postgres,
 //! which the client polls. Cancelling the workflow (stop) records STOPPED; since the
 //! response is only ever written together with FINISHED, a stopped task leaves none.
 
@@ -31,6 +36,8 @@ pub struct AskInput {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AskBegun {
     Ready,
+    /// Ready, and the organisation has a language model to answer with.
+    ReadyWithLlm,
     Deploying,
     Ended,
 }
@@ -42,6 +49,9 @@ pub struct AskPlan {
     pub sql: Option<String>,
     pub understood: Vec<String>,
     pub engine_ms: i32,
+    /// LLM, ENGINE or SQL_PAIR.
+    #[serde(default)]
+    pub answered_by: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +59,53 @@ pub struct AskPlan {
 pub struct AnswerInput {
     pub task_id: Uuid,
     pub plan: AskPlan,
+    /// The language model writes the answer and picks the chart.
+    #[serde(default)]
+    pub llm: bool,
 }
+
+/// What retrieval found: a stored pair to reuse (question, SQL), and the context to write SQL from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskRetrieval {
+    pub reused: Option<(String, String)>,
+    pub context: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanInput {
+    pub task_id: Uuid,
+    pub context: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WriteSqlInput {
+    pub task_id: Uuid,
+    pub context: String,
+    pub reasoning: String,
+    /// The previous round's SQL and what was wrong with it.
+    pub previous: Option<(String, String)>,
+    pub round: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SqlCheckInput {
+    pub task_id: Uuid,
+    pub sql: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GiveUpInput {
+    pub task_id: Uuid,
+    pub error: String,
+}
+
+/// Rounds of writing SQL (the first and its corrections) before the task fails.
+pub const SQL_ROUNDS: u8 = 3;
 
 /// How long a task waits for the project's first deploy before it gives up.
 pub const DEPLOY_WAIT: Duration = Duration::from_secs(15 * 60);
@@ -63,6 +119,43 @@ impl AskActivities {
     /// DEPLOY_FAILED when there is none to answer from.
     #[activity(name = "BeginAsk")]
     pub fn begin_ask(task_id: Uuid) -> Result<AskBegun, ActivityError> {
+        unimplemented!()
+    }
+
+    /// UNDERSTANDING with the language model: false when the task ended (a general or
+    /// misleading question got its reply, or the provider refused).
+    #[activity(name = "ClassifyQuestion")]
+    pub fn classify_question(task_id: Uuid) -> Result<bool, ActivityError> {
+        unimplemented!()
+    }
+
+    /// SEARCHING: schema items, SQL pairs and instructions ranked against the question.
+    #[activity(name = "RetrieveKnowledge")]
+    pub fn retrieve_knowledge(task_id: Uuid) -> Result<AskRetrieval, ActivityError> {
+        unimplemented!()
+    }
+
+    /// PLANNING: the language model's reasoning (None: the task ended).
+    #[activity(name = "PlanAnswer")]
+    pub fn plan_answer(input: PlanInput) -> Result<Option<String>, ActivityError> {
+        unimplemented!()
+    }
+
+    /// GENERATING or CORRECTING: SQL from the language model (None: the task ended).
+    #[activity(name = "WriteSql")]
+    pub fn write_sql(input: WriteSqlInput) -> Result<Option<String>, ActivityError> {
+        unimplemented!()
+    }
+
+    /// Compiles and dry-runs the SQL: None when it would run, else its error.
+    #[activity(name = "CheckSql")]
+    pub fn check_sql(input: SqlCheckInput) -> Result<Option<String>, ActivityError> {
+        unimplemented!()
+    }
+
+    /// FAILED with the last round's error.
+    #[activity(name = "GiveUpAsk")]
+    pub fn give_up_ask(input: GiveUpInput) -> Result<(), ActivityError> {
         unimplemented!()
     }
 
@@ -92,7 +185,10 @@ impl AskActivities {
 }
 
 pub mod activities {
-    pub use super::ask_activities::{AnswerQuestion, BeginAsk, FailAsk, StopAsk, UnderstandQuestion};
+    pub use super::ask_activities::{
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk,
+        UnderstandQuestion, WriteSql,
+    };
 }
 
 /// A step on another task queue, heartbeating, retried a few times on transient failures.
@@ -100,6 +196,30 @@ fn step(id: &str, queue: &str) -> ActivityOptions {
     let mut options = steps::long(id, Duration::from_secs(5 * 60), steps::backoff(Duration::from_secs(10), 5));
     options.task_queue = Some(queue.to_owned());
     options
+}
+
+/// A language-model step: provider failures worth retrying are retried a few times quickly;
+/// when they keep failing the embedded engine answers instead.
+fn llm_step(id: &str, queue: &str) -> ActivityOptions {
+    let mut options = steps::long(id, Duration::from_secs(5 * 60), steps::backoff(Duration::from_secs(8), 4));
+    options.task_queue = Some(queue.to_owned());
+    options
+}
+
+/// Why the language model did not produce SQL.
+enum LlmMissed {
+    Stopped,
+    /// The provider stayed unreachable: the embedded engine answers instead.
+    Unavailable,
+}
+
+impl From<ActivityExecutionError> for LlmMissed {
+    fn from(error: ActivityExecutionError) -> Self {
+        match error {
+            ActivityExecutionError::Cancelled(_) => Self::Stopped,
+            _ => Self::Unavailable,
+        }
+    }
 }
 
 /// Why a task ended early.
@@ -146,10 +266,11 @@ impl AskWorkflow {
 impl AskWorkflow {
     async fn answer(ctx: &mut WorkflowContext<Self>, input: &AskInput) -> Result<(), Interrupted> {
         let mut waited = Duration::ZERO;
-        loop {
+        let mut llm = loop {
             // Local: the first step should not wait for a task queue round trip.
             match ctx.execute_local_activity(AskActivities::begin_ask, input.task_id, steps::local("begin-ask")).await? {
-                AskBegun::Ready => break,
+                AskBegun::Ready => break false,
+                AskBegun::ReadyWithLlm => break true,
                 AskBegun::Ended => return Ok(()),
                 AskBegun::Deploying if waited >= DEPLOY_WAIT => return Err(Interrupted::Failed),
                 AskBegun::Deploying => {
@@ -159,14 +280,70 @@ impl AskWorkflow {
                     waited += DEPLOY_POLL;
                 }
             }
+        };
+        if llm {
+            match ctx.execute_activity(AskActivities::classify_question, input.task_id, llm_step("intent", &input.llm_queue)).await {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(ActivityExecutionError::Cancelled(_)) => return Err(Interrupted::Stopped),
+                Err(_) => llm = false,
+            }
         }
-        let plan = ctx.execute_activity(AskActivities::understand_question, input.task_id, step("understand", &input.llm_queue)).await?;
+        let retrieval =
+            ctx.execute_activity(AskActivities::retrieve_knowledge, input.task_id, step("retrieve", &input.llm_queue)).await?;
+        let plan = if let Some((question, sql)) = retrieval.reused {
+            AskPlan {
+                sql: Some(sql),
+                understood: vec![format!("the saved question \u{201c}{question}\u{201d}")],
+                engine_ms: 0,
+                answered_by: Some("SQL_PAIR".into()),
+            }
+        } else {
+            let written = if llm { Self::write_sql(ctx, input, retrieval.context).await } else { Err(LlmMissed::Unavailable) };
+            match written {
+                Ok(Some(sql)) => AskPlan { sql: Some(sql), understood: vec![], engine_ms: 0, answered_by: Some("LLM".into()) },
+                Ok(None) => return Ok(()),
+                Err(LlmMissed::Stopped) => return Err(Interrupted::Stopped),
+                Err(LlmMissed::Unavailable) => {
+                    llm = false;
+                    let understand = step("understand", &input.llm_queue);
+                    ctx.execute_activity(AskActivities::understand_question, input.task_id, understand).await?
+                }
+            }
+        };
         if plan.sql.is_none() {
             return Ok(());
         }
-        let answer = AnswerInput { task_id: input.task_id, plan };
+        let answer = AnswerInput { task_id: input.task_id, plan, llm };
         ctx.execute_activity(AskActivities::answer_question, answer, step("answer", &input.sql_queue)).await?;
         Ok(())
+    }
+
+    /// Plan, write, check, and correct up to [`SQL_ROUNDS`] rounds; `None` when the task ended.
+    async fn write_sql(ctx: &mut WorkflowContext<Self>, input: &AskInput, context: String) -> Result<Option<String>, LlmMissed> {
+        let task_id = input.task_id;
+        let plan = PlanInput { task_id, context: context.clone() };
+        let Some(reasoning) = ctx.execute_activity(AskActivities::plan_answer, plan, llm_step("plan", &input.llm_queue)).await? else {
+            return Ok(None);
+        };
+        let mut previous: Option<(String, String)> = None;
+        for round in 1..=SQL_ROUNDS {
+            let write = WriteSqlInput { task_id, context: context.clone(), reasoning: reasoning.clone(), previous: previous.clone(), round };
+            let id = format!("sql-{round}");
+            let Some(sql) = ctx.execute_activity(AskActivities::write_sql, write, llm_step(&id, &input.llm_queue)).await? else {
+                return Ok(None);
+            };
+            let check = SqlCheckInput { task_id, sql: sql.clone() };
+            let id = format!("check-{round}");
+            match ctx.execute_activity(AskActivities::check_sql, check, step(&id, &input.sql_queue)).await? {
+                None => return Ok(Some(sql)),
+                Some(error) => previous = Some((sql, error)),
+            }
+        }
+        let error = previous.map(|(_, error)| error).unwrap_or_default();
+        let give_up = GiveUpInput { task_id, error };
+        ctx.execute_activity(AskActivities::give_up_ask, give_up, steps::short("give-up")).await.map_err(LlmMissed::from)?;
+        Ok(None)
     }
 }
 
@@ -183,5 +360,11 @@ mod tests {
         assert_eq!(activities::AnswerQuestion.name(), "AnswerQuestion");
         assert_eq!(activities::StopAsk.name(), "StopAsk");
         assert_eq!(activities::FailAsk.name(), "FailAsk");
+        assert_eq!(activities::ClassifyQuestion.name(), "ClassifyQuestion");
+        assert_eq!(activities::RetrieveKnowledge.name(), "RetrieveKnowledge");
+        assert_eq!(activities::PlanAnswer.name(), "PlanAnswer");
+        assert_eq!(activities::WriteSql.name(), "WriteSql");
+        assert_eq!(activities::CheckSql.name(), "CheckSql");
+        assert_eq!(activities::GiveUpAsk.name(), "GiveUpAsk");
     }
 }

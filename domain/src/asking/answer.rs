@@ -72,6 +72,9 @@ pub struct Plan {
     pub sql: Option<String>,
     pub understood: Vec<String>,
     pub engine_ms: i32,
+    /// LLM, ENGINE or SQL_PAIR: what wrote the SQL.
+    #[serde(default)]
+    pub answered_by: Option<String>,
 }
 
 /// SEARCHING (the value index for the values the question names) then PLANNING (the engine
@@ -81,7 +84,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let task = super::get(pool, task_id).await?;
     if let Some(sql) = task.given_sql.clone() {
         super::set_status(pool, task_id, AskStatus::Planning).await?;
-        return Ok(Plan { sql: Some(sql), understood: vec!["the SQL you wrote".to_owned()], engine_ms: 0 });
+        return Ok(Plan { sql: Some(sql), understood: vec!["the SQL you wrote".to_owned()], engine_ms: 0, answered_by: None });
     }
     if !super::set_status(pool, task_id, AskStatus::Searching).await? {
         return Ok(Plan::default());
@@ -99,7 +102,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
     let engine_ms = started.elapsed().as_millis() as i32;
     match understanding {
-        Understanding::Sql { sql, understood } => Ok(Plan { sql: Some(sql), understood, engine_ms }),
+        Understanding::Sql { sql, understood } => Ok(Plan { sql: Some(sql), understood, engine_ms, answered_by: Some("ENGINE".into()) }),
         Understanding::NotUnderstood { understood, suggestions } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
@@ -112,7 +115,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
                 format!("I understood {}, but not the whole question.", understood.join(", "))
             };
             super::end_unanswered(pool, task_id, AskStatus::NoResult, "NO_RESULT", &message, &understood, &suggestions).await?;
-            Ok(Plan { sql: None, understood, engine_ms })
+            Ok(Plan { sql: None, understood, engine_ms, answered_by: None })
         }
     }
 }
@@ -141,8 +144,16 @@ fn phrases(question: &str) -> Vec<String> {
 /// GENERATING: compiles the SQL through the deployed models, runs it (first 5000 rows kept),
 /// writes the answer and picks the chart, then FINISHED — all of it in one write, so a task
 /// stopped meanwhile leaves no response. `before_run` is awaited once GENERATING is recorded
-/// (the chaos delay in tests).
-pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_run: impl std::future::Future<Output = ()>) -> Result<bool> {
+/// (the chaos delay in tests). With the organisation's model (`llm`), the model writes the
+/// answer and picks the chart; the templates and the engine's choice stand in when it cannot.
+pub async fn answer(
+    pool: &Pool,
+    config: &Config,
+    task_id: Uuid,
+    plan: &Plan,
+    llm: Option<&super::llm::ProjectLlm>,
+    before_run: impl std::future::Future<Output = ()>,
+) -> Result<bool> {
     let Some(sql) = &plan.sql else { return Ok(false) };
     let task = super::get(pool, task_id).await?;
     if !super::set_status(pool, task_id, AskStatus::Generating).await? {
@@ -169,8 +180,15 @@ pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, be
     let language = language_of(&project);
     let started = Instant::now();
     let measure = measure_of(&plan.understood);
-    let text = describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated);
-    let chart = chart::choose(&task.question, &result.columns, &result.rows);
+    let (written, chosen) = match llm {
+        Some(llm) => (
+            super::llm::write_answer(llm, pool, &task, &language, &result.columns, &result.rows).await,
+            super::llm::choose_chart(llm, pool, &task, &result.columns, &result.rows).await,
+        ),
+        None => (None, None),
+    };
+    let text = written.unwrap_or_else(|| describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated));
+    let chart = chosen.or_else(|| chart::choose(&task.question, &result.columns, &result.rows));
     let answered = Answered {
         sql: sql.clone(),
         understood: plan.understood.clone(),
@@ -180,6 +198,9 @@ pub async fn answer(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, be
         engine_ms: plan.engine_ms + started.elapsed().as_millis() as i32,
         query_ms,
     };
+    if let Some(by) = &plan.answered_by {
+        sqlx::query("UPDATE asking_tasks SET answered_by = $2 WHERE id = $1").bind(task_id).bind(by).execute(pool).await?;
+    }
     super::finish(pool, task_id, &answered).await
 }
 

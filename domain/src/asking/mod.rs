@@ -8,6 +8,7 @@
 //! nothing half-written and a retried step changes nothing.
 
 pub mod answer;
+pub mod llm;
 pub mod thread;
 
 use crate::{
@@ -90,6 +91,13 @@ pub struct AskingTask {
     pub error_message: Option<String>,
     pub engine_ms: Option<i32>,
     pub query_ms: Option<i32>,
+    /// DATA, GENERAL or MISLEADING, when the language model classified the question.
+    pub intent: Option<String>,
+    /// The language model's plan, shown while it writes the SQL.
+    pub reasoning: Option<String>,
+    /// LLM, ENGINE or SQL_PAIR.
+    pub answered_by: Option<String>,
+    pub correction_rounds: i16,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
@@ -102,7 +110,7 @@ impl AskingTask {
 }
 
 const COLUMNS: &str = "id, project_id, thread_id, response_id, question, given_sql, status, understood, suggestions, \
-                       error_code, error_message, engine_ms, query_ms, created_at, updated_at, finished_at";
+                       error_code, error_message, engine_ms, query_ms, intent, reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at";
 
 /// The question, trimmed, or why it cannot be asked.
 pub fn check_question(question: &str) -> Result<String> {

@@ -8,20 +8,28 @@ use quarry_domain::{
     asking::{
         self, AskStatus,
         answer::{self, Begun, Plan},
+        llm,
     },
     config::Config,
     db::Pool,
+    retrieval::Embedder,
 };
 use quarry_workflows::ask::{
-    AnswerInput, AskBegun, AskPlan,
-    activities::{AnswerQuestion, BeginAsk, FailAsk, StopAsk, UnderstandQuestion},
+    AnswerInput, AskBegun, AskPlan, AskRetrieval, GiveUpInput, PlanInput, SqlCheckInput, WriteSqlInput,
+    activities::{
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk,
+        UnderstandQuestion, WriteSql,
+    },
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use tracing::info;
 use uuid::Uuid;
 
-use super::support::{Chaos, step_error, with_heartbeats};
+use super::{
+    embedding::{Local, LocalModel, Remote},
+    support::{Chaos, step_error, with_heartbeats},
+};
 
 /// Said when a step kept failing for reasons that are not the question's.
 pub const ASK_FAILED: &str = "The question could not be answered right now. Please try again.";
@@ -30,11 +38,23 @@ pub struct AskActivities {
     pool: Pool,
     config: Config,
     chaos: Chaos,
+    local_model: LocalModel,
 }
 
 impl AskActivities {
-    pub fn new(pool: Pool, config: Config, chaos: Chaos) -> Self {
-        Self { pool, config, chaos }
+    pub fn new(pool: Pool, config: Config, chaos: Chaos, local_model: LocalModel) -> Self {
+        Self { pool, config, chaos, local_model }
+    }
+
+    /// The organisation's embedding model when it set one, else the local model (if installed).
+    async fn embedder(&self, task_id: Uuid) -> quarry_domain::Result<Option<Box<dyn Embedder>>> {
+        let task = asking::get(&self.pool, task_id).await?;
+        if let Some(project_llm) = llm::for_project(&self.pool, &self.config, task.project_id).await?
+            && project_llm.settings().embedding_model.is_some()
+        {
+            return Ok(Some(Box::new(Remote(project_llm))));
+        }
+        Ok(self.local_model.get().await.map(|model| Box::new(Local(model)) as Box<dyn Embedder>))
     }
 }
 
@@ -44,7 +64,12 @@ impl AskActivities {
     #[allow(dead_code)]
     pub async fn begin_ask(self: Arc<Self>, _ctx: ActivityContext, task_id: Uuid) -> Result<AskBegun, ActivityError> {
         Ok(match answer::begin(&self.pool, task_id).await.map_err(step_error)? {
-            Begun::Ready => AskBegun::Ready,
+            Begun::Ready => {
+                let task = asking::get(&self.pool, task_id).await.map_err(step_error)?;
+                let has_llm = task.given_sql.is_none()
+                    && llm::for_project(&self.pool, &self.config, task.project_id).await.map_err(step_error)?.is_some();
+                if has_llm { AskBegun::ReadyWithLlm } else { AskBegun::Ready }
+            }
             Begun::Deploying => AskBegun::Deploying,
             Begun::Ended => AskBegun::Ended,
         })
@@ -55,13 +80,64 @@ impl AskActivities {
     pub async fn understand_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
         let plan = with_heartbeats(&ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
         info!(%task_id, understood = plan.sql.is_some(), "question understood");
-        Ok(AskPlan { sql: plan.sql, understood: plan.understood, engine_ms: plan.engine_ms })
+        Ok(AskPlan { sql: plan.sql, understood: plan.understood, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+    }
+
+    #[activity(definition = ClassifyQuestion)]
+    #[allow(dead_code)]
+    pub async fn classify_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<bool, ActivityError> {
+        with_heartbeats(&ctx, llm::classify(&self.pool, &self.config, task_id)).await?.map_err(step_error)
+    }
+
+    #[activity(definition = RetrieveKnowledge)]
+    #[allow(dead_code)]
+    pub async fn retrieve_knowledge(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskRetrieval, ActivityError> {
+        let work = async {
+            let embedder = self.embedder(task_id).await?;
+            llm::retrieve(&self.pool, embedder.as_deref(), task_id).await
+        };
+        let found = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
+        info!(%task_id, reused = found.reused.is_some(), "knowledge retrieved");
+        Ok(AskRetrieval { reused: found.reused, context: found.context })
+    }
+
+    #[activity(definition = PlanAnswer)]
+    #[allow(dead_code)]
+    pub async fn plan_answer(self: Arc<Self>, ctx: ActivityContext, input: PlanInput) -> Result<Option<String>, ActivityError> {
+        with_heartbeats(&ctx, llm::plan(&self.pool, &self.config, input.task_id, &input.context)).await?.map_err(step_error)
+    }
+
+    #[activity(definition = WriteSql)]
+    #[allow(dead_code)]
+    pub async fn write_sql(self: Arc<Self>, ctx: ActivityContext, input: WriteSqlInput) -> Result<Option<String>, ActivityError> {
+        let previous = input.previous.as_ref().map(|(sql, error)| (sql.as_str(), error.as_str()));
+        let work = llm::generate(&self.pool, &self.config, input.task_id, &input.context, &input.reasoning, previous, input.round);
+        let sql = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
+        info!(task_id = %input.task_id, round = input.round, written = sql.is_some(), "SQL written");
+        Ok(sql)
+    }
+
+    #[activity(definition = CheckSql)]
+    #[allow(dead_code)]
+    pub async fn check_sql(self: Arc<Self>, ctx: ActivityContext, input: SqlCheckInput) -> Result<Option<String>, ActivityError> {
+        with_heartbeats(&ctx, llm::check(&self.pool, &self.config, input.task_id, &input.sql)).await?.map_err(step_error)
+    }
+
+    #[activity(definition = GiveUpAsk)]
+    #[allow(dead_code)]
+    pub async fn give_up_ask(self: Arc<Self>, _ctx: ActivityContext, input: GiveUpInput) -> Result<(), ActivityError> {
+        llm::give_up(&self.pool, input.task_id, &input.error).await.map_err(step_error)
     }
 
     #[activity(definition = AnswerQuestion)]
     #[allow(dead_code)]
     pub async fn answer_question(self: Arc<Self>, ctx: ActivityContext, input: AnswerInput) -> Result<bool, ActivityError> {
-        let plan = Plan { sql: input.plan.sql, understood: input.plan.understood, engine_ms: input.plan.engine_ms };
+        let plan = Plan {
+            sql: input.plan.sql,
+            understood: input.plan.understood,
+            engine_ms: input.plan.engine_ms,
+            answered_by: input.plan.answered_by,
+        };
         // The chaos delay sits after GENERATING is recorded, so a test can stop a task there.
         let delay = self.chaos.step_delay();
         let pause = async move {
@@ -69,7 +145,14 @@ impl AskActivities {
                 tokio::time::sleep(delay).await;
             }
         };
-        let work = answer::answer(&self.pool, &self.config, input.task_id, &plan, pause);
+        let work = async {
+            let task = asking::get(&self.pool, input.task_id).await?;
+            let project_llm = match input.llm {
+                true => llm::for_project(&self.pool, &self.config, task.project_id).await?,
+                false => None,
+            };
+            answer::answer(&self.pool, &self.config, input.task_id, &plan, project_llm.as_ref(), pause).await
+        };
         let finished = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
         info!(task_id = %input.task_id, finished, "question answered");
         Ok(finished)

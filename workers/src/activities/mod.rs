@@ -4,11 +4,13 @@
 mod ask;
 mod csv_import;
 mod deploy;
+mod embedding;
 mod project_removal;
 mod support;
 
 pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
 pub use deploy::DeployActivities;
+pub use embedding::LocalModel;
 pub use project_removal::ProjectRemovalActivities;
 pub use support::Chaos;

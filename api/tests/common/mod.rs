@@ -2,6 +2,8 @@
 //! that `make test` starts (their addresses come from the QUARRY_* environment).
 #![allow(dead_code)]
 
+pub mod asking;
+
 use quarry_api::{router, state::AppState};
 use quarry_domain::{config::Config, user};
 use reqwest::{Client, StatusCode};

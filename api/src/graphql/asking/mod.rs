@@ -49,6 +49,14 @@ pub struct AskingTaskGql {
     /// Milliseconds spent understanding and in the query.
     engine_ms: Option<i32>,
     query_ms: Option<i32>,
+    /// DATA, GENERAL or MISLEADING, when the language model classified the question.
+    intent: Option<String>,
+    /// The language model's plan, shown while it writes the SQL.
+    reasoning: Option<String>,
+    /// What wrote the SQL: LLM, ENGINE or SQL_PAIR.
+    answered_by: Option<String>,
+    /// How many times the language model corrected its SQL.
+    correction_rounds: i32,
     created_at: DateTime<Utc>,
     finished_at: Option<DateTime<Utc>>,
 }
@@ -58,6 +66,8 @@ fn short_message(code: &str) -> String {
         "DEPLOY_FAILED" => "Failed to deploy".to_owned(),
         "NO_RESULT" => "Not understood".to_owned(),
         "INVALID_SQL" => "Invalid SQL".to_owned(),
+        "LLM_REFUSED" => "The language model refused the request".to_owned(),
+        "GENERAL_QUESTION" | "MISLEADING_QUESTION" => "Not a data question".to_owned(),
         _ => ErrorCode::InternalServerError.short_message().to_owned(),
     }
 }
@@ -82,6 +92,10 @@ impl From<AskingTask> for AskingTaskGql {
             error,
             engine_ms: t.engine_ms,
             query_ms: t.query_ms,
+            intent: t.intent,
+            reasoning: t.reasoning,
+            answered_by: t.answered_by,
+            correction_rounds: i32::from(t.correction_rounds),
             created_at: t.created_at,
             finished_at: t.finished_at,
         }

@@ -1,0 +1,142 @@
+//! Knowledge (knowledge/question-sql-pairs and knowledge/instructions): SQL pairs and
+//! instructions of a project.
+
+use super::context::{self, parse_id};
+use crate::error::ApiResult;
+use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use quarry_domain::{
+    knowledge::{self, Instruction, SqlPair},
+    permissions::Operation,
+};
+
+#[derive(SimpleObject)]
+#[graphql(name = "SqlPair")]
+pub struct SqlPairGql {
+    id: ID,
+    question: String,
+    sql: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<SqlPair> for SqlPairGql {
+    fn from(p: SqlPair) -> Self {
+        Self { id: ID(p.id.to_string()), question: p.question, sql: p.sql, created_at: p.created_at, updated_at: p.updated_at }
+    }
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "Instruction")]
+pub struct InstructionGql {
+    id: ID,
+    instruction: String,
+    /// Applies to every question; otherwise to questions like `questions`.
+    is_global: bool,
+    questions: Vec<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<Instruction> for InstructionGql {
+    fn from(i: Instruction) -> Self {
+        Self {
+            id: ID(i.id.to_string()),
+            instruction: i.instruction,
+            is_global: i.is_global,
+            questions: i.questions,
+            created_at: i.created_at,
+            updated_at: i.updated_at,
+        }
+    }
+}
+
+#[derive(InputObject)]
+pub struct CreateSqlPairInput {
+    question: String,
+    sql: String,
+}
+
+#[derive(InputObject)]
+pub struct UpdateSqlPairInput {
+    question: Option<String>,
+    sql: Option<String>,
+}
+
+#[derive(InputObject)]
+pub struct InstructionInput {
+    instruction: String,
+    is_global: bool,
+    #[graphql(default)]
+    questions: Vec<String>,
+}
+
+#[derive(Default)]
+pub struct KnowledgeQuery;
+
+#[Object]
+impl KnowledgeQuery {
+    /// The project's SQL pairs, newest first.
+    async fn sql_pairs(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SqlPairGql>> {
+        let project_id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadKnowledge, project_id).await?;
+        Ok(knowledge::sql_pairs(&context::state(ctx).pool, project_id).await?.into_iter().map(Into::into).collect())
+    }
+
+    /// The project's instructions, newest first.
+    async fn instructions(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<InstructionGql>> {
+        let project_id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadKnowledge, project_id).await?;
+        Ok(knowledge::instructions(&context::state(ctx).pool, project_id).await?.into_iter().map(Into::into).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct KnowledgeMutation;
+
+#[Object]
+impl KnowledgeMutation {
+    /// Saves a question with its SQL; the SQL must compile over the project's models.
+    async fn create_sql_pair(&self, ctx: &Context<'_>, project_id: ID, data: CreateSqlPairInput) -> ApiResult<SqlPairGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        let pool = &context::state(ctx).pool;
+        Ok(knowledge::create_sql_pair(pool, project_id, user.id, &data.question, &data.sql).await?.into())
+    }
+
+    async fn update_sql_pair(&self, ctx: &Context<'_>, project_id: ID, id: ID, data: UpdateSqlPairInput) -> ApiResult<SqlPairGql> {
+        let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
+        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        let pool = &context::state(ctx).pool;
+        Ok(knowledge::update_sql_pair(pool, project_id, id, data.question.as_deref(), data.sql.as_deref()).await?.into())
+    }
+
+    async fn delete_sql_pair(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
+        let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
+        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        knowledge::delete_sql_pair(&context::state(ctx).pool, project_id, id).await?;
+        Ok(true)
+    }
+
+    /// Saves an instruction, for every question or for questions like the ones given.
+    async fn create_instruction(&self, ctx: &Context<'_>, project_id: ID, data: InstructionInput) -> ApiResult<InstructionGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        let pool = &context::state(ctx).pool;
+        Ok(knowledge::create_instruction(pool, project_id, user.id, &data.instruction, data.is_global, &data.questions).await?.into())
+    }
+
+    async fn update_instruction(&self, ctx: &Context<'_>, project_id: ID, id: ID, data: InstructionInput) -> ApiResult<InstructionGql> {
+        let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
+        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        let pool = &context::state(ctx).pool;
+        Ok(knowledge::update_instruction(pool, project_id, id, &data.instruction, data.is_global, &data.questions).await?.into())
+    }
+
+    async fn delete_instruction(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
+        let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
+        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
+        knowledge::delete_instruction(&context::state(ctx).pool, project_id, id).await?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,259 @@
+//! Asking with a language model: the real OpenAI client against a local server speaking its
+//! protocol, scripted reply by reply, with a real Temporal server and worker. Settings, the
+//! reasoning steps, corrections, refusals, retries, timeouts, falling back to the embedded
+//! engine, SQL pairs and instructions, and a worker killed in the middle of a call.
+mod common;
+
+use common::{
+    TestApp,
+    asking::{ask, music, number, response, rows, settle},
+    error_code,
+};
+use quarry_llm::fake::{FakeServer, Reply};
+use reqwest::Client;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+const APPLY: &str = "mutation($d: LlmConfigInput!) { applyOrgLLMConfigs(data: $d) { provider chatModel baseUrl hasKey } }";
+const TEST: &str = "mutation($d: LlmConfigInput!) { testProviderConnectivity(data: $d) }";
+const DETAIL: &str = "query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) {
+    status error { code message } reasoning answeredBy intent correctionRounds } }";
+
+fn openai(server: &FakeServer, key: &str) -> Value {
+    json!({"provider": "openai", "chatModel": "gpt-4o-mini", "baseUrl": format!("{}/v1", server.url), "apiKey": key})
+}
+
+async fn detail(app: &TestApp, client: &Client, project: &str, task: &Value) -> Value {
+    app.gql_ok(client, DETAIL, json!({"p": project, "t": task["id"]})).await["askingTask"].clone()
+}
+
+/// Asks and waits for the task to end; returns the task and its poll.
+async fn asked(app: &TestApp, client: &Client, project: &str, question: &str) -> (Value, Value) {
+    let task = ask(app, client, project, question, None).await;
+    settle(app, client, project, task["id"].as_str().unwrap(), 120).await;
+    let done = detail(app, client, project, &task).await;
+    (task, done)
+}
+
+async fn script(server: &FakeServer, replies: Vec<Reply>) {
+    for reply in replies {
+        server.push(reply).await;
+    }
+}
+
+fn data() -> Reply {
+    Reply::openai_chat(r#"{"intent": "DATA", "reply": ""}"#)
+}
+
+#[tokio::test]
+async fn the_language_model_plans_writes_corrects_and_answers() {
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn_with(|c| c.llm_timeout = Duration::from_millis(1500)).await;
+    app.start_worker_with(&[("QUARRY_LLM_TIMEOUT_MS", "1500")]);
+    let (client, _) = app.signed_in("llm").await;
+    let project = music(&app, &client, "Music LLM").await;
+
+    // Settings: a refused key says why; a working one is tested, saved, and never returned.
+    server.push(Reply::openai_error(401, "Incorrect API key provided: sk-wrong.")).await;
+    let refused = app.gql(&client, TEST, json!({"d": openai(&server, "sk-wrong")})).await;
+    assert_eq!(error_code(&refused), "CONNECTION_REFUSED", "{refused}");
+    assert!(refused["errors"][0]["message"].as_str().unwrap().contains("Incorrect API key provided"), "{refused}");
+    let missing = app.gql(&client, TEST, json!({"d": {"provider": "azure", "chatModel": "gpt4o", "apiKey": "k"}})).await;
+    assert_eq!(error_code(&missing), "INVALID_INPUT", "{missing}");
+    server.push(Reply::openai_chat("OK")).await;
+    let applied = app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-good")})).await;
+    assert_eq!(applied["applyOrgLLMConfigs"]["provider"], "openai");
+    assert_eq!(applied["applyOrgLLMConfigs"]["hasKey"], true);
+    let read = app.gql_ok(&client, "{ llmSettings { provider chatModel hasKey } }", json!({})).await;
+    assert_eq!(read["llmSettings"]["chatModel"], "gpt-4o-mini");
+    assert!(!read.to_string().contains("sk-good"), "the key is never returned");
+
+    // Intent, plan, SQL, answer, chart: each step a call, the plan shown to the user.
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Count the rows of Track."),
+        Reply::openai_chat("```sql\nSELECT COUNT(*) AS tracks FROM \"Track\"\n```"),
+        Reply::openai_chat("The store sells 3503 tracks."),
+        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "x": null, "y": "tracks", "color": null}"#),
+    ]).await;
+    let (task, done) = asked(&app, &client, &project, "How many songs do we sell?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "LLM");
+    assert_eq!(done["intent"], "DATA");
+    assert_eq!(done["reasoning"], "1. Count the rows of Track.");
+    let answered = response(&app, &client, &project, &task["responseId"]).await;
+    assert_eq!(answered["answer"], "The store sells 3503 tracks.");
+    assert_eq!(answered["chart"]["chartType"], "NUMBER");
+    assert_eq!(number(&rows(&app, &client, &project, &task["responseId"]).await[0][0]), 3503.0);
+    let requests = server.requests().await;
+    let sql_request = requests.iter().rev().nth(2).unwrap().json();
+    let prompt = sql_request["messages"][0]["content"].as_str().unwrap();
+    assert!(prompt.contains("Track") && prompt.contains("Milliseconds"), "the schema is in the prompt");
+    assert_eq!(requests.last().unwrap().header("authorization"), Some("Bearer sk-good"));
+
+    // An invalid SQL is fixed on the second round, fed with the error.
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Count albums."),
+        Reply::openai_chat("SELECT COUNT(*) FROM \"Albums\""),
+        Reply::openai_chat("SELECT COUNT(*) AS albums FROM \"Album\""),
+        Reply::openai_chat("There are 347 albums."),
+        Reply::openai_chat("not json"),
+    ]).await;
+    let (task, done) = asked(&app, &client, &project, "How many albums are there?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["correctionRounds"], 1);
+    assert_eq!(number(&rows(&app, &client, &project, &task["responseId"]).await[0][0]), 347.0);
+    let correction = server.requests().await.iter().rev().nth(2).unwrap().json();
+    let fed = correction["messages"].as_array().unwrap().last().unwrap()["content"].as_str().unwrap().to_owned();
+    assert!(fed.contains("Albums"), "the error names what was wrong: {fed}");
+    assert_eq!(response(&app, &client, &project, &task["responseId"]).await["chart"]["chartType"], "NUMBER", "an unreadable chart reply falls back to the engine's choice");
+
+    // Three bad rounds: FAILED with the last error.
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Guess."),
+        Reply::openai_chat("SELECT nope1 FROM \"Track\""),
+        Reply::openai_chat("SELECT nope2 FROM \"Track\""),
+        Reply::openai_chat("SELECT nope3 FROM \"Track\""),
+    ]).await;
+    let (task, done) = asked(&app, &client, &project, "What is the average song length?").await;
+    assert_eq!(done["status"], "FAILED", "{done}");
+    assert!(done["error"]["message"].as_str().unwrap().contains("nope3"), "{done}");
+    assert!(response(&app, &client, &project, &task["responseId"]).await["sql"].is_null());
+
+    // A general question gets a helpful reply and no SQL.
+    server.push(Reply::openai_chat(r#"{"intent": "GENERAL", "reply": "I answer questions about the music store's sales."}"#)).await;
+    let (task, done) = asked(&app, &client, &project, "What can you do?").await;
+    assert_eq!(done["status"], "NO_RESULT", "{done}");
+    assert_eq!(done["error"]["message"], "I answer questions about the music store's sales.");
+    assert!(response(&app, &client, &project, &task["responseId"]).await["sql"].is_null());
+
+    // 429 then success, and a reply slower than the timeout: both retried by the activity.
+    script(&server, vec![
+        Reply::openai_error(429, "Rate limit reached"),
+        Reply::openai_chat(r#"{"intent": "DATA"}"#).delayed(Duration::from_secs(3)),
+        data(),
+        Reply::openai_chat("1. Count customers."),
+        Reply::openai_chat("SELECT COUNT(*) AS customers FROM \"Customer\""),
+        Reply::openai_chat("There are 59 customers."),
+        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Customers", "y": "customers"}"#),
+    ]).await;
+    let (_, done) = asked(&app, &client, &project, "How many customers are there?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "LLM");
+
+    // A 401 is not retried: FAILED with the provider's words.
+    server.push(Reply::openai_error(401, "Your API key was revoked.")).await;
+    let before = server.requests().await.len();
+    let (_, done) = asked(&app, &client, &project, "How many invoices are there?").await;
+    assert_eq!(done["status"], "FAILED", "{done}");
+    assert!(done["error"]["message"].as_str().unwrap().contains("Your API key was revoked."), "{done}");
+    assert_eq!(server.requests().await.len(), before + 1, "not retried");
+
+    // The provider down through every retry: the embedded engine answers.
+    assert_eq!(server.pending().await, 0);
+    let (task, done) = asked(&app, &client, &project, "How many invoices are there?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "ENGINE");
+    assert_eq!(number(&rows(&app, &client, &project, &task["responseId"]).await[0][0]), 412.0);
+}
+
+#[tokio::test]
+async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("knowledge").await;
+    let project = music(&app, &client, "Music Knowledge").await;
+
+    // SQL is checked against the model before a pair is saved.
+    let create = "mutation($p: ID!, $q: String!, $s: String!) { createSqlPair(projectId: $p, data: {question: $q, sql: $s}) { id question sql } }";
+    let bad = app.gql(&client, create, json!({"p": project, "q": "Albums per artist", "s": "SELECT * FROM \"Nowhere\""})).await;
+    assert_eq!(error_code(&bad), "INVALID_INPUT", "{bad}");
+    let pair_sql = "SELECT \"Artist\".\"Name\", COUNT(*) AS albums FROM \"Album\" JOIN \"Artist\" ON \"Album\".\"ArtistId\" = \"Artist\".\"ArtistId\" GROUP BY 1 ORDER BY 2 DESC";
+    app.gql_ok(&client, create, json!({"p": project, "q": "How many albums does each artist have?", "s": pair_sql})).await;
+    let listed = app.gql_ok(&client, "query($p: ID!) { sqlPairs(projectId: $p) { question } }", json!({"p": project})).await;
+    assert_eq!(listed["sqlPairs"].as_array().unwrap().len(), 1);
+
+    // Without a language model, a paraphrase is answered with the pair's SQL.
+    let (task, done) = asked(&app, &client, &project, "Number of albums for every artist").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "SQL_PAIR");
+    assert_eq!(response(&app, &client, &project, &task["responseId"]).await["sql"], pair_sql);
+    // An unrelated question is not.
+    let (_, done) = asked(&app, &client, &project, "How many customers are there?").await;
+    assert_eq!(done["answeredBy"], "ENGINE", "{done}");
+
+    // Instructions: one for questions like an example needs the example.
+    let instruct = "mutation($p: ID!, $d: InstructionInput!) { createInstruction(projectId: $p, data: $d) { id isGlobal questions } }";
+    let bad = app.gql(&client, instruct, json!({"p": project, "d": {"instruction": "Use Total", "isGlobal": false}})).await;
+    assert_eq!(error_code(&bad), "INVALID_INPUT", "{bad}");
+    app.gql_ok(&client, instruct, json!({"p": project, "d": {"instruction": "Revenue always means the sum of Invoice.Total.", "isGlobal": true}})).await;
+    app.gql_ok(&client, instruct, json!({"p": project, "d": {"instruction": "Count only tracks longer than a minute.", "isGlobal": false, "questions": ["How many tracks are there?"]}})).await;
+
+    server.push(Reply::openai_chat("OK")).await;
+    app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-k")})).await;
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Count tracks over 60000 ms."),
+        Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\" WHERE \"Milliseconds\" > 60000"),
+        Reply::openai_chat("There are 3460 such tracks."),
+        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
+    ]).await;
+    let (_, done) = asked(&app, &client, &project, "What's the number of tracks?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let plan_prompt = server.requests().await[2].json()["messages"][0]["content"].as_str().unwrap().to_owned();
+    assert!(plan_prompt.contains("Revenue always means the sum of Invoice.Total."), "global instruction");
+    assert!(plan_prompt.contains("Count only tracks longer than a minute."), "the instruction for questions like this one");
+    assert!(plan_prompt.contains("How many albums does each artist have?"), "the pair as an example");
+
+    // Pairs and instructions can be changed and removed.
+    let pairs = app.gql_ok(&client, "query($p: ID!) { sqlPairs(projectId: $p) { id } instructions(projectId: $p) { id } }", json!({"p": project})).await;
+    let pair_id = pairs["sqlPairs"][0]["id"].clone();
+    let updated = app.gql_ok(&client, "mutation($p: ID!, $i: ID!) { updateSqlPair(projectId: $p, id: $i, data: {question: \"Albums by artist\"}) { question sql } }",
+        json!({"p": project, "i": pair_id})).await;
+    assert_eq!(updated["updateSqlPair"]["question"], "Albums by artist");
+    app.gql_ok(&client, "mutation($p: ID!, $i: ID!) { deleteSqlPair(projectId: $p, id: $i) }", json!({"p": project, "i": pair_id})).await;
+    for instruction in pairs["instructions"].as_array().unwrap() {
+        app.gql_ok(&client, "mutation($p: ID!, $i: ID!) { deleteInstruction(projectId: $p, id: $i) }", json!({"p": project, "i": instruction["id"]})).await;
+    }
+    let left = app.gql_ok(&client, "query($p: ID!) { sqlPairs(projectId: $p) { id } instructions(projectId: $p) { id } }", json!({"p": project})).await;
+    assert_eq!(left, json!({"sqlPairs": [], "instructions": []}));
+}
+
+#[tokio::test]
+async fn a_worker_killed_during_a_provider_call_finishes_without_paying_twice() {
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("llm-kill").await;
+    let project = music(&app, &client, "Music Kill").await;
+    server.push(Reply::openai_chat("OK")).await;
+    app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-k")})).await;
+
+    let plan = "1. Sum Invoice.Total by BillingCountry.";
+    script(&server, vec![
+        data(),
+        // The worker dies while this reply is on its way; the retry gets the next one.
+        Reply::openai_chat(plan).delayed(Duration::from_secs(4)),
+        Reply::openai_chat(plan),
+        Reply::openai_chat("SELECT \"BillingCountry\", SUM(\"Total\") AS revenue FROM \"Invoice\" GROUP BY 1"),
+        Reply::openai_chat("USA brings the most revenue."),
+        Reply::openai_chat(r#"{"chartType": "BAR", "title": "Revenue", "x": "BillingCountry", "y": "revenue"}"#),
+    ]).await;
+    let task = ask(&app, &client, &project, "revenue per country", None).await;
+    app.eventually(30, "the plan call is in flight", || async { server.requests().await.len() >= 3 }).await;
+    app.kill_worker();
+    app.start_worker();
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 180).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let answered = response(&app, &client, &project, &task["responseId"]).await;
+    assert_eq!(answered["chart"]["chartType"], "BAR", "{answered}");
+    let calls: Vec<String> = server.requests().await.iter().skip(1).map(|r| {
+        let system = r.json()["messages"][0]["content"].as_str().unwrap_or_default().to_owned();
+        system.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    }).collect();
+    assert_eq!(calls.iter().filter(|c| c.starts_with("You route questions")).count(), 1, "the finished intent step is not called again: {calls:?}");
+    assert_eq!(calls.len(), 6, "only the interrupted plan call was repeated: {calls:?}");
+}

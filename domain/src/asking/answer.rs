@@ -130,7 +130,7 @@ fn today_in(timezone: &str) -> chrono::NaiveDate {
 
 /// Runs of one to three words of the question: the candidates for indexed values
 /// ("Brazil", "Rock And Roll", "São Paulo").
-fn phrases(question: &str) -> Vec<String> {
+pub(crate) fn phrases(question: &str) -> Vec<String> {
     let words = question::words(question);
     let mut out = Vec::new();
     for n in 1..=3 {

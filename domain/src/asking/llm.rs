@@ -32,7 +32,7 @@ use crate::{
 };
 
 /// How close a saved question must be for its SQL to answer the new one as it is.
-pub const PAIR_REUSE: f32 = 0.8;
+pub const PAIR_REUSE: f32 = 0.7;
 
 /// The organisation's model, for a project.
 pub struct ProjectLlm {
@@ -189,8 +189,17 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
         Some(embedder) => retrieval::search(pool, task.project_id, embedder, &task.question).await?,
         None => retrieval::Retrieved::default(),
     };
-    let best = found.sql_pairs.first().filter(|p| p.score >= PAIR_REUSE);
-    let reused = best.map(|p| (p.item.question.clone(), p.item.sql.clone()));
+    let mut reused = None;
+    let asked = specifics(pool, task.project_id, &task.question).await?;
+    if let Some(best) = found.sql_pairs.first() {
+        tracing::debug!(%task_id, score = best.score, pair = %best.item.question, "closest SQL pair");
+    }
+    for pair in found.sql_pairs.iter().filter(|p| p.score >= PAIR_REUSE) {
+        if specifics(pool, task.project_id, &pair.item.question).await? == asked {
+            reused = Some((pair.item.question.clone(), pair.item.sql.clone()));
+            break;
+        }
+    }
     let manifest = deployed(pool, task.project_id).await?;
     let mut context = schema_context(&manifest, &found.schema.iter().map(|r| r.item.clone()).collect::<Vec<_>>());
     if !found.sql_pairs.is_empty() {
@@ -206,6 +215,41 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
         }
     }
     Ok(Retrieval { reused, context })
+}
+
+/// What makes two similar questions ask different things: the numbers in them (years, top
+/// N; number words count), months, the data values they name ("Brazil", "Jazz"), whether
+/// they break a figure down or list things ("by", "per", "each", "which", "who", a top N)
+/// and whether they ask for an average. Sentence embeddings barely tell "customers in
+/// Brazil" from "customers in Canada", or "albums" from "albums per artist"; these do.
+async fn specifics(pool: &Pool, project_id: Uuid, question: &str) -> Result<std::collections::BTreeSet<String>> {
+    const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const MONTHS: [&str; 12] = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ];
+    let mut out = std::collections::BTreeSet::new();
+    for word in quarry_engine::question::words(question) {
+        let top_n = word.parse::<u32>().is_ok_and(|n| n <= 100) || NUMBER_WORDS.contains(&word.as_str());
+        let marker = match word.as_str() {
+            "by" | "per" | "each" | "every" | "which" | "who" => Some("#grouped"),
+            _ if top_n => Some("#grouped"),
+            "average" | "mean" | "avg" => Some("#average"),
+            _ => None,
+        };
+        if let Some(marker) = marker {
+            out.insert(marker.to_owned());
+        }
+        if MONTHS.contains(&word.as_str()) {
+            out.insert(word);
+        } else if word.chars().all(|c| c.is_ascii_digit()) {
+            out.insert(word.trim_start_matches('0').to_owned());
+        } else if let Some(n) = NUMBER_WORDS.iter().position(|w| *w == word) {
+            out.insert((n + 1).to_string());
+        }
+    }
+    let values = deploy::matching_values(pool, project_id, &super::answer::phrases(question)).await?;
+    out.extend(values.into_iter().map(|v| v.value.to_lowercase()));
+    Ok(out)
 }
 
 /// Models small enough are described whole; in a larger one, those retrieval ranked first.

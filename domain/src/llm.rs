@@ -105,6 +105,10 @@ async fn key_for(pool: &Pool, config: &Config, org_id: Uuid, settings: &Provider
     {
         return secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal);
     }
+    // A local OpenAI-compatible server (Ollama, vLLM) usually wants no key.
+    if settings.provider == ProviderKind::OpenAi && settings.base_url.is_some() {
+        return Ok(SecretString::from(String::new()));
+    }
     let what = match settings.provider {
         ProviderKind::Bedrock => "The secret access key",
         ProviderKind::VertexAi => "The service-account key",

@@ -1,5 +1,5 @@
 //! A local HTTP server that speaks the providers' wire protocols with scripted replies, for
-//! tests and the browser journeys: the real clients run against it unchanged.
+//! tests: the real clients run against it unchanged.
 //!
 //! Replies are served in order, whatever the path; every request is recorded. Besides the
 //! provider paths it answers `POST /__script` (a JSON array of [`Reply`], appended) and

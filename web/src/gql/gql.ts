@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": typeof types.AskingTaskFieldsFragmentDoc,
+    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": typeof types.AskingTaskFieldsFragmentDoc,
     "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.ThreadResponseFieldsFragmentDoc,
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": typeof types.ThreadsDocument,
     "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": typeof types.ThreadDocument,
@@ -42,6 +42,18 @@ type Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": typeof types.ResolveSchemaChangeDocument,
+    "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.SqlPairsDocument,
+    "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateSqlPairDocument,
+    "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": typeof types.UpdateSqlPairDocument,
+    "\n  mutation DeleteSqlPair($projectId: ID!, $id: ID!) {\n    deleteSqlPair(projectId: $projectId, id: $id)\n  }\n": typeof types.DeleteSqlPairDocument,
+    "\n  query Instructions($projectId: ID!) {\n    instructions(projectId: $projectId) {\n      id\n      instruction\n      isGlobal\n      questions\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.InstructionsDocument,
+    "\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateInstructionDocument,
+    "\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n": typeof types.UpdateInstructionDocument,
+    "\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n": typeof types.DeleteInstructionDocument,
+    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n": typeof types.LlmSettingsDocument,
+    "\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n": typeof types.TestProviderConnectivityDocument,
+    "\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n": typeof types.ApplyOrgLlmConfigsDocument,
+    "\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n": typeof types.RemoveOrgLlmConfigDocument,
     "\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n": typeof types.ListDataSourceTablesDocument,
     "\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n": typeof types.ModelsDocument,
     "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": typeof types.RecommendedRelationshipsDocument,
@@ -91,7 +103,7 @@ type Documents = {
     "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": typeof types.DeleteMyAccountDocument,
 };
 const documents: Documents = {
-    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": types.AskingTaskFieldsFragmentDoc,
+    "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": types.AskingTaskFieldsFragmentDoc,
     "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": types.ThreadResponseFieldsFragmentDoc,
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": types.ThreadsDocument,
     "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": types.ThreadDocument,
@@ -119,6 +131,18 @@ const documents: Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": types.ResolveSchemaChangeDocument,
+    "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": types.SqlPairsDocument,
+    "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateSqlPairDocument,
+    "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": types.UpdateSqlPairDocument,
+    "\n  mutation DeleteSqlPair($projectId: ID!, $id: ID!) {\n    deleteSqlPair(projectId: $projectId, id: $id)\n  }\n": types.DeleteSqlPairDocument,
+    "\n  query Instructions($projectId: ID!) {\n    instructions(projectId: $projectId) {\n      id\n      instruction\n      isGlobal\n      questions\n      createdAt\n      updatedAt\n    }\n  }\n": types.InstructionsDocument,
+    "\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateInstructionDocument,
+    "\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n": types.UpdateInstructionDocument,
+    "\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n": types.DeleteInstructionDocument,
+    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n": types.LlmSettingsDocument,
+    "\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n": types.TestProviderConnectivityDocument,
+    "\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n": types.ApplyOrgLlmConfigsDocument,
+    "\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n": types.RemoveOrgLlmConfigDocument,
     "\n  query ListDataSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      displayName\n      columns {\n        name\n        type\n      }\n    }\n  }\n": types.ListDataSourceTablesDocument,
     "\n  query Models($projectId: ID!) {\n    models(projectId: $projectId) {\n      id\n      referenceName\n      displayName\n      columns {\n        id\n        referenceName\n        displayName\n        type\n      }\n    }\n  }\n": types.ModelsDocument,
     "\n  query RecommendedRelationships($projectId: ID!) {\n    recommendedRelationships(projectId: $projectId) {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n  }\n": types.RecommendedRelationshipsDocument,
@@ -185,7 +209,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"): (typeof documents)["\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"];
+export function graphql(source: "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"): (typeof documents)["\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -294,6 +318,54 @@ export function graphql(source: "\n  mutation TriggerDataSourceDetection($projec
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSqlPair($projectId: ID!, $id: ID!) {\n    deleteSqlPair(projectId: $projectId, id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteSqlPair($projectId: ID!, $id: ID!) {\n    deleteSqlPair(projectId: $projectId, id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Instructions($projectId: ID!) {\n    instructions(projectId: $projectId) {\n      id\n      instruction\n      isGlobal\n      questions\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query Instructions($projectId: ID!) {\n    instructions(projectId: $projectId) {\n      id\n      instruction\n      isGlobal\n      questions\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n"): (typeof documents)["\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n"): (typeof documents)["\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -13,6 +13,7 @@ function ProjectNav({ projectId }: { projectId: string }) {
   const items = [
     { key: paths.home(projectId), label: <Link to={paths.home(projectId)}>Home</Link> },
     { key: paths.modeling(projectId), label: <Link to={paths.modeling(projectId)}>Modeling</Link> },
+    { key: `/projects/${projectId}/knowledge`, label: <Link to={paths.knowledge(projectId)}>Knowledge</Link> },
     { key: `/projects/${projectId}/settings`, label: <Link to={paths.settings(projectId)}>Settings</Link> },
   ];
   const selected = items.filter((item) => pathname.startsWith(item.key)).map((item) => item.key);

@@ -13,6 +13,8 @@ export const paths = {
   setupUploadCsv: (projectId: string) => `/projects/${projectId}/setup/upload-csv`,
   recommendRelationships: (projectId: string) => `/projects/${projectId}/recommend-relationships`,
   modeling: (projectId: string) => `/projects/${projectId}/modeling`,
+  knowledge: (projectId: string, tab: 'question-sql-pairs' | 'instructions' = 'question-sql-pairs') =>
+    `/projects/${projectId}/knowledge/${tab}`,
   home: (projectId: string) => `/projects/${projectId}/home`,
   thread: (projectId: string, threadId: string) => `/projects/${projectId}/home/${threadId}`,
   settings: (projectId: string, section = 'project/general') => `/projects/${projectId}/settings/${section}`,

@@ -80,6 +80,21 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'knowledge',
+                    ...page(() => import('../../pages/projects/[projectId]/knowledge/KnowledgeLayout'), (m) => m.KnowledgeLayout),
+                    children: [
+                      { index: true, element: <Navigate to="question-sql-pairs" replace /> },
+                      {
+                        path: 'question-sql-pairs',
+                        ...page(() => import('../../pages/projects/[projectId]/knowledge/KnowledgePages'), (m) => m.SqlPairsPage),
+                      },
+                      {
+                        path: 'instructions',
+                        ...page(() => import('../../pages/projects/[projectId]/knowledge/KnowledgePages'), (m) => m.InstructionsPage),
+                      },
+                    ],
+                  },
+                  {
                     path: 'modeling',
                     ...page(() => import('../../pages/projects/[projectId]/modeling/ModelingPage'), (m) => m.ModelingPage),
                   },
@@ -96,6 +111,7 @@ export const routes: RouteObject[] = [
                       { path: 'project/danger-zone', ...page(settingsPages, (m) => m.ProjectDangerZonePage) },
                       { path: 'organization/general', ...page(settingsPages, (m) => m.OrgGeneralSettingsPage) },
                       { path: 'organization/members', ...page(settingsPages, (m) => m.OrgMembersPage) },
+                      { path: 'organization/llm', ...page(settingsPages, (m) => m.OrgLlmPage) },
                       { path: 'user/profile', ...page(settingsPages, (m) => m.UserProfilePage) },
                       { path: 'user/danger-zone', ...page(settingsPages, (m) => m.UserDangerZonePage) },
                     ],

@@ -17,6 +17,10 @@ const task = (status: AskStatus, extra: Partial<Task> = {}): Task => ({
   statusCode: 0,
   understood: [],
   suggestions: [],
+  intent: null,
+  reasoning: null,
+  answeredBy: null,
+  correctionRounds: 0,
   error: null,
   ...extra,
 });
@@ -54,6 +58,25 @@ describe('ResponseCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(api.callsOf('CancelAskingTask')).toEqual([{ projectId: 'p1', taskId: 't1' }]));
     await waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 5000 });
+  });
+
+  it("shows the language model's steps and plan while it works, then how the answer was reached", async () => {
+    const plan = '1. Sum Invoice.Total by BillingCountry.\n2. Sort by revenue.';
+    const api = mockOperations({
+      AskingTask: { data: { askingTask: task('CORRECTING', { reasoning: plan, correctionRounds: 1 }) } },
+    });
+    renderWithProviders(<ResponseCard projectId="p1" response={response('PLANNING', { askingTask: task('PLANNING', { reasoning: plan }) })} onChanged={vi.fn()} onAsk={vi.fn()} />, api.client);
+    expect(screen.getByTestId('reasoning')).toHaveTextContent('Sum Invoice.Total by BillingCountry.');
+    expect(await screen.findByText('Correcting the query…')).toBeInTheDocument();
+    expect(screen.getByText('Correct')).toBeInTheDocument();
+
+    const done = response('FINISHED', {
+      sql: 'SELECT 1',
+      answer: 'USA brings the most.',
+      askingTask: task('FINISHED', { reasoning: plan, answeredBy: 'LLM', correctionRounds: 1 }),
+    });
+    renderWithProviders(<ResponseCard projectId="p1" response={done} onChanged={vi.fn()} onAsk={vi.fn()} />, mockOperations({}).client);
+    expect(screen.getByTestId('answered-by')).toHaveTextContent('Written by the language model · corrected 1×');
   });
 
   it('shows what it understood and suggests questions instead of guessing', async () => {

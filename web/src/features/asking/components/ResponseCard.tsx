@@ -7,6 +7,7 @@ import { AdjustThreadResponseMutation, CancelAskingTaskMutation, UpdateThreadRes
 import { isFinal, useAskingTask } from '../hooks/useAskingTask';
 import { ResponseChart } from './ResponseChart';
 import { ResultTable } from './ResultTable';
+import { LiveSteps, ReasoningSummary } from './ReasoningSteps';
 
 /** What the user sees while a task runs (PRODUCT.md §4 states). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -58,12 +59,15 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
         )}
       </Flex>
       {!isFinal(status) && (
-        <Flex align="center" gap={12} role="status" aria-live="polite">
-          <Spin size="small" />
-          <Typography.Text data-testid="task-status">{STATUS_TEXT[status] ?? status}</Typography.Text>
-          <Button size="small" danger loading={stopping.fetching} onClick={stop}>
-            Stop
-          </Button>
+        <Flex vertical gap={12}>
+          <Flex align="center" gap={12} role="status" aria-live="polite">
+            <Spin size="small" />
+            <Typography.Text data-testid="task-status">{STATUS_TEXT[status] ?? status}</Typography.Text>
+            <Button size="small" danger loading={stopping.fetching} onClick={stop}>
+              Stop
+            </Button>
+          </Flex>
+          {task && status !== 'DEPLOYING' && status !== 'IDLE' && <LiveSteps task={task} />}
         </Flex>
       )}
       {status === 'STOPPED' && <Alert type="info" showIcon message="Stopped. Nothing was answered." />}
@@ -105,6 +109,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
                   {task?.understood && task.understood.length > 0 && (
                     <Flex gap={4} wrap="wrap">{task.understood.map((u) => <Tag key={u}>{u}</Tag>)}</Flex>
                   )}
+                  {task && <ReasoningSummary task={task} />}
                   <ResultTable projectId={projectId} responseId={response.id} />
                 </Flex>
               ),

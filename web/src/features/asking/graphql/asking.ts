@@ -10,6 +10,10 @@ export const AskingTaskFields = graphql(`
     statusCode
     understood
     suggestions
+    intent
+    reasoning
+    answeredBy
+    correctionRounds
     error {
       code
       message

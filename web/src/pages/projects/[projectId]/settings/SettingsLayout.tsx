@@ -8,7 +8,10 @@ export const SETTINGS_SECTIONS = [
     group: 'Project',
     items: [['project/general', 'General'], ['project/data-connection', 'Data connection'], ['project/danger-zone', 'Danger zone']],
   },
-  { group: 'Organization', items: [['organization/general', 'General'], ['organization/members', 'Members']] },
+  {
+    group: 'Organization',
+    items: [['organization/general', 'General'], ['organization/members', 'Members'], ['organization/llm', 'Language model']],
+  },
   { group: 'User', items: [['user/profile', 'Profile'], ['user/danger-zone', 'Danger zone']] },
 ] as const;
 

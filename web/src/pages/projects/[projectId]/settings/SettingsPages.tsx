@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '../../../../components/page/PageMeta';
 import { LoadingState } from '../../../../components/page/PageStates';
+import { LlmSettings } from '../../../../features/llm/components/LlmSettings';
 import { DataConnectionSettings } from '../../../../features/dataSource/components/DataConnectionSettings';
 import { OrgGeneralSettings } from '../../../../features/org/components/OrgGeneralSettings';
 import { OrgMembersTable } from '../../../../features/org/components/OrgMembersTable';
@@ -57,6 +58,15 @@ export function OrgMembersPage() {
     <>
       <PageMeta title="Members" description="Add, change and remove the members of your organization." />
       <OrgMembersTable myUserId={me?.id} />
+    </>
+  );
+}
+
+export function OrgLlmPage() {
+  return (
+    <>
+      <PageMeta title="Language model" description="Connect OpenAI, Azure OpenAI, Amazon Bedrock or Vertex AI to answer questions." />
+      <LlmSettings />
     </>
   );
 }

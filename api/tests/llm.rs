@@ -220,6 +220,34 @@ async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
     }
     let left = app.gql_ok(&client, "query($p: ID!) { sqlPairs(projectId: $p) { id } instructions(projectId: $p) { id } }", json!({"p": project})).await;
     assert_eq!(left, json!({"sqlPairs": [], "instructions": []}));
+
+    // Another embedding model (the provider's, 8 dimensions instead of the local 384):
+    // the project's knowledge is embedded again rather than compared across models.
+    let vectors = |pool: sqlx::PgPool, project: String| async move {
+        sqlx::query_as::<_, (String, i32)>(
+            "SELECT DISTINCT model, cardinality(vector) FROM knowledge_vectors WHERE project_id = $1::uuid ORDER BY 1",
+        )
+        .bind(project)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+    };
+    assert_eq!(vectors(app.state.pool.clone(), project.clone()).await, vec![("local/all-MiniLM-L6-v2".to_owned(), 384)]);
+    server.embed_automatically(8).await;
+    server.push(Reply::openai_chat("OK")).await;
+    let mut with_embeddings = openai(&server, "sk-k");
+    with_embeddings["embeddingModel"] = json!("embed-small");
+    app.gql_ok(&client, APPLY, json!({"d": with_embeddings})).await;
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Count invoices."),
+        Reply::openai_chat("SELECT COUNT(*) AS invoices FROM \"Invoice\""),
+        Reply::openai_chat("There are 412 invoices."),
+        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Invoices", "y": "invoices"}"#),
+    ]).await;
+    let (_, done) = asked(&app, &client, &project, "How many invoices are there?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(vectors(app.state.pool.clone(), project.clone()).await, vec![("openai/embed-small".to_owned(), 8)]);
 }
 
 #[tokio::test]
@@ -256,4 +284,95 @@ async fn a_worker_killed_during_a_provider_call_finishes_without_paying_twice() 
     }).collect();
     assert_eq!(calls.iter().filter(|c| c.starts_with("You route questions")).count(), 1, "the finished intent step is not called again: {calls:?}");
     assert_eq!(calls.len(), 6, "only the interrupted plan call was repeated: {calls:?}");
+}
+
+const GENERATION: &str = "query($p: ID!, $t: ID!) { generationTask(projectId: $p, taskId: $t) {
+    status error generatedBy questions modelDescriptions { model description columns { column description } }
+    relationships { fromModel fromColumn toModel toColumn type reason } } }";
+
+/// Polls a generation task until it ends.
+async fn generated(app: &TestApp, client: &Client, project: &str, task: &Value) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let polled = app.gql_ok(client, GENERATION, json!({"p": project, "t": task["id"]})).await["generationTask"].clone();
+        if polled["status"] == "FINISHED" || polled["status"] == "FAILED" {
+            return polled;
+        }
+        assert!(std::time::Instant::now() < deadline, "the generation task did not end: {polled}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn descriptions_and_recommended_questions_with_and_without_a_model() {
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("generation").await;
+    let project = music(&app, &client, "Music Generation").await;
+    let describe = "mutation($p: ID!, $m: [String!]!) { createModelDescriptionTask(projectId: $p, models: $m) { id status } }";
+    let recommend = "mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }";
+
+    let unknown = app.gql(&client, describe, json!({"p": project, "m": ["Nowhere"]})).await;
+    assert_eq!(error_code(&unknown), "INVALID_INPUT", "{unknown}");
+
+    // Without a language model: descriptions from names and types, the sample's own questions.
+    let task = app.gql_ok(&client, describe, json!({"p": project, "m": ["Album"]})).await["createModelDescriptionTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["generatedBy"], "ENGINE");
+    let album = &done["modelDescriptions"][0];
+    assert_eq!(album["model"], "Album");
+    assert_eq!(album["description"], "One row per album.");
+    let column = |model: &Value, name: &str| model["columns"].as_array().unwrap().iter().find(|c| c["column"] == name).unwrap()["description"].clone();
+    assert_eq!(column(album, "AlbumId"), "Unique identifier of the album.");
+    assert_eq!(column(album, "ArtistId"), "Identifier of the related artist.");
+    let task = app.gql_ok(&client, recommend, json!({"p": project})).await["createRecommendedQuestionsTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert!(done["questions"].as_array().unwrap().iter().any(|q| q == "Which countries have the most customers?"), "{done}");
+    let task = app.gql_ok(&client, "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }", json!({"p": project})).await;
+    let done = generated(&app, &client, &project, &task["createRelationshipRecommendationTask"]).await;
+    assert_eq!((done["status"].as_str(), done["generatedBy"].as_str()), (Some("FINISHED"), Some("ENGINE")), "{done}");
+
+    // With one: its descriptions where it gave them, the names-based ones where it did not.
+    server.push(Reply::openai_chat("OK")).await;
+    app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-g")})).await;
+    server.push(Reply::openai_chat(r#"Here you go: {"description": "An album released by an artist.", "columns": {"Title": "The album's title as printed on its cover."}}"#)).await;
+    let task = app.gql_ok(&client, describe, json!({"p": project, "m": ["Album"]})).await["createModelDescriptionTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert_eq!(done["generatedBy"], "LLM", "{done}");
+    let album = &done["modelDescriptions"][0];
+    assert_eq!(album["description"], "An album released by an artist.");
+    assert_eq!(column(album, "Title"), "The album's title as printed on its cover.");
+    assert_eq!(column(album, "AlbumId"), "Unique identifier of the album.");
+    let prompt = server.requests().await.last().unwrap().json()["messages"][0]["content"].as_str().unwrap().to_owned();
+    assert!(prompt.contains("Table Album") && prompt.contains("ArtistId"), "{prompt}");
+
+    server.push(Reply::openai_chat(r#"{"questions": ["Which artists have the most albums?", " ", "How many tracks does each playlist have?"]}"#)).await;
+    let task = app.gql_ok(&client, recommend, json!({"p": project})).await["createRecommendedQuestionsTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert_eq!(done["questions"], json!(["Which artists have the most albums?", "How many tracks does each playlist have?"]), "{done}");
+
+    // Relationships: the model's proposals join the heuristics' when they name real columns
+    // of models not joined yet.
+    let relate = "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }";
+    server.push(Reply::openai_chat(r#"{"relationships": [
+        {"fromModel": "Track", "fromColumn": "Composer", "toModel": "Artist", "toColumn": "Name", "type": "MANY_TO_ONE", "reason": "composers are artists"},
+        {"fromModel": "Track", "fromColumn": "Nowhere", "toModel": "Artist", "toColumn": "Name", "type": "MANY_TO_ONE", "reason": "made up"},
+        {"fromModel": "Album", "fromColumn": "ArtistId", "toModel": "Artist", "toColumn": "ArtistId", "type": "MANY_TO_ONE", "reason": "already joined"}
+    ]}"#)).await;
+    let task = app.gql_ok(&client, relate, json!({"p": project})).await["createRelationshipRecommendationTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert_eq!(done["generatedBy"], "LLM", "{done}");
+    let proposed = done["relationships"].as_array().unwrap();
+    let from_llm: Vec<&Value> = proposed.iter().filter(|r| r["reason"].as_str().unwrap().starts_with("Proposed by the language model")).collect();
+    assert_eq!(from_llm.len(), 1, "only the one naming real, unjoined columns: {proposed:?}");
+    assert_eq!((from_llm[0]["fromModel"].as_str(), from_llm[0]["fromColumn"].as_str(), from_llm[0]["toModel"].as_str()), (Some("Track"), Some("Composer"), Some("Artist")));
+
+    // A refusal ends the task with the provider's words.
+    server.push(Reply::openai_error(403, "This model is not available in your region.")).await;
+    let task = app.gql_ok(&client, recommend, json!({"p": project})).await["createRecommendedQuestionsTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    assert_eq!(done["status"], "FAILED");
+    assert!(done["error"].as_str().unwrap().contains("not available in your region"), "{done}");
 }

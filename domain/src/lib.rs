@@ -10,6 +10,7 @@ pub mod datasource;
 pub mod deploy;
 pub mod db;
 pub mod error;
+pub mod generation;
 pub mod knowledge;
 pub mod llm;
 pub mod mail;

@@ -183,6 +183,7 @@ pub struct LlmCall<'a> {
     pub org_id: Uuid,
     pub project_id: Option<Uuid>,
     pub asking_task_id: Option<Uuid>,
+    pub generation_task_id: Option<Uuid>,
     pub step: &'a str,
     pub settings: &'a ProviderSettings,
     pub usage: TokenUsage,
@@ -191,13 +192,14 @@ pub struct LlmCall<'a> {
 /// Records the tokens one call spent; a retried step of a task records once.
 pub async fn record_call(pool: &Pool, call: LlmCall<'_>) -> Result<()> {
     sqlx::query(
-        "INSERT INTO llm_calls (id, org_id, project_id, asking_task_id, step, provider, model, input_tokens, output_tokens) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
+        "INSERT INTO llm_calls (id, org_id, project_id, asking_task_id, generation_task_id, step, provider, model, input_tokens, output_tokens) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
     )
     .bind(Uuid::new_v4())
     .bind(call.org_id)
     .bind(call.project_id)
     .bind(call.asking_task_id)
+    .bind(call.generation_task_id)
     .bind(call.step)
     .bind(call.settings.provider.as_str())
     .bind(&call.settings.chat_model)

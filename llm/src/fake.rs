@@ -117,6 +117,19 @@ impl Recorded {
 struct Script {
     replies: Mutex<VecDeque<Reply>>,
     requests: Mutex<Vec<Recorded>>,
+    /// When set, OpenAI embedding requests are answered at once with vectors of this size
+    /// (hashed words), without taking a scripted reply.
+    embedding_dimension: Mutex<Option<usize>>,
+}
+
+/// A deterministic embedding: each word counts in one of `dimension` buckets.
+fn hashed_words(text: &str, dimension: usize) -> Vec<f32> {
+    let mut vector = vec![0.0; dimension];
+    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        let bucket = word.to_lowercase().bytes().fold(7usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize)) % dimension;
+        vector[bucket] += 1.0;
+    }
+    vector
 }
 
 #[derive(Clone)]
@@ -149,6 +162,11 @@ impl FakeServer {
     pub async fn pending(&self) -> usize {
         self.script.replies.lock().await.len()
     }
+
+    /// Answers every OpenAI embedding request itself, with `dimension`-sized vectors.
+    pub async fn embed_automatically(&self, dimension: usize) {
+        *self.script.embedding_dimension.lock().await = Some(dimension);
+    }
 }
 
 async fn serve(State(script): State<Arc<Script>>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
@@ -175,6 +193,19 @@ async fn serve(State(script): State<Arc<Script>>, method: Method, uri: Uri, head
             .collect(),
         body: String::from_utf8_lossy(&body).into_owned(),
     });
+    if let Some(dimension) = *script.embedding_dimension.lock().await
+        && uri.path().ends_with("/embeddings")
+    {
+        let input: Value = serde_json::from_slice::<Value>(&body).ok().and_then(|b| b.get("input").cloned()).unwrap_or_default();
+        let texts: Vec<String> = match input {
+            Value::String(text) => vec![text],
+            Value::Array(items) => items.iter().filter_map(|t| t.as_str().map(str::to_owned)).collect(),
+            _ => vec![],
+        };
+        let vectors: Vec<Vec<f32>> = texts.iter().map(|t| hashed_words(t, dimension)).collect();
+        let reply = Reply::openai_embeddings(&vectors);
+        return (StatusCode::OK, Json(reply.body)).into_response();
+    }
     let Some(reply) = script.replies.lock().await.pop_front() else {
         let body = json!({"error": {"message": "the fake provider has no scripted reply left"}});
         return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();

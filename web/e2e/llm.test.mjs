@@ -66,6 +66,32 @@ test('language model: configure, test, ask, see the reasoning and the answer', {
       assert.ok(prompt, 'the SQL was written from the schema');
       assert.equal(prompt.authorization, 'Bearer sk-e2e');
 
+      // Follow-ups recommended by the model for this thread.
+      provider.script('{"questions": ["Which cities in the USA bring the most revenue?", "How did revenue change by year?"]}');
+      await page.getByRole('button', { name: 'Recommend follow-up questions' }).click();
+      await page.getByRole('button', { name: 'Which cities in the USA bring the most revenue?' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'How did revenue change by year?' }).waitFor();
+      await shot('follow-ups');
+
+      // Descriptions proposed for every model, reviewed, edited and saved.
+      await page.getByRole('link', { name: 'Modeling' }).click();
+      await page.getByRole('button', { name: 'Describe models' }).click();
+      await page.getByRole('heading', { name: 'Describe your models' }).waitFor();
+      const models = await page.getByRole('checkbox').count();
+      for (let i = 0; i < models; i += 1) {
+        provider.script('{"description": "Described by the language model.", "columns": {}}');
+      }
+      await page.getByRole('button', { name: 'Generate descriptions' }).click();
+      await page.getByText('Written by the language model').waitFor({ timeout: 90_000 });
+      const album = page.getByLabel('Description of Album', { exact: true });
+      assert.equal(await album.inputValue(), 'Described by the language model.');
+      await album.fill('One album of an artist, with its title.');
+      assert.equal(await page.getByLabel('Description of Album.AlbumId').inputValue(), 'Unique identifier of the album.');
+      await shot('descriptions');
+      await page.getByRole('button', { name: 'Save selected' }).click();
+      await page.getByText(`Descriptions saved for ${models} model(s).`).waitFor();
+
+
       // Knowledge: a pair's SQL is checked against the models before it is saved.
       await page.getByRole('link', { name: 'Knowledge' }).click();
       await page.locator('.ant-empty-description', { hasText: 'No Data' }).waitFor();

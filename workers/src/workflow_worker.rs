@@ -5,12 +5,14 @@
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, ProjectRemovalWorkflow, client::Temporal};
+use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, client::Temporal};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, LocalModel, ProjectRemovalActivities},
+    activities::{
+        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities,
+    },
     cli::Queue,
     services,
     shutdown::Shutdown,
@@ -43,6 +45,8 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_workflow::<CsvImportWorkflow>()?
                 .register_workflow::<DeployWorkflow>()?
                 .register_workflow::<AskWorkflow>()?
+                .register_workflow::<GenerationWorkflow>()?
+                .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
                 .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos))
                 .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))
                 .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
@@ -50,7 +54,13 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .build(),
-            Queue::Llm | Queue::Sql => WorkerOptions::new(name.clone())
+            Queue::Llm => WorkerOptions::new(name.clone())
+                .register_activities(ask())
+                .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
+                .client_identity_override(identity.to_owned())
+                .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .build(),
+            Queue::Sql => WorkerOptions::new(name.clone())
                 .register_activities(ask())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)

@@ -19,7 +19,7 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
 
 /// How long a new removal waits for the previous one of the same project to close.
 const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
@@ -174,6 +174,20 @@ impl Temporal {
             .build();
         let input = AskInput { project_id, task_id, llm_queue: self.queues.llm.clone(), sql_queue: self.queues.sql.clone() };
         match self.client.start_workflow(AskWorkflow::run, input, options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Starts a generation task (workflow id `project-<uuid>-generation-<task>`).
+    pub async fn start_generation(&self, project_id: Uuid, task_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::generation(project_id, task_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .static_summary(format!("Generation task {task_id} of project {project_id}"))
+            .build();
+        let input = GenerationInput { project_id, task_id, llm_queue: self.queues.llm.clone() };
+        match self.client.start_workflow(GenerationWorkflow::run, input, options).await {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }

@@ -31,6 +31,11 @@ pub fn ask(project_id: Uuid, task_id: Uuid) -> String {
     format!("{}ask-{task_id}", project_prefix(project_id))
 }
 
+/// One run per generation task.
+pub fn generation(project_id: Uuid, task_id: Uuid) -> String {
+    format!("{}generation-{task_id}", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

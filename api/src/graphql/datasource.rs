@@ -85,13 +85,13 @@ struct SourceTableGql {
 
 #[derive(SimpleObject)]
 #[graphql(name = "RecommendedRelationship")]
-struct RecommendedRelationshipGql {
-    from_model: String,
-    from_column: String,
-    to_model: String,
-    to_column: String,
-    r#type: RelationType,
-    reason: String,
+pub(crate) struct RecommendedRelationshipGql {
+    pub(crate) from_model: String,
+    pub(crate) from_column: String,
+    pub(crate) to_model: String,
+    pub(crate) to_column: String,
+    pub(crate) r#type: RelationType,
+    pub(crate) reason: String,
 }
 
 #[derive(SimpleObject)]

@@ -4,6 +4,7 @@ mod asking;
 mod context;
 mod csv_import;
 mod datasource;
+mod generation;
 mod knowledge;
 mod llm;
 mod modeling;
@@ -28,10 +29,10 @@ use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery, asking::AskingQuery, llm::LlmQuery, knowledge::KnowledgeQuery);
+pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery, asking::AskingQuery, llm::LlmQuery, knowledge::KnowledgeQuery, generation::GenerationQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation, asking::AskingMutation, llm::LlmMutation, knowledge::KnowledgeMutation);
+pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation, asking::AskingMutation, llm::LlmMutation, knowledge::KnowledgeMutation, generation::GenerationMutation);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 

@@ -47,6 +47,10 @@ pub async fn for_project(pool: &Pool, config: &Config, project_id: Uuid) -> Resu
 }
 
 impl ProjectLlm {
+    pub fn org_id(&self) -> Uuid {
+        self.org_id
+    }
+
     pub fn settings(&self) -> &ProviderSettings {
         &self.settings
     }
@@ -64,6 +68,7 @@ impl ProjectLlm {
                     org_id: self.org_id,
                     project_id: Some(task.project_id),
                     asking_task_id: Some(task.id),
+                    generation_task_id: None,
                     step,
                     settings: &self.settings,
                     usage: reply.usage,

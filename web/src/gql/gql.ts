@@ -42,6 +42,11 @@ type Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": typeof types.ResolveSchemaChangeDocument,
+    "\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n": typeof types.GenerationTaskFieldsFragmentDoc,
+    "\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.GenerationTaskDocument,
+    "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateModelDescriptionTaskDocument,
+    "\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateRecommendedQuestionsTaskDocument,
+    "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateRelationshipRecommendationTaskDocument,
     "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.SqlPairsDocument,
     "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateSqlPairDocument,
     "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": typeof types.UpdateSqlPairDocument,
@@ -131,6 +136,11 @@ const documents: Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": types.ResolveSchemaChangeDocument,
+    "\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n": types.GenerationTaskFieldsFragmentDoc,
+    "\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.GenerationTaskDocument,
+    "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateModelDescriptionTaskDocument,
+    "\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateRecommendedQuestionsTaskDocument,
+    "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateRelationshipRecommendationTaskDocument,
     "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": types.SqlPairsDocument,
     "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateSqlPairDocument,
     "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": types.UpdateSqlPairDocument,
@@ -318,6 +328,26 @@ export function graphql(source: "\n  mutation TriggerDataSourceDetection($projec
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n"): (typeof documents)["\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

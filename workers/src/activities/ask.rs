@@ -23,7 +23,8 @@ use quarry_workflows::ask::{
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
-use tracing::info;
+use quarry_llm::local::LOCAL_MODEL;
+use tracing::{info, warn};
 use uuid::Uuid;
 
 use super::{
@@ -94,7 +95,15 @@ impl AskActivities {
     pub async fn retrieve_knowledge(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskRetrieval, ActivityError> {
         let work = async {
             let embedder = self.embedder(task_id).await?;
-            llm::retrieve(&self.pool, embedder.as_deref(), task_id).await
+            match llm::retrieve(&self.pool, embedder.as_deref(), task_id).await {
+                Err(error) if embedder.as_ref().is_some_and(|e| e.model() != LOCAL_MODEL) => {
+                    // The provider's embeddings are down: the local model keeps retrieval going.
+                    warn!(%task_id, "retrieving with the local model, the provider's embeddings failed: {error}");
+                    let local = self.local_model.get().await.map(|model| Box::new(Local(model)) as Box<dyn Embedder>);
+                    llm::retrieve(&self.pool, local.as_deref(), task_id).await
+                }
+                found => found,
+            }
         };
         let found = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
         info!(%task_id, reused = found.reused.is_some(), "knowledge retrieved");

@@ -5,6 +5,7 @@ mod ask;
 mod csv_import;
 mod deploy;
 mod embedding;
+mod generation;
 mod project_removal;
 mod support;
 
@@ -12,5 +13,6 @@ pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
 pub use deploy::DeployActivities;
 pub use embedding::LocalModel;
+pub use generation::GenerationActivities;
 pub use project_removal::ProjectRemovalActivities;
 pub use support::Chaos;

@@ -252,7 +252,7 @@ async fn response_with_task(ctx: &Context<'_>, response: ThreadResponse) -> ApiR
 }
 
 /// The caller's own thread (others' threads are not found).
-async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
+pub(super) async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
     let thread = threads::get(&context::state(ctx).pool, project_id, thread_id).await?;
     if thread.created_by != Some(user.id) {
         return Err(quarry_domain::Error::not_found("Thread").into());

@@ -4,6 +4,7 @@ export const paths = {
   signIn: '/signin',
   verifyEmail: '/verify-email',
   onboardingRegister: '/onboarding/register',
+  onboardingLlm: '/onboarding/register/llm',
   projects: '/projects',
   notFound: '/error/not-found',
   notSubscribed: '/error/not-subscribed',
@@ -12,6 +13,7 @@ export const paths = {
   setupModels: (projectId: string) => `/projects/${projectId}/setup/models`,
   setupUploadCsv: (projectId: string) => `/projects/${projectId}/setup/upload-csv`,
   recommendRelationships: (projectId: string) => `/projects/${projectId}/recommend-relationships`,
+  recommendSemantics: (projectId: string) => `/projects/${projectId}/recommend-semantics`,
   modeling: (projectId: string) => `/projects/${projectId}/modeling`,
   knowledge: (projectId: string, tab: 'question-sql-pairs' | 'instructions' = 'question-sql-pairs') =>
     `/projects/${projectId}/knowledge/${tab}`,

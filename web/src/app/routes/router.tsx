@@ -28,6 +28,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           {
+            path: 'onboarding/register/llm',
+            ...page(() => import('../../pages/onboarding/llm/OnboardingLlmPage'), (m) => m.OnboardingLlmPage),
+          },
+          {
             path: 'onboarding/register',
             ...page(() => import('../../pages/onboarding/register/OnboardingRegisterPage'), (m) => m.OnboardingRegisterPage),
           },
@@ -78,6 +82,13 @@ export const routes: RouteObject[] = [
                       { index: true, ...page(() => import('../../pages/projects/[projectId]/home/HomePage'), (m) => m.HomePage) },
                       { path: ':threadId', ...page(() => import('../../pages/projects/[projectId]/home/ThreadPage'), (m) => m.ThreadPage) },
                     ],
+                  },
+                  {
+                    path: 'recommend-semantics',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/recommend-semantics/RecommendSemanticsPage'),
+                      (m) => m.RecommendSemanticsPage,
+                    ),
                   },
                   {
                     path: 'knowledge',

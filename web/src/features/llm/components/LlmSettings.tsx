@@ -20,7 +20,7 @@ import {
 } from '../../../components/ui';
 import { ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { formatDate } from '../../../components/page/formatDate';
-import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
+import { failureMessage, serverErrorOf, showFailureToast } from '../../../app/errors/operationErrors';
 import type { LlmConfigInput, LlmSettingsQuery as LlmSettingsResult } from '../../../gql/graphql';
 import {
   ApplyOrgLlmConfigsMutation,
@@ -38,6 +38,11 @@ type Values = Omit<LlmConfigInput, 'provider'>;
 
 /** Checked connection: what the last test said. */
 type Tested = { ok: true } | { ok: false; message: string } | null;
+
+/** What the provider (or the check of the settings) said, as the server put it. */
+function reasonOf(error: unknown): string {
+  return serverErrorOf(error)?.message?.trim() || 'The provider could not be reached.';
+}
 
 function toInput(choice: ProviderChoice, values: Values): LlmConfigInput {
   const blank = (v?: string | null) => (v && v.trim() ? v.trim() : null);
@@ -230,7 +235,7 @@ function ProviderForm({
     setTested(null);
     const result = await testConnectivity({ data: toInput(choice, values) });
     if (result.error) {
-      setTested({ ok: false, message: failureMessage(result.error, 'The connection failed.') ?? 'The connection failed.' });
+      setTested({ ok: false, message: reasonOf(result.error) });
     } else {
       setTested({ ok: true });
     }
@@ -239,7 +244,7 @@ function ProviderForm({
   const save = async (values: Values) => {
     const result = await apply({ data: toInput(choice, values) });
     if (result.error) {
-      setTested({ ok: false, message: failureMessage(result.error, 'The connection failed.') ?? 'The connection failed.' });
+      setTested({ ok: false, message: reasonOf(result.error) });
       return showFailureToast(result.error, 'Failed to save language model.');
     }
     toast.success(`${choice.title} saved. New questions are answered with it.`);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { failureMessage } from '../../../app/errors/operationErrors';
 import { paths } from '../../../app/routes/paths';
-import { Button, Card, Flex, List, PlusOutlined, Select, Space, Typography } from '../../../components/ui';
+import { Button, BulbOutlined, Card, Flex, List, PlusOutlined, Select, Space, Typography } from '../../../components/ui';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { EDGE_TYPES } from '../diagram/layout';
 import type { DiagramModel, EdgeShape } from '../diagram/layout';
@@ -90,6 +90,11 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
             options={EDGE_TYPES.map((shape) => ({ value: shape, label: `${shape} edges` }))}
           />
           <MdlTransfer projectId={projectId} canImport={rights.canCreate} onImported={changed} />
+          {rights.canUpdate && (
+            <Link to={paths.recommendSemantics(projectId)}>
+              <Button icon={<BulbOutlined />}>Describe models</Button>
+            </Link>
+          )}
         </Space>
         <DeployButton deploy={deploy} canDeploy={rights.canUpdate} />
       </Flex>

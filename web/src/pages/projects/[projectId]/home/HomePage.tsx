@@ -9,6 +9,7 @@ import { AskBox } from '../../../../features/asking/components/AskBox';
 import { DeployFailurePanel } from '../../../../features/asking/components/DeployFailurePanel';
 import { CreateThreadMutation, SuggestedQuestionsQuery } from '../../../../features/asking/graphql/asking';
 import { emitThreadEvent } from '../../../../features/asking/hooks/threadEvents';
+import { RecommendedQuestions } from '../../../../features/generation/components/RecommendedQuestions';
 
 /** Ask a question; it opens a new thread. */
 export function HomePage() {
@@ -49,6 +50,9 @@ export function HomePage() {
           ))}
         </Flex>
       )}
+      <div style={{ marginTop: 24 }}>
+        <RecommendedQuestions projectId={projectId} onAsk={(q) => void ask(q)} disabled={creating.fetching} />
+      </div>
     </div>
   );
 }

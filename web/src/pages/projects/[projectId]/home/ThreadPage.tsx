@@ -11,6 +11,7 @@ import { DeployFailurePanel } from '../../../../features/asking/components/Deplo
 import { ResponseCard } from '../../../../features/asking/components/ResponseCard';
 import { CreateThreadResponseMutation, ThreadQuery } from '../../../../features/asking/graphql/asking';
 import { onThreadEvents } from '../../../../features/asking/hooks/threadEvents';
+import { RecommendedQuestions } from '../../../../features/generation/components/RecommendedQuestions';
 
 /** A thread: its questions with their answers, and a box for the next question. */
 export function ThreadPage() {
@@ -49,6 +50,9 @@ export function ThreadPage() {
       ))}
       <Card>
         <AskBox onAsk={ask} busy={asking.fetching} placeholder="Ask a follow-up question" />
+        <div style={{ marginTop: 12 }}>
+          <RecommendedQuestions projectId={projectId} threadId={threadId} onAsk={(q) => void ask(q)} disabled={asking.fetching} />
+        </div>
       </Card>
     </div>
   );

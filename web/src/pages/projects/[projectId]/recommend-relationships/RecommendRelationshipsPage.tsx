@@ -1,12 +1,16 @@
+import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { useQuery } from 'urql';
-import { Typography } from '../../../../components/ui';
+import { useMutation, useQuery } from 'urql';
+import { Alert, Button, Flex, Typography, BulbOutlined } from '../../../../components/ui';
 import { PageMeta } from '../../../../components/page/PageMeta';
 import { ErrorState, LoadingState } from '../../../../components/page/PageStates';
 import { failureMessage } from '../../../../app/errors/operationErrors';
 import { RelationshipsEditor } from '../../../../features/modeling/components/RelationshipsEditor';
 import { ModelsQuery, RecommendedRelationshipsQuery } from '../../../../features/modeling/graphql/modeling';
 import { useOnboardingRedirect } from '../../../../features/project/hooks/useOnboardingRedirect';
+import { CreateRelationshipRecommendationTaskMutation } from '../../../../features/generation/graphql/generation';
+import { isDone, useGenerationTask } from '../../../../features/generation/hooks/useGenerationTask';
+import { showFailureToast } from '../../../../app/errors/operationErrors';
 
 export const RECOMMEND_RELATIONSHIPS_TITLE = 'Recommended relationships';
 
@@ -18,6 +22,16 @@ function Relationships({ projectId }: { projectId: string }) {
     requestPolicy: 'network-only',
   });
   const [models, reexecuteModels] = useQuery({ query: ModelsQuery, variables: { projectId } });
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [{ fetching: starting }, createTask] = useMutation(CreateRelationshipRecommendationTaskMutation);
+  const { task } = useGenerationTask(projectId, taskId);
+  const asking = starting || (!!taskId && !isDone(task?.status));
+
+  const askModel = async () => {
+    const result = await createTask({ projectId });
+    if (result.error) return showFailureToast(result.error, 'Failed to recommend relationships.');
+    setTaskId(result.data?.createRelationshipRecommendationTask.id ?? null);
+  };
 
   if ((recommended.fetching && !recommended.data) || (models.fetching && !models.data)) return <LoadingState />;
   const error = (!recommended.data && recommended.error) || (!models.data && models.error);
@@ -32,12 +46,29 @@ function Relationships({ projectId }: { projectId: string }) {
       />
     );
   }
+  const fromModel = task?.status === 'FINISHED' ? task.relationships : null;
   return (
-    <RelationshipsEditor
-      projectId={projectId}
-      recommended={recommended.data.recommendedRelationships}
-      models={models.data.models}
-    />
+    <>
+      <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+        <Button icon={<BulbOutlined />} loading={asking} onClick={askModel}>
+          Ask the language model
+        </Button>
+        {task?.status === 'FINISHED' && (
+          <Typography.Text type="secondary" data-testid="relationship-source">
+            {task.generatedBy === 'LLM'
+              ? 'Recommendations from foreign keys, names and your language model.'
+              : 'No language model is configured: these come from foreign keys and names.'}
+          </Typography.Text>
+        )}
+      </Flex>
+      {task?.status === 'FAILED' && <Alert type="error" showIcon message="Failed to recommend relationships." description={task.error} style={{ marginBottom: 16 }} />}
+      <RelationshipsEditor
+        key={fromModel ? task?.id : 'heuristics'}
+        projectId={projectId}
+        recommended={fromModel ?? recommended.data.recommendedRelationships}
+        models={models.data.models}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,161 @@
+//! Generation tasks: model and column descriptions to review (CreateModelDescriptionTask),
+//! and recommended questions for a project or a thread. Each runs as a workflow; the client
+//! polls `generationTask`.
+
+use super::{
+    context::{self, parse_id},
+    datasource::RecommendedRelationshipGql,
+};
+use crate::{error::ApiResult, state::AppState};
+use async_graphql::{Context, ID, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use quarry_domain::{
+    Error,
+    generation::{self, GenerationKind, GenerationTask, ModelDescription, ProposedRelationship},
+    permissions::Operation,
+};
+use serde_json::json;
+use uuid::Uuid;
+
+#[derive(SimpleObject)]
+#[graphql(name = "ColumnDescription")]
+struct ColumnDescriptionGql {
+    column: String,
+    description: String,
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "ModelDescription")]
+struct ModelDescriptionGql {
+    model: String,
+    description: String,
+    columns: Vec<ColumnDescriptionGql>,
+}
+
+impl From<ModelDescription> for ModelDescriptionGql {
+    fn from(m: ModelDescription) -> Self {
+        Self {
+            model: m.model,
+            description: m.description,
+            columns: m.columns.into_iter().map(|c| ColumnDescriptionGql { column: c.column, description: c.description }).collect(),
+        }
+    }
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "GenerationTask")]
+pub struct GenerationTaskGql {
+    id: ID,
+    kind: GenerationKind,
+    /// NOT_STARTED, GENERATING, FINISHED or FAILED.
+    status: String,
+    error: Option<String>,
+    /// LLM or ENGINE: what did the work.
+    generated_by: Option<String>,
+    /// For MODEL_DESCRIPTIONS, once FINISHED.
+    model_descriptions: Vec<ModelDescriptionGql>,
+    /// For RECOMMENDED_QUESTIONS, once FINISHED.
+    questions: Vec<String>,
+    /// For RECOMMENDED_RELATIONSHIPS, once FINISHED: the heuristics' and the language model's.
+    relationships: Vec<RecommendedRelationshipGql>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+impl From<GenerationTask> for GenerationTaskGql {
+    fn from(t: GenerationTask) -> Self {
+        let result = t.result.unwrap_or_default();
+        let model_descriptions: Vec<ModelDescription> =
+            result.get("models").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
+        let questions: Vec<String> = result.get("questions").and_then(|q| serde_json::from_value(q.clone()).ok()).unwrap_or_default();
+        let relationships: Vec<ProposedRelationship> =
+            result.get("relationships").and_then(|r| serde_json::from_value(r.clone()).ok()).unwrap_or_default();
+        Self {
+            id: ID(t.id.to_string()),
+            kind: GenerationKind::parse(&t.kind),
+            status: t.status,
+            error: t.error,
+            generated_by: t.generated_by,
+            model_descriptions: model_descriptions.into_iter().map(Into::into).collect(),
+            questions,
+            relationships: relationships
+                .into_iter()
+                .map(|r| RecommendedRelationshipGql {
+                    from_model: r.from_model,
+                    from_column: r.from_column,
+                    to_model: r.to_model,
+                    to_column: r.to_column,
+                    r#type: r.relation_type,
+                    reason: r.reason,
+                })
+                .collect(),
+            created_at: t.created_at,
+            finished_at: t.finished_at,
+        }
+    }
+}
+
+/// Starts the task's workflow; one that cannot start fails the task at once.
+async fn start(state: &AppState, project_id: Uuid, task: GenerationTask) -> ApiResult<GenerationTaskGql> {
+    let started = async { state.temporal().await?.start_generation(project_id, task.id).await };
+    if let Err(error) = started.await {
+        tracing::error!(%project_id, task_id = %task.id, "generation could not be started: {error}");
+        generation::fail(&state.pool, task.id).await?;
+        return Err(Error::from(error).into());
+    }
+    Ok(task.into())
+}
+
+#[derive(Default)]
+pub struct GenerationQuery;
+
+#[Object]
+impl GenerationQuery {
+    /// A generation task, polled until FINISHED or FAILED.
+    async fn generation_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<GenerationTaskGql> {
+        let project_id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::ReadModels, project_id).await?;
+        Ok(generation::get_in(&context::state(ctx).pool, project_id, parse_id(&task_id)?).await?.into())
+    }
+}
+
+#[derive(Default)]
+pub struct GenerationMutation;
+
+#[Object]
+impl GenerationMutation {
+    /// Proposes descriptions for the models (all when none are named) and their columns, for
+    /// the user to review and save.
+    async fn create_model_description_task(&self, ctx: &Context<'_>, project_id: ID, #[graphql(default)] models: Vec<String>) -> ApiResult<GenerationTaskGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
+        let state = context::state(ctx);
+        let models = generation::check_models(&state.pool, project_id, &models).await?;
+        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::ModelDescriptions, json!({ "models": models })).await?;
+        start(state, project_id, task).await
+    }
+
+    /// Recommends relationships between the models: from foreign keys and names, and from the
+    /// organisation's language model when there is one.
+    async fn create_relationship_recommendation_task(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<GenerationTaskGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::ReadModels, project_id).await?;
+        let state = context::state(ctx);
+        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::RecommendedRelationships, json!({})).await?;
+        start(state, project_id, task).await
+    }
+
+    /// Recommends questions for the project, or follow-ups for a thread.
+    async fn create_recommended_questions_task(&self, ctx: &Context<'_>, project_id: ID, thread_id: Option<ID>) -> ApiResult<GenerationTaskGql> {
+        let project_id = parse_id(&project_id)?;
+        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
+        let state = context::state(ctx);
+        let thread = match thread_id {
+            Some(id) => Some(super::asking::own_thread(ctx, user, project_id, parse_id(&id)?).await?.id),
+            None => None,
+        };
+        let input = json!({ "threadId": thread.map(|t| t.to_string()) });
+        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::RecommendedQuestions, input).await?;
+        start(state, project_id, task).await
+    }
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useQuery } from 'urql';
+import { GenerationTaskQuery } from '../graphql/generation';
+
+const POLL_MS = 1000;
+
+/** PRODUCT.md §4 generation status: these never change again. */
+export const isDone = (status: string | undefined | null) => status === 'FINISHED' || status === 'FAILED';
+
+/** Polls a generation task with `network-only` until it is FINISHED or FAILED. */
+export function useGenerationTask(projectId: string, taskId: string | null) {
+  const [{ data, error }, refetch] = useQuery({
+    query: GenerationTaskQuery,
+    variables: { projectId, taskId: taskId ?? '' },
+    pause: !taskId,
+    requestPolicy: 'network-only',
+  });
+  const task = taskId ? data?.generationTask ?? null : null;
+  const status = task?.status;
+
+  useEffect(() => {
+    if (!taskId || error || isDone(status)) return;
+    const timer = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [taskId, status, error, data, refetch]);
+
+  return { task, error };
+}

@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     asking::{
         self,
-        llm::{ProjectLlm, for_project, schema_context},
+        llm::{ProjectLlm, for_project, json_in, schema_context},
     },
     config::Config,
     db::Pool,
@@ -22,6 +22,7 @@ use crate::{
     error::{Error, Result},
     llm::{self as org_llm, LlmCall},
     modeling::{RelationType, manifest},
+    recommend::Recommendation,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,12 +207,6 @@ async fn chat(pool: &Pool, llm: &ProjectLlm, task: &GenerationTask, step: &str, 
     }
 }
 
-fn json_in(text: &str) -> Option<Value> {
-    let start = text.find('{')?;
-    let end = text.rfind('}')?;
-    serde_json::from_str(text.get(start..=end)?).ok()
-}
-
 async fn describe_models(pool: &Pool, task: &GenerationTask, llm: Option<&ProjectLlm>) -> std::result::Result<Value, Failure> {
     let manifest = manifest::of_project(pool, task.project_id).await?;
     let wanted: Vec<String> = task.input.get("models").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
@@ -359,41 +354,17 @@ async fn recommend_questions(pool: &Pool, task: &GenerationTask, llm: Option<&Pr
     Ok(json!({ "questions": questions }))
 }
 
-/// A relationship to propose, from foreign keys and names (HEURISTIC) or the model (LLM).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProposedRelationship {
-    pub from_model: String,
-    pub from_column: String,
-    pub to_model: String,
-    pub to_column: String,
-    pub relation_type: RelationType,
-    pub reason: String,
-}
-
-impl ProposedRelationship {
-    fn same_as(&self, other: &Self) -> bool {
-        let ends = |r: &Self| [(r.from_model.clone(), r.from_column.clone()), (r.to_model.clone(), r.to_column.clone())];
-        let (a, b) = (ends(self), ends(other));
-        a == b || (a[0] == b[1] && a[1] == b[0])
-    }
+/// Two proposals join the same columns (either way round).
+fn same_columns(a: &Recommendation, b: &Recommendation) -> bool {
+    let ends = |r: &Recommendation| [(r.from_model.clone(), r.from_column.clone()), (r.to_model.clone(), r.to_column.clone())];
+    let (a, b) = (ends(a), ends(b));
+    a == b || (a[0] == b[1] && a[1] == b[0])
 }
 
 /// The foreign-key and name heuristics, plus — with a language model — the relationships it
 /// proposes between columns that exist, are not joined yet and the heuristics missed.
 async fn recommend_relationships(pool: &Pool, config: &Config, task: &GenerationTask, llm: Option<&ProjectLlm>) -> std::result::Result<Value, Failure> {
-    let mut proposed: Vec<ProposedRelationship> = crate::datasource::recommended_relationships(pool, config, task.project_id)
-        .await?
-        .into_iter()
-        .map(|r| ProposedRelationship {
-            from_model: r.from_model,
-            from_column: r.from_column,
-            to_model: r.to_model,
-            to_column: r.to_column,
-            relation_type: r.relation_type,
-            reason: r.reason,
-        })
-        .collect();
+    let mut proposed: Vec<Recommendation> = crate::datasource::recommended_relationships(pool, config, task.project_id).await?;
     if let Some(llm) = llm {
         let manifest = manifest::of_project(pool, task.project_id).await?;
         let tables: Vec<String> = manifest.models.iter().map(table_of).collect();
@@ -416,7 +387,7 @@ async fn recommend_relationships(pool: &Pool, config: &Config, task: &Generation
                 "ONE_TO_ONE" => RelationType::OneToOne,
                 _ => RelationType::ManyToOne,
             };
-            let candidate = ProposedRelationship {
+            let candidate = Recommendation {
                 from_model: field("fromModel"),
                 from_column: field("fromColumn"),
                 to_model: field("toModel"),
@@ -432,7 +403,7 @@ async fn recommend_relationships(pool: &Pool, config: &Config, task: &Generation
                 && exists(&candidate.to_model, &candidate.to_column)
                 && candidate.from_model != candidate.to_model
                 && !joined
-                && !proposed.iter().any(|p| p.same_as(&candidate))
+                && !proposed.iter().any(|p| same_columns(p, &candidate))
             {
                 proposed.push(candidate);
             }

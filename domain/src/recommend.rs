@@ -23,7 +23,8 @@ pub struct DeclaredKey {
     pub to_column: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Recommendation {
     pub from_model: String,
     pub from_column: String,

@@ -86,12 +86,25 @@ struct SourceTableGql {
 #[derive(SimpleObject)]
 #[graphql(name = "RecommendedRelationship")]
 pub(crate) struct RecommendedRelationshipGql {
-    pub(crate) from_model: String,
-    pub(crate) from_column: String,
-    pub(crate) to_model: String,
-    pub(crate) to_column: String,
-    pub(crate) r#type: RelationType,
-    pub(crate) reason: String,
+    from_model: String,
+    from_column: String,
+    to_model: String,
+    to_column: String,
+    r#type: RelationType,
+    reason: String,
+}
+
+impl From<quarry_domain::recommend::Recommendation> for RecommendedRelationshipGql {
+    fn from(r: quarry_domain::recommend::Recommendation) -> Self {
+        Self {
+            from_model: r.from_model,
+            from_column: r.from_column,
+            to_model: r.to_model,
+            to_column: r.to_column,
+            r#type: r.relation_type,
+            reason: r.reason,
+        }
+    }
 }
 
 #[derive(SimpleObject)]
@@ -172,17 +185,7 @@ impl DataSourceQuery {
         context::in_project(ctx, Operation::ReadModels, id).await?;
         let state = context::state(ctx);
         let recommendations = datasource::recommended_relationships(&state.pool, &state.config, id).await?;
-        Ok(recommendations
-            .into_iter()
-            .map(|r| RecommendedRelationshipGql {
-                from_model: r.from_model,
-                from_column: r.from_column,
-                to_model: r.to_model,
-                to_column: r.to_column,
-                r#type: r.relation_type,
-                reason: r.reason,
-            })
-            .collect())
+        Ok(recommendations.into_iter().map(Into::into).collect())
     }
 
     /// The last detected schema change (null when none is pending).

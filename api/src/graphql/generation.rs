@@ -11,8 +11,9 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
-    generation::{self, GenerationKind, GenerationTask, ModelDescription, ProposedRelationship},
+    generation::{self, GenerationKind, GenerationTask, ModelDescription},
     permissions::Operation,
+    recommend::Recommendation,
 };
 use serde_json::json;
 use uuid::Uuid;
@@ -68,7 +69,7 @@ impl From<GenerationTask> for GenerationTaskGql {
         let model_descriptions: Vec<ModelDescription> =
             result.get("models").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
         let questions: Vec<String> = result.get("questions").and_then(|q| serde_json::from_value(q.clone()).ok()).unwrap_or_default();
-        let relationships: Vec<ProposedRelationship> =
+        let relationships: Vec<Recommendation> =
             result.get("relationships").and_then(|r| serde_json::from_value(r.clone()).ok()).unwrap_or_default();
         Self {
             id: ID(t.id.to_string()),
@@ -78,17 +79,7 @@ impl From<GenerationTask> for GenerationTaskGql {
             generated_by: t.generated_by,
             model_descriptions: model_descriptions.into_iter().map(Into::into).collect(),
             questions,
-            relationships: relationships
-                .into_iter()
-                .map(|r| RecommendedRelationshipGql {
-                    from_model: r.from_model,
-                    from_column: r.from_column,
-                    to_model: r.to_model,
-                    to_column: r.to_column,
-                    r#type: r.relation_type,
-                    reason: r.reason,
-                })
-                .collect(),
+            relationships: relationships.into_iter().map(Into::into).collect(),
             created_at: t.created_at,
             finished_at: t.finished_at,
         }

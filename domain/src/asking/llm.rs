@@ -99,7 +99,7 @@ async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Manifest> {
 }
 
 /// The first JSON object in a reply (models wrap them in prose or code fences).
-fn json_in(text: &str) -> Option<Value> {
+pub(crate) fn json_in(text: &str) -> Option<Value> {
     let start = text.find('{')?;
     let end = text.rfind('}')?;
     serde_json::from_str(text.get(start..=end)?).ok()

@@ -1,27 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import {
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  toast,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '../../../components/ui';
+import { Flex, Form, Input, Modal, Select, Switch, Tag, Typography, toast } from '../../../components/ui';
 import type { TableColumnsType } from '../../../components/ui';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/page/PageStates';
+import { ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { formatDate } from '../../../components/page/formatDate';
 import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
 import type { InstructionsQuery as InstructionsResult } from '../../../gql/graphql';
+import { KnowledgeTable } from './KnowledgeTable';
 import {
   CreateInstructionMutation,
   DeleteInstructionMutation,
@@ -70,44 +55,21 @@ export function Instructions({ projectId }: { projectId: string }) {
         ),
     },
     { title: 'Updated', dataIndex: 'updatedAt', width: 180, render: (at: string) => formatDate(at) },
-    {
-      title: '',
-      key: 'actions',
-      align: 'right',
-      width: 100,
-      render: (_, instruction) => (
-        <Flex gap={4} justify="end">
-          <Button type="text" icon={<EditOutlined />} aria-label="Edit instruction" onClick={() => setEditing({ mode: 'EDIT', instruction })} />
-          <Popconfirm
-            title="Delete instruction"
-            description="It will no longer steer the answers."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(instruction)}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete instruction" />
-          </Popconfirm>
-        </Flex>
-      ),
-    },
   ];
 
   return (
     <>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 640 }}>
-          Guidance the language model follows when it writes SQL: for every question, or for questions like the examples you give.
-        </Typography.Paragraph>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'CREATE' })}>
-          Add an instruction
-        </Button>
-      </Flex>
-      <Table
-        rowKey="id"
+      <KnowledgeTable
+        intro="Guidance the language model follows when it writes SQL: for every question, or for questions like the examples you give."
+        addLabel="Add an instruction"
+        onAdd={() => setEditing({ mode: 'CREATE' })}
         columns={columns}
-        dataSource={instructions}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: <EmptyState /> }}
+        rows={instructions}
+        describe={() => 'instruction'}
+        onEdit={(instruction) => setEditing({ mode: 'EDIT', instruction })}
+        onDelete={remove}
+        deleteTitle="Delete instruction"
+        deleteDescription="It will no longer steer the answers."
       />
       {editing && (
         <InstructionModal

@@ -1,24 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import {
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Table,
-  Typography,
-  toast,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '../../../components/ui';
+import { Form, Input, Modal, Typography, toast } from '../../../components/ui';
 import type { TableColumnsType } from '../../../components/ui';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/page/PageStates';
+import { ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { formatDate } from '../../../components/page/formatDate';
 import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
 import type { SqlPairsQuery as SqlPairsResult } from '../../../gql/graphql';
+import { KnowledgeTable } from './KnowledgeTable';
 import { CreateSqlPairMutation, DeleteSqlPairMutation, SqlPairsQuery, UpdateSqlPairMutation } from '../graphql/knowledge';
 
 type SqlPair = SqlPairsResult['sqlPairs'][number];
@@ -55,45 +43,21 @@ export function SqlPairs({ projectId }: { projectId: string }) {
       ),
     },
     { title: 'Updated', dataIndex: 'updatedAt', width: 180, render: (at: string) => formatDate(at) },
-    {
-      title: '',
-      key: 'actions',
-      align: 'right',
-      width: 100,
-      render: (_, pair) => (
-        <Flex gap={4} justify="end">
-          <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${pair.question}`} onClick={() => setEditing({ mode: 'EDIT', pair })} />
-          <Popconfirm
-            title="Delete SQL pair"
-            description="Questions like this one will no longer reuse its SQL."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(pair)}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${pair.question}`} />
-          </Popconfirm>
-        </Flex>
-      ),
-    },
   ];
 
   return (
     <>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 640 }}>
-          A question with the SQL that answers it. A question asked in other words is answered with this SQL, and the language
-          model learns from these examples.
-        </Typography.Paragraph>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'CREATE' })}>
-          Add a question-SQL pair
-        </Button>
-      </Flex>
-      <Table
-        rowKey="id"
+      <KnowledgeTable
+        intro="A question with the SQL that answers it. A question asked in other words is answered with this SQL, and the language model learns from these examples."
+        addLabel="Add a question-SQL pair"
+        onAdd={() => setEditing({ mode: 'CREATE' })}
         columns={columns}
-        dataSource={pairs}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: <EmptyState /> }}
+        rows={pairs}
+        describe={(pair) => pair.question}
+        onEdit={(pair) => setEditing({ mode: 'EDIT', pair })}
+        onDelete={remove}
+        deleteTitle="Delete SQL pair"
+        deleteDescription="Questions like this one will no longer reuse its SQL."
       />
       {editing && (
         <SqlPairModal

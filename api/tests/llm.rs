@@ -151,6 +151,12 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     assert!(done["error"]["message"].as_str().unwrap().contains("Your API key was revoked."), "{done}");
     assert_eq!(server.requests().await.len(), before + 1, "not retried");
 
+    // Every recorded step spent the tokens the provider reported (11 in, 7 out per reply).
+    let usage = app.gql_ok(&client, "{ llmUsage { calls inputTokens outputTokens } }", json!({})).await["llmUsage"].clone();
+    let calls = usage["calls"].as_i64().unwrap();
+    assert!(calls >= 20, "{usage}");
+    assert_eq!((usage["inputTokens"].as_i64(), usage["outputTokens"].as_i64()), (Some(11 * calls), Some(7 * calls)), "{usage}");
+
     // The provider down through every retry: the embedded engine answers.
     assert_eq!(server.pending().await, 0);
     let (task, done) = asked(&app, &client, &project, "How many invoices are there?").await;

@@ -210,6 +210,26 @@ pub async fn record_call(pool: &Pool, call: LlmCall<'_>) -> Result<()> {
     Ok(())
 }
 
+/// Tokens the organisation's language-model calls spent since a moment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub calls: i64,
+    pub input_tokens: i64,
+    pub output_tokens: i64,
+}
+
+pub async fn usage_since(pool: &Pool, org_id: Uuid, since: DateTime<Utc>) -> Result<Usage> {
+    let (calls, input_tokens, output_tokens): (i64, i64, i64) = sqlx::query_as(
+        "SELECT count(*), coalesce(sum(input_tokens), 0)::bigint, coalesce(sum(output_tokens), 0)::bigint
+         FROM llm_calls WHERE org_id = $1 AND created_at >= $2",
+    )
+    .bind(org_id)
+    .bind(since)
+    .fetch_one(pool)
+    .await?;
+    Ok(Usage { calls, input_tokens, output_tokens })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -114,6 +114,14 @@ test('language model: configure, test, ask, see the reasoning and the answer', {
       await page.getByRole('cell', { name: 'Revenue always means the sum of Invoice.Total.', exact: true }).waitFor();
       await page.getByText('All questions').waitFor();
       await shot('instructions');
+
+      // What the model's calls cost this month, on the settings page.
+      await page.goto(`${BASE_URL}/projects/${projectId}/settings/organization/llm`);
+      const usage = await page.getByTestId('llm-usage').innerText();
+      const calls = Number(usage.split(' ')[0].replace(/,/g, ''));
+      assert.ok(calls >= 5, `the ask's steps were counted: ${usage}`);
+      assert.match(usage, new RegExp(`${(10 * calls).toLocaleString('en-US')} input and ${(5 * calls).toLocaleString('en-US')} output tokens`));
+      await shot('usage');
     });
   } finally {
     await provider.close();

@@ -4,7 +4,7 @@
 use super::context::{self, current_org};
 use crate::error::ApiResult;
 use async_graphql::{Context, Enum, InputObject, Object, SimpleObject};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use quarry_domain::{llm, permissions::Operation};
 use quarry_llm::{ProviderKind, ProviderSettings};
 use secrecy::SecretString;
@@ -109,6 +109,17 @@ impl From<llm::OrgLlm> for LlmSettingsGql {
     }
 }
 
+/// Tokens spent by the organisation's language-model calls (every step of every ask and
+/// generation task) since the start of the month (UTC).
+#[derive(SimpleObject)]
+#[graphql(name = "LlmUsage")]
+pub struct LlmUsageGql {
+    since: DateTime<Utc>,
+    calls: i64,
+    input_tokens: i64,
+    output_tokens: i64,
+}
+
 #[derive(Default)]
 pub struct LlmQuery;
 
@@ -120,6 +131,16 @@ impl LlmQuery {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
         context::in_org(ctx, Operation::ManageLlm, org_id).await?;
         Ok(llm::get(&context::state(ctx).pool, org_id).await?.map(Into::into))
+    }
+
+    /// This month's language-model usage of the current organisation.
+    async fn llm_usage(&self, ctx: &Context<'_>) -> ApiResult<LlmUsageGql> {
+        let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
+        context::in_org(ctx, Operation::ManageLlm, org_id).await?;
+        let now = Utc::now();
+        let since = now.date_naive().with_day(1).unwrap_or(now.date_naive()).and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+        let usage = llm::usage_since(&context::state(ctx).pool, org_id, since).await?;
+        Ok(LlmUsageGql { since, calls: usage.calls, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens })
     }
 }
 

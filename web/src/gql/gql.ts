@@ -55,7 +55,7 @@ type Documents = {
     "\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateInstructionDocument,
     "\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n": typeof types.UpdateInstructionDocument,
     "\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n": typeof types.DeleteInstructionDocument,
-    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n": typeof types.LlmSettingsDocument,
+    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n    llmUsage {\n      since\n      calls\n      inputTokens\n      outputTokens\n    }\n  }\n": typeof types.LlmSettingsDocument,
     "\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n": typeof types.TestProviderConnectivityDocument,
     "\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n": typeof types.ApplyOrgLlmConfigsDocument,
     "\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n": typeof types.RemoveOrgLlmConfigDocument,
@@ -149,7 +149,7 @@ const documents: Documents = {
     "\n  mutation CreateInstruction($projectId: ID!, $data: InstructionInput!) {\n    createInstruction(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateInstructionDocument,
     "\n  mutation UpdateInstruction($projectId: ID!, $id: ID!, $data: InstructionInput!) {\n    updateInstruction(projectId: $projectId, id: $id, data: $data) {\n      id\n      instruction\n      isGlobal\n      questions\n      updatedAt\n    }\n  }\n": types.UpdateInstructionDocument,
     "\n  mutation DeleteInstruction($projectId: ID!, $id: ID!) {\n    deleteInstruction(projectId: $projectId, id: $id)\n  }\n": types.DeleteInstructionDocument,
-    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n": types.LlmSettingsDocument,
+    "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n    llmUsage {\n      since\n      calls\n      inputTokens\n      outputTokens\n    }\n  }\n": types.LlmSettingsDocument,
     "\n  mutation TestProviderConnectivity($data: LlmConfigInput!) {\n    testProviderConnectivity(data: $data)\n  }\n": types.TestProviderConnectivityDocument,
     "\n  mutation ApplyOrgLLMConfigs($data: LlmConfigInput!) {\n    applyOrgLLMConfigs(data: $data) {\n      provider\n      chatModel\n      hasKey\n      updatedAt\n    }\n  }\n": types.ApplyOrgLlmConfigsDocument,
     "\n  mutation RemoveOrgLlmConfig {\n    removeOrgLlmConfig\n  }\n": types.RemoveOrgLlmConfigDocument,
@@ -383,7 +383,7 @@ export function graphql(source: "\n  mutation DeleteInstruction($projectId: ID!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n    llmUsage {\n      since\n      calls\n      inputTokens\n      outputTokens\n    }\n  }\n"): (typeof documents)["\n  query LlmSettings {\n    llmSettings {\n      provider\n      chatModel\n      embeddingModel\n      baseUrl\n      apiVersion\n      region\n      accessKeyId\n      project\n      hasKey\n      updatedAt\n    }\n    llmUsage {\n      since\n      calls\n      inputTokens\n      outputTokens\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

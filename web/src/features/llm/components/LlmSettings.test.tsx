@@ -7,7 +7,7 @@ describe('LlmSettings', () => {
   it('picks a provider, shows why the connection failed, and saves a working one', async () => {
     let tests = 0;
     const api = mockOperations({
-      LlmSettings: { data: { llmSettings: null } },
+      LlmSettings: { data: { llmSettings: null, llmUsage: { since: '2026-11-01T00:00:00Z', calls: 0, inputTokens: 0, outputTokens: 0 } } },
       TestProviderConnectivity: () => {
         tests += 1;
         return tests === 1
@@ -47,10 +47,12 @@ describe('LlmSettings', () => {
       provider: 'azure', chatModel: 'gpt-4o-prod', embeddingModel: null, baseUrl: 'https://acme.openai.azure.com',
       apiVersion: '2024-06-01', region: null, accessKeyId: null, project: null, hasKey: true, updatedAt: '2026-11-23T00:00:00Z',
     };
-    renderWithProviders(<LlmSettings />, mockOperations({ LlmSettings: { data: { llmSettings: saved } } }).client);
+    const usage = { since: '2026-11-01T00:00:00Z', calls: 42, inputTokens: 12345, outputTokens: 678 };
+    renderWithProviders(<LlmSettings />, mockOperations({ LlmSettings: { data: { llmSettings: saved, llmUsage: usage } } }).client);
     expect(await screen.findByText('Azure OpenAI')).toBeInTheDocument();
     expect(screen.getByText('gpt-4o-prod')).toBeInTheDocument();
     expect(screen.getByText('Saved, encrypted (never shown)')).toBeInTheDocument();
     expect(screen.getByText('Local model (all-MiniLM-L6-v2)')).toBeInTheDocument();
+    expect(screen.getByTestId('llm-usage')).toHaveTextContent('42 calls · 12,345 input and 678 output tokens');
   });
 });

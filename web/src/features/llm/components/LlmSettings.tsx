@@ -34,6 +34,7 @@ import { FIELD_LABELS, PROVIDER_CHOICES, type ProviderChoice, choiceOf } from '.
 export type LlmSetupMode = 'SELECT_METHOD' | 'QUICK_SETUP' | 'MANUAL_SETUP';
 
 type Saved = NonNullable<LlmSettingsResult['llmSettings']>;
+type Usage = LlmSettingsResult['llmUsage'];
 type Values = Omit<LlmConfigInput, 'provider'>;
 
 /** Checked connection: what the last test said. */
@@ -100,6 +101,7 @@ export function LlmSettings({ onSaved }: { onSaved?: () => void }) {
       {current === 'SAVED' && saved && (
         <SavedProvider
           saved={saved}
+          usage={data?.llmUsage}
           onChange={() => {
             setChoice(choiceOf(saved.provider, saved.baseUrl));
             setMode('MANUAL_SETUP');
@@ -127,7 +129,17 @@ export function LlmSettings({ onSaved }: { onSaved?: () => void }) {
   );
 }
 
-function SavedProvider({ saved, onChange, onRemove }: { saved: Saved; onChange: () => void; onRemove: () => void }) {
+function SavedProvider({
+  saved,
+  usage,
+  onChange,
+  onRemove,
+}: {
+  saved: Saved;
+  usage?: Usage;
+  onChange: () => void;
+  onRemove: () => void;
+}) {
   const choice = choiceOf(saved.provider, saved.baseUrl);
   return (
     <Card
@@ -163,6 +175,14 @@ function SavedProvider({ saved, onChange, onRemove }: { saved: Saved; onChange: 
         <Descriptions.Item label="Embeddings">{saved.embeddingModel ?? 'Local model (all-MiniLM-L6-v2)'}</Descriptions.Item>
         <Descriptions.Item label="Key">Saved, encrypted (never shown)</Descriptions.Item>
         <Descriptions.Item label="Updated">{formatDate(saved.updatedAt)}</Descriptions.Item>
+        {usage && (
+          <Descriptions.Item label="This month">
+            <span data-testid="llm-usage">
+              {usage.calls.toLocaleString()} calls · {usage.inputTokens.toLocaleString()} input and {usage.outputTokens.toLocaleString()}{' '}
+              output tokens
+            </span>
+          </Descriptions.Item>
+        )}
       </Descriptions>
     </Card>
   );

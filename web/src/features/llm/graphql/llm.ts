@@ -14,6 +14,12 @@ export const LlmSettingsQuery = graphql(`
       hasKey
       updatedAt
     }
+    llmUsage {
+      since
+      calls
+      inputTokens
+      outputTokens
+    }
   }
 `);
 

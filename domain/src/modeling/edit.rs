@@ -110,7 +110,7 @@ pub async fn create_sql_model(pool: &Pool, config: &Config, project_id: Uuid, na
     let statement = sql.trim().trim_end_matches(';').trim().to_owned();
     let connector = datasource::connector(pool, config, project_id).await?;
     let source_type = connector.source_type();
-    compile::safety::parse_read_only(&statement, manifest::dialect_of(source_type)).map_err(compile_error)?;
+    compile::guard::check_sql_model(&statement, manifest::dialect_of(source_type)).map_err(compile_error)?;
     let columns = connector.dry_run(&statement).await?;
     let new = super::NewModel {
         reference_name: reference_name.clone(),

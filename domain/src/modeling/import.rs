@@ -10,7 +10,7 @@ use crate::{
     error::{Error, Result},
 };
 use quarry_engine::{
-    DataSourceType,
+    DataSourceType, compile,
     mdl::{self, ColumnKind, JoinType, Manifest, ModelSource},
 };
 use std::collections::HashMap;
@@ -21,6 +21,10 @@ pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) 
     let manifest = Manifest::from_json(json).map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
     super::edit::within_model_limit(config, manifest.models.len())?;
     let source_type = datasource::connector_type(pool, project_id).await?;
+    // The document's SQL (SQL models, views, metrics, calculated fields) passes the same
+    // checks as the same things made one by one, before anything is stored.
+    compile::check_manifest(&manifest, super::manifest::dialect_of(source_type))
+        .map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
     let relations = manifest.relationships.iter().map(relation).collect::<Result<Vec<_>>>()?;
     let mut tx = pool.begin().await?;
     for table in ["models", "views", "metrics"] {

@@ -4,26 +4,40 @@
 //! compiler checks the query is one read-only statement ([`safety`]), finds the models and
 //! views it reads, and puts in front of it one common table expression per model (its
 //! source table or SQL, columns renamed from the source's to the model's, calculated fields
-//! computed) and per view (its own statement, compiled the same way). The query itself is
-//! kept as written, so its meaning cannot drift: the result is what the same query returns
-//! over tables shaped like the models.
+//! computed) and per view (its own statement, compiled the same way). Every model, metric and
+//! view is compiled once per query and stands once, at the top, views after what they read,
+//! so a chain of views that each read their predecessors stays linear in size. The query
+//! itself is kept as written, so its meaning cannot drift: the result is what the same query
+//! returns over tables shaped like the models. What comes out is parsed and checked once more
+//! ([`guard`]) as the source will read it: what runs is what was checked.
 
+mod functions;
+pub mod guard;
 mod joins;
 mod metric;
 mod model;
 pub mod safety;
+pub mod scope;
 mod usage;
 
+pub use guard::check_manifest;
 pub use model::check_calculated_field;
 pub mod transparency;
 
 use crate::mdl::Manifest;
 use sqlparser::{
-    ast::{ObjectName, Query, Statement, Visit, Visitor, With},
+    ast::{Ident, ObjectName, Query, Statement, With},
     dialect::{DuckDbDialect, MySqlDialect, PostgreSqlDialect},
     parser::Parser,
 };
-use std::{collections::BTreeSet, ops::ControlFlow};
+use usage::Needed;
+
+/// The largest statement the compiler sends to a source.
+pub const MAX_COMPILED_BYTES: usize = 1 << 20;
+/// The most views one query may reach, through each other included.
+pub const MAX_VIEWS: usize = 64;
+/// How deep views may read views.
+pub const MAX_VIEW_DEPTH: usize = 16;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -63,12 +77,21 @@ pub enum CompileError {
     /// A calculated field or relationship the compiler cannot use; says which and why.
     #[error("invalid calculated field {0}")]
     InvalidField(String),
+    /// The query reaches too many views, too deep, or compiles to too much SQL.
+    #[error("the query is too complex: {0}")]
+    TooComplex(String),
 }
 
-/// Compiles `sql` over the manifest's models and views into `dialect`.
+/// Compiles `sql` over the manifest's models and views into `dialect`. The text returned
+/// has been parsed and checked again as the source will read it ([`guard::check_outgoing`]).
 pub fn compile(manifest: &Manifest, sql: &str, dialect: Dialect) -> Result<String, CompileError> {
     let query = safety::parse_read_only(sql, dialect)?;
-    Ok(Compiler { manifest, dialect }.query(query, &mut Vec::new())?.to_string())
+    let compiled = Compiler { manifest, dialect }.compile(query)?;
+    if compiled.len() > MAX_COMPILED_BYTES {
+        return Err(CompileError::TooComplex(format!("it compiles to more than {} KB of SQL", MAX_COMPILED_BYTES / 1024)));
+    }
+    guard::check_outgoing(manifest, &compiled, dialect)?;
+    Ok(compiled)
 }
 
 struct Compiler<'m> {
@@ -76,35 +99,40 @@ struct Compiler<'m> {
     dialect: Dialect,
 }
 
-impl Compiler<'_> {
-    /// The query with a CTE in front for each model and view it reads. `views` holds the
-    /// views being compiled around this query, to stop cycles.
-    fn query(&self, mut query: Query, views: &mut Vec<String>) -> Result<Query, CompileError> {
-        joins::add_implicit_joins(self.manifest, self.dialect, &mut query)?;
-        let names = referenced_relations(&query)?;
-        if names.is_empty() {
-            return Ok(query);
+/// What one query needs in front of it: a CTE per model, metric and view it reaches (each
+/// once, views after what they read), and the columns all of them read.
+#[derive(Default)]
+struct Plan<'m> {
+    /// (CTE name as the query reads it, normalised; what it stands for).
+    entries: Vec<(String, Entry<'m>)>,
+    /// The views being compiled around the current one, to stop cycles.
+    path: Vec<String>,
+    needed: Option<Needed>,
+}
+
+enum Entry<'m> {
+    Model(&'m crate::mdl::Model),
+    Metric(&'m crate::mdl::Metric),
+    /// The view's compiled body.
+    View(String),
+}
+
+impl<'m> Compiler<'m> {
+    fn compile(&self, mut query: Query) -> Result<String, CompileError> {
+        let mut plan = Plan::default();
+        self.plan_query(&mut query, &mut plan)?;
+        if plan.entries.is_empty() {
+            return Ok(query.to_string());
         }
-        let needed = usage::of_query(&query);
+        let needed = plan.needed.take().unwrap_or(Needed::All);
         let mut ctes = Vec::new();
-        for name in &names {
-            if let Some(model) = self.manifest.model(name) {
-                ctes.push(format!("{} AS ({})", self.dialect.quote(name), model::model_sql(self.manifest, self.dialect, model, &needed)?));
-            } else if let Some(metric) = self.manifest.metric(name) {
-                ctes.push(format!("{} AS ({})", self.dialect.quote(name), metric::metric_sql(self.manifest, self.dialect, metric, &needed)?));
-            } else if let Some(view) = self.manifest.view(name) {
-                if views.iter().any(|v| v.eq_ignore_ascii_case(&view.name)) {
-                    views.push(view.name.clone());
-                    return Err(CompileError::ViewCycle(views.join(" → ")));
-                }
-                views.push(view.name.clone());
-                let body = safety::parse_read_only(&view.statement, self.dialect)?;
-                let compiled = self.query(body, views)?;
-                views.pop();
-                ctes.push(format!("{} AS ({compiled})", self.dialect.quote(name)));
-            } else {
-                return Err(CompileError::UnknownModel(name.clone()));
-            }
+        for (name, entry) in &plan.entries {
+            let body = match entry {
+                Entry::Model(model) => model::model_sql(self.manifest, self.dialect, model, &needed)?,
+                Entry::Metric(metric) => metric::metric_sql(self.manifest, self.dialect, metric, &needed)?,
+                Entry::View(body) => body.clone(),
+            };
+            ctes.push(format!("{} AS ({body})", self.dialect.quote(name)));
         }
         let mut with = self.parse_with(&ctes)?;
         if let Some(own) = query.with.take() {
@@ -112,7 +140,55 @@ impl Compiler<'_> {
             with.cte_tables.extend(own.cte_tables);
         }
         query.with = Some(with);
-        Ok(query)
+        Ok(query.to_string())
+    }
+
+    /// Adds what `query` reads to the plan (views first compiled themselves, once each).
+    fn plan_query(&self, query: &mut Query, plan: &mut Plan<'m>) -> Result<(), CompileError> {
+        joins::add_implicit_joins(self.manifest, self.dialect, query)?;
+        let names = referenced_relations(query, self.dialect)?;
+        if names.is_empty() {
+            return Ok(());
+        }
+        let needed = usage::of_query(query);
+        plan.needed = Some(match plan.needed.take() {
+            Some(earlier) => earlier.union(&needed),
+            None => needed,
+        });
+        for ident in names {
+            let key = scope::normalize(self.dialect, &ident);
+            if plan.entries.iter().any(|(name, _)| *name == key) {
+                continue;
+            }
+            let name = ident.value.as_str();
+            if let Some(model) = self.manifest.model(name) {
+                plan.entries.push((key, Entry::Model(model)));
+            } else if let Some(metric) = self.manifest.metric(name) {
+                plan.entries.push((key, Entry::Metric(metric)));
+            } else if let Some(view) = self.manifest.view(name) {
+                if plan.path.iter().any(|v| v.eq_ignore_ascii_case(&view.name)) {
+                    plan.path.push(view.name.clone());
+                    return Err(CompileError::ViewCycle(plan.path.join(" → ")));
+                }
+                if plan.path.len() >= MAX_VIEW_DEPTH {
+                    return Err(CompileError::TooComplex(format!("views read views more than {MAX_VIEW_DEPTH} deep")));
+                }
+                if plan.entries.iter().filter(|(_, e)| matches!(e, Entry::View(_))).count() >= MAX_VIEWS {
+                    return Err(CompileError::TooComplex(format!("it reaches more than {MAX_VIEWS} views")));
+                }
+                plan.path.push(view.name.clone());
+                let mut body = safety::parse_read_only(&view.statement, self.dialect)?;
+                self.plan_query(&mut body, plan)?;
+                plan.path.pop();
+                // Another path may have reached the same view meanwhile.
+                if !plan.entries.iter().any(|(name, _)| *name == key) {
+                    plan.entries.push((key, Entry::View(body.to_string())));
+                }
+            } else {
+                return Err(CompileError::UnknownModel(name.to_owned()));
+            }
+        }
+        Ok(())
     }
 
     fn parse_with(&self, ctes: &[String]) -> Result<With, CompileError> {
@@ -125,43 +201,17 @@ impl Compiler<'_> {
     }
 }
 
-/// The relations a query reads by name, without the CTEs it defines itself, in order of
-/// first use (case-insensitively unique).
-fn referenced_relations(query: &Query) -> Result<Vec<String>, CompileError> {
-    #[derive(Default)]
-    struct Relations {
-        ctes: BTreeSet<String>,
-        names: Vec<String>,
-        qualified: Option<String>,
-    }
-    impl Visitor for Relations {
-        type Break = ();
-        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
-            if let Some(with) = &query.with {
-                self.ctes.extend(with.cte_tables.iter().map(|cte| cte.alias.name.value.to_lowercase()));
-            }
-            ControlFlow::Continue(())
-        }
-        fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<()> {
-            let parts: Vec<String> = relation.0.iter().filter_map(|p| p.as_ident()).map(|i| i.value.clone()).collect();
-            match parts.as_slice() {
-                [name] => {
-                    if !self.names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
-                        self.names.push(name.clone());
-                    }
-                }
-                _ => self.qualified = Some(relation.to_string()),
-            }
-            ControlFlow::Continue(())
-        }
-    }
-    let mut relations = Relations::default();
-    let _ = query.visit(&mut relations);
-    if let Some(name) = relations.qualified {
-        // Models are read by their own names; a schema-qualified name would reach past them.
-        return Err(CompileError::UnknownModel(name));
-    }
-    Ok(relations.names.into_iter().filter(|n| !relations.ctes.contains(&n.to_lowercase())).collect())
+/// The relations a query reads by name that its own CTEs in scope do not define, in order
+/// of first use; each must be a model, metric or view, so only bare names pass.
+fn referenced_relations(query: &Query, dialect: Dialect) -> Result<Vec<Ident>, CompileError> {
+    scope::base_relations(query, dialect)?
+        .into_iter()
+        .map(|name: ObjectName| match name.0.as_slice() {
+            [part] => part.as_ident().cloned().ok_or_else(|| CompileError::UnknownModel(name.to_string())),
+            // Models are read by their own names; a schema-qualified name would reach past them.
+            _ => Err(CompileError::UnknownModel(name.to_string())),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -195,7 +245,8 @@ mod tests {
         let sql = compile(&manifest(), "SELECT name_length FROM Customers WHERE id = 1", Dialect::Postgres).unwrap();
         assert_eq!(
             sql,
-            "WITH \"Customers\" AS (SELECT *, (LENGTH(name)) AS \"name_length\" FROM (SELECT \"cust_id\" AS \"id\", \"name\" AS \"name\" \
+            // The CTE is named as Postgres reads the unquoted `Customers`.
+            "WITH \"customers\" AS (SELECT *, (LENGTH(name)) AS \"name_length\" FROM (SELECT \"cust_id\" AS \"id\", \"name\" AS \"name\" \
              FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name_length FROM Customers WHERE id = 1"
         );
         let mysql = compile(&manifest(), "SELECT name, name_length FROM customers", Dialect::MySql).unwrap();
@@ -205,8 +256,29 @@ mod tests {
     #[test]
     fn views_of_views_expand_and_own_ctes_stay() {
         let sql = compile(&manifest(), "WITH x AS (SELECT n FROM long_count) SELECT * FROM x", Dialect::DuckDb).unwrap();
-        assert!(sql.starts_with("WITH \"long_count\" AS (WITH \"long_names\" AS (WITH \"customers\" AS"), "{sql}");
+        // Each view once, at the top, after what it reads.
+        assert!(sql.starts_with("WITH \"customers\" AS ("), "{sql}");
+        assert!(sql.contains("\"long_names\" AS (SELECT * FROM customers WHERE name_length > 5), \"long_count\" AS (SELECT count(*) AS n FROM long_names)"), "{sql}");
         assert!(sql.ends_with("x AS (SELECT n FROM long_count) SELECT * FROM x"), "{sql}");
+    }
+
+    #[test]
+    fn a_chain_of_views_reading_their_two_predecessors_stays_small() {
+        let mut m = manifest();
+        m.views = vec![View { name: "v0".into(), statement: "SELECT id FROM customers".into(), properties: Properties::default() }];
+        m.views.push(View { name: "v1".into(), statement: "SELECT id FROM v0".into(), properties: Properties::default() });
+        for i in 2..40 {
+            m.views.push(View {
+                name: format!("v{i}"),
+                statement: format!("SELECT a.id FROM v{} a JOIN v{} b ON a.id = b.id", i - 1, i - 2),
+                properties: Properties::default(),
+            });
+        }
+        // Nested, each view would be compiled a Fibonacci number of times (v39: ~10⁸).
+        let sql = compile(&m, "SELECT * FROM v15", Dialect::DuckDb).unwrap();
+        assert!(sql.len() < 4000, "{} bytes", sql.len());
+        assert_eq!(sql.matches("\"v3\" AS").count(), 1);
+        assert!(matches!(compile(&m, "SELECT * FROM v39", Dialect::DuckDb), Err(CompileError::TooComplex(_))));
     }
 
     #[test]
@@ -224,5 +296,10 @@ mod tests {
         );
         assert!(matches!(compile(&manifest(), "DELETE FROM customers", Dialect::DuckDb), Err(CompileError::Unsafe(_))));
         assert_eq!(compile(&manifest(), "SELECT 1 + 1", Dialect::DuckDb).unwrap(), "SELECT 1 + 1");
+        // A CTE inside a subquery does not cover the same name outside it.
+        assert_eq!(
+            compile(&manifest(), "SELECT * FROM (WITH tbl_customer AS (SELECT 1) SELECT * FROM tbl_customer) s, tbl_customer", Dialect::DuckDb),
+            Err(CompileError::UnknownModel("tbl_customer".into()))
+        );
     }
 }

@@ -12,6 +12,7 @@ use crate::mdl::{Column, ColumnKind, JoinType, Manifest, Model, ModelSource, Rel
 use sqlparser::{
     ast::{BinaryOperator, Expr, FunctionArguments, visit_expressions, visit_expressions_mut},
     parser::Parser,
+    tokenizer::Token,
 };
 use std::ops::ControlFlow;
 
@@ -33,7 +34,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
                 let theirs = names.iter().filter(|(first, _)| first.eq_ignore_ascii_case(via)).map(|(_, last)| last.as_str());
                 let their_needs = Needed::named(theirs.chain(pairs.iter().map(|(_, t)| t.as_str())));
                 match related_needs.iter_mut().find(|(name, _)| name == via) {
-                    Some((_, existing)) => *existing = merge(existing, &their_needs),
+                    Some((_, existing)) => *existing = existing.union(&their_needs),
                     None => related_needs.push((via.clone(), their_needs)),
                 }
             }
@@ -208,13 +209,6 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], ne
     }
 }
 
-fn merge(a: &Needed, b: &Needed) -> Needed {
-    match b {
-        Needed::All => Needed::All,
-        Needed::Named(names) => a.with(names.iter().map(String::as_str)),
-    }
-}
-
 /// `(first part, last part)` of every column name in an expression (`("x", "x")` for a bare one).
 fn identifiers(expr: &Expr) -> Vec<(String, String)> {
     let mut found = Vec::new();
@@ -235,10 +229,11 @@ fn identifiers(expr: &Expr) -> Vec<(String, String)> {
 /// COUNT_IF becomes a COUNT of a CASE outside DuckDB, and MySQL gets its cube root from POW
 /// and the character count of LENGTH from CHAR_LENGTH.
 pub(super) fn portable(dialect: Dialect, expression: &str) -> Result<String, CompileError> {
-    if dialect == Dialect::DuckDb {
-        return Ok(expression.to_owned());
-    }
     let mut expr = parse_expr(dialect, expression)?;
+    if dialect == Dialect::DuckDb {
+        // Written back from what was parsed, never pasted as typed.
+        return Ok(expr.to_string());
+    }
     let mut failed = None;
     let _ = visit_expressions_mut(&mut expr, |e: &mut Expr| {
         if let Expr::Function(f) = e {
@@ -272,11 +267,17 @@ fn is_count(expression: &str) -> bool {
     (upper.starts_with("COUNT(") || upper.starts_with("COUNT_IF(")) && upper.ends_with(')')
 }
 
+/// The whole of `text` as one expression: text left after it (`x) AS y FROM other --`)
+/// would be pasted into the compiled SQL, so it is an error, not ignored.
 fn parse_expr(dialect: Dialect, text: &str) -> Result<Expr, CompileError> {
-    Parser::new(dialect.parser().as_ref())
-        .try_with_sql(text)
-        .and_then(|mut parser| parser.parse_expr())
-        .map_err(|e| CompileError::InvalidField(format!("\"{text}\": {e}")))
+    let invalid = |reason: String| CompileError::InvalidField(format!("\"{text}\": {reason}"));
+    let parser_dialect = dialect.parser();
+    let mut parser = Parser::new(parser_dialect.as_ref()).try_with_sql(text).map_err(|e| invalid(e.to_string()))?;
+    let expr = parser.parse_expr().map_err(|e| invalid(e.to_string()))?;
+    match parser.peek_token().token {
+        Token::EOF => Ok(expr),
+        rest => Err(invalid(format!("unexpected {rest} after the expression"))),
+    }
 }
 
 /// The relationship column an expression reaches through (`orders` in `SUM(orders.amount)`),

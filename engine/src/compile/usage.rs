@@ -27,6 +27,14 @@ impl Needed {
         Self::Named(names.into_iter().map(str::to_lowercase).collect())
     }
 
+    /// The columns either reads.
+    pub fn union(&self, other: &Needed) -> Needed {
+        match other {
+            Self::All => Self::All,
+            Self::Named(names) => self.with(names.iter().map(String::as_str)),
+        }
+    }
+
     pub fn with<'a>(&self, more: impl IntoIterator<Item = &'a str>) -> Self {
         match self {
             Self::All => Self::All,

@@ -8,7 +8,7 @@
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    QueryResult, ResultColumn, SourceColumn, SourceTable, families, limit_rows, statement_body,
+    QueryResult, ResultColumn, ResultBudget, SourceColumn, SourceTable, families, limit_rows, statement_body,
     supervise, values,
 };
 use async_trait::async_trait;
@@ -60,11 +60,28 @@ pub fn is_lock_conflict(message: &str) -> bool {
     message.contains("Could not set lock") || message.contains("Conflicting lock")
 }
 
-/// No files besides the database itself, no extensions fetched from the network.
+/// The memory and threads one DuckDB query connection may use, from
+/// `QUARRY_DUCKDB_MEMORY_LIMIT` (default `1GB`) and `QUARRY_DUCKDB_THREADS` (default 2),
+/// read once.
+fn limits() -> &'static (String, i64) {
+    static LIMITS: std::sync::OnceLock<(String, i64)> = std::sync::OnceLock::new();
+    LIMITS.get_or_init(|| {
+        let memory = std::env::var("QUARRY_DUCKDB_MEMORY_LIMIT").ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "1GB".into());
+        let threads = std::env::var("QUARRY_DUCKDB_THREADS").ok().and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(2);
+        (memory, threads)
+    })
+}
+
+/// No files besides the database itself, no extensions fetched from the network, bounded
+/// memory and threads — and the configuration locked, so no statement can change it.
 fn private_config() -> duckdb::Result<Config> {
+    let (memory, threads) = limits();
     Config::default()
         .enable_external_access(false)?
-        .enable_autoload_extension(false)
+        .enable_autoload_extension(false)?
+        .max_memory(memory)?
+        .threads(*threads)?
+        .with("lock_configuration", "true")
 }
 
 impl DuckDbConnector {
@@ -236,6 +253,8 @@ impl Connector for DuckDbConnector {
             let mut statement = conn.prepare(&wrapped).map_err(query_error)?;
             let mut rows = statement.query([]).map_err(query_error)?;
             let mut out = Vec::new();
+            let mut budget = ResultBudget::new();
+            let mut over_budget = false;
             while let Some(row) = rows.next().map_err(query_error)? {
                 let mut values = Vec::with_capacity(columns.len());
                 for (i, column) in columns.iter().enumerate() {
@@ -244,9 +263,14 @@ impl Connector for DuckDbConnector {
                         column.family,
                     ));
                 }
+                if !budget.take(&values) {
+                    over_budget = true;
+                    break;
+                }
                 out.push(values);
             }
-            let (rows, truncated) = limit_rows(out, row_limit);
+            let (rows, more) = limit_rows(out, row_limit);
+            let truncated = more || over_budget;
             Ok(QueryResult {
                 columns,
                 rows,

@@ -227,6 +227,42 @@ pub(crate) fn sort_foreign_keys(keys: &mut [ForeignKey]) {
     });
 }
 
+/// The most bytes of values one result keeps (measured as their JSON text), whatever its
+/// row limit: a few rows of huge values must not exhaust the process.
+pub const MAX_RESULT_BYTES: usize = 32 << 20;
+
+/// What is left of [`MAX_RESULT_BYTES`] while a connector reads rows.
+pub(crate) struct ResultBudget {
+    left: usize,
+}
+
+impl ResultBudget {
+    pub(crate) fn new() -> Self {
+        Self { left: MAX_RESULT_BYTES }
+    }
+
+    /// Counts `row` against the budget; false (and the row is not to be kept) once it is spent.
+    pub(crate) fn take(&mut self, row: &[Value]) -> bool {
+        let size: usize = row.iter().map(json_size).sum();
+        match self.left.checked_sub(size) {
+            Some(left) => {
+                self.left = left;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn json_size(value: &Value) -> usize {
+    match value {
+        Value::String(text) => text.len() + 2,
+        Value::Array(items) => 2 + items.iter().map(json_size).sum::<usize>(),
+        Value::Object(map) => 2 + map.iter().map(|(k, v)| k.len() + 3 + json_size(v)).sum::<usize>(),
+        _ => 8,
+    }
+}
+
 /// Rows fetched → (at most `row_limit` rows, whether there were more).
 pub(crate) fn limit_rows(mut rows: Vec<Vec<Value>>, row_limit: usize) -> (Vec<Vec<Value>>, bool) {
     let truncated = rows.len() > row_limit;

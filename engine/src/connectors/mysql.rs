@@ -10,7 +10,7 @@
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, MySqlProperties,
-    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, families, limit_rows,
+    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
     statement_body, supervise, values,
 };
 use async_trait::async_trait;
@@ -303,9 +303,17 @@ async fn run_query(
         .await
         .map_err(fail)?;
     let mut rows = Vec::new();
+    let mut budget = ResultBudget::new();
+    let mut over_budget = false;
     let mut result = session.conn.query_iter(body).await.map_err(fail)?;
     while let Some(row) = result.next().await.map_err(fail)? {
-        rows.push(row_values(&row, &described));
+        let values = row_values(&row, &described);
+        if !budget.take(&values) {
+            over_budget = true;
+            *more_rows_pending = true;
+            break;
+        }
+        rows.push(values);
         if rows.len() >= fetch {
             // A LIMIT in the statement overrides sql_select_limit: stop reading here.
             *more_rows_pending = true;
@@ -315,7 +323,8 @@ async fn run_query(
     if !*more_rows_pending {
         result.drop_result().await.map_err(fail)?;
     }
-    let (rows, truncated) = limit_rows(rows, row_limit);
+    let (rows, more) = limit_rows(rows, row_limit);
+    let truncated = more || over_budget;
     Ok(QueryResult {
         columns: described.into_iter().map(|(column, _)| column).collect(),
         rows,

@@ -8,7 +8,7 @@
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PostgresProperties,
-    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, families, limit_rows,
+    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
     statement_body, supervise, values,
 };
 use async_trait::async_trait;
@@ -293,6 +293,9 @@ impl Connector for PostgresConnector {
 }
 
 /// The query itself, on a connection that is ready for it (see the module docs).
+/// Rows fetched from the cursor at a time.
+const FETCH_BATCH: usize = 500;
+
 async fn run_query(
     conn: &mut PgConnection,
     body: &str,
@@ -309,16 +312,31 @@ async fn run_query(
     let declare = format!("DECLARE quarry_result NO SCROLL CURSOR FOR {body}\n");
     conn.execute(sqlx::raw_sql(&declare)).await.map_err(fail)?;
     let fetch = row_limit.saturating_add(1);
-    let fetch_sql = format!("FETCH FORWARD {fetch} FROM quarry_result");
-    let rows = conn
-        .fetch_all(sqlx::raw_sql(&fetch_sql))
-        .await
-        .map_err(fail)?;
-    let rows = rows
-        .iter()
-        .map(|row| row_values(row, &columns))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (rows, truncated) = limit_rows(rows, row_limit);
+    let mut rows = Vec::new();
+    let mut budget = ResultBudget::new();
+    let mut over_budget = false;
+    // In batches, so rows past the byte budget are never fetched.
+    'fetching: while rows.len() < fetch {
+        let want = (fetch - rows.len()).min(FETCH_BATCH);
+        let fetch_sql = format!("FETCH FORWARD {want} FROM quarry_result");
+        let batch = conn
+            .fetch_all(sqlx::raw_sql(&fetch_sql))
+            .await
+            .map_err(fail)?;
+        for row in &batch {
+            let values = row_values(row, &columns)?;
+            if !budget.take(&values) {
+                over_budget = true;
+                break 'fetching;
+            }
+            rows.push(values);
+        }
+        if batch.len() < want {
+            break;
+        }
+    }
+    let (rows, more) = limit_rows(rows, row_limit);
+    let truncated = more || over_budget;
     Ok(QueryResult {
         columns,
         rows,

@@ -97,6 +97,10 @@ export QUARRY_TASK_QUEUE_PREFIX="${QUARRY_TASK_QUEUE_PREFIX:-quarry}"
 export QUARRY_SMTP_URL="${QUARRY_SMTP_URL:-smtp://127.0.0.1:2525}"
 export QUARRY_PUBLIC_URL="${QUARRY_PUBLIC_URL:-http://localhost:$QUARRY_PORT}"
 export QUARRY_WEB_DIST="${QUARRY_WEB_DIST:-$QUARRY_ROOT/web/dist}"
+# The dev data sources (MariaDB 53306, the source Postgres 55431) are on loopback.
+export QUARRY_SOURCE_NETWORKS="${QUARRY_SOURCE_NETWORKS:-127.0.0.1/32}"
+export QUARRY_DUCKDB_SOURCE_DIR="${QUARRY_DUCKDB_SOURCE_DIR:-$STATE/duckdb-sources}"
+mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
 export RUST_LOG="${RUST_LOG:-info}"
 
 # ---------------------------------------------------------------- start

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Starts, stops and reports the local services Quarry needs, on loopback only:
-# Postgres, Redis, the Temporal dev server, an SMTP sink and MariaDB (a MYSQL data source
-# for development and the connector tests).
+# Postgres, Redis, the Temporal dev server, an SMTP sink, MariaDB (a MYSQL data source
+# for development and the connector tests) and a second Postgres server (a POSTGRES data
+# source: Quarry's own metadata server is never allowed as one).
 #
 #   scripts/services.sh start|stop|status|env|clean <dev|test>
 #
 # dev : state in ~/.local/share/quarry/dev (kept between runs)
-#       Postgres 55432, Redis 56379, Temporal 7233 (Web UI 8233), SMTP sink 2525, MariaDB 53306
+#       Postgres 55432, Redis 56379, Temporal 7233 (Web UI 8233), SMTP sink 2525, MariaDB 53306,
+#       source Postgres 55431
 # test: a fresh temporary state dir per run (removed by `stop test`)
-#       Postgres 55433, Redis 56380, Temporal 57233 (Web UI 58233), SMTP sink 2526, MariaDB 53307
+#       Postgres 55433, Redis 56380, Temporal 57233 (Web UI 58233), SMTP sink 2526, MariaDB 53307,
+#       source Postgres 55434
 #
 # Every service has a pid file in <state>/run and a log in <state>/logs; mails the
 # sink receives land in <state>/mail as .eml files. `env` prints the QUARRY_* exports
@@ -34,11 +37,11 @@ TEST_POINTER="$CACHE_DIR/test-state-dir"
 case "$PROFILE" in
   dev)
     PG_PORT=55432 REDIS_PORT=56379 TEMPORAL_PORT=7233 TEMPORAL_UI_PORT=8233 SMTP_PORT=2525
-    MYSQL_PORT=53306
+    MYSQL_PORT=53306 SOURCE_PG_PORT=55431
     ;;
   test)
     PG_PORT=55433 REDIS_PORT=56380 TEMPORAL_PORT=57233 TEMPORAL_UI_PORT=58233 SMTP_PORT=2526
-    MYSQL_PORT=53307
+    MYSQL_PORT=53307 SOURCE_PG_PORT=55434
     ;;
   *) usage ;;
 esac
@@ -120,6 +123,7 @@ any_running() {
   pid_alive "$s/run/smtp.pid" smtp_sink && return 0
   pid_alive "$s/run/mariadb.pid" mariadbd && return 0
   [ -f "$s/postgres/data/postmaster.pid" ] && pid_alive_file_first_line "$s/postgres/data/postmaster.pid" && return 0
+  [ -f "$s/postgres-source/data/postmaster.pid" ] && pid_alive_file_first_line "$s/postgres-source/data/postmaster.pid" && return 0
   return 1
 }
 
@@ -131,7 +135,7 @@ pid_alive_file_first_line() {
 
 remove_state() {
   local s="$1" target link
-  for link in "$s/postgres" "$s/mariadb"; do
+  for link in "$s/postgres" "$s/postgres-source" "$s/mariadb"; do
     if [ -L "$link" ]; then
       target="$(readlink -f "$link" || true)"
       case "$target" in /var/lib/quarry/*) rm -rf "$target" ;; esac
@@ -174,6 +178,7 @@ EOF
   if [ "$PROFILE" = test ]; then
     echo "export QUARRY_TEST_MAIL_DIR='$MAIL'" >>"$STATE/env.sh"
     echo "export QUARRY_TEST_MYSQL_URL='mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/'" >>"$STATE/env.sh"
+    echo "export QUARRY_TEST_SOURCE_POSTGRES_URL='postgres://quarry:quarry@127.0.0.1:$SOURCE_PG_PORT/postgres'" >>"$STATE/env.sh"
     # Project files of test runs stay with the test services, not in the user's data dir.
     echo "export QUARRY_DATA_DIR='$STATE/data'" >>"$STATE/env.sh"
   fi
@@ -206,10 +211,10 @@ do_start() {
   smtp_start
   redis_start
   pg_start
+  on_source_pg pg_start
   mariadb_start
-  wait_service postgres 60 "$PGLOG" pg_ready
-  pg_bootstrap
-  head -n1 "$PGDATA/postmaster.pid" >"$RUN/postgres.pid" 2>/dev/null || true
+  pg_up
+  on_source_pg pg_up
   wait_service redis 30 "$LOGS/redis.log" redis_ready
   wait_service smtp 30 "$LOGS/smtp.log" smtp_ready "$RUN/smtp.pid" smtp_sink
   wait_service mariadb 60 "$MYLOG" mariadb_ready "$RUN/mariadb.pid" mariadbd
@@ -223,6 +228,7 @@ do_start() {
   log "    temporal  127.0.0.1:$TEMPORAL_PORT  (Web UI http://localhost:$TEMPORAL_UI_PORT)"
   log "    smtp      smtp://127.0.0.1:$SMTP_PORT  (mails land in $MAIL)"
   log "    mariadb   mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/quarry"
+  log "    source pg postgres://quarry:quarry@127.0.0.1:$SOURCE_PG_PORT/postgres  (a data source)"
   log "    logs      $LOGS"
 }
 
@@ -239,6 +245,7 @@ do_stop() {
   temporal_stop &
   redis_stop &
   mariadb_stop &
+  on_source_pg pg_stop &
   pg_stop
   wait
   if [ "$PROFILE" = test ] && [ -z "${QUARRY_STATE_DIR:-}" ]; then
@@ -276,6 +283,8 @@ do_status() {
   local ok
   ok=0; pg_ready && ok=1
   line postgres "$ok" "127.0.0.1:$PG_PORT" "$LOGS/postgres.log"
+  ok=0; on_source_pg pg_ready && ok=1
+  line pg-source "$ok" "127.0.0.1:$SOURCE_PG_PORT" "$LOGS/postgres-source.log"
   ok=0; redis_ready && ok=1
   line redis "$ok" "127.0.0.1:$REDIS_PORT" "$LOGS/redis.log"
   ok=0; [ -n "$TEMPORAL" ] && temporal_ready && ok=1

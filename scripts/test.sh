@@ -108,8 +108,15 @@ STATE="$QUARRY_STATE_DIR"
 # The environment of every test (contracts.md), pointing at the test services.
 export QUARRY_DATABASE_URL QUARRY_REDIS_URL QUARRY_TEMPORAL_URL QUARRY_TEMPORAL_NAMESPACE
 export QUARRY_SMTP_URL QUARRY_TEST_MAIL_DIR
-# The engine's connector tests: a MariaDB server (MYSQL data source) with account quarry/quarry.
-export QUARRY_TEST_MYSQL_URL
+# Data sources of the tests: a MariaDB server (MYSQL) and a Postgres server apart from the
+# metadata one (POSTGRES), both with account quarry/quarry.
+export QUARRY_TEST_MYSQL_URL QUARRY_TEST_SOURCE_POSTGRES_URL
+# Those servers and the fake language-model servers listen on loopback; Quarry's own
+# services there stay refused whatever this allows.
+export QUARRY_SOURCE_NETWORKS="${QUARRY_SOURCE_NETWORKS:-127.0.0.1/32}"
+# DUCKDB sources: files in this directory only (the tests put theirs there).
+export QUARRY_DUCKDB_SOURCE_DIR="$STATE/duckdb-sources"
+mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
 export QUARRY_WEB_DIST="$QUARRY_ROOT/web/dist"
 export QUARRY_TASK_QUEUE_PREFIX=quarry-test
 export RUST_LOG="${RUST_LOG:-info}"

@@ -1,7 +1,11 @@
 //! Configuration: defaults for a local machine, overridden by `QUARRY_*` environment variables.
 
-use secrecy::SecretString;
-use std::{env, path::PathBuf, time::Duration};
+use quarry_engine::{
+    SourcePolicy,
+    network::{Endpoint, Network, NetworkPolicy, parse_networks},
+};
+use secrecy::{ExposeSecret, SecretString};
+use std::{env, path::PathBuf, sync::Arc, time::Duration};
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -35,6 +39,12 @@ pub struct Config {
     pub llm_timeout: Duration,
     /// The local embedding model's files (safetensors, tokenizer, config).
     pub embedding_model_dir: PathBuf,
+    /// Networks beyond the public internet that data sources and language-model providers
+    /// may reach (loopback, private ranges): none by default. Quarry's own services and cloud
+    /// metadata stay unreachable whatever this holds.
+    pub source_networks: Vec<Network>,
+    /// DUCKDB sources are files under this directory; `None` (the default): no DUCKDB sources.
+    pub duckdb_source_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -101,7 +111,30 @@ impl Config {
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
+            source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", ""))
+                .map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
+            duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
         })
+    }
+
+    /// Where tenants' connection settings and provider URLs may lead: the operator's networks,
+    /// never Quarry's own Postgres, Redis or Temporal.
+    pub fn network_policy(&self) -> NetworkPolicy {
+        let own = [
+            Endpoint::from_url(self.database_url.expose_secret(), 5432),
+            Endpoint::from_url(self.redis_url.expose_secret(), 6379),
+            Endpoint::from_url(&self.temporal_url, 7233),
+        ];
+        NetworkPolicy::new(self.source_networks.clone(), own.into_iter().flatten().collect())
+    }
+
+    /// The policy every connector made from a tenant's settings is held to.
+    pub fn source_policy(&self) -> SourcePolicy {
+        SourcePolicy {
+            network: Arc::new(self.network_policy()),
+            duckdb_dir: self.duckdb_source_dir.clone(),
+            private_dir: Some(self.data_dir.clone()),
+        }
     }
 
     /// Where one project keeps its files (CSV uploads, the CSV DuckDB store).

@@ -68,6 +68,13 @@ pub fn check_settings(mut settings: ProviderSettings) -> Result<ProviderSettings
     {
         return Err(Error::invalid("The endpoint must be an http:// or https:// URL."));
     }
+    // The region is part of the provider's host name (`{location}-aiplatform.googleapis.com`):
+    // anything but a plain name could point the URL elsewhere.
+    if let Some(region) = &settings.region
+        && !region.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Err(Error::invalid("The region may hold only letters, digits and dashes."));
+    }
     match settings.provider {
         ProviderKind::OpenAi => {}
         ProviderKind::Azure => {
@@ -95,15 +102,29 @@ pub fn check_settings(mut settings: ProviderSettings) -> Result<ProviderSettings
     Ok(settings)
 }
 
-/// The key to use: the one given, or the stored one when the same provider is kept.
+/// Where a stored key has been sent: the provider, its endpoint and its region.
+fn key_destination(settings: &ProviderSettings) -> (ProviderKind, Option<String>, Option<String>) {
+    let url = settings.base_url.as_deref().map(|u| u.trim().trim_end_matches('/').to_ascii_lowercase());
+    (settings.provider, url, settings.region.clone())
+}
+
+/// The key to use: the one given, or the stored one while it would go where it went before
+/// (same provider, endpoint and region). A changed endpoint needs the key again, or an
+/// admin could send the organisation's key to a server of their choosing.
 async fn key_for(pool: &Pool, config: &Config, org_id: Uuid, settings: &ProviderSettings, given: Option<SecretString>) -> Result<SecretString> {
     if let Some(key) = given.filter(|k| !k.expose_secret().trim().is_empty()) {
         return Ok(SecretString::from(key.expose_secret().trim().to_owned()));
     }
-    if let Some(row) = row(pool, org_id).await?
-        && settings_of(&row)?.provider == settings.provider
-    {
-        return secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal);
+    if let Some(row) = row(pool, org_id).await? {
+        let stored = settings_of(&row)?;
+        let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
+        if key_destination(&stored) == key_destination(settings) {
+            return Ok(key);
+        }
+        // An empty key (a local server without one) has nothing to replay.
+        if stored.provider == settings.provider && !key.expose_secret().is_empty() {
+            return Err(Error::invalid("The endpoint or region changed: enter the key again."));
+        }
     }
     // A local OpenAI-compatible server (Ollama, vLLM) usually wants no key.
     if settings.provider == ProviderKind::OpenAi && settings.base_url.is_some() {
@@ -129,12 +150,29 @@ pub fn provider_error(error: LlmError) -> Error {
     }
 }
 
+/// The provider's client, its hosts checked against the network policy and pinned to the
+/// checked addresses.
+async fn connect(config: &Config, settings: &ProviderSettings, key: &SecretString) -> Result<Box<dyn Provider>> {
+    let policy = config.network_policy();
+    let mut pinned = Vec::new();
+    for endpoint in quarry_llm::endpoints(settings, key).map_err(provider_error)? {
+        let addr = policy.resolve(&endpoint.host, endpoint.port).await.map_err(|_| {
+            Error::new(
+                ErrorCode::ConnectionRefused,
+                "Could not connect to the provider's endpoint. Check the URL, and that the server accepts connections from Quarry.",
+            )
+        })?;
+        pinned.push((endpoint, addr));
+    }
+    quarry_llm::connect_pinned(settings, key, options(config), &pinned).map_err(provider_error)
+}
+
 /// Sends a one-line request (and an embedding, when an embedding model is set) with the
 /// settings as they would be applied.
 pub async fn test_connectivity(pool: &Pool, config: &Config, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {
     let settings = check_settings(settings)?;
     let key = key_for(pool, config, org_id, &settings, key).await?;
-    let provider = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    let provider = connect(config, &settings, &key).await?;
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
         .await
         .map_err(provider_error)
@@ -144,7 +182,7 @@ pub async fn test_connectivity(pool: &Pool, config: &Config, org_id: Uuid, setti
 pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
     let settings = check_settings(settings)?;
     let key = key_for(pool, config, org_id, &settings, key).await?;
-    let provider = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    let provider = connect(config, &settings, &key).await?;
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
         .await
         .map_err(provider_error)?;
@@ -175,7 +213,7 @@ pub async fn provider(pool: &Pool, config: &Config, org_id: Uuid) -> Result<Opti
     let Some(row) = row(pool, org_id).await? else { return Ok(None) };
     let settings = settings_of(&row)?;
     let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
-    let client = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
+    let client = connect(config, &settings, &key).await?;
     Ok(Some((settings, client)))
 }
 

@@ -6,6 +6,7 @@
 //!   MySQL/MariaDB, DuckDB files, CSV uploads), column type families, connection settings.
 //! - [`csv_import`]: CSV files into a project's CSV database.
 //! - [`sample_datasets`]: the ECOMMERCE, HR, MUSIC and NBA sample databases.
+//! - [`network`]: where tenant-given hosts and URLs may lead.
 //! - [`secrets`]: encryption of data-source secrets at rest.
 
 pub mod answer;
@@ -13,11 +14,12 @@ pub mod compile;
 pub mod connectors;
 pub mod csv_import;
 pub mod mdl;
+pub mod network;
 pub mod question;
 pub mod sample_datasets;
 pub mod secrets;
 
 pub use connectors::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    QueryResult, ResultColumn, SourceColumn, SourceTable, connect,
+    QueryResult, ResultColumn, SourceColumn, SourcePolicy, SourceTable, connect,
 };

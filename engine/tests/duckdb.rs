@@ -68,7 +68,12 @@ impl Fixture {
     }
 
     fn connector(&self) -> Box<dyn Connector> {
-        connect(DataSourceType::Duckdb, &json!({"path": self.path})).unwrap()
+        connect(
+            DataSourceType::Duckdb,
+            &json!({"path": self.path}),
+            &quarry_engine::SourcePolicy::permissive(),
+        )
+        .unwrap()
     }
 }
 
@@ -316,20 +321,26 @@ async fn files_are_read_only_and_private() {
 async fn a_missing_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nothing-here.duckdb");
-    let c = connect(DataSourceType::Duckdb, &json!({"path": path})).unwrap();
-    match c.test().await.unwrap_err() {
-        ConnectorError::ConnectionRefused(reason) => {
-            assert!(reason.contains("nothing-here.duckdb"), "{reason}")
-        }
-        other => panic!("expected ConnectionRefused, got {other:?}"),
-    }
+    let err = connect(
+        DataSourceType::Duckdb,
+        &json!({"path": path}),
+        &quarry_engine::SourcePolicy::permissive(),
+    )
+    .unwrap_err();
+    // The same words as for a file outside the allowed directory, and no server path.
+    assert_eq!(
+        err,
+        ConnectorError::ConnectionRefused(
+            quarry_engine::connectors::DUCKDB_FILE_UNAVAILABLE.into()
+        )
+    );
     assert!(!path.exists(), "a read-only open must not create the file");
 }
 
 #[tokio::test]
 async fn csv_source_reads_the_projects_database() {
     let dir = tempfile::tempdir().unwrap();
-    let c = connect(DataSourceType::Csv, &json!({"dir": dir.path()})).unwrap();
+    let c = quarry_engine::connectors::DuckDbConnector::csv(dir.path().join("csv.duckdb"));
     assert_eq!(c.source_type(), DataSourceType::Csv);
     // Before the first import: an empty source.
     c.test().await.unwrap();

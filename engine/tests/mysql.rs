@@ -94,7 +94,12 @@ impl Fixture {
     }
 
     fn connector(&self) -> Box<dyn Connector> {
-        connect(DataSourceType::Mysql, &self.server.properties(&self.name)).unwrap()
+        connect(
+            DataSourceType::Mysql,
+            &self.server.properties(&self.name),
+            &quarry_engine::SourcePolicy::permissive(),
+        )
+        .unwrap()
     }
 
     fn connector_with(&self, changes: Value) -> Box<dyn Connector> {
@@ -102,7 +107,12 @@ impl Fixture {
         for (k, v) in changes.as_object().unwrap() {
             props[k] = v.clone();
         }
-        connect(DataSourceType::Mysql, &props).unwrap()
+        connect(
+            DataSourceType::Mysql,
+            &props,
+            &quarry_engine::SourcePolicy::permissive(),
+        )
+        .unwrap()
     }
 
     /// Statements running in the source database, other than our own.
@@ -431,7 +441,7 @@ async fn bad_password_is_refused_with_the_server_reason() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, ConnectorError::ConnectionRefused(r) if r.starts_with("could not connect to")),
+        err == ConnectorError::ConnectionRefused(quarry_engine::network::CONNECT_FAILED.into()),
         "{err:?}"
     );
     fx.connector().test().await.unwrap();
@@ -489,5 +499,50 @@ async fn only_read_only_selects_run() {
     assert_eq!(r.rows, [[json!(2)]]);
     let tables = c.tables().await.unwrap();
     assert!(tables.iter().any(|t| t.name == "order_lines"));
+    fx.finish().await;
+}
+
+/// The compiler renders a string literal by doubling its quotes and leaving a backslash as
+/// it is, so `'a\\'` (the value `a\`) goes out as `'a\'`. With MySQL's backslash escapes on,
+/// that literal would run on to the next quote and the text after it would be SQL:
+/// here a `UNION SELECT LOAD_FILE(…)`. The session's NO_BACKSLASH_ESCAPES keeps each literal
+/// what the checked statement says it is.
+#[tokio::test]
+async fn a_backslash_never_ends_a_string_literal() {
+    let fx = Fixture::new().await;
+    let c = fx.connector();
+    let checked = quarry_engine::compile::safety::parse_read_only(
+        r"SELECT 'a\\', ' UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- '",
+        quarry_engine::compile::Dialect::MySql,
+    )
+    .unwrap()
+    .to_string();
+    let result = c.query(&checked, options(10, 30.0)).await.unwrap();
+    assert_eq!(
+        result.rows,
+        vec![vec![
+            json!("a\\"),
+            json!(" UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- ")
+        ]],
+        "{checked}"
+    );
+
+    // The same text sent as it is: two literals, never a second SELECT.
+    let raw = r"SELECT 'a\', ' UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- '";
+    let result = c.query(raw, options(10, 30.0)).await.unwrap();
+    assert_eq!(result.columns.len(), 2);
+    assert_eq!(result.rows.len(), 1);
+    assert_eq!(result.rows[0][0], json!("a\\"));
+
+    // And a payload written for backslash escapes is one literal or a syntax error.
+    let payload = r"SELECT 'a\' UNION SELECT LOAD_FILE(''/etc/passwd'') -- '";
+    match c.query(payload, options(10, 30.0)).await {
+        Ok(result) => {
+            let text = serde_json::to_string(&result.rows).unwrap();
+            assert!(!text.contains("root:"), "{text}");
+            assert_eq!(result.rows.len(), 1, "{text}");
+        }
+        Err(err) => assert!(matches!(err, ConnectorError::Query(_)), "{err:?}"),
+    }
     fx.finish().await;
 }

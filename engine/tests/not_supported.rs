@@ -27,7 +27,12 @@ fn other_types_are_not_yet_supported() {
     for source_type in unsupported {
         // The settings themselves are fine: they are stored as given.
         assert!(ConnectionProperties::parse(source_type, &settings).is_ok());
-        let err = connect(source_type, &settings).unwrap_err();
+        let err = connect(
+            source_type,
+            &settings,
+            &quarry_engine::SourcePolicy::permissive(),
+        )
+        .unwrap_err();
         assert_eq!(
             err,
             ConnectorError::NotSupported(format!(
@@ -37,15 +42,23 @@ fn other_types_are_not_yet_supported() {
         );
     }
     assert_eq!(
-        connect(DataSourceType::Snowflake, &settings)
-            .unwrap_err()
-            .to_string(),
+        connect(
+            DataSourceType::Snowflake,
+            &settings,
+            &quarry_engine::SourcePolicy::permissive()
+        )
+        .unwrap_err()
+        .to_string(),
         "Snowflake is not yet supported"
     );
     assert_eq!(
-        connect(DataSourceType::BigQuery, &settings)
-            .unwrap_err()
-            .to_string(),
+        connect(
+            DataSourceType::BigQuery,
+            &settings,
+            &quarry_engine::SourcePolicy::permissive()
+        )
+        .unwrap_err()
+        .to_string(),
         "BigQuery is not yet supported"
     );
     assert!(
@@ -57,12 +70,22 @@ fn other_types_are_not_yet_supported() {
 
 #[test]
 fn supported_types_check_their_settings() {
-    let err = connect(DataSourceType::Postgres, &json!({"host": "db"})).unwrap_err();
+    let err = connect(
+        DataSourceType::Postgres,
+        &json!({"host": "db"}),
+        &quarry_engine::SourcePolicy::permissive(),
+    )
+    .unwrap_err();
     assert!(
         matches!(err, ConnectorError::InvalidProperties(_)),
         "{err:?}"
     );
-    let err = connect(DataSourceType::Csv, &json!({})).unwrap_err();
+    let err = connect(
+        DataSourceType::Csv,
+        &json!({}),
+        &quarry_engine::SourcePolicy::permissive(),
+    )
+    .unwrap_err();
     assert!(
         matches!(err, ConnectorError::InvalidProperties(_)),
         "{err:?}"
@@ -70,7 +93,8 @@ fn supported_types_check_their_settings() {
     assert!(
         connect(
             DataSourceType::Mysql,
-            &json!({"host": "db", "database": "d", "user": "u", "password": "p"})
+            &json!({"host": "db", "database": "d", "user": "u", "password": "p"}),
+            &quarry_engine::SourcePolicy::permissive()
         )
         .is_ok()
     );

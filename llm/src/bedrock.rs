@@ -28,6 +28,14 @@ pub(crate) struct Bedrock {
     options: CallOptions,
 }
 
+/// The endpoint override, or the region's Bedrock runtime.
+pub(crate) fn endpoint_url(settings: &ProviderSettings) -> Result<String, LlmError> {
+    match settings.base_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(url) => Ok(url.trim_end_matches('/').to_owned()),
+        None => Ok(format!("https://bedrock-runtime.{}.amazonaws.com", required(&settings.region, "The AWS region")?)),
+    }
+}
+
 impl Bedrock {
     pub(crate) fn new(settings: &ProviderSettings, secret: &SecretString, options: CallOptions) -> Result<Self, LlmError> {
         let region = required(&settings.region, "The AWS region")?;
@@ -61,7 +69,7 @@ impl Bedrock {
             _ => {
                 let message = error
                     .message()
-                    .map(str::to_owned)
+                    .map(crate::short)
                     .unwrap_or_else(|| aws_sdk_bedrockruntime::error::DisplayErrorContext(&error).to_string());
                 match error.raw_response().map(|r| r.status().as_u16()) {
                     Some(status) => LlmError::from_status(PROVIDER, status, message),

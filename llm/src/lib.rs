@@ -5,12 +5,17 @@
 //! Google Vertex AI's `generateContent` over REST with a service-account key. None of them
 //! retries: a failure is classified ([`LlmError::retryable`]) and the caller — a Temporal
 //! activity — retries under its own policy, so a completed call is never paid for twice.
+//!
+//! The endpoint is the organisation's choice, so the client never goes anywhere else on its
+//! own: redirects are not followed, each host is connected to at the address the caller
+//! checked ([`connect_pinned`], [`endpoints`]), and a provider's error body is summarised,
+//! never passed on whole.
 
 mod bedrock;
 mod openai;
 mod vertex;
 
-use std::time::Duration;
+use std::{net::SocketAddr, time::Duration};
 
 use async_trait::async_trait;
 use secrecy::SecretString;
@@ -181,20 +186,88 @@ pub trait Provider: Send + Sync {
 }
 
 /// Builds the client for `settings`; `secret` is the API key, Bedrock's secret access key or
-/// Vertex's service-account JSON.
+/// Vertex's service-account JSON. Host names are resolved by the system as usual: for
+/// settings a tenant chose, use [`connect_pinned`].
 pub fn connect(
     settings: &ProviderSettings,
     secret: &SecretString,
     options: CallOptions,
 ) -> Result<Box<dyn Provider>, LlmError> {
+    build(settings, secret, options, &[])
+}
+
+/// A host (and port) a provider's client will contact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub host: String,
+    pub port: u16,
+}
+
+/// Every host a client built from these settings contacts: the API's base URL or endpoint
+/// (its default when none is set) and, for Vertex AI, the service account's token URI.
+pub fn endpoints(settings: &ProviderSettings, secret: &SecretString) -> Result<Vec<Endpoint>, LlmError> {
+    Ok(match settings.provider {
+        ProviderKind::OpenAi | ProviderKind::Azure => vec![url_endpoint(&openai::base_url(settings)?)?],
+        ProviderKind::Bedrock => vec![url_endpoint(&bedrock::endpoint_url(settings)?)?],
+        ProviderKind::VertexAi => {
+            let (base, token_uri) = vertex::urls(settings, secret)?;
+            vec![url_endpoint(&base)?, url_endpoint(&token_uri)?]
+        }
+    })
+}
+
+/// Like [`connect`], but every host of [`endpoints`] must be in `pinned`, and the client
+/// connects to the address given there instead of resolving the name again (Amazon Bedrock's
+/// SDK resolves on its own: there the caller's check is all there is).
+pub fn connect_pinned(
+    settings: &ProviderSettings,
+    secret: &SecretString,
+    options: CallOptions,
+    pinned: &[(Endpoint, SocketAddr)],
+) -> Result<Box<dyn Provider>, LlmError> {
+    for endpoint in endpoints(settings, secret)? {
+        if !pinned.iter().any(|(e, _)| *e == endpoint) {
+            return Err(LlmError::Invalid(format!("{} has not been checked.", endpoint.host)));
+        }
+    }
+    build(settings, secret, options, pinned)
+}
+
+fn build(
+    settings: &ProviderSettings,
+    secret: &SecretString,
+    options: CallOptions,
+    pinned: &[(Endpoint, SocketAddr)],
+) -> Result<Box<dyn Provider>, LlmError> {
     if settings.chat_model.trim().is_empty() {
         return Err(LlmError::Invalid("A chat model is required.".into()));
     }
     Ok(match settings.provider {
-        ProviderKind::OpenAi | ProviderKind::Azure => Box::new(openai::OpenAi::new(settings, secret, options)?),
+        ProviderKind::OpenAi | ProviderKind::Azure => Box::new(openai::OpenAi::new(settings, secret, options, pinned)?),
         ProviderKind::Bedrock => Box::new(bedrock::Bedrock::new(settings, secret, options)?),
-        ProviderKind::VertexAi => Box::new(vertex::Vertex::new(settings, secret, options)?),
+        ProviderKind::VertexAi => Box::new(vertex::Vertex::new(settings, secret, options, pinned)?),
     })
+}
+
+/// The host and port of an http(s) URL.
+fn url_endpoint(url: &str) -> Result<Endpoint, LlmError> {
+    let invalid = || LlmError::Invalid("The endpoint must be an http:// or https:// URL with a host.".into());
+    let parsed = reqwest::Url::parse(url).map_err(|_| invalid())?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(invalid());
+    }
+    let host = parsed.host_str().ok_or_else(invalid)?;
+    let host = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')).unwrap_or(host);
+    let port = parsed.port_or_known_default().ok_or_else(invalid)?;
+    Ok(Endpoint { host: host.to_owned(), port })
+}
+
+/// The (name → address) overrides for a reqwest client; IP literals need none.
+fn name_pins(pinned: &[(Endpoint, SocketAddr)]) -> impl Iterator<Item = (&str, SocketAddr)> {
+    pinned
+        .iter()
+        .filter(|(e, _)| e.host.parse::<std::net::IpAddr>().is_err())
+        .map(|(e, addr)| (e.host.as_str(), *addr))
 }
 
 /// A one-line question a provider answers quickly: proves the key, model and endpoint work.
@@ -223,7 +296,11 @@ fn required<'a>(value: &'a Option<String>, what: &str) -> Result<&'a str, LlmErr
         .ok_or_else(|| LlmError::Invalid(format!("{what} is required.")))
 }
 
-/// The message a provider put in its error body, else the body itself (shortened).
+/// The longest provider message passed on.
+const MESSAGE_LIMIT: usize = 300;
+
+/// The message a provider put in its JSON error body, shortened. Any other body is not
+/// repeated: the endpoint is the tenant's choice and could be anything that answers HTTP.
 fn error_message(body: &str) -> String {
     let parsed: Option<serde_json::Value> = serde_json::from_str(body).ok();
     let message = parsed.as_ref().and_then(|v| {
@@ -233,8 +310,21 @@ fn error_message(body: &str) -> String {
             .or_else(|| v.get("error_description"))
             .and_then(|m| m.as_str())
     });
-    let text = message.unwrap_or(body).trim();
-    text.chars().take(500).collect()
+    match message {
+        Some(text) => short(text),
+        None => "the reply was not a provider's JSON error".to_owned(),
+    }
+}
+
+/// `text` cut to [`MESSAGE_LIMIT`] characters.
+fn short(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= MESSAGE_LIMIT {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(MESSAGE_LIMIT).collect();
+    cut.push('…');
+    cut
 }
 
 /// rustls needs one process-wide crypto provider; ring is the one the rest of Quarry uses.

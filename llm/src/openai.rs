@@ -31,17 +31,43 @@ pub(crate) struct OpenAi {
     options: CallOptions,
 }
 
+/// The API base (OpenAI and compatible) or resource endpoint (Azure), without a trailing `/`.
+pub(crate) fn base_url(settings: &ProviderSettings) -> Result<String, LlmError> {
+    Ok(match settings.provider {
+        ProviderKind::Azure => required(&settings.base_url, "The Azure endpoint")?.trim_end_matches('/').to_owned(),
+        _ => settings
+            .base_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+            .unwrap_or(DEFAULT_BASE)
+            .trim_end_matches('/')
+            .to_owned(),
+    })
+}
+
 impl OpenAi {
-    pub(crate) fn new(settings: &ProviderSettings, secret: &SecretString, options: CallOptions) -> Result<Self, LlmError> {
+    pub(crate) fn new(
+        settings: &ProviderSettings,
+        secret: &SecretString,
+        options: CallOptions,
+        pinned: &[(crate::Endpoint, std::net::SocketAddr)],
+    ) -> Result<Self, LlmError> {
         crate::install_crypto();
-        let http = reqwest13::Client::builder()
+        let mut http = reqwest13::Client::builder()
             .timeout(options.timeout)
+            .redirect(reqwest13::redirect::Policy::none());
+        for (host, addr) in crate::name_pins(pinned) {
+            http = http.resolve(host, addr);
+        }
+        let http = http
             .build()
             .map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
         let service = ReqwestService::new(http);
         let clients = match settings.provider {
             ProviderKind::Azure => {
-                let endpoint = required(&settings.base_url, "The Azure endpoint")?.trim_end_matches('/');
+                let endpoint = base_url(settings)?;
+                let endpoint = endpoint.as_str();
                 let version = required(&settings.api_version, "The Azure API version")?;
                 let azure = |deployment: &str| {
                     Client::with_config(
@@ -59,14 +85,7 @@ impl OpenAi {
                 }
             }
             _ => {
-                let base = settings
-                    .base_url
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|b| !b.is_empty())
-                    .unwrap_or(DEFAULT_BASE)
-                    .trim_end_matches('/');
-                let config = OpenAIConfig::new().with_api_base(base).with_api_key(secret.expose_secret());
+                let config = OpenAIConfig::new().with_api_base(base_url(settings)?).with_api_key(secret.expose_secret());
                 Clients::OpenAi(Client::with_config(config).with_http_service(service))
             }
         };
@@ -83,14 +102,14 @@ impl OpenAi {
         let provider = self.kind.label();
         match error {
             OpenAIError::ApiError(response) => {
-                LlmError::from_status(provider, response.status_code.as_u16(), response.api_error.message)
+                LlmError::from_status(provider, response.status_code.as_u16(), crate::short(&response.api_error.message))
             }
             OpenAIError::Reqwest(e) if e.is_timeout() => LlmError::Timeout { provider, timeout: self.options.timeout },
             OpenAIError::Reqwest(e) => LlmError::Unavailable { provider, status: None, message: e.to_string() },
             OpenAIError::JSONDeserialize(_, body) => {
                 LlmError::Invalid(format!("{provider} sent a reply that could not be read: {}", crate::error_message(&body)))
             }
-            other => LlmError::Unavailable { provider, status: None, message: other.to_string() },
+            other => LlmError::Unavailable { provider, status: None, message: crate::short(&other.to_string()) },
         }
     }
 }

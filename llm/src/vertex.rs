@@ -48,10 +48,33 @@ pub(crate) struct Vertex {
     token: Mutex<Option<(String, chrono::DateTime<chrono::Utc>)>>,
 }
 
+/// The API base and the token endpoint the service account names (Google's by default).
+pub(crate) fn urls(settings: &ProviderSettings, secret: &SecretString) -> Result<(String, String), LlmError> {
+    let account = service_account(secret)?;
+    let location = required(&settings.region, "The Vertex AI location")?;
+    let base = settings
+        .base_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .map(|b| b.trim_end_matches('/').to_owned())
+        .unwrap_or_else(|| format!("https://{location}-aiplatform.googleapis.com"));
+    Ok((base, account.token_uri.unwrap_or_else(|| DEFAULT_TOKEN_URI.to_owned())))
+}
+
+fn service_account(secret: &SecretString) -> Result<ServiceAccount, LlmError> {
+    serde_json::from_str(secret.expose_secret())
+        .map_err(|_| LlmError::Invalid("The service-account key is not a Google service-account JSON key.".into()))
+}
+
 impl Vertex {
-    pub(crate) fn new(settings: &ProviderSettings, secret: &SecretString, options: CallOptions) -> Result<Self, LlmError> {
-        let account: ServiceAccount = serde_json::from_str(secret.expose_secret())
-            .map_err(|_| LlmError::Invalid("The service-account key is not a Google service-account JSON key.".into()))?;
+    pub(crate) fn new(
+        settings: &ProviderSettings,
+        secret: &SecretString,
+        options: CallOptions,
+        pinned: &[(crate::Endpoint, std::net::SocketAddr)],
+    ) -> Result<Self, LlmError> {
+        let account = service_account(secret)?;
         let key = EncodingKey::from_rsa_pem(account.private_key.as_bytes())
             .map_err(|_| LlmError::Invalid("The service-account key's private_key is not an RSA key.".into()))?;
         let location = required(&settings.region, "The Vertex AI location")?;
@@ -61,15 +84,14 @@ impl Vertex {
             .filter(|p| !p.trim().is_empty())
             .or_else(|| account.project_id.clone())
             .ok_or_else(|| LlmError::Invalid("The Google Cloud project is required.".into()))?;
-        let base = settings
-            .base_url
-            .as_deref()
-            .map(str::trim)
-            .filter(|b| !b.is_empty())
-            .map(|b| b.trim_end_matches('/').to_owned())
-            .unwrap_or_else(|| format!("https://{location}-aiplatform.googleapis.com"));
-        let http = reqwest::Client::builder()
+        let (base, _) = urls(settings, secret)?;
+        let mut http = reqwest::Client::builder()
             .timeout(options.timeout)
+            .redirect(reqwest::redirect::Policy::none());
+        for (host, addr) in crate::name_pins(pinned) {
+            http = http.resolve(host, addr);
+        }
+        let http = http
             .build()
             .map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
         Ok(Self {
@@ -133,7 +155,7 @@ impl Vertex {
         if error.is_timeout() {
             LlmError::Timeout { provider: PROVIDER, timeout: self.options.timeout }
         } else {
-            LlmError::Unavailable { provider: PROVIDER, status: None, message: error.to_string() }
+            LlmError::Unavailable { provider: PROVIDER, status: None, message: crate::short(&error.to_string()) }
         }
     }
 

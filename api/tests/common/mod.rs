@@ -241,10 +241,19 @@ pub fn error_code(body: &Value) -> String {
     body["errors"][0]["extensions"]["code"].as_str().unwrap_or("<none>").to_owned()
 }
 
-/// A fresh database on the test Postgres server with a small shop schema.
+/// The Postgres server tests use as a data source: not Quarry's own metadata server, which
+/// the network policy refuses as a source.
+pub fn source_postgres_url() -> String {
+    std::env::var("QUARRY_TEST_SOURCE_POSTGRES_URL")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .expect("QUARRY_TEST_SOURCE_POSTGRES_URL is not set: run the tests through `make test`")
+}
+
+/// A fresh database on the source Postgres server with a small shop schema.
 pub async fn shop_database() -> (String, Value) {
     use sqlx::{Connection, Executor, PgConnection};
-    let admin_url = std::env::var("QUARRY_DATABASE_URL").unwrap();
+    let admin_url = source_postgres_url();
     let url = url_parts(&admin_url);
     let name = format!("shop_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
     let mut admin = PgConnection::connect(&admin_url).await.unwrap();
@@ -295,7 +304,7 @@ pub fn url_parts(url: &str) -> UrlParts {
 /// Runs statements in a database made by [`shop_database`].
 pub async fn shop_execute(database: &str, sql: &str) {
     use sqlx::{Connection, Executor, PgConnection};
-    let url = url_parts(&std::env::var("QUARRY_DATABASE_URL").unwrap());
+    let url = url_parts(&source_postgres_url());
     let mut shop = PgConnection::connect(&format!("{}/{database}", url.base)).await.unwrap();
     shop.execute(sql).await.unwrap();
 }

@@ -21,7 +21,10 @@ use crate::{
 use chrono::{DateTime, Utc};
 use quarry_engine::{
     Connector, DataSourceType, SourceTable,
-    connectors::properties::{merge_secrets, split_secrets},
+    connectors::{
+        ConnectionProperties, DuckDbConnector,
+        properties::{merge_secrets, split_secrets},
+    },
     secrets,
 };
 use serde_json::{Map, Value};
@@ -37,13 +40,22 @@ impl DataSource {
     }
 }
 
-/// The settings a connector gets: CSV sources always live in the project's own directory.
+/// The connector for the settings, held to the operator's source policy. A CSV source is
+/// always the project's own store: no setting can name another directory.
 fn connector_for(config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<Box<dyn Connector>> {
-    let properties = match source_type {
-        DataSourceType::Csv => serde_json::json!({ "dir": config.project_dir(project_id) }),
-        _ => properties.clone(),
-    };
-    Ok(quarry_engine::connect(source_type, &properties)?)
+    if source_type == DataSourceType::Csv {
+        return Ok(Box::new(DuckDbConnector::csv(crate::csv_import::database_path(config, project_id))));
+    }
+    Ok(quarry_engine::connect(source_type, properties, &config.source_policy())?)
+}
+
+/// What is stored of the settings a user sent: a CSV source keeps none (its place is the
+/// project's), other types their plain settings.
+fn stored_properties(source_type: DataSourceType, plain: Value) -> Value {
+    match source_type {
+        DataSourceType::Csv => serde_json::json!({}),
+        _ => plain,
+    }
 }
 
 async fn stored(pool: &Pool, project_id: Uuid) -> Result<DataSource> {
@@ -57,14 +69,31 @@ fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Va
     }
 }
 
-/// `properties` completed with the stored secrets it leaves out, when the project already
-/// has a data source of that type (so an edit form may leave the password blank).
+/// `properties` completed with the stored secrets it leaves out (so an edit form may leave
+/// the password blank), but only while they would go where they went before: same type,
+/// host, port and database (or DuckDB path). Otherwise a stored password could be replayed
+/// to a server of the editor's choosing, so the secrets must be given again.
 async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<Value> {
     let (plain, given) = split_secrets(properties);
-    let mut secrets = match get(pool, project_id).await? {
-        Some(record) if record.source_type()? == source_type => stored_secrets(config, &record)?,
-        _ => Map::new(),
-    };
+    let Some(record) = get(pool, project_id).await? else { return Ok(properties.clone()) };
+    if record.sample_dataset.is_some() || record.source_type()? != source_type {
+        return Ok(properties.clone());
+    }
+    let stored = stored_secrets(config, &record)?;
+    let missing: Vec<&String> = stored.keys().filter(|k| !given.contains_key(*k)).collect();
+    if missing.is_empty() {
+        return Ok(properties.clone());
+    }
+    let endpoint = |settings: &Value| ConnectionProperties::parse(source_type, settings).map(|p| p.endpoint());
+    // Settings that do not parse reuse nothing (the connector rejects them next).
+    let same_place = matches!((endpoint(&record.properties), endpoint(&plain)), (Ok(old), Ok(new)) if old == new);
+    if !same_place {
+        let names = missing.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ");
+        return Err(Error::invalid(format!(
+            "The connection now points somewhere else (host, port, database or path changed): enter the {names} again."
+        )));
+    }
+    let mut secrets = stored;
     secrets.extend(given);
     Ok(merge_secrets(&plain, &secrets))
 }
@@ -104,6 +133,7 @@ pub async fn save(pool: &Pool, config: &Config, project_id: Uuid, source_type: D
     let properties = with_stored_secrets(pool, config, project_id, source_type, properties).await?;
     connector_for(config, project_id, source_type, &properties)?.test().await?;
     let (plain, secret_values) = split_secrets(&properties);
+    let plain = stored_properties(source_type, plain);
     let sealed = (!secret_values.is_empty()).then(|| secrets::seal_json(&config.secret_key, &secret_values));
     let record = record::save(pool, project_id, source_type.as_str(), &plain, sealed.as_deref(), None).await?;
     let status = project::get(pool, project_id).await?.onboarding_status;

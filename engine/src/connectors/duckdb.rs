@@ -8,8 +8,8 @@
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    QueryResult, ResultColumn, ResultBudget, SourceColumn, SourceTable, families, limit_rows, statement_body,
-    supervise, values,
+    QueryResult, ResultBudget, ResultColumn, SourceColumn, SourcePolicy, SourceTable, families,
+    limit_rows, statement_body, supervise, values,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime};
@@ -84,6 +84,46 @@ fn private_config() -> duckdb::Result<Config> {
         .with("lock_configuration", "true")
 }
 
+/// The one answer for a DUCKDB path that does not exist, is not a file, or lies outside the
+/// operator's directory: it names no server path and does not say which case it was.
+pub const DUCKDB_FILE_UNAVAILABLE: &str = "No DuckDB database file with this path is available. Give the path of a file in the server's DuckDB source directory.";
+
+/// The file a DUCKDB source's `path` names, resolved (symlinks, `..`) and checked to lie
+/// inside the operator's DuckDB directory and outside Quarry's own files. A relative path is
+/// taken from the DuckDB directory.
+pub fn duckdb_source_path(policy: &SourcePolicy, path: &Path) -> Result<PathBuf, ConnectorError> {
+    let Some(dir) = &policy.duckdb_dir else {
+        return Err(ConnectorError::NotSupported(
+            "DuckDB sources are not enabled on this server (the operator sets QUARRY_DUCKDB_SOURCE_DIR).".into(),
+        ));
+    };
+    let unavailable = |why: &str| {
+        tracing::info!(path = %path.display(), why, "refused a DuckDB source path");
+        ConnectorError::ConnectionRefused(DUCKDB_FILE_UNAVAILABLE.into())
+    };
+    let root = dir
+        .canonicalize()
+        .map_err(|_| unavailable("the DuckDB source directory does not exist"))?;
+    let file = root
+        .join(path)
+        .canonicalize()
+        .map_err(|_| unavailable("does not resolve"))?;
+    if !file.starts_with(&root) {
+        return Err(unavailable("outside the DuckDB source directory"));
+    }
+    if let Some(private) = &policy.private_dir {
+        // Compared canonically too; a private dir that does not exist yet holds nothing.
+        let private = private.canonicalize().unwrap_or_else(|_| private.clone());
+        if file.starts_with(&private) {
+            return Err(unavailable("inside Quarry's data directory"));
+        }
+    }
+    if !file.is_file() {
+        return Err(unavailable("not a file"));
+    }
+    Ok(file)
+}
+
 impl DuckDbConnector {
     /// A DUCKDB source: the database file at `path`.
     pub fn duckdb(path: PathBuf) -> Self {
@@ -113,12 +153,17 @@ impl DuckDbConnector {
                 .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()));
         }
         if !self.path.is_file() {
-            return Err(ConnectorError::ConnectionRefused(format!(
-                "the DuckDB database file {} does not exist",
-                self.path.display()
-            )));
+            return Err(ConnectorError::ConnectionRefused(
+                DUCKDB_FILE_UNAVAILABLE.into(),
+            ));
         }
-        open_duckdb_read_only(&self.path)
+        // DuckDB's own messages quote the server path.
+        open_duckdb_read_only(&self.path).map_err(|e| match e {
+            ConnectorError::ConnectionRefused(reason) => ConnectorError::ConnectionRefused(
+                reason.replace(&*self.path.to_string_lossy(), "<database file>"),
+            ),
+            other => other,
+        })
     }
 
     /// Runs `work` on a blocking thread with its own connection; the deadline or `cancel`

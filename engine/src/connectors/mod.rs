@@ -24,7 +24,8 @@ mod source_type;
 mod values;
 
 pub use self::duckdb::{
-    DuckDbConnector, is_lock_conflict, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
+    DUCKDB_FILE_UNAVAILABLE, DuckDbConnector, duckdb_source_path, is_lock_conflict,
+    open_duckdb_read_only, value_to_json as duckdb_value_to_json,
 };
 pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
@@ -35,10 +36,11 @@ pub use properties::{
 };
 pub use source_type::{DataSourceType, UnknownDataSourceType};
 
+use crate::network::NetworkPolicy;
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::{future::Future, time::Duration};
+use std::{future::Future, path::PathBuf, sync::Arc, time::Duration};
 use tokio_util::sync::CancellationToken;
 
 /// How long opening a connection may take before it counts as refused.
@@ -169,27 +171,69 @@ pub trait Connector: Send + Sync + std::fmt::Debug {
     async fn query(&self, sql: &str, options: QueryOptions) -> Result<QueryResult, ConnectorError>;
 }
 
-/// The connector of a data source. Checks the settings; does not connect yet.
+/// What a tenant's connection settings may reach. Built once from the operator's
+/// configuration and handed to every connector that is made from tenant settings.
+#[derive(Debug, Clone, Default)]
+pub struct SourcePolicy {
+    /// Hosts of POSTGRES, REDSHIFT and MYSQL sources.
+    pub network: Arc<NetworkPolicy>,
+    /// DUCKDB sources are files under this directory; `None`: the type is unavailable.
+    pub duckdb_dir: Option<PathBuf>,
+    /// Quarry's own files (projects' CSV stores, samples): never a DUCKDB source, even when
+    /// `duckdb_dir` overlaps it.
+    pub private_dir: Option<PathBuf>,
+}
+
+impl SourcePolicy {
+    /// Any host, any DuckDB file under `/`: for connector tests against local servers.
+    pub fn permissive() -> Self {
+        Self {
+            network: Arc::new(NetworkPolicy::permissive()),
+            duckdb_dir: Some(PathBuf::from("/")),
+            private_dir: None,
+        }
+    }
+}
+
+/// The connector of a data source. Checks the settings (and, for DUCKDB, the file) against
+/// `policy`; does not connect yet (hosts are checked when a connection opens).
 pub fn connect(
     source_type: DataSourceType,
     properties: &Value,
+    policy: &SourcePolicy,
 ) -> Result<Box<dyn Connector>, ConnectorError> {
-    connector_for(ConnectionProperties::parse(source_type, properties)?)
+    connector_for(
+        ConnectionProperties::parse(source_type, properties)?,
+        policy,
+    )
 }
 
 pub fn connector_for(
     properties: ConnectionProperties,
+    policy: &SourcePolicy,
 ) -> Result<Box<dyn Connector>, ConnectorError> {
+    let network = || policy.network.clone();
     Ok(match properties {
-        ConnectionProperties::Postgres(p) => {
-            Box::new(PostgresConnector::new(DataSourceType::Postgres, p))
+        ConnectionProperties::Postgres(p) => Box::new(PostgresConnector::new(
+            DataSourceType::Postgres,
+            p,
+            network(),
+        )),
+        ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(
+            DataSourceType::Redshift,
+            p,
+            network(),
+        )),
+        ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
+        ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(
+            policy, &p.path,
+        )?)),
+        // The directory is the project's own, which only the caller knows: never a setting.
+        ConnectionProperties::Csv => {
+            return Err(ConnectorError::InvalidProperties(
+                "a CSV source is made by uploading files to the project".into(),
+            ));
         }
-        ConnectionProperties::Redshift(p) => {
-            Box::new(PostgresConnector::new(DataSourceType::Redshift, p))
-        }
-        ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p)),
-        ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(p.path)),
-        ConnectionProperties::Csv(p) => Box::new(DuckDbConnector::csv(p.database_path())),
         ConnectionProperties::Other { source_type, .. } => return Err(not_supported(source_type)),
     })
 }

@@ -7,12 +7,21 @@
 //! (`max_statement_time` on MariaDB, `max_execution_time` on MySQL) a second beyond the
 //! deadline as a backstop. The deadline and cancel are enforced with `KILL QUERY` from a
 //! second connection. Sessions run in UTC.
+//!
+//! Every session runs with `NO_BACKSLASH_ESCAPES` added to its `sql_mode`: the SQL that
+//! reaches the source is rendered by the compiler, whose string literals escape a quote by
+//! doubling it and leave a backslash as it is. With backslash escapes on, `'a\'` would end
+//! later than the checked statement says and the rest of the text would run as SQL.
+//!
+//! The host passes the [`NetworkPolicy`] once per session; the session and its `KILL QUERY`
+//! connection go to the checked address.
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, MySqlProperties,
     QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
     statement_body, supervise, values,
 };
+use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
 use mysql_async::{
     Conn, Opts, OptsBuilder, Row, SslOpts, Value as MyValue,
@@ -21,7 +30,7 @@ use mysql_async::{
 };
 use secrecy::ExposeSecret;
 use serde_json::Value;
-use std::time::Duration;
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 const METADATA_TIMEOUT: Duration = Duration::from_secs(120);
 /// The character set number of binary strings.
@@ -30,31 +39,34 @@ const BINARY_CHARSET: u16 = 63;
 #[derive(Debug, Clone)]
 pub struct MySqlConnector {
     props: MySqlProperties,
+    network: Arc<NetworkPolicy>,
 }
+
+/// Run on every connection, before anything else.
+const SESSION_INIT: &str = "SET time_zone = '+00:00', NAMES utf8mb4, \
+     sql_mode = CONCAT_WS(',', NULLIF(@@SESSION.sql_mode, ''), 'NO_BACKSLASH_ESCAPES')";
 
 /// An open connection and what we learnt about its server.
 struct Session {
     conn: Conn,
     mariadb: bool,
+    /// The checked address it is connected to (a `KILL QUERY` goes there too).
+    addr: SocketAddr,
 }
 
 impl MySqlConnector {
-    pub fn new(props: MySqlProperties) -> Self {
-        Self { props }
+    pub fn new(props: MySqlProperties, network: Arc<NetworkPolicy>) -> Self {
+        Self { props, network }
     }
 
     fn port(&self) -> u16 {
         self.props.port.unwrap_or(3306)
     }
 
-    fn target(&self) -> String {
-        format!("{}:{}", self.props.host, self.port())
-    }
-
-    fn options(&self) -> Opts {
+    fn options(&self, addr: SocketAddr) -> Opts {
         let mut builder = OptsBuilder::default()
-            .ip_or_hostname(self.props.host.trim())
-            .tcp_port(self.port())
+            .ip_or_hostname(addr.ip().to_string())
+            .tcp_port(addr.port())
             .user(Some(self.props.user.clone()))
             .pass(
                 self.props
@@ -66,7 +78,7 @@ impl MySqlConnector {
             // Never switch to a local socket because the host looks local.
             .prefer_socket(false)
             .stmt_cache_size(0)
-            .init(vec!["SET time_zone = '+00:00', NAMES utf8mb4"]);
+            .init(vec![SESSION_INIT]);
         if self.props.ssl {
             // Like libpq's sslmode=require: encrypted, the certificate is not checked.
             builder = builder.ssl_opts(
@@ -78,35 +90,41 @@ impl MySqlConnector {
         builder.into()
     }
 
-    async fn connect(&self) -> Result<Conn, ConnectorError> {
-        match tokio::time::timeout(super::CONNECT_TIMEOUT, Conn::new(self.options())).await {
-            Err(_) => Err(ConnectorError::ConnectionRefused(format!(
-                "could not connect to {}: no answer within {}s",
-                self.target(),
-                super::CONNECT_TIMEOUT.as_secs()
-            ))),
-            Ok(Err(e)) => Err(refused(e, &self.target())),
+    async fn connect(&self, addr: SocketAddr) -> Result<Conn, ConnectorError> {
+        match tokio::time::timeout(super::CONNECT_TIMEOUT, Conn::new(self.options(addr))).await {
+            Err(_) => Err(ConnectorError::ConnectionRefused(CONNECT_FAILED.into())),
+            Ok(Err(e)) => Err(refused(e)),
             Ok(Ok(conn)) => Ok(conn),
         }
     }
 
     async fn open(&self) -> Result<Session, ConnectorError> {
-        let mut conn = self.connect().await?;
-        let version: Option<String> = conn
-            .query_first("SELECT VERSION()")
+        let addr = self.network.resolve(&self.props.host, self.port()).await?;
+        let mut conn = self.connect(addr).await?;
+        let (version, sql_mode): (String, String) = conn
+            .query_first("SELECT VERSION(), @@SESSION.sql_mode")
             .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
-        let mariadb = version
-            .unwrap_or_default()
-            .to_ascii_lowercase()
-            .contains("mariadb");
-        let mut session = Session { conn, mariadb };
+            .map_err(|e| query_error(e, METADATA_TIMEOUT))?
+            .unwrap_or_default();
+        if !sql_mode.split(',').any(|m| m == "NO_BACKSLASH_ESCAPES") {
+            let _ = conn.disconnect().await;
+            return Err(ConnectorError::ConnectionRefused(
+                "the MySQL server did not accept the session's sql_mode NO_BACKSLASH_ESCAPES"
+                    .into(),
+            ));
+        }
+        let mariadb = version.to_ascii_lowercase().contains("mariadb");
+        let mut session = Session {
+            conn,
+            mariadb,
+            addr,
+        };
         session.set_time_limit(METADATA_TIMEOUT).await?;
         Ok(session)
     }
 
-    async fn kill_query(&self, id: u32) {
-        if let Ok(mut conn) = self.connect().await {
+    async fn kill_query(&self, addr: SocketAddr, id: u32) {
+        if let Ok(mut conn) = self.connect(addr).await {
             if let Err(e) = conn.query_drop(format!("KILL QUERY {id}")).await {
                 tracing::warn!(error = %e, "could not stop a MySQL query");
             }
@@ -263,6 +281,7 @@ impl Connector for MySqlConnector {
         let timeout = options.timeout;
         let mut session = self.open().await?;
         let id = session.conn.id();
+        let addr = session.addr;
         let mut more_rows_pending = false;
         let work = run_query(
             &mut session,
@@ -271,10 +290,10 @@ impl Connector for MySqlConnector {
             options.row_limit,
             &mut more_rows_pending,
         );
-        let result = supervise(work, timeout, &options.cancel, || self.kill_query(id)).await;
+        let result = supervise(work, timeout, &options.cancel, || self.kill_query(addr, id)).await;
         if more_rows_pending {
             // Unread rows are still on their way: stop the statement, drop the connection.
-            self.kill_query(id).await;
+            self.kill_query(addr, id).await;
         } else if result.is_ok() {
             session.close().await;
         }
@@ -554,11 +573,16 @@ fn text_at(row: &Row, i: usize) -> Result<String, ConnectorError> {
     }
 }
 
-fn refused(error: mysql_async::Error, target: &str) -> ConnectorError {
+/// Only the server's own answer (access denied, unknown database) is passed on: it comes
+/// after the MySQL handshake. Anything earlier — refused, reset, TLS, not a MySQL server —
+/// is the one generic message, so the connection test cannot map a network.
+fn refused(error: mysql_async::Error) -> ConnectorError {
     ConnectorError::ConnectionRefused(match error {
         mysql_async::Error::Server(e) => e.message,
-        mysql_async::Error::Io(e) => format!("could not connect to {target}: {e}"),
-        other => format!("could not connect to {target}: {other}"),
+        other => {
+            tracing::info!(error = %other, "could not connect to a MySQL source");
+            CONNECT_FAILED.to_owned()
+        }
     })
 }
 

@@ -5,19 +5,23 @@
 //! produces the rows we keep, cannot be written to, and answers in the simple-query text
 //! format, which keeps every value exact (numeric, timestamps). `statement_timeout` bounds each
 //! statement at the source; a cancel or the local deadline sends `pg_cancel_backend`.
+//!
+//! The host passes the [`NetworkPolicy`] once per connection and the connection (and its
+//! cancel) goes to the address that was checked, never to the name again.
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PostgresProperties,
     QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
     statement_body, supervise, values,
 };
+use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
 use secrecy::ExposeSecret;
 use sqlx::{
     Column, Connection, Executor, Row, Statement, TypeInfo, ValueRef,
     postgres::{PgConnectOptions, PgConnection, PgRow, PgSslMode, PgTypeInfo, PgTypeKind},
 };
-use std::time::Duration;
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 /// Statement timeout of the catalog queries (tables, keys) and of `test`.
 const METADATA_TIMEOUT: Duration = Duration::from_secs(120);
@@ -28,12 +32,21 @@ const SYSTEM_SCHEMAS: &str = "n.nspname NOT IN ('pg_catalog', 'information_schem
 pub struct PostgresConnector {
     kind: DataSourceType,
     props: PostgresProperties,
+    network: Arc<NetworkPolicy>,
 }
 
 impl PostgresConnector {
     /// `kind` is POSTGRES or REDSHIFT.
-    pub fn new(kind: DataSourceType, props: PostgresProperties) -> Self {
-        Self { kind, props }
+    pub fn new(
+        kind: DataSourceType,
+        props: PostgresProperties,
+        network: Arc<NetworkPolicy>,
+    ) -> Self {
+        Self {
+            kind,
+            props,
+            network,
+        }
     }
 
     fn is_redshift(&self) -> bool {
@@ -46,11 +59,8 @@ impl PostgresConnector {
             .unwrap_or(if self.is_redshift() { 5439 } else { 5432 })
     }
 
-    fn target(&self) -> String {
-        format!("{}:{}", self.props.host, self.port())
-    }
-
-    fn options(&self) -> PgConnectOptions {
+    /// The settings for a connection to `addr`, the checked address of the host.
+    fn options(&self, addr: SocketAddr) -> PgConnectOptions {
         // Always set a password (empty when none is given): otherwise sqlx falls back to
         // PGPASSWORD from the server's own environment.
         let password = self
@@ -60,8 +70,8 @@ impl PostgresConnector {
             .map(|p| p.expose_secret())
             .unwrap_or("");
         PgConnectOptions::new_without_pgpass()
-            .host(&self.props.host)
-            .port(self.port())
+            .host(&addr.ip().to_string())
+            .port(addr.port())
             .database(&self.props.database)
             .username(&self.props.user)
             .password(password)
@@ -75,22 +85,18 @@ impl PostgresConnector {
     }
 
     /// A new connection in UTC with ISO date, interval and bytea output.
-    async fn open(&self) -> Result<PgConnection, ConnectorError> {
-        let options = self.options();
+    /// Also returns the options it used, for a cancel on a second connection.
+    async fn open(&self) -> Result<(PgConnection, PgConnectOptions), ConnectorError> {
+        let addr = self.network.resolve(&self.props.host, self.port()).await?;
+        let options = self.options(addr);
         let mut conn = match tokio::time::timeout(
             super::CONNECT_TIMEOUT,
             PgConnection::connect_with(&options),
         )
         .await
         {
-            Err(_) => {
-                return Err(ConnectorError::ConnectionRefused(format!(
-                    "could not connect to {}: no answer within {}s",
-                    self.target(),
-                    super::CONNECT_TIMEOUT.as_secs()
-                )));
-            }
-            Ok(Err(e)) => return Err(refused(e, &self.target())),
+            Err(_) => return Err(ConnectorError::ConnectionRefused(CONNECT_FAILED.into())),
+            Ok(Err(e)) => return Err(refused(e)),
             Ok(Ok(conn)) => conn,
         };
         let session = if self.is_redshift() {
@@ -108,7 +114,7 @@ impl PostgresConnector {
         conn.execute(sqlx::raw_sql(&session))
             .await
             .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
-        Ok(conn)
+        Ok((conn, options))
     }
 
     async fn cancel_backend(options: PgConnectOptions, pid: i32) {
@@ -135,7 +141,7 @@ impl Connector for PostgresConnector {
     }
 
     async fn test(&self) -> Result<(), ConnectorError> {
-        let mut conn = self.open().await?;
+        let (mut conn, _) = self.open().await?;
         conn.execute(sqlx::raw_sql("SELECT 1"))
             .await
             .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
@@ -164,7 +170,7 @@ impl Connector for PostgresConnector {
                AND pg_catalog.has_table_privilege(c.oid, 'SELECT')
              ORDER BY 1, 2, a.attnum"
         );
-        let mut conn = self.open().await?;
+        let (mut conn, _) = self.open().await?;
         let rows = sqlx::query(&sql)
             .fetch_all(&mut conn)
             .await
@@ -239,7 +245,7 @@ impl Connector for PostgresConnector {
             columns_of("conkey", "conrelid"),
             columns_of("confkey", "confrelid"),
         );
-        let mut conn = self.open().await?;
+        let (mut conn, _) = self.open().await?;
         let rows = sqlx::query(&sql)
             .fetch_all(&mut conn)
             .await
@@ -265,7 +271,7 @@ impl Connector for PostgresConnector {
 
     async fn dry_run(&self, sql: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
         let body = statement_body(sql)?;
-        let mut conn = self.open().await?;
+        let (mut conn, _) = self.open().await?;
         let columns = describe(&mut conn, body).await;
         let _ = conn.close().await;
         columns
@@ -274,13 +280,12 @@ impl Connector for PostgresConnector {
     async fn query(&self, sql: &str, options: QueryOptions) -> Result<QueryResult, ConnectorError> {
         let body = statement_body(sql)?;
         let timeout = options.timeout;
-        let mut conn = self.open().await?;
+        let (mut conn, cancel_options) = self.open().await?;
         let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
             .fetch_one(&mut conn)
             .await
             .map_err(|e| query_error(e, timeout))?;
         let work = run_query(&mut conn, body, timeout, options.row_limit);
-        let cancel_options = self.options();
         let result = supervise(work, timeout, &options.cancel, || {
             Self::cancel_backend(cancel_options, pid)
         })
@@ -396,12 +401,17 @@ fn row_values(
         .collect()
 }
 
-fn refused(error: sqlx::Error, target: &str) -> ConnectorError {
+/// Only a Postgres server's own answer (wrong password, no such database) is passed on: it
+/// comes after the protocol handshake, so it tells nothing a port scan would want. Anything
+/// earlier — refused, reset, TLS or protocol failure (something else listens there) — is
+/// the one generic message.
+fn refused(error: sqlx::Error) -> ConnectorError {
     ConnectorError::ConnectionRefused(match error {
         sqlx::Error::Database(db) => db.message().to_string(),
-        sqlx::Error::Io(e) => format!("could not connect to {target}: {e}"),
-        sqlx::Error::Tls(e) => format!("could not set up TLS with {target}: {e}"),
-        other => format!("could not connect to {target}: {other}"),
+        other => {
+            tracing::info!(error = %other, "could not connect to a Postgres source");
+            CONNECT_FAILED.to_owned()
+        }
     })
 }
 

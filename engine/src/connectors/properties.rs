@@ -105,19 +105,13 @@ pub struct DuckDbProperties {
     pub path: PathBuf,
 }
 
-/// CSV: the project's directory, holding the DuckDB file `csv.duckdb` the CSV import writes.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CsvProperties {
-    pub dir: PathBuf,
-}
+/// CSV: no settings of its own. The source is the DuckDB file `csv.duckdb` the CSV import
+/// writes in the project's directory, which the caller supplies (never the user).
+#[derive(Debug, Clone)]
+pub struct CsvProperties;
 
 impl CsvProperties {
     pub const DATABASE_FILE: &'static str = "csv.duckdb";
-
-    pub fn database_path(&self) -> PathBuf {
-        self.dir.join(Self::DATABASE_FILE)
-    }
 }
 
 /// The settings of one data source, typed.
@@ -127,7 +121,8 @@ pub enum ConnectionProperties {
     Redshift(PostgresProperties),
     Mysql(MySqlProperties),
     Duckdb(DuckDbProperties),
-    Csv(CsvProperties),
+    /// Whatever settings were given are ignored (see [`CsvProperties`]).
+    Csv,
     /// A type without a connector yet: its settings are kept as given.
     Other {
         source_type: DataSourceType,
@@ -142,7 +137,7 @@ impl fmt::Debug for ConnectionProperties {
             Self::Redshift(p) => f.debug_tuple("Redshift").field(p).finish(),
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
-            Self::Csv(p) => f.debug_tuple("Csv").field(p).finish(),
+            Self::Csv => f.write_str("Csv"),
             Self::Other {
                 source_type,
                 properties,
@@ -187,16 +182,33 @@ impl ConnectionProperties {
                 required("path", &p.path.to_string_lossy())?;
                 Self::Duckdb(p)
             }
-            DataSourceType::Csv => {
-                let p: CsvProperties = read(properties)?;
-                required("dir", &p.dir.to_string_lossy())?;
-                Self::Csv(p)
-            }
+            DataSourceType::Csv => Self::Csv,
             other => Self::Other {
                 source_type: other,
                 properties: properties.clone(),
             },
         })
+    }
+
+    /// Where the secrets go: a stored password may be sent again only while this is unchanged
+    /// (host, port and database; a DuckDB file's path; every plain setting of other types).
+    pub fn endpoint(&self) -> String {
+        let server = |host: &str, port: Option<u16>, default: u16, database: &str| {
+            format!(
+                "{}:{}/{}",
+                host.trim().trim_end_matches('.').to_ascii_lowercase(),
+                port.unwrap_or(default),
+                database.trim()
+            )
+        };
+        match self {
+            Self::Postgres(p) => server(&p.host, p.port, 5432, &p.database),
+            Self::Redshift(p) => server(&p.host, p.port, 5439, &p.database),
+            Self::Mysql(p) => server(&p.host, p.port, 3306, &p.database),
+            Self::Duckdb(p) => p.path.to_string_lossy().trim().to_owned(),
+            Self::Csv => String::new(),
+            Self::Other { properties, .. } => properties_without_secrets(properties).to_string(),
+        }
     }
 
     pub fn source_type(&self) -> DataSourceType {
@@ -205,7 +217,7 @@ impl ConnectionProperties {
             Self::Redshift(_) => DataSourceType::Redshift,
             Self::Mysql(_) => DataSourceType::Mysql,
             Self::Duckdb(_) => DataSourceType::Duckdb,
-            Self::Csv(_) => DataSourceType::Csv,
+            Self::Csv => DataSourceType::Csv,
             Self::Other { source_type, .. } => *source_type,
         }
     }

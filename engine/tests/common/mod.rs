@@ -1,4 +1,4 @@
-//! Shared by the connector tests: the servers `make test` starts (QUARRY_DATABASE_URL for
+//! Shared by the connector tests: the servers `make test` starts (QUARRY_TEST_SOURCE_POSTGRES_URL for
 //! Postgres, QUARRY_TEST_MYSQL_URL for MariaDB) and a fresh database per test on them.
 #![allow(dead_code)]
 

@@ -103,7 +103,7 @@ async fn key_for(pool: &Pool, config: &Config, org_id: Uuid, settings: &Provider
     if let Some(row) = row(pool, org_id).await?
         && settings_of(&row)?.provider == settings.provider
     {
-        return secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal);
+        return secrets::decrypt(&config.secret_keys(), &row.sealed_secret).map_err(Error::internal);
     }
     // A local OpenAI-compatible server (Ollama, vLLM) usually wants no key.
     if settings.provider == ProviderKind::OpenAi && settings.base_url.is_some() {
@@ -148,7 +148,7 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
         .await
         .map_err(provider_error)?;
-    let sealed = secrets::encrypt(&config.secret_key, key.expose_secret());
+    let sealed = secrets::encrypt(&config.secret_keys(), key.expose_secret());
     let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
     let updated_at: DateTime<Utc> = sqlx::query_scalar(
         "INSERT INTO org_llm_configs (org_id, settings, sealed_secret, updated_by) VALUES ($1, $2, $3, $4) \
@@ -174,7 +174,7 @@ pub async fn remove(pool: &Pool, org_id: Uuid) -> Result<bool> {
 pub async fn provider(pool: &Pool, config: &Config, org_id: Uuid) -> Result<Option<(ProviderSettings, Box<dyn Provider>)>> {
     let Some(row) = row(pool, org_id).await? else { return Ok(None) };
     let settings = settings_of(&row)?;
-    let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
+    let key = secrets::decrypt(&config.secret_keys(), &row.sealed_secret).map_err(Error::internal)?;
     let client = quarry_llm::connect(&settings, &key, options(config)).map_err(provider_error)?;
     Ok(Some((settings, client)))
 }

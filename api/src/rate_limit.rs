@@ -44,8 +44,10 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return count
 ";
 
-fn redis_key(key: &str) -> String {
-    format!("quarry:rate:{key}")
+/// Counters are namespaced like the task queues, so deployments (and test apps) sharing
+/// one Redis do not count each other's attempts.
+fn redis_key(state: &AppState, key: &str) -> String {
+    format!("quarry:rate:{}:{key}", state.config.task_queue_prefix)
 }
 
 /// Counts one hit against `key`; errors with TOO_MANY_REQUESTS once the window is full.
@@ -61,7 +63,7 @@ pub async fn attempt(state: &AppState, key: &str, backoff: Backoff) -> Result<()
     let count: u64 = redis::cmd("EVAL")
         .arg(HIT)
         .arg(1)
-        .arg(redis_key(key))
+        .arg(redis_key(state, key))
         .arg(backoff.limit)
         .arg(backoff.seconds)
         .arg(backoff.max_seconds)
@@ -80,7 +82,7 @@ pub async fn release(state: &AppState, key: &str) -> Result<(), ApiError> {
     let _: i64 = redis::cmd("EVAL")
         .arg(RELEASE)
         .arg(1)
-        .arg(redis_key(key))
+        .arg(redis_key(state, key))
         .query_async(&mut redis)
         .await
         .map_err(Error::internal)?;
@@ -90,7 +92,7 @@ pub async fn release(state: &AppState, key: &str) -> Result<(), ApiError> {
 pub async fn clear(state: &AppState, key: &str) -> Result<(), ApiError> {
     use redis::AsyncCommands;
     let mut redis = state.redis.clone();
-    let _: () = redis.del(redis_key(key)).await.map_err(Error::internal)?;
+    let _: () = redis.del(redis_key(state, key)).await.map_err(Error::internal)?;
     Ok(())
 }
 

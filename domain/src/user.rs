@@ -301,19 +301,26 @@ pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration
 pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -> Result<Option<(User, DateTime<Utc>)>> {
     let idle = Duration::from_std(idle).map_err(Error::internal)?;
     let hash = secret::token_hash(token);
-    let row: Option<(Uuid, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT user_id, expires_at, last_seen_at, now() FROM sessions
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        user_id: Uuid,
+        expires_at: DateTime<Utc>,
+        last_seen_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    }
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT user_id, expires_at, last_seen_at, now() AS now FROM sessions
          WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::interval",
     )
     .bind(&hash)
     .bind(idle)
     .fetch_optional(pool)
     .await?;
-    let Some((user_id, expires, last_seen, now)) = row else { return Ok(None) };
-    if now - last_seen >= touch_interval(idle) {
+    let Some(Row { user_id, expires_at, last_seen_at, now }) = row else { return Ok(None) };
+    if now - last_seen_at >= touch_interval(idle) {
         sqlx::query("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1").bind(&hash).execute(pool).await?;
     }
-    Ok(Some((get(pool, user_id).await?, expires)))
+    Ok(Some((get(pool, user_id).await?, expires_at)))
 }
 
 /// How stale `last_seen_at` may get before a request refreshes it: a few minutes, or a

@@ -60,7 +60,10 @@ impl SealingKey {
         let mut id = [0u8; 8];
         hkdf.expand(KEY_ID_INFO, &mut id)
             .expect("8 bytes is a valid HKDF-SHA256 output length");
-        Self { id: hex::encode(id), cipher }
+        Self {
+            id: hex::encode(id),
+            cipher,
+        }
     }
 }
 
@@ -211,7 +214,13 @@ mod tests {
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
         let ct = k
             .cipher
-            .encrypt(&nonce, Payload { msg: plaintext.as_bytes(), aad: b"v1" })
+            .encrypt(
+                &nonce,
+                Payload {
+                    msg: plaintext.as_bytes(),
+                    aad: b"v1",
+                },
+            )
             .unwrap();
         let mut sealed = nonce.to_vec();
         sealed.extend_from_slice(&ct);
@@ -221,7 +230,12 @@ mod tests {
     #[test]
     fn round_trip() {
         let k = keys("a long random key from QUARRY_SECRET_KEY");
-        for plain in ["", "hunter2", "pässwörd ✓ with unicode", &"x".repeat(10_000)] {
+        for plain in [
+            "",
+            "hunter2",
+            "pässwörd ✓ with unicode",
+            &"x".repeat(10_000),
+        ] {
             let sealed = encrypt(&k, plain);
             assert!(sealed.starts_with(&format!("v2:{}:", k.current_id())));
             assert!(!sealed.contains(plain) || plain.is_empty());
@@ -241,26 +255,53 @@ mod tests {
         for i in [0, NONCE_LEN, bytes.len() - 1] {
             bytes[i] ^= 0x01;
             let altered = format!("{prefix}{}", STANDARD.encode(&bytes));
-            assert_eq!(decrypt(&k, &altered).unwrap_err(), SecretsError::Decrypt, "byte {i}");
+            assert_eq!(
+                decrypt(&k, &altered).unwrap_err(),
+                SecretsError::Decrypt,
+                "byte {i}"
+            );
             bytes[i] ^= 0x01;
         }
         assert_eq!(
-            decrypt(&k, &format!("{prefix}{}", STANDARD.encode(&bytes))).unwrap().expose_secret(),
+            decrypt(&k, &format!("{prefix}{}", STANDARD.encode(&bytes)))
+                .unwrap()
+                .expose_secret(),
             "hunter2"
         );
-        assert_eq!(decrypt(&k, &sealed[..sealed.len() - 4]).unwrap_err(), SecretsError::Decrypt);
-        assert_eq!(decrypt(&k, &sealed[..sealed.len() - 1]).unwrap_err(), SecretsError::Malformed);
-        assert_eq!(decrypt(&k, "no prefix").unwrap_err(), SecretsError::Malformed);
-        assert_eq!(decrypt(&k, &sealed.replacen("v2:", "v3:", 1)).unwrap_err(), SecretsError::UnknownVersion);
+        assert_eq!(
+            decrypt(&k, &sealed[..sealed.len() - 4]).unwrap_err(),
+            SecretsError::Decrypt
+        );
+        assert_eq!(
+            decrypt(&k, &sealed[..sealed.len() - 1]).unwrap_err(),
+            SecretsError::Malformed
+        );
+        assert_eq!(
+            decrypt(&k, "no prefix").unwrap_err(),
+            SecretsError::Malformed
+        );
+        assert_eq!(
+            decrypt(&k, &sealed.replacen("v2:", "v3:", 1)).unwrap_err(),
+            SecretsError::UnknownVersion
+        );
         // Passing a v2 body off as a legacy value fails: the associated data differs.
-        assert_eq!(decrypt(&k, &format!("v1:{body}")).unwrap_err(), SecretsError::Decrypt);
+        assert_eq!(
+            decrypt(&k, &format!("v1:{body}")).unwrap_err(),
+            SecretsError::Decrypt
+        );
     }
 
     #[test]
     fn wrong_key_fails() {
         let sealed = encrypt(&keys("right key"), "hunter2");
-        assert!(matches!(decrypt(&keys("wrong key"), &sealed).unwrap_err(), SecretsError::UnknownKey(_)));
-        assert_eq!(decrypt(&keys("wrong key"), &seal_v1("right key", "x")).unwrap_err(), SecretsError::Decrypt);
+        assert!(matches!(
+            decrypt(&keys("wrong key"), &sealed).unwrap_err(),
+            SecretsError::UnknownKey(_)
+        ));
+        assert_eq!(
+            decrypt(&keys("wrong key"), &seal_v1("right key", "x")).unwrap_err(),
+            SecretsError::Decrypt
+        );
     }
 
     #[test]
@@ -277,8 +318,14 @@ mod tests {
         let legacy_b = seal_v1("key B", "legacy under B");
         let rotating = SecretKeys::new(&key("key B"), Some(&key("key A")));
         assert_eq!(decrypt(&rotating, &old).unwrap().expose_secret(), "hunter2");
-        assert_eq!(decrypt(&rotating, &legacy_a).unwrap().expose_secret(), "legacy under A");
-        assert_eq!(decrypt(&rotating, &legacy_b).unwrap().expose_secret(), "legacy under B");
+        assert_eq!(
+            decrypt(&rotating, &legacy_a).unwrap().expose_secret(),
+            "legacy under A"
+        );
+        assert_eq!(
+            decrypt(&rotating, &legacy_b).unwrap().expose_secret(),
+            "legacy under B"
+        );
 
         let new = reseal(&rotating, &old).unwrap().unwrap();
         assert!(new.starts_with(&format!("v2:{}:", rotating.current_id())));
@@ -288,7 +335,10 @@ mod tests {
         assert_eq!(decrypt(&only_b, &new).unwrap().expose_secret(), "hunter2");
         assert!(decrypt(&only_b, &old).is_err());
         let legacy = reseal(&rotating, &legacy_a).unwrap().unwrap();
-        assert_eq!(decrypt(&only_b, &legacy).unwrap().expose_secret(), "legacy under A");
+        assert_eq!(
+            decrypt(&only_b, &legacy).unwrap().expose_secret(),
+            "legacy under A"
+        );
     }
 
     #[test]
@@ -298,6 +348,9 @@ mod tests {
         let sealed = seal_json(&k, secrets.as_object().unwrap());
         assert!(!sealed.contains("service_account"));
         assert_eq!(Value::Object(open_json(&k, &sealed).unwrap()), secrets);
-        assert_eq!(open_json(&k, &encrypt(&k, "[1]")).unwrap_err(), SecretsError::NotJson);
+        assert_eq!(
+            open_json(&k, &encrypt(&k, "[1]")).unwrap_err(),
+            SecretsError::NotJson
+        );
     }
 }

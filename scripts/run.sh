@@ -102,6 +102,17 @@ export QUARRY_SOURCE_NETWORKS="${QUARRY_SOURCE_NETWORKS:-127.0.0.1/32}"
 export QUARRY_DUCKDB_SOURCE_DIR="${QUARRY_DUCKDB_SOURCE_DIR:-$STATE/duckdb-sources}"
 mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
 export RUST_LOG="${RUST_LOG:-info}"
+# Release builds refuse to start without a secret key (it seals data-source passwords and
+# language-model keys). This install gets its own random one, kept in the state directory
+# so secrets saved in one run open in the next.
+if [ -z "${QUARRY_SECRET_KEY:-}" ]; then
+  if [ ! -s "$STATE/secret_key" ]; then
+    (umask 077 && od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$STATE/secret_key")
+    info "generated a secret key in $STATE/secret_key"
+  fi
+  QUARRY_SECRET_KEY="$(cat "$STATE/secret_key")"
+  export QUARRY_SECRET_KEY
+fi
 
 # ---------------------------------------------------------------- start
 # The api applies the migrations in migrations/ itself when it starts.

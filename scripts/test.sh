@@ -119,6 +119,8 @@ export QUARRY_DUCKDB_SOURCE_DIR="$STATE/duckdb-sources"
 mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
 export QUARRY_WEB_DIST="$QUARRY_ROOT/web/dist"
 export QUARRY_TASK_QUEUE_PREFIX=quarry-test
+# One secret key for every test process (release builds refuse to start without one).
+export QUARRY_SECRET_KEY="${QUARRY_SECRET_KEY:-quarry-test-secret-key-not-for-production}"
 export RUST_LOG="${RUST_LOG:-info}"
 export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
 unset QUARRY_STATE_DIR   # keep services.sh on its own test pointer

@@ -13,15 +13,22 @@ pub mod web;
 use axum::{
     Extension, Router,
     extract::DefaultBodyLimit,
-    routing::get,
+    routing::{get, post},
 };
 use state::AppState;
 use tower_http::trace::TraceLayer;
 
 pub fn router(state: AppState) -> Router {
     let schema = graphql::schema(Some(state.clone()));
+    // The playground is a developer tool: it invites anyone to explore the whole schema, so
+    // release builds serve it only when QUARRY_GRAPHIQL asks for it.
+    let graphql_route = if state.config.graphiql {
+        get(graphql::graphiql).post(graphql::execute)
+    } else {
+        post(graphql::execute)
+    };
     let api = Router::new()
-        .route("/graphql", get(graphql::graphiql).post(graphql::execute))
+        .route("/graphql", graphql_route)
         .route("/config", get(health::config))
         .nest("/auth", auth::routes())
         .merge(csv_upload::routes(&state))

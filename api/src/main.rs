@@ -14,6 +14,12 @@ async fn main() -> anyhow::Result<()> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
     let config = Config::from_env()?;
+    if std::env::args().nth(1).as_deref() == Some("rotate-secrets") {
+        return rotate_secrets(&config).await;
+    }
+    if !config.cookie_secure && !config.public_url.starts_with("https://") && !cfg!(debug_assertions) {
+        tracing::warn!(public_url = %config.public_url, "cookies are sent without Secure: serve Quarry over https and set QUARRY_PUBLIC_URL to its https address");
+    }
     let addr: SocketAddr = format!("{}:{}", config.bind, config.port).parse()?;
     let state = AppState::connect(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
@@ -21,6 +27,23 @@ async fn main() -> anyhow::Result<()> {
     axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown())
         .await?;
+    Ok(())
+}
+
+/// `quarry-api rotate-secrets`: re-seals every stored secret with QUARRY_SECRET_KEY, opening
+/// old values with QUARRY_SECRET_KEY_PREVIOUS. Safe to run again; once it has succeeded the
+/// previous key can be removed.
+async fn rotate_secrets(config: &Config) -> anyhow::Result<()> {
+    let pool = quarry_domain::db::connect(&config.database_url).await?;
+    quarry_domain::db::migrate(&pool).await?;
+    let keys = config.secret_keys();
+    let report = quarry_domain::secret::reseal_all(&pool, &keys).await?;
+    println!(
+        "re-sealed with key {}: {} data-source secret(s), {} language-model key(s)",
+        keys.current_id(),
+        report.data_sources,
+        report.llm_keys
+    );
     Ok(())
 }
 

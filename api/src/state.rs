@@ -20,6 +20,7 @@ impl AppState {
     /// Connects to Postgres (and migrates), Redis and the mail queue. Temporal is connected
     /// lazily so the api can start, and report not-ready, while Temporal is still coming up.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
+        quarry_domain::secret::limit_password_hashing(config.password_hash_concurrency);
         let pool = db::connect(&config.database_url).await?;
         db::migrate(&pool).await?;
         let client = redis::Client::open(config.redis_url.expose_secret())?;

@@ -58,8 +58,7 @@ impl World {
         }
         let org = org::create(pool, ids[&OrgAdmin], "Org A").await.unwrap();
         for caller in [Owner, Contributor, Viewer, OrgMember] {
-            let email = user::get(pool, ids[&caller]).await.unwrap().email;
-            org::create_member(pool, org.id, org::NewMember { email, role: OrgRole::Member, first_name: None, last_name: None }).await.unwrap();
+            org::add_member(pool, org.id, ids[&caller], OrgRole::Member).await.unwrap();
         }
         org::create(pool, ids[&Outsider], "Org B").await.unwrap();
         let world = Self { app, clients, org_id: org.id, project_id: Uuid::nil() };
@@ -100,8 +99,7 @@ impl World {
     async fn fresh_org(&self) -> Uuid {
         let pool = &self.app.state.pool;
         let org = org::create(pool, self.id(OrgAdmin), "Doomed org").await.unwrap();
-        let email = user::get(pool, self.id(OrgMember)).await.unwrap().email;
-        org::create_member(pool, org.id, org::NewMember { email, role: OrgRole::Member, first_name: None, last_name: None }).await.unwrap();
+        org::add_member(pool, org.id, self.id(OrgMember), OrgRole::Member).await.unwrap();
         // org::create made it the admin's current org; put that back.
         user::set_current(pool, self.id(OrgAdmin), Some(self.org_id), Some(self.project_id)).await.unwrap();
         org.id

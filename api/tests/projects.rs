@@ -58,17 +58,25 @@ async fn onboarding_creates_an_org_and_projects_route_to_setup() {
 
 #[tokio::test]
 async fn admins_add_members_who_sign_in_with_a_temporary_password() {
-    let app = TestApp::spawn().await;
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
     let (admin, _) = app.signed_in("grace").await;
     app.gql_ok(&admin, "mutation { createOrg(data: {name: \"Grace Labs\"}) { id } }", json!({})).await;
     let project = app.gql_ok(&admin, CREATE, json!({"name": "Ops"})).await["createProject"]["id"].clone();
 
     let email = common::unique_email("heidi");
-    let added = app.gql_ok(&admin, "mutation($e: String!) { createOrgMember(data: {email: $e, role: MEMBER, firstName: \"Heidi\"}) { success temporaryPassword member { id email role enabled firstName } } }",
+    let added = app.gql_ok(&admin, "mutation($e: String!) { createOrgMember(data: {email: $e, role: MEMBER, firstName: \"Heidi\"}) { success temporaryPassword member { id email role enabled firstName emailVerified } } }",
         json!({"e": email})).await["createOrgMember"].clone();
     assert_eq!(added["success"], true);
     assert_eq!(added["member"]["role"], "MEMBER");
     let password = added["temporaryPassword"].as_str().unwrap().to_owned();
+    // The new account proves its address before it can sign in.
+    assert_eq!(added["member"]["emailVerified"], false);
+    let (status, body) = app.post_auth(&app.client(), "callback/credentials", json!({ "email": email, "password": password })).await;
+    assert_eq!(body["error"]["code"], "EMAIL_NOT_VERIFIED", "{status} {body}");
+    let token = common::link_param(&app.mail_to(&email).await, "/verify-email", "token");
+    let (status, _) = app.post_auth(&app.client(), "verify-email", json!({ "token": token })).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
     let heidi = app.signed_in_as(&email, &password).await;
 
     // Not yet in the project: it is invisible to her.
@@ -167,4 +175,43 @@ async fn malformed_and_oversized_graphql_requests_get_clear_errors() {
     assert_eq!(error_code(&body), "INVALID_INPUT");
     let orgs = app.gql_ok(&client, "{ orgs { id } }", json!({})).await;
     assert_eq!(orgs["orgs"].as_array().unwrap().len(), 0, "nothing half-written");
+}
+
+#[tokio::test]
+async fn adding_an_existing_account_as_a_member_is_refused_and_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let (admin, _) = app.signed_in("judge").await;
+    app.gql_ok(&admin, "mutation { createOrg(data: {name: \"Grabby Org\"}) { id } }", json!({})).await;
+    // Someone who signed up and never verified, and someone settled elsewhere.
+    let unverified = common::unique_email("unverified");
+    quarry_domain::user::create_user(&app.state.pool, &unverified, "their-own-pass", None, false).await.unwrap();
+    let (settled, settled_password) = app.user("settled").await;
+    let row = |email: String| {
+        let pool = app.state.pool.clone();
+        async move {
+            sqlx::query_as::<_, (String, bool, Option<uuid::Uuid>, i64, i64)>(
+                "SELECT u.password_hash, u.email_verified, u.current_org_id,
+                        (SELECT count(*) FROM org_members m WHERE m.user_id = u.id),
+                        (SELECT count(*) FROM email_tokens t WHERE t.user_id = u.id)
+                 FROM users u WHERE u.email = $1",
+            )
+            .bind(email)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+        }
+    };
+    let add = "mutation($e: String!) { createOrgMember(data: {email: $e, role: ADMIN}) { success temporaryPassword } }";
+    for email in [unverified.clone(), settled.clone()] {
+        let before = row(email.clone()).await;
+        let body = app.gql(&admin, add, json!({"e": format!("  {}  ", email.to_uppercase())})).await;
+        assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+        assert_eq!(body["errors"][0]["message"], quarry_domain::org::EXISTING_ACCOUNT_MESSAGE);
+        assert!(body["data"].is_null() || body["data"]["createOrgMember"].is_null());
+        // Not attached, not verified, password and current org untouched, no link issued.
+        assert_eq!(row(email).await, before);
+    }
+    let members = app.gql_ok(&admin, "{ me(withMembers: true) { currentOrg { members { email } } } }", json!({})).await;
+    assert_eq!(members["me"]["currentOrg"]["members"].as_array().unwrap().len(), 1);
+    app.signed_in_as(&settled, &settled_password).await;
 }

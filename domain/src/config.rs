@@ -25,14 +25,28 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// Where projects keep their files (CSV uploads, DuckDB databases): `<data_dir>/projects/<uuid>`.
     pub data_dir: PathBuf,
+    /// Whether cookies carry `Secure`: by default when `public_url` is https.
     pub cookie_secure: bool,
+    /// Seals secrets at rest. Release builds refuse to start without it.
     pub secret_key: SecretString,
+    /// The key before the last rotation: still opens values sealed with it until
+    /// `quarry-api rotate-secrets` has re-sealed them.
+    pub secret_key_previous: Option<SecretString>,
     pub telemetry_key: String,
     pub langfuse_public_key: String,
     pub csv_import_max_file_size_mb: u64,
     /// The most models a project may have; `None` for no limit (MODEL_LIMIT_REACHED).
     pub model_limit: Option<usize>,
     pub session_ttl: Duration,
+    /// A session unused for this long is over, whatever its absolute expiry.
+    pub session_idle: Duration,
+    /// Peers whose `X-Forwarded-For` is believed (a reverse proxy in front of the api).
+    /// Empty: the connection's address is the client's.
+    pub trusted_proxies: Vec<TrustedProxy>,
+    /// How many password hashes (Argon2) may run at once, on blocking threads.
+    pub password_hash_concurrency: usize,
+    /// Whether `GET /api/graphql` serves the GraphiQL playground.
+    pub graphiql: bool,
     /// Largest GraphQL request body accepted, in bytes.
     pub max_body_bytes: usize,
     /// How long one language-model call may take before it is retried.
@@ -82,15 +96,85 @@ fn default_embedding_model_dir() -> PathBuf {
     home.join(".cache/quarry/models/all-MiniLM-L6-v2")
 }
 
+/// The key debug builds fall back to, so `cargo run` and tests need no setup. Release
+/// builds refuse it: anyone can read it here.
+const DEV_SECRET_KEY: &str = "quarry-local-development-key-change-me";
+
+fn secret_key(raw: Option<String>, debug_build: bool) -> Result<SecretString, ConfigError> {
+    match raw {
+        Some(key) if key.trim() == DEV_SECRET_KEY && !debug_build => Err(ConfigError {
+            name: "QUARRY_SECRET_KEY",
+            reason: "is the published development key; set a random one (e.g. openssl rand -hex 32)".into(),
+        }),
+        Some(key) if key.trim().len() < 16 && !debug_build => Err(ConfigError {
+            name: "QUARRY_SECRET_KEY",
+            reason: "is shorter than 16 characters; set a random one (e.g. openssl rand -hex 32)".into(),
+        }),
+        Some(key) => Ok(key.into()),
+        None if debug_build => Ok(DEV_SECRET_KEY.into()),
+        None => Err(ConfigError {
+            name: "QUARRY_SECRET_KEY",
+            reason: "is not set; release builds need a random key to seal secrets (e.g. openssl rand -hex 32)".into(),
+        }),
+    }
+}
+
+fn default_hash_concurrency() -> usize {
+    2 * std::thread::available_parallelism().map(usize::from).unwrap_or(1)
+}
+
+/// An address or network (`10.0.0.0/8`, `::1`) whose `X-Forwarded-For` is trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrustedProxy {
+    network: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl TrustedProxy {
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        let (net, ip, bits) = match (self.network, ip.to_canonical()) {
+            (IpAddr::V4(n), IpAddr::V4(i)) => (u128::from(u32::from(n)) << 96, u128::from(u32::from(i)) << 96, 32),
+            (IpAddr::V6(n), IpAddr::V6(i)) => (u128::from(n), u128::from(i), 128),
+            _ => return false,
+        };
+        let prefix = u32::from(self.prefix.min(bits));
+        let mask = if prefix == 0 { 0 } else { u128::MAX << (128 - prefix) };
+        net & mask == ip & mask
+    }
+}
+
+impl std::str::FromStr for TrustedProxy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (addr, prefix) = s.trim().split_once('/').map_or((s.trim(), None), |(a, p)| (a, Some(p)));
+        let network: std::net::IpAddr = addr.parse().map_err(|_| format!("{s:?} is not an IP address or network"))?;
+        let max = if network.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p.parse::<u8>().ok().filter(|p| *p <= max).ok_or_else(|| format!("{s:?} has an invalid prefix length"))?,
+        };
+        Ok(Self { network, prefix })
+    }
+}
+
+fn trusted_proxies(raw: Option<&str>) -> Result<Vec<TrustedProxy>, ConfigError> {
+    raw.unwrap_or_default()
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.parse().map_err(|reason| ConfigError { name: "QUARRY_TRUSTED_PROXIES", reason }))
+        .collect()
+}
+
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         let port: u16 = parsed("QUARRY_PORT", 3000)?;
+        let public_url = string("QUARRY_PUBLIC_URL", &format!("http://localhost:{port}")).trim_end_matches('/').to_owned();
         Ok(Self {
             port,
             bind: string("QUARRY_BIND", "127.0.0.1"),
-            public_url: string("QUARRY_PUBLIC_URL", &format!("http://localhost:{port}"))
-                .trim_end_matches('/')
-                .to_owned(),
+            public_url: public_url.clone(),
             database_url: string("QUARRY_DATABASE_URL", "postgres://quarry:quarry@127.0.0.1:55432/quarry").into(),
             redis_url: string("QUARRY_REDIS_URL", "redis://127.0.0.1:56379").into(),
             temporal_url: string("QUARRY_TEMPORAL_URL", "http://127.0.0.1:7233"),
@@ -101,13 +185,18 @@ impl Config {
             mail_from: string("QUARRY_MAIL_FROM", "Quarry <no-reply@quarry.local>"),
             web_dist: PathBuf::from(string("QUARRY_WEB_DIST", "web/dist")),
             data_dir: var("QUARRY_DATA_DIR").map(PathBuf::from).unwrap_or_else(default_data_dir),
-            cookie_secure: parsed("QUARRY_COOKIE_SECURE", false)?,
-            secret_key: string("QUARRY_SECRET_KEY", "quarry-local-development-key-change-me").into(),
+            cookie_secure: parsed("QUARRY_COOKIE_SECURE", public_url.starts_with("https://"))?,
+            secret_key: secret_key(var("QUARRY_SECRET_KEY"), cfg!(debug_assertions))?,
+            secret_key_previous: var("QUARRY_SECRET_KEY_PREVIOUS").map(SecretString::from),
             telemetry_key: string("QUARRY_TELEMETRY_KEY", ""),
             langfuse_public_key: string("QUARRY_LANGFUSE_PUBLIC_KEY", ""),
             csv_import_max_file_size_mb: parsed("QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB", 40)?,
             model_limit: Some(parsed("QUARRY_MODEL_LIMIT", 0usize)?).filter(|limit| *limit > 0),
             session_ttl: Duration::from_secs(parsed("QUARRY_SESSION_TTL_HOURS", 24u64 * 30)? * 3600),
+            session_idle: Duration::from_secs(parsed("QUARRY_SESSION_IDLE_MINUTES", 7u64 * 24 * 60)? * 60),
+            trusted_proxies: trusted_proxies(var("QUARRY_TRUSTED_PROXIES").as_deref())?,
+            password_hash_concurrency: parsed("QUARRY_PASSWORD_HASH_CONCURRENCY", default_hash_concurrency())?.max(1),
+            graphiql: parsed("QUARRY_GRAPHIQL", cfg!(debug_assertions))?,
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
@@ -135,6 +224,11 @@ impl Config {
             duckdb_dir: self.duckdb_source_dir.clone(),
             private_dir: Some(self.data_dir.clone()),
         }
+    }
+
+    /// The keys secrets are sealed and opened with.
+    pub fn secret_keys(&self) -> quarry_engine::secrets::SecretKeys {
+        quarry_engine::secrets::SecretKeys::new(&self.secret_key, self.secret_key_previous.as_ref())
     }
 
     /// Where one project keeps its files (CSV uploads, the CSV DuckDB store).
@@ -165,5 +259,30 @@ impl TaskQueues {
             llm: format!("{prefix}-llm"),
             billing: format!("{prefix}-billing"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn release_builds_need_a_real_secret_key() {
+        assert!(secret_key(None, false).is_err());
+        assert!(secret_key(Some(DEV_SECRET_KEY.into()), false).is_err());
+        assert!(secret_key(Some("short".into()), false).is_err());
+        assert!(secret_key(Some("0123456789abcdef0123456789abcdef".into()), false).is_ok());
+        assert!(secret_key(None, true).is_ok());
+    }
+
+    #[test]
+    fn trusted_proxies_match_addresses_and_networks() {
+        let list = trusted_proxies(Some("10.0.0.0/8, 192.168.1.7 ,::1")).unwrap();
+        let trusted = |ip: &str| list.iter().any(|p| p.contains(ip.parse().unwrap()));
+        assert!(trusted("10.1.2.3") && trusted("192.168.1.7") && trusted("::1") && trusted("::ffff:10.0.0.1"));
+        assert!(!trusted("11.0.0.1") && !trusted("192.168.1.8") && !trusted("::2"));
+        assert!(trusted_proxies(Some("10.0.0.0/33")).is_err());
+        assert!(trusted_proxies(Some("proxy.local")).is_err());
+        assert!(trusted_proxies(None).unwrap().is_empty());
     }
 }

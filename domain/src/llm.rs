@@ -117,7 +117,7 @@ async fn key_for(pool: &Pool, config: &Config, org_id: Uuid, settings: &Provider
     }
     if let Some(row) = row(pool, org_id).await? {
         let stored = settings_of(&row)?;
-        let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
+        let key = secrets::decrypt(&config.secret_keys(), &row.sealed_secret).map_err(Error::internal)?;
         if key_destination(&stored) == key_destination(settings) {
             return Ok(key);
         }
@@ -186,7 +186,7 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
         .await
         .map_err(provider_error)?;
-    let sealed = secrets::encrypt(&config.secret_key, key.expose_secret());
+    let sealed = secrets::encrypt(&config.secret_keys(), key.expose_secret());
     let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
     let updated_at: DateTime<Utc> = sqlx::query_scalar(
         "INSERT INTO org_llm_configs (org_id, settings, sealed_secret, updated_by) VALUES ($1, $2, $3, $4) \
@@ -212,7 +212,7 @@ pub async fn remove(pool: &Pool, org_id: Uuid) -> Result<bool> {
 pub async fn provider(pool: &Pool, config: &Config, org_id: Uuid) -> Result<Option<(ProviderSettings, Box<dyn Provider>)>> {
     let Some(row) = row(pool, org_id).await? else { return Ok(None) };
     let settings = settings_of(&row)?;
-    let key = secrets::decrypt(&config.secret_key, &row.sealed_secret).map_err(Error::internal)?;
+    let key = secrets::decrypt(&config.secret_keys(), &row.sealed_secret).map_err(Error::internal)?;
     let client = connect(config, &settings, &key).await?;
     Ok(Some((settings, client)))
 }

@@ -91,6 +91,29 @@ pub fn verification_email(public_url: &str, to: &str, token: &str) -> Email {
     }
 }
 
+/// Sent instead of a verification link when someone signs up with an address that has an
+/// account already: the sign-up page answers the same either way, and the owner learns of
+/// the attempt.
+pub fn existing_account_email(public_url: &str, to: &str) -> Email {
+    let link = format!("{}/signin", public_url.trim_end_matches('/'));
+    Email {
+        to: to.to_owned(),
+        subject: format!("You already have a {PRODUCT} account"),
+        text: format!(
+            "Someone tried to create a {PRODUCT} account with this e-mail address, which already has one.\n\n\
+             If it was you, sign in instead (or reset your password from the sign-in page):\n\n{link}\n\n\
+             If it was not you, ignore this message: nothing about your account has changed.\n"
+        ),
+        html: html_page(
+            "You already have an account",
+            &format!("Someone tried to create a {PRODUCT} account with this e-mail address, which already has one. If it was you, sign in instead, or reset your password from the sign-in page."),
+            "Sign in",
+            &link,
+            "If it was not you, ignore this message: nothing about your account has changed.",
+        ),
+    }
+}
+
 /// The link that lets a user choose a new password.
 pub fn reset_password_email(public_url: &str, to: &str, token: &str) -> Email {
     let link = format!("{}/signin?resetToken={token}", public_url.trim_end_matches('/'));

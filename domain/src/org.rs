@@ -1,7 +1,7 @@
 //! Organisations and their members.
 
 use crate::{
-    user::{self, User},
+    user,
     db::Pool,
     error::{Error, Result},
     permissions::OrgRole,
@@ -146,42 +146,62 @@ pub struct NewMember {
     pub last_name: Option<String>,
 }
 
-/// Adds someone to the org. A person without an account gets one, with a temporary
-/// password the admin passes on; an existing account is simply added.
-pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<(OrgMember, Option<String>)> {
+/// Refusal of CreateOrgMember for an address that has an account: attaching it would let
+/// an admin pull anyone into their org, and only the account's owner can agree to that.
+pub const EXISTING_ACCOUNT_MESSAGE: &str = "This e-mail already has a Quarry account; it can join the organisation by invitation, which is not available yet.";
+
+/// Creates an account for someone new and adds it to the org, with a temporary password
+/// the admin passes on. The account is unverified: its owner proves the address (the
+/// verification mail) before signing in. An address that already has an account is
+/// refused and nothing is written.
+pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<(OrgMember, String)> {
     let email = user::normalize_email(&new.email)?;
-    let (user, temporary_password) = match user::find_by_email(pool, &email).await? {
-        Some(user) => (user, None),
-        None => {
-            let password = secret::temporary_password();
-            let name = [new.first_name.as_deref(), new.last_name.as_deref()]
-                .into_iter()
-                .flatten()
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let user = user::create_user(pool, &email, &password, Some(&name), true).await?;
-            let patch = user::ProfilePatch {
-                first_name: new.first_name.clone(),
-                last_name: new.last_name.clone(),
-                ..Default::default()
-            };
-            let user: User = user::update_profile(pool, user.id, &patch).await?;
-            (user, Some(password))
-        }
+    let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let (first_name, last_name) = (clean(&new.first_name), clean(&new.last_name));
+    let name = [first_name.as_deref(), last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let password = secret::temporary_password();
+    let hash = user::hash_password(&password).await?;
+    let mut tx = pool.begin().await?;
+    let created = user::insert_unverified(
+        &mut tx,
+        &email,
+        &hash,
+        (!name.is_empty()).then_some(name.as_str()),
+        first_name.as_deref(),
+        last_name.as_deref(),
+    )
+    .await?;
+    let Some(user) = created else {
+        return Err(Error::invalid(EXISTING_ACCOUNT_MESSAGE));
     };
-    let id: Uuid = sqlx::query_scalar("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) RETURNING id")
+    let id = insert_membership(&mut tx, org_id, user.id, new.role).await?;
+    sqlx::query("UPDATE users SET current_org_id = $2 WHERE id = $1").bind(user.id).bind(org_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok((member(pool, id).await?, password))
+}
+
+/// Adds an existing account to the org. Only for flows where the account's owner agreed
+/// (accepting an invitation); never reachable from an admin's request alone.
+pub async fn add_member(pool: &Pool, org_id: Uuid, user_id: Uuid, role: OrgRole) -> Result<OrgMember> {
+    let mut tx = pool.begin().await?;
+    let id = insert_membership(&mut tx, org_id, user_id, role).await?;
+    sqlx::query("UPDATE users SET current_org_id = $2 WHERE id = $1 AND current_org_id IS NULL")
+        .bind(user_id)
+        .bind(org_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    member(pool, id).await
+}
+
+async fn insert_membership(conn: &mut sqlx::PgConnection, org_id: Uuid, user_id: Uuid, role: OrgRole) -> Result<Uuid> {
+    Ok(sqlx::query_scalar("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) RETURNING id")
         .bind(Uuid::new_v4())
         .bind(org_id)
-        .bind(user.id)
-        .bind(new.role)
-        .fetch_one(pool)
-        .await?;
-    if user.current_org_id.is_none() {
-        user::set_current(pool, user.id, Some(org_id), None).await?;
-    }
-    Ok((member(pool, id).await?, temporary_password))
+        .bind(user_id)
+        .bind(role)
+        .fetch_one(conn)
+        .await?)
 }
 
 /// Changes a member's role or enabled flag; the org always keeps one enabled admin.

@@ -1,4 +1,5 @@
-//! Random tokens (sessions, e-mail links, temporary passwords) and password hashing.
+//! Random tokens (sessions, e-mail links, temporary passwords), password hashing, and
+//! re-sealing stored secrets after a key rotation.
 
 use argon2::{
     Argon2,
@@ -36,6 +37,92 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)
         .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
         .unwrap_or(false)
+}
+
+// Argon2 takes tens of milliseconds of CPU by design. Run on the async runtime, a burst of
+// sign-ins would stall every other request; run unbounded on blocking threads, it would
+// still take every core. So hashing runs on blocking threads, a bounded number at a time.
+// The bound is process-wide (one per process, like the CPU it protects), set once at start.
+static HASHING: std::sync::OnceLock<std::sync::Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+
+/// Sets how many password hashes may run at once; the first call wins.
+pub fn limit_password_hashing(concurrency: usize) {
+    let _ = HASHING.set(std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency.max(1))));
+}
+
+async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> crate::error::Result<T> {
+    let semaphore = HASHING
+        .get_or_init(|| {
+            let cores = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
+            std::sync::Arc::new(tokio::sync::Semaphore::new(2 * cores))
+        })
+        .clone();
+    let _permit = semaphore.acquire_owned().await.map_err(crate::error::Error::internal)?;
+    tokio::task::spawn_blocking(work).await.map_err(crate::error::Error::internal)
+}
+
+/// [`hash_password`] on the bounded blocking pool.
+pub async fn hash_password_bounded(password: &str) -> crate::error::Result<String> {
+    let password = password.to_owned();
+    on_hashing_pool(move || hash_password(&password))
+        .await?
+        .map_err(|e| crate::error::Error::internal(e.to_string()))
+}
+
+/// [`verify_password`] on the bounded blocking pool.
+pub async fn verify_password_bounded(password: &str, hash: &str) -> crate::error::Result<bool> {
+    let (password, hash) = (password.to_owned(), hash.to_owned());
+    on_hashing_pool(move || verify_password(&password, &hash)).await
+}
+
+/// How many stored secrets [`reseal_all`] sealed again with the current key.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ResealReport {
+    pub data_sources: u64,
+    pub llm_keys: u64,
+}
+
+/// Seals every stored secret (data-source secrets, org language-model keys) with the
+/// current key. Values already under it are left alone, so running it twice changes
+/// nothing. A value no configured key opens stops the whole run, changing nothing, so the
+/// previous key is never dropped while something still needs it.
+pub async fn reseal_all(pool: &crate::db::Pool, keys: &quarry_engine::secrets::SecretKeys) -> crate::error::Result<ResealReport> {
+    use crate::error::Error;
+    use quarry_engine::secrets::reseal;
+    let mut tx = pool.begin().await?;
+    let mut report = ResealReport::default();
+    let rows: Vec<(uuid::Uuid, String)> =
+        sqlx::query_as("SELECT project_id, secrets FROM data_sources WHERE secrets IS NOT NULL FOR UPDATE")
+            .fetch_all(&mut *tx)
+            .await?;
+    for (project_id, sealed) in rows {
+        let resealed = reseal(keys, &sealed)
+            .map_err(|e| Error::internal(format!("data source of project {project_id}: {e}")))?;
+        if let Some(resealed) = resealed {
+            sqlx::query("UPDATE data_sources SET secrets = $2 WHERE project_id = $1")
+                .bind(project_id)
+                .bind(resealed)
+                .execute(&mut *tx)
+                .await?;
+            report.data_sources += 1;
+        }
+    }
+    let rows: Vec<(uuid::Uuid, String)> =
+        sqlx::query_as("SELECT org_id, sealed_secret FROM org_llm_configs FOR UPDATE").fetch_all(&mut *tx).await?;
+    for (org_id, sealed) in rows {
+        let resealed = reseal(keys, &sealed)
+            .map_err(|e| Error::internal(format!("language-model key of org {org_id}: {e}")))?;
+        if let Some(resealed) = resealed {
+            sqlx::query("UPDATE org_llm_configs SET sealed_secret = $2 WHERE org_id = $1")
+                .bind(org_id)
+                .bind(resealed)
+                .execute(&mut *tx)
+                .await?;
+            report.llm_keys += 1;
+        }
+    }
+    tx.commit().await?;
+    Ok(report)
 }
 
 #[cfg(test)]

@@ -83,14 +83,15 @@ pub fn check_password(password: &str) -> Result<()> {
     Ok(())
 }
 
-pub fn hash_password(password: &str) -> Result<String> {
-    secret::hash_password(password).map_err(|e| Error::internal(e.to_string()))
+/// Hashes on the bounded blocking pool (see `secret::hash_password_bounded`).
+pub async fn hash_password(password: &str) -> Result<String> {
+    secret::hash_password_bounded(password).await
 }
 
 pub async fn create_user(pool: &Pool, email: &str, password: &str, name: Option<&str>, verified: bool) -> Result<User> {
     let email = normalize_email(email)?;
     check_password(password)?;
-    let hash = hash_password(password)?;
+    let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
     let user = sqlx::query_as::<_, User>(
         "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, $5) RETURNING *",
@@ -103,6 +104,65 @@ pub async fn create_user(pool: &Pool, email: &str, password: &str, name: Option<
     .fetch_one(pool)
     .await?;
     Ok(user)
+}
+
+/// What [`sign_up`] did.
+#[derive(Debug)]
+pub enum SignUp {
+    Created(User),
+    /// The address already has an account, which was left exactly as it was.
+    AlreadyRegistered(User),
+}
+
+/// Registers an unverified account, unless the address has one already. The two outcomes
+/// do the same work (validation, one hash, one statement) so timing tells them apart no
+/// better than the answer does.
+pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str>) -> Result<SignUp> {
+    let email = normalize_email(email)?;
+    check_password(password)?;
+    let hash = hash_password(password).await?;
+    let name = name.map(str::trim).filter(|n| !n.is_empty());
+    let created = sqlx::query_as::<_, User>(
+        "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, false)
+         ON CONFLICT DO NOTHING RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(&email)
+    .bind(hash)
+    .bind(name)
+    .fetch_optional(pool)
+    .await?;
+    match created {
+        Some(user) => Ok(SignUp::Created(user)),
+        None => find_by_email(pool, &email)
+            .await?
+            .map(SignUp::AlreadyRegistered)
+            .ok_or_else(|| Error::internal("sign-up conflicted with an account that is gone")),
+    }
+}
+
+/// Inserts an unverified account inside the caller's transaction; `None` when the address
+/// already has one (nothing is written then).
+pub async fn insert_unverified(
+    conn: &mut sqlx::PgConnection,
+    email: &str,
+    password_hash: &str,
+    name: Option<&str>,
+    first_name: Option<&str>,
+    last_name: Option<&str>,
+) -> Result<Option<User>> {
+    Ok(sqlx::query_as::<_, User>(
+        "INSERT INTO users (id, email, password_hash, name, first_name, last_name, email_verified)
+         VALUES ($1, $2, $3, $4, $5, $6, false) ON CONFLICT DO NOTHING RETURNING *",
+    )
+    .bind(Uuid::new_v4())
+    .bind(email)
+    .bind(password_hash)
+    .bind(name)
+    .bind(first_name)
+    .bind(last_name)
+    .fetch_optional(conn)
+    .await?)
 }
 
 pub async fn find_by_email(pool: &Pool, email: &str) -> Result<Option<User>> {
@@ -127,10 +187,10 @@ pub async fn authenticate(pool: &Pool, email: &str, password: &str) -> Result<Us
     let wrong = || Error::new(ErrorCode::UnauthorizedAccess, "Incorrect e-mail or password.");
     let Some(user) = user else {
         // Spend the same time as a real check so response times do not reveal accounts.
-        let _ = secret::verify_password(password, DUMMY_HASH);
+        let _ = secret::verify_password_bounded(password, DUMMY_HASH).await?;
         return Err(wrong());
     };
-    if !secret::verify_password(password, &user.password_hash) {
+    if !secret::verify_password_bounded(password, &user.password_hash).await? {
         return Err(wrong());
     }
     if !user.email_verified {
@@ -174,11 +234,18 @@ pub async fn onboard(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User
 
 pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {
     check_password(password)?;
-    let hash = hash_password(password)?;
+    let hash = hash_password(password).await?;
     let mut tx = pool.begin().await?;
     sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(id).bind(hash).execute(&mut *tx).await?;
     // A new password signs every device out.
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+    // Reset links sent before the change must not undo it: whoever holds one (an old
+    // mailbox, a forwarded mail) would otherwise set the password back.
+    sqlx::query("UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL")
+        .bind(id)
+        .bind(TokenPurpose::ResetPassword.as_str())
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -228,17 +295,38 @@ pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration
     Ok((token, expires))
 }
 
-/// The user behind a session token, if the session exists and has not expired.
-pub async fn session_user(pool: &Pool, token: &str) -> Result<Option<(User, DateTime<Utc>)>> {
-    let row: Option<(Uuid, DateTime<Utc>)> =
-        sqlx::query_as("SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()")
-            .bind(secret::token_hash(token))
-            .fetch_optional(pool)
-            .await?;
-    match row {
-        None => Ok(None),
-        Some((user_id, expires)) => Ok(Some((get(pool, user_id).await?, expires))),
+/// The user behind a session token, if the session exists, has not expired and was used
+/// within `idle`. Use slides the idle deadline, but writes at most once per
+/// [`touch_interval`] so reading a session is not a write per request.
+pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -> Result<Option<(User, DateTime<Utc>)>> {
+    let idle = Duration::from_std(idle).map_err(Error::internal)?;
+    let hash = secret::token_hash(token);
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        user_id: Uuid,
+        expires_at: DateTime<Utc>,
+        last_seen_at: DateTime<Utc>,
+        now: DateTime<Utc>,
     }
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT user_id, expires_at, last_seen_at, now() AS now FROM sessions
+         WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::interval",
+    )
+    .bind(&hash)
+    .bind(idle)
+    .fetch_optional(pool)
+    .await?;
+    let Some(Row { user_id, expires_at, last_seen_at, now }) = row else { return Ok(None) };
+    if now - last_seen_at >= touch_interval(idle) {
+        sqlx::query("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1").bind(&hash).execute(pool).await?;
+    }
+    Ok(Some((get(pool, user_id).await?, expires_at)))
+}
+
+/// How stale `last_seen_at` may get before a request refreshes it: a few minutes, or a
+/// quarter of the idle timeout when that is shorter (so a session in use never lapses).
+pub fn touch_interval(idle: Duration) -> Duration {
+    (idle / 4).min(Duration::minutes(5))
 }
 
 pub async fn delete_session(pool: &Pool, token: &str) -> Result<()> {

@@ -5,7 +5,7 @@ pub mod session;
 
 use crate::{
     error::{ApiError, ApiResult, JsonBody},
-    rate_limit::{self, Window},
+    rate_limit::{self, Backoff, Window, client_ip},
     state::AppState,
 };
 use axum::{
@@ -85,13 +85,22 @@ async fn sign_up(
     JsonBody(body): JsonBody<SignUp>,
 ) -> ApiResult<impl IntoResponse> {
     session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
-    rate_limit::hit(&state, &format!("signup:{}", peer.ip()), Window { limit: 20, seconds: 3600 }).await?;
-    let user = user::create_user(&state.pool, &body.email, &body.password, body.name.as_deref(), false).await?;
-    send_verification(&state, user.id, &user.email).await?;
+    let ip = client_ip(&state.config, peer, &headers);
+    rate_limit::hit(&state, &format!("signup:{ip}"), Window { limit: 20, seconds: 3600 }).await?;
+    // The answer is the same whether or not the address has an account, so sign-up cannot
+    // be used to find out who does; the mailbox's owner is told instead. An existing
+    // account is left exactly as it was.
+    match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref()).await? {
+        user::SignUp::Created(user) => send_verification(&state, user.id, &user.email).await?,
+        user::SignUp::AlreadyRegistered(user) => {
+            state.mail.enqueue(mail::existing_account_email(&state.config.public_url, &user.email)).await?
+        }
+    }
     Ok((StatusCode::CREATED, Json(json!({ "ok": true }))))
 }
 
-async fn send_verification(state: &AppState, user_id: uuid::Uuid, email: &str) -> Result<(), Error> {
+/// E-mails a link that verifies the address of the account.
+pub async fn send_verification(state: &AppState, user_id: uuid::Uuid, email: &str) -> Result<(), Error> {
     let token = user::issue_token(&state.pool, user_id, TokenPurpose::VerifyEmail).await?;
     state.mail.enqueue(mail::verification_email(&state.config.public_url, email, &token)).await
 }
@@ -140,9 +149,13 @@ struct Credentials {
     callback_url: Option<String>,
 }
 
-/// Failed attempts per e-mail address before sign-in is refused for the window.
-const MAX_FAILED_SIGNINS: u64 = 5;
-const SIGNIN_WINDOW_SECS: u64 = 15 * 60;
+/// Wrong passwords for one account from one address: 5 per 15 minutes, then the lock-out
+/// doubles with each further try, up to a day. Keyed by (account, address) so a stranger
+/// guessing from elsewhere never locks the owner out.
+const ACCOUNT_FROM_ADDRESS: Backoff = Backoff { limit: 5, seconds: 15 * 60, max_seconds: 24 * 3600 };
+/// Wrong passwords from one address whatever the account (password spraying). Loose
+/// enough for many people behind one NAT.
+const FROM_ADDRESS: Backoff = Backoff { limit: 100, seconds: 15 * 60, max_seconds: 6 * 3600 };
 
 async fn sign_in(
     State(state): State<AppState>,
@@ -153,21 +166,29 @@ async fn sign_in(
 ) -> ApiResult<impl IntoResponse> {
     session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
     let email = body.email.trim().to_lowercase();
-    let failures_key = format!("signin-failures:{email}");
-    rate_limit::hit(&state, &format!("signin-ip:{}", peer.ip()), Window { limit: 300, seconds: SIGNIN_WINDOW_SECS }).await?;
-    if rate_limit::count(&state, &failures_key).await? >= MAX_FAILED_SIGNINS {
-        return Err(Error::of(ErrorCode::TooManyRequests).into());
+    let ip = client_ip(&state.config, peer, &headers);
+    // Every attempt is counted before the password is checked, so a burst of concurrent
+    // guesses cannot all pass the check together; one that was not a wrong password gives
+    // its attempt back.
+    let address_key = format!("signin-ip:{ip}");
+    let pair_key = format!("signin:{ip}:{email}");
+    rate_limit::attempt(&state, &address_key, FROM_ADDRESS).await?;
+    if let Err(err) = rate_limit::attempt(&state, &pair_key, ACCOUNT_FROM_ADDRESS).await {
+        rate_limit::release(&state, &address_key).await?;
+        return Err(err);
     }
     let user = match user::authenticate(&state.pool, &email, &body.password).await {
         Ok(user) => user,
         Err(err) => {
-            if err.code() == ErrorCode::UnauthorizedAccess {
-                rate_limit::increment(&state, &failures_key, SIGNIN_WINDOW_SECS).await?;
+            if err.code() != ErrorCode::UnauthorizedAccess {
+                rate_limit::release(&state, &pair_key).await?;
+                rate_limit::release(&state, &address_key).await?;
             }
             return Err(err.into());
         }
     };
-    rate_limit::clear(&state, &failures_key).await?;
+    rate_limit::clear(&state, &pair_key).await?;
+    rate_limit::release(&state, &address_key).await?;
     let (token, _) = user::create_session(&state.pool, user.id, state.config.session_ttl).await?;
     let url = body.callback_url.filter(|u| u.starts_with('/') && !u.starts_with("//")).unwrap_or_else(|| "/projects".into());
     Ok((jar.add(session::session_cookie(&state, token)), Json(json!({ "ok": true, "url": url }))))
@@ -205,6 +226,7 @@ struct ResetPassword {
 async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonBody<ResetPassword>) -> ApiResult<impl IntoResponse> {
     user::check_password(&body.password)?;
     let user_id = user::consume_token(&state.pool, body.token.trim(), TokenPurpose::ResetPassword).await?;
+    // Also retires every other reset link of the account.
     user::set_password(&state.pool, user_id, &body.password).await?;
     // Following the e-mailed link proves the address too.
     user::mark_email_verified(&state.pool, user_id).await?;
@@ -232,9 +254,11 @@ struct ClientLog {
 async fn client_log(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<ClientLog>,
 ) -> ApiResult<impl IntoResponse> {
-    rate_limit::hit(&state, &format!("client-log:{}", peer.ip()), Window { limit: 60, seconds: 60 }).await?;
+    let ip = client_ip(&state.config, peer, &headers);
+    rate_limit::hit(&state, &format!("client-log:{ip}"), Window { limit: 60, seconds: 60 }).await?;
     let code: String = body.code.chars().take(100).collect();
     let message: String = body.message.unwrap_or_default().chars().take(1000).collect();
     match body.level.to_ascii_lowercase().as_str() {

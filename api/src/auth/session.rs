@@ -20,7 +20,7 @@ pub async fn current(state: &AppState, jar: &CookieJar) -> Result<Option<Session
     let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) else {
         return Ok(None);
     };
-    Ok(user::session_user(&state.pool, &token)
+    Ok(user::session_user(&state.pool, &token, state.config.session_idle)
         .await?
         .map(|(user, expires)| Session { user, token, expires }))
 }

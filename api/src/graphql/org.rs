@@ -180,7 +180,7 @@ struct UpdateOrgMemberInput {
 #[derive(SimpleObject)]
 struct CreateOrgMemberResponse {
     success: bool,
-    /// Set when a new account was made: shown once, for the admin to pass on.
+    /// The new account's temporary password: shown once, for the admin to pass on.
     temporary_password: Option<String>,
     member: OrgMemberGql,
 }
@@ -216,14 +216,18 @@ impl OrgMutation {
         Ok(true)
     }
 
-    /// Adds a member to the current org; a new account gets a temporary password.
+    /// Creates an account for someone new in the current org, with a temporary password;
+    /// they verify their e-mail (a link is sent) before signing in. An e-mail that already
+    /// has an account is refused (INVALID_INPUT): such a person joins by invitation.
     async fn create_org_member(&self, ctx: &Context<'_>, data: CreateOrgMemberInput) -> ApiResult<CreateOrgMemberResponse> {
         let caller = context::account(ctx, Operation::ReadMe)?;
         let org_id = current_org(caller)?;
         context::in_org(ctx, Operation::ManageOrgMembers, org_id).await?;
+        let state = context::state(ctx);
         let new = NewMember { email: data.email, role: data.role, first_name: data.first_name, last_name: data.last_name };
-        let (member, temporary_password) = org::create_member(&context::state(ctx).pool, org_id, new).await?;
-        Ok(CreateOrgMemberResponse { success: true, temporary_password, member: OrgMemberGql(member) })
+        let (member, temporary_password) = org::create_member(&state.pool, org_id, new).await?;
+        crate::auth::send_verification(state, member.user_id, &member.email).await?;
+        Ok(CreateOrgMemberResponse { success: true, temporary_password: Some(temporary_password), member: OrgMemberGql(member) })
     }
 
     async fn update_org_member(&self, ctx: &Context<'_>, r#where: MemberWhereUniqueInput, data: UpdateOrgMemberInput) -> ApiResult<OrgMemberGql> {

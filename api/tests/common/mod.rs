@@ -203,9 +203,18 @@ pub fn unique_email(label: &str) -> String {
 }
 
 fn worker_binary() -> PathBuf {
+    binary("quarry-worker")
+}
+
+/// A binary of the workspace: from QUARRY_TEST_BIN_DIR when set (checkouts that share one
+/// target directory overwrite each other's binaries), else beside the tests.
+pub fn binary(name: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os("QUARRY_TEST_BIN_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir).join(name);
+    }
     // tests live in target/<profile>/deps; binaries one level up.
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().join("quarry-worker")
+    exe.parent().unwrap().parent().unwrap().join(name)
 }
 
 /// Undoes quoted-printable soft line breaks and `=XX` escapes so links can be found.

@@ -64,7 +64,7 @@ async fn stored(pool: &Pool, project_id: Uuid) -> Result<DataSource> {
 
 fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Value>> {
     match &record.secrets {
-        Some(sealed) => secrets::open_json(&config.secret_key, sealed).map_err(Error::internal),
+        Some(sealed) => secrets::open_json(&config.secret_keys(), sealed).map_err(Error::internal),
         None => Ok(Map::new()),
     }
 }
@@ -134,7 +134,7 @@ pub async fn save(pool: &Pool, config: &Config, project_id: Uuid, source_type: D
     connector_for(config, project_id, source_type, &properties)?.test().await?;
     let (plain, secret_values) = split_secrets(&properties);
     let plain = stored_properties(source_type, plain);
-    let sealed = (!secret_values.is_empty()).then(|| secrets::seal_json(&config.secret_key, &secret_values));
+    let sealed = (!secret_values.is_empty()).then(|| secrets::seal_json(&config.secret_keys(), &secret_values));
     let record = record::save(pool, project_id, source_type.as_str(), &plain, sealed.as_deref(), None).await?;
     let status = project::get(pool, project_id).await?.onboarding_status;
     if matches!(status, OnboardingStatus::NotStarted | OnboardingStatus::WithSampleDataset) {

@@ -29,12 +29,14 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
     }
   };
 
+  // The server answers the same whether or not the address has an account (so the form
+  // cannot reveal who does); the e-mail tells the two cases apart.
   if (sentTo) {
     return (
       <Result
         status="success"
         title={CHECK_EMAIL_TITLE}
-        subTitle={`We sent a verification link to ${sentTo}. Open it, then sign in.`}
+        subTitle={`We sent an e-mail to ${sentTo}. Open the link in it to verify your address, then sign in. If you already have an account, the e-mail says so: sign in, or reset your password.`}
         extra={<Button onClick={onSignIn}>Back to sign in</Button>}
       />
     );

@@ -17,7 +17,11 @@ interface AddMemberValues {
   lastName?: string;
 }
 
-/** createOrgMember answers a temporary password once; it is shown here and never again. */
+/**
+ * createOrgMember makes a new, unverified account and answers its temporary password once;
+ * it is shown here and never again. An e-mail that already has an account is refused by the
+ * server (its message is shown): such a person joins by invitation.
+ */
 export function AddMemberModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const [form] = Form.useForm<AddMemberValues>();
   const [{ fetching }, createOrgMember] = useMutation(CreateOrgMemberMutation);
@@ -65,16 +69,15 @@ export function AddMemberModal({ open, onClose, onAdded }: { open: boolean; onCl
           showIcon
           message={`${created.email} was added to the organization.`}
           description={
-            created.temporaryPassword ? (
-              <>
-                <p>Share this temporary password with them. It is shown only once.</p>
-                <Typography.Text code copyable data-testid="temporary-password">
-                  {created.temporaryPassword}
-                </Typography.Text>
-              </>
-            ) : (
-              'They can sign in with their existing account.'
-            )
+            <>
+              <p>
+                Share this temporary password with them. It is shown only once. They first verify their e-mail
+                with the link we sent them, then sign in.
+              </p>
+              <Typography.Text code copyable data-testid="temporary-password">
+                {created.temporaryPassword}
+              </Typography.Text>
+            </>
           }
         />
       )}

@@ -35,6 +35,11 @@ pub struct Config {
     pub llm_timeout: Duration,
     /// The local embedding model's files (safetensors, tokenizer, config).
     pub embedding_model_dir: PathBuf,
+    /// GraphQL requests one signed-in user (or one client address, signed out) may send per
+    /// window; 0 turns the limit off.
+    pub rate_limit_requests: u64,
+    /// The rate limit's window (a minute; tests shorten it).
+    pub rate_limit_window: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -101,6 +106,8 @@ impl Config {
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
+            rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
+            rate_limit_window: Duration::from_secs(60),
         })
     }
 

@@ -203,6 +203,10 @@ pub fn unique_email(label: &str) -> String {
 }
 
 fn worker_binary() -> PathBuf {
+    // A worktree sharing its target directory with others can point at its own copy.
+    if let Some(path) = std::env::var_os("QUARRY_TEST_WORKER_BIN") {
+        return PathBuf::from(path);
+    }
     // tests live in target/<profile>/deps; binaries one level up.
     let exe = std::env::current_exe().unwrap();
     exe.parent().unwrap().parent().unwrap().join("quarry-worker")

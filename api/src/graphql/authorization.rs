@@ -163,7 +163,8 @@ impl ExtensionFactory for Guard {
 impl Extension for Guard {
     async fn resolve(&self, ctx: &ExtensionContext<'_>, info: ResolveInfo<'_>, next: NextResolve<'_>) -> ServerResult<Option<Value>> {
         let root = match info.parent_type {
-            _ if info.path_node.parent.is_some() || info.is_for_introspection => None,
+            // Introspection (`__schema`, `__type`, `__typename`) describes the schema, no data.
+            _ if info.path_node.parent.is_some() || info.is_for_introspection || info.name.starts_with("__") => None,
             "Query" => Some(Root::Query),
             "Mutation" => Some(Root::Mutation),
             _ => None,

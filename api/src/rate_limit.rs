@@ -1,4 +1,5 @@
-//! Counters in Redis: sign-in throttling, sign-up and mail limits, the client log. Each
+//! Counters in Redis: sign-in throttling, sign-up and mail limits, the client log, the
+//! per-caller GraphQL request limit. Each
 //! check is one atomic script, so concurrent requests cannot all read "under the limit"
 //! and then all go ahead; and also who the client is, for the per-address limits.
 
@@ -74,6 +75,38 @@ pub async fn attempt(state: &AppState, key: &str, backoff: Backoff) -> Result<()
         return Err(Error::of(ErrorCode::TooManyRequests).into());
     }
     Ok(())
+}
+
+/// A refused hit: how long until the window ends.
+#[derive(Debug, Clone, Copy)]
+pub struct Exceeded {
+    pub retry_after_secs: u64,
+}
+
+// Counts a hit, starts the window's expiry and answers the seconds left, in one step.
+const COUNT: &str = r"
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+";
+
+/// Counts one hit against `key`; `Err(Exceeded)` once the window is full.
+pub async fn check(state: &AppState, key: &str, window: Window) -> Result<Result<u64, Exceeded>, ApiError> {
+    let mut redis = state.redis.clone();
+    let (count, ttl): (u64, i64) = redis::cmd("EVAL")
+        .arg(COUNT)
+        .arg(1)
+        .arg(redis_key(state, key))
+        .arg(window.seconds.max(1))
+        .query_async(&mut redis)
+        .await
+        .map_err(Error::internal)?;
+    if count > window.limit {
+        return Ok(Err(Exceeded { retry_after_secs: (ttl.max(0) as u64).max(1) }));
+    }
+    Ok(Ok(count))
 }
 
 /// Gives back one attempt counted by [`attempt`] (it turned out not to be a failure).

@@ -382,3 +382,75 @@ async fn descriptions_and_recommended_questions_with_and_without_a_model() {
     assert_eq!(done["status"], "FAILED");
     assert!(done["error"].as_str().unwrap().contains("not available in your region"), "{done}");
 }
+
+/// Viewers may ask (PRODUCT.md §6) but not spend the organisation's language model: their
+/// questions and recommended questions are answered by the embedded engine, with no call to
+/// the provider; a contributor's go to the model. Starting relationship recommendations (which
+/// may call it) is modelling work and refused to viewers.
+#[tokio::test]
+async fn viewers_ask_with_the_embedded_engine_and_never_spend_the_organisations_model() {
+    use quarry_domain::{permissions::ProjectRole, project, user};
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (owner, _) = app.signed_in("llm-owner").await;
+    let project = music(&app, &owner, "Music roles").await;
+    server.push(Reply::openai_chat("OK")).await;
+    app.gql_ok(&owner, APPLY, json!({"d": openai(&server, "sk-good")})).await;
+    let pool = &app.state.pool;
+    let p = project::get(pool, project.parse().unwrap()).await.unwrap();
+    let mut clients = Vec::new();
+    for (label, role) in [("viewer", ProjectRole::Viewer), ("contributor", ProjectRole::Contributor)] {
+        let (email, password) = app.user(label).await;
+        quarry_domain::org::create_member(pool, p.org_id, quarry_domain::org::NewMember { email: email.clone(), role: quarry_domain::permissions::OrgRole::Member, first_name: None, last_name: None }).await.unwrap();
+        project::add_member(pool, &p, &email, role).await.unwrap();
+        let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
+        user::set_current(pool, id, Some(p.org_id), Some(p.id)).await.unwrap();
+        clients.push(app.signed_in_as(&email, &password).await);
+    }
+    let (viewer, contributor) = (&clients[0], &clients[1]);
+    let calls = || async { server.requests().await.len() };
+
+    let before = calls().await;
+    let (task, done) = asked(&app, viewer, &project, "How many tracks are there?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "ENGINE", "{done}");
+    assert!(done["reasoning"].is_null() && done["intent"].is_null(), "{done}");
+    assert_eq!(number(&rows(&app, viewer, &project, &task["responseId"]).await[0][0]), 3503.0);
+    let recorded: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM llm_calls WHERE asking_task_id = $1")
+        .bind(uuid::Uuid::parse_str(task["id"].as_str().unwrap()).unwrap())
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(recorded, 0);
+
+    let started = app.gql_ok(viewer, "mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }", json!({"p": project})).await;
+    let id = started["createRecommendedQuestionsTask"]["id"].clone();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let generated = loop {
+        let polled = app.gql_ok(viewer, "query($p: ID!, $t: ID!) { generationTask(projectId: $p, taskId: $t) { status generatedBy questions } }",
+            json!({"p": project, "t": id})).await;
+        if polled["generationTask"]["status"] == "FINISHED" {
+            break polled["generationTask"].clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "recommended questions did not finish: {polled}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
+    assert_eq!(generated["generatedBy"], "ENGINE", "{generated}");
+    assert_eq!(calls().await, before, "the viewer's work called the provider");
+
+    let refused = app.gql(viewer, "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }", json!({"p": project})).await;
+    assert_eq!(error_code(&refused), "UNAUTHORIZED_ROLE_ACCESS", "{refused}");
+
+    script(&server, vec![
+        data(),
+        Reply::openai_chat("1. Count the rows of Track."),
+        Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\""),
+        Reply::openai_chat("The store sells 3503 tracks."),
+        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
+    ]).await;
+    let (_, done) = asked(&app, contributor, &project, "How many songs do we sell?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "LLM", "{done}");
+    assert!(calls().await > before);
+}

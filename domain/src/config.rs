@@ -59,6 +59,11 @@ pub struct Config {
     pub source_networks: Vec<Network>,
     /// DUCKDB sources are files under this directory; `None` (the default): no DUCKDB sources.
     pub duckdb_source_dir: Option<PathBuf>,
+    /// GraphQL requests one signed-in user (or one client address, signed out) may send per
+    /// window; 0 turns the limit off.
+    pub rate_limit_requests: u64,
+    /// The rate limit's window (a minute; tests shorten it).
+    pub rate_limit_window: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -203,6 +208,8 @@ impl Config {
             source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", ""))
                 .map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
+            rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
+            rate_limit_window: Duration::from_secs(60),
         })
     }
 

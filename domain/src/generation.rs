@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     asking::{
         self,
-        llm::{ProjectLlm, for_project, json_in, schema_context},
+        llm::{ProjectLlm, for_requester, json_in, schema_context},
     },
     config::Config,
     db::Pool,
@@ -162,7 +162,11 @@ pub async fn run(pool: &Pool, config: &Config, task_id: Uuid) -> Result<()> {
         return Ok(());
     }
     set(pool, task_id, "GENERATING", None, None, None).await?;
-    let llm = for_project(pool, config, task.project_id).await?;
+    let requested_by: Option<Uuid> = sqlx::query_scalar("SELECT created_by FROM generation_tasks WHERE id = $1")
+        .bind(task_id)
+        .fetch_one(pool)
+        .await?;
+    let llm = for_requester(pool, config, task.project_id, requested_by).await?;
     let by = if llm.is_some() { "LLM" } else { "ENGINE" };
     let outcome = match GenerationKind::parse(&task.kind) {
         GenerationKind::ModelDescriptions => describe_models(pool, &task, llm.as_ref()).await,

@@ -67,6 +67,9 @@ pub enum Operation {
     UpdateModels,
     Deploy,
     Ask,
+    /// Work that may call the organisation's language model (billed to the org): asking with
+    /// it, generation tasks. Refused here means "answer with the embedded engine instead".
+    UseOrgLlm,
     ManageLlm,
     ReadKnowledge,
     ManageKnowledge,
@@ -118,6 +121,7 @@ pub const RULES: &[Rule] = &[
     rule(Operation::UpdateModels, Scope::Project, &[], &[Owner, Contributor], "update the models"),
     rule(Operation::Deploy, Scope::Project, &[], &[Owner, Contributor], "deploy the models"),
     rule(Operation::Ask, Scope::Project, &[], ANY_PROJECT, "ask questions"),
+    rule(Operation::UseOrgLlm, Scope::Project, &[], &[Owner, Contributor], "use the organization's language model"),
     rule(Operation::ManageLlm, Scope::Org, &[Admin], &[], "configure the organization's language model"),
     rule(Operation::ReadKnowledge, Scope::Project, &[], &[Owner, Contributor], "view SQL pairs and instructions"),
     rule(Operation::ManageKnowledge, Scope::Project, &[], &[Owner, Contributor], "change SQL pairs and instructions"),
@@ -196,6 +200,7 @@ mod tests {
             (UpdateModels, true, true, false),
             (Deploy, true, true, false),
             (Ask, true, true, true),
+            (UseOrgLlm, true, true, false),
             (ReadKnowledge, true, true, false),
             (ManageKnowledge, true, true, false),
         ];

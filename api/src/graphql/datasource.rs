@@ -152,6 +152,8 @@ impl DataSourceQuery {
         datasource::get(&context::state(ctx).pool, id).await?.map(DataSourceGql::from_record).transpose()
     }
 
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
+
     async fn list_data_source_tables(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SourceTableGql>> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ReadDataSource, id).await?;
@@ -180,6 +182,7 @@ impl DataSourceQuery {
 
     /// Relationships worth adding: foreign keys first, then columns named after another
     /// model's primary key.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn recommended_relationships(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<RecommendedRelationshipGql>> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ReadModels, id).await?;
@@ -203,6 +206,7 @@ pub struct DataSourceMutation;
 impl DataSourceMutation {
     /// Connects with the settings (a left-out secret means the stored one) and runs a
     /// trivial statement; CONNECTION_REFUSED carries the source's reason.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn test_data_source_connection(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
@@ -212,6 +216,7 @@ impl DataSourceMutation {
     }
 
     /// Tests and saves the project's data source; onboarding moves on to choosing tables.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_data_source(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<DataSourceGql> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
@@ -220,6 +225,7 @@ impl DataSourceMutation {
     }
 
     /// Changes the saved connection; secrets left out keep their stored values.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn update_data_source(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<DataSourceGql> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
@@ -228,6 +234,7 @@ impl DataSourceMutation {
     }
 
     /// Creates a model (with its columns) for each chosen table, replacing earlier ones.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_tables(&self, ctx: &Context<'_>, project_id: ID, tables: Vec<String>) -> ApiResult<Vec<ModelGql>> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;
@@ -237,6 +244,7 @@ impl DataSourceMutation {
     }
 
     /// Compares the source's tables with the saved models and records the difference.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn trigger_data_source_detection(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<SchemaChangeGql> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
@@ -246,6 +254,7 @@ impl DataSourceMutation {
 
     /// Applies the detected change: models follow their tables' current columns; models of
     /// removed tables go. New tables are chosen on the models page.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn resolve_schema_change(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;

@@ -117,6 +117,7 @@ pub struct GenerationMutation;
 impl GenerationMutation {
     /// Proposes descriptions for the models (all when none are named) and their columns, for
     /// the user to review and save.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_model_description_task(&self, ctx: &Context<'_>, project_id: ID, #[graphql(default)] models: Vec<String>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
@@ -127,16 +128,19 @@ impl GenerationMutation {
     }
 
     /// Recommends relationships between the models: from foreign keys and names, and from the
-    /// organisation's language model when there is one.
+    /// organisation's language model when there is one. Modelling work (owner and contributor),
+    /// like the descriptions: viewers read the model and do not start work billed to the org.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_relationship_recommendation_task(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::ReadModels, project_id).await?;
+        let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
         let state = context::state(ctx);
         let task = generation::create(&state.pool, project_id, user.id, GenerationKind::RecommendedRelationships, json!({})).await?;
         start(state, project_id, task).await
     }
 
     /// Recommends questions for the project, or follow-ups for a thread.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_recommended_questions_task(&self, ctx: &Context<'_>, project_id: ID, thread_id: Option<ID>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;

@@ -151,6 +151,7 @@ pub struct LlmMutation;
 impl LlmMutation {
     /// Sends one short request with these settings (and an embedding when an embedding model
     /// is set). The provider's refusal comes back as the error's message.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn test_provider_connectivity(&self, ctx: &Context<'_>, data: LlmConfigInput) -> ApiResult<bool> {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
         context::in_org(ctx, Operation::ManageLlm, org_id).await?;
@@ -161,7 +162,7 @@ impl LlmMutation {
     }
 
     /// Tests, then saves the settings as the organisation's language model.
-    #[graphql(name = "applyOrgLLMConfigs")]
+    #[graphql(name = "applyOrgLLMConfigs", complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn apply_org_llm_configs(&self, ctx: &Context<'_>, data: LlmConfigInput) -> ApiResult<LlmSettingsGql> {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
         let (user, _) = context::in_org(ctx, Operation::ManageLlm, org_id).await?;

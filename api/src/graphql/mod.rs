@@ -1,6 +1,7 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
 mod asking;
+pub mod authorization;
 mod context;
 mod csv_import;
 mod datasource;
@@ -15,18 +16,20 @@ mod user;
 
 use crate::{
     auth::session,
+    rate_limit,
     error::{ApiError, graphql_error_response},
     state::AppState,
 };
 use async_graphql::{EmptySubscription, MergedObject, Schema, http::GraphiQLSource};
 use axum::{
     body::{Body, to_bytes},
-    extract::State,
+    extract::{ConnectInfo, State},
     http::{HeaderMap, StatusCode, header},
     response::{Html, IntoResponse, Response},
 };
 use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::ErrorCode;
+use std::net::SocketAddr;
 
 #[derive(MergedObject, Default)]
 pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery, asking::AskingQuery, llm::LlmQuery, knowledge::KnowledgeQuery, generation::GenerationQuery);
@@ -36,10 +39,24 @@ pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutati
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 
+/// The most a request may weigh: every field counts 1 plus what it selects, an [`EXPENSIVE`]
+/// field counts that much more, so one request holds at most a handful of them however it is
+/// written (aliases included). The web app's heaviest page weighs well under a tenth of this.
+pub const COMPLEXITY_LIMIT: usize = 2000;
+pub const DEPTH_LIMIT: usize = 12;
+
+/// The weight of a field that runs a query at a source, previews or pages rows, starts a
+/// workflow or may call a language model (`#[graphql(complexity = "EXPENSIVE + child_complexity")]`).
+pub const EXPENSIVE: usize = 200;
+
+const TOO_COMPLEX: &str = "Query is too complex.";
+const TOO_DEEP: &str = "Query is nested too deep.";
+
 pub fn schema(state: Option<AppState>) -> QuarrySchema {
     let builder = Schema::build(Query::default(), Mutation::default(), EmptySubscription)
-        .limit_depth(12)
-        .limit_complexity(2000);
+        .extension(authorization::Guard)
+        .limit_depth(DEPTH_LIMIT)
+        .limit_complexity(COMPLEXITY_LIMIT);
     match state {
         Some(state) => builder.data(state).finish(),
         None => builder.finish(),
@@ -59,6 +76,7 @@ pub async fn graphiql() -> impl IntoResponse {
 /// form cannot post here, which together with the SameSite cookie stops CSRF.
 pub async fn execute(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     schema: axum::Extension<QuarrySchema>,
     jar: CookieJar,
     headers: HeaderMap,
@@ -90,10 +108,73 @@ pub async fn execute(
         Ok(session) => session,
         Err(err) => return ApiError::from(err).into_response(),
     };
+    let caller = match &session {
+        Some(session) => format!("user:{}", session.user.id),
+        None => format!("ip:{}", peer.ip()),
+    };
+    if let Some(refused) = rate_limited(&state, &caller).await {
+        return refused;
+    }
     let request = match session {
         Some(session) => request.data(session),
         None => request,
     };
-    let response = schema.execute(request).await;
+    let mut response = schema.execute(request).await;
+    for error in &mut response.errors {
+        if error.message == TOO_COMPLEX || error.message == TOO_DEEP {
+            *error = too_much(&error.message);
+        }
+    }
     axum::Json(response).into_response()
+}
+
+/// The per-caller request limit (`QUARRY_RATE_LIMIT_PER_MINUTE`): 429 with a GraphQL-shaped
+/// TOO_MANY_REQUESTS error and Retry-After once the window is used up.
+async fn rate_limited(state: &AppState, caller: &str) -> Option<Response> {
+    let limit = state.config.rate_limit_requests;
+    if limit == 0 {
+        return None;
+    }
+    let window = rate_limit::Window { limit, seconds: state.config.rate_limit_window.as_secs().max(1) };
+    // Counted per deployment (its task-queue prefix, shared by its api replicas), so test apps
+    // sharing one Redis do not count each other's requests.
+    let key = format!("graphql:{}:{caller}", state.config.task_queue_prefix);
+    match rate_limit::check(state, &key, window).await {
+        Ok(Ok(_)) => None,
+        Ok(Err(exceeded)) => {
+            let message = format!(
+                "Too many requests: at most {limit} every {} seconds. Please try again in {} seconds.",
+                window_secs(state), exceeded.retry_after_secs
+            );
+            let mut response = graphql_error_response(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests, &message);
+            response.headers_mut().insert(header::RETRY_AFTER, exceeded.retry_after_secs.into());
+            Some(response)
+        }
+        // Redis being down must not take the product down with it.
+        Err(error) => {
+            tracing::warn!("rate limit not checked: {}", error.0);
+            None
+        }
+    }
+}
+
+fn window_secs(state: &AppState) -> u64 {
+    state.config.rate_limit_window.as_secs().max(1)
+}
+
+/// The validation refusal, in the catalogue's shape and with a reason a person can act on.
+fn too_much(reason: &str) -> async_graphql::ServerError {
+    let message = if reason == TOO_COMPLEX {
+        format!("This request asks for too much at once (more than {COMPLEXITY_LIMIT} complexity points; a field that queries a data source, previews rows, starts work or calls a language model weighs {EXPENSIVE}). Split it into smaller requests.")
+    } else {
+        format!("This request is nested more than {DEPTH_LIMIT} levels deep. Split it into smaller requests.")
+    };
+    let code = ErrorCode::InvalidInput;
+    let mut error = async_graphql::ServerError::new(message.clone(), None);
+    let mut extensions = async_graphql::ErrorExtensionValues::default();
+    extensions.set("code", code.as_str());
+    extensions.set("message", message);
+    extensions.set("shortMessage", code.short_message());
+    error.extensions = Some(extensions);
+    error
 }

@@ -110,8 +110,9 @@ impl ProjectQuery {
     }
 
     /// IANA timezones without legacy names, plus UTC.
-    async fn timezones(&self) -> Vec<&'static str> {
-        project::timezones()
+    async fn timezones(&self, ctx: &Context<'_>) -> ApiResult<Vec<&'static str>> {
+        context::account(ctx, Operation::ReadMe)?;
+        Ok(project::timezones())
     }
 }
 
@@ -172,6 +173,7 @@ impl ProjectMutation {
     }
 
     /// Starts deleting the project and answers at once with state DELETING.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn delete_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::DeleteProject, id).await?;
@@ -179,6 +181,7 @@ impl ProjectMutation {
     }
 
     /// Starts resetting the project (its data goes, members stay) with state RESETTING.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn reset_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::ResetProject, id).await?;

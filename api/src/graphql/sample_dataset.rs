@@ -25,8 +25,9 @@ pub struct SampleDatasetQuery;
 #[Object]
 impl SampleDatasetQuery {
     /// The sample datasets, with their descriptions and suggested questions.
-    async fn sample_datasets(&self) -> Vec<SampleDatasetGql> {
-        SampleDataset::ALL
+    async fn sample_datasets(&self, ctx: &Context<'_>) -> ApiResult<Vec<SampleDatasetGql>> {
+        context::account(ctx, Operation::ReadMe)?;
+        Ok(SampleDataset::ALL
             .into_iter()
             .map(|dataset| {
                 let info = dataset.info();
@@ -37,7 +38,7 @@ impl SampleDatasetQuery {
                     questions: info.questions.iter().map(|q| (*q).to_owned()).collect(),
                 }
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -48,6 +49,7 @@ pub struct SampleDatasetMutation;
 impl SampleDatasetMutation {
     /// Makes the dataset the project's data source, with a model per table (described),
     /// its relationships, and onboarding status WITH_SAMPLE_DATASET.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn start_sample_dataset(&self, ctx: &Context<'_>, project_id: ID, name: SampleDatasetNameGql) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;

@@ -201,6 +201,7 @@ impl UserMutation {
     }
 
     /// E-mails a password-reset link if the address has an account; answers true either way.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn send_reset_password_email(&self, ctx: &Context<'_>, email: String) -> ApiResult<bool> {
         crate::auth::send_reset_password_email(context::state(ctx), &email).await?;
         Ok(true)

@@ -20,7 +20,9 @@ use uuid::Uuid;
 
 use super::{AskStatus, AskingTask};
 use crate::{
+    access,
     config::Config,
+    permissions::{Operation, authorize},
     datasource,
     db::Pool,
     deploy,
@@ -41,9 +43,31 @@ pub struct ProjectLlm {
     provider: Box<dyn Provider>,
 }
 
-pub async fn for_project(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Option<ProjectLlm>> {
+async fn for_project(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Option<ProjectLlm>> {
     let org_id = project::get(pool, project_id).await?.org_id;
     Ok(llm::provider(pool, config, org_id).await?.map(|(settings, provider)| ProjectLlm { org_id, settings, provider }))
+}
+
+/// The organisation's model for work that `requester` started, or none when the requester may
+/// not spend the organisation's model (PRODUCT.md §6 through `Operation::UseOrgLlm`: viewers,
+/// and work whose requester's account is gone). Without it the embedded engine does the work.
+/// Asked when the work runs, so a role taken away meanwhile counts.
+pub async fn for_requester(pool: &Pool, config: &Config, project_id: Uuid, requester: Option<Uuid>) -> Result<Option<ProjectLlm>> {
+    let Some(user_id) = requester else { return Ok(None) };
+    let actor = access::project_actor(pool, user_id, project_id).await?;
+    if authorize(Operation::UseOrgLlm, Some(actor)).is_err() {
+        return Ok(None);
+    }
+    for_project(pool, config, project_id).await
+}
+
+/// The organisation's model for an asking task, as [`for_requester`] of whoever asked.
+pub async fn for_task(pool: &Pool, config: &Config, task: &AskingTask) -> Result<Option<ProjectLlm>> {
+    let asked_by: Option<Uuid> = sqlx::query_scalar("SELECT created_by FROM asking_tasks WHERE id = $1")
+        .bind(task.id)
+        .fetch_one(pool)
+        .await?;
+    for_requester(pool, config, task.project_id, asked_by).await
 }
 
 impl ProjectLlm {
@@ -91,7 +115,7 @@ async fn refused(pool: &Pool, task_id: Uuid, error: &LlmError) -> Result<()> {
 }
 
 async fn llm_of(pool: &Pool, config: &Config, task: &AskingTask) -> Result<ProjectLlm> {
-    for_project(pool, config, task.project_id).await?.ok_or_else(|| Error::invalid("No language model is configured."))
+    for_task(pool, config, task).await?.ok_or_else(|| Error::invalid("No language model is configured."))
 }
 
 async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Manifest> {

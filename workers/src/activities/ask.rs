@@ -50,7 +50,7 @@ impl AskActivities {
     /// The organisation's embedding model when it set one, else the local model (if installed).
     async fn embedder(&self, task_id: Uuid) -> quarry_domain::Result<Option<Box<dyn Embedder>>> {
         let task = asking::get(&self.pool, task_id).await?;
-        if let Some(project_llm) = llm::for_project(&self.pool, &self.config, task.project_id).await?
+        if let Some(project_llm) = llm::for_task(&self.pool, &self.config, &task).await?
             && project_llm.settings().embedding_model.is_some()
         {
             return Ok(Some(Box::new(Remote(project_llm))));
@@ -68,7 +68,7 @@ impl AskActivities {
             Begun::Ready => {
                 let task = asking::get(&self.pool, task_id).await.map_err(step_error)?;
                 let has_llm = task.given_sql.is_none()
-                    && llm::for_project(&self.pool, &self.config, task.project_id).await.map_err(step_error)?.is_some();
+                    && llm::for_task(&self.pool, &self.config, &task).await.map_err(step_error)?.is_some();
                 if has_llm { AskBegun::ReadyWithLlm } else { AskBegun::Ready }
             }
             Begun::Deploying => AskBegun::Deploying,
@@ -157,7 +157,7 @@ impl AskActivities {
         let work = async {
             let task = asking::get(&self.pool, input.task_id).await?;
             let project_llm = match input.llm {
-                true => llm::for_project(&self.pool, &self.config, task.project_id).await?,
+                true => llm::for_task(&self.pool, &self.config, &task).await?,
                 false => None,
             };
             answer::answer(&self.pool, &self.config, input.task_id, &plan, project_llm.as_ref(), pause).await

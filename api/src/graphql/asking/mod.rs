@@ -311,6 +311,7 @@ impl AskingQuery {
     }
 
     /// A page of a response's cached result (offset from 0, at most 500 rows a page).
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_response_data(
         &self,
         ctx: &Context<'_>,

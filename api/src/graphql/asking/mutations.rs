@@ -105,6 +105,7 @@ pub struct AskingMutation;
 #[Object]
 impl AskingMutation {
     /// Asks a question (in a thread, or in a new one); poll `askingTask` for its state.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_asking_task(&self, ctx: &Context<'_>, project_id: ID, data: AskingTaskInput) -> ApiResult<AskingTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
@@ -117,6 +118,7 @@ impl AskingMutation {
     }
 
     /// Stops a running asking task: it ends STOPPED and writes no response.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn cancel_asking_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<bool> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
@@ -130,6 +132,7 @@ impl AskingMutation {
     }
 
     /// Starts a thread, with its first question when one is given.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_thread(&self, ctx: &Context<'_>, project_id: ID, data: CreateThreadInput) -> ApiResult<ThreadGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
@@ -153,6 +156,7 @@ impl AskingMutation {
     }
 
     /// Deletes a thread and its responses, stopping its running tasks first.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn delete_thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<bool> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
@@ -167,6 +171,7 @@ impl AskingMutation {
 
     /// Asks a follow-up question (or runs SQL) in a thread; the response fills in as its task
     /// moves on.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_thread_response(
         &self,
         ctx: &Context<'_>,
@@ -186,6 +191,7 @@ impl AskingMutation {
 
     /// Edits a response's SQL and re-runs it (the answer, result and chart are replaced when
     /// it finishes). SQL that writes, or more than one statement, is refused before anything runs.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn update_thread_response(
         &self,
         ctx: &Context<'_>,
@@ -209,6 +215,7 @@ impl AskingMutation {
     }
 
     /// adjust_sql (new SQL) or adjust_steps (a changed question): a new response in the thread.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn adjust_thread_response(
         &self,
         ctx: &Context<'_>,

@@ -83,6 +83,7 @@ pub struct DeployMutation;
 #[Object]
 impl DeployMutation {
     /// Deploys the project's models: checks each on the source and indexes them for questions.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn deploy(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<DeployResult> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::Deploy, id).await?;

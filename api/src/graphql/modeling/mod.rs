@@ -167,12 +167,14 @@ impl ModelingQuery {
     }
 
     /// The first rows of a model (at most 500).
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_model_data(&self, ctx: &Context<'_>, model_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
         let (project_id, name) = model_target(ctx, &model_id).await?;
         preview(ctx, project_id, &name, limit).await
     }
 
     /// The first rows of a view (at most 500).
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_view_data(&self, ctx: &Context<'_>, view_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
         let (project_id, name) = view_target(ctx, &view_id).await?;
         preview(ctx, project_id, &name, limit).await
@@ -307,6 +309,7 @@ pub struct ModelingMutation;
 #[Object]
 impl ModelingMutation {
     /// Saves the relationships chosen at setup (replacing earlier ones) and finishes onboarding.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_relations(&self, ctx: &Context<'_>, project_id: ID, relations: Vec<RelationInput>) -> ApiResult<Vec<RelationshipGql>> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;

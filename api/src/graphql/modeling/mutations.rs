@@ -95,6 +95,7 @@ pub struct ModelingEditMutation;
 impl ModelingEditMutation {
     /// Adds a model of one source table, or of a SQL statement. MODEL_LIMIT_REACHED when the
     /// configured limit is hit.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_model(&self, ctx: &Context<'_>, data: CreateModelInput) -> ApiResult<ID> {
         let project_id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
@@ -112,6 +113,7 @@ impl ModelingEditMutation {
     }
 
     /// Chooses the model's columns again and its primary key.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn update_model(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelInput) -> ApiResult<bool> {
         owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
         let state = context::state(ctx);
@@ -182,6 +184,7 @@ impl ModelingEditMutation {
     }
 
     /// Saves a query over the models as a view (checked on the source first).
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_view(&self, ctx: &Context<'_>, data: CreateViewInput) -> ApiResult<ViewGql> {
         let project_id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
@@ -197,6 +200,7 @@ impl ModelingEditMutation {
 
     /// Replaces the project's models, relationships, views and metrics with a versioned MDL
     /// document (as `exportMdl` writes); returns the number of models.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn import_mdl(&self, ctx: &Context<'_>, project_id: ID, mdl: String) -> ApiResult<i32> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;

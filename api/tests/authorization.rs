@@ -1,0 +1,643 @@
+//! Authorisation that cannot be forgotten: the whole schema, walked by introspection. Every
+//! root field is called signed out, by a stranger from another org with the victim project's
+//! ids, and by each org role (ADMIN, MEMBER) and project role (OWNER, CONTRIBUTOR, VIEWER).
+//! What each caller may do comes from the permission matrix itself, through the operation
+//! `graphql::authorization::FIELDS` names for the field: an allowed call must succeed with no
+//! error at all; a denied one answers UNAUTHORIZED_ROLE_ACCESS or UNAUTHORIZED_ACCESS.
+mod common;
+
+use common::{TestApp, asking::{ask, settle}, error_code};
+use quarry_api::graphql::authorization::{Access, Root, access};
+use quarry_domain::{
+    csv_import, llm, org,
+    permissions::{Actor, OrgRole, ProjectRole, authorize},
+    project, user,
+};
+use quarry_llm::fake::{FakeServer, Reply};
+use reqwest::Client;
+use serde_json::{Map, Value, json};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The fields anyone may call signed out, each a deliberate decision.
+const PUBLIC: &[(&str, &str)] = &[(
+    "sendResetPasswordEmail",
+    "someone who forgot their password cannot sign in; it answers true whether or not the address has an account",
+)];
+
+/// Fields that destroy what other calls need: they run after every other field.
+const LAST: &[&str] = &["importMdl", "deleteProject", "deleteOrg", "deleteMyAccount"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Who {
+    Owner,
+    Contributor,
+    Viewer,
+    /// Org member without a project role.
+    Member,
+    /// Org admin, not a project member.
+    Admin,
+}
+use Who::*;
+/// Admin last: denials are checked before an allowed call changes anything.
+const ROLES: [Who; 5] = [Owner, Contributor, Viewer, Member, Admin];
+
+impl Who {
+    fn actor(self) -> Actor {
+        let (org_role, project_role) = match self {
+            Owner => (OrgRole::Member, Some(ProjectRole::Owner)),
+            Contributor => (OrgRole::Member, Some(ProjectRole::Contributor)),
+            Viewer => (OrgRole::Member, Some(ProjectRole::Viewer)),
+            Member => (OrgRole::Member, None),
+            Admin => (OrgRole::Admin, None),
+        };
+        Actor { org_role: Some(org_role), project_role }
+    }
+}
+
+#[derive(Clone)]
+struct Field {
+    root: Root,
+    name: String,
+    args: Vec<Value>,
+    returns: Value,
+}
+
+struct Schema {
+    fields: Vec<Field>,
+    types: HashMap<String, Value>,
+}
+
+const INTROSPECTION: &str = r#"{ __schema {
+  queryType { fields { ...F } } mutationType { fields { ...F } }
+  types { name kind enumValues { name } inputFields { name defaultValue type { ...T } } } } }
+fragment F on __Field { name args { name defaultValue type { ...T } } type { ...T } }
+fragment T on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }"#;
+
+impl Schema {
+    async fn load(app: &TestApp) -> Self {
+        // Introspection answers signed out: the schema is no secret (web/schema.graphql).
+        let data = app.gql_ok(&app.client(), INTROSPECTION, json!({})).await;
+        let schema = &data["__schema"];
+        let mut fields = Vec::new();
+        for (root, key) in [(Root::Query, "queryType"), (Root::Mutation, "mutationType")] {
+            for f in schema[key]["fields"].as_array().unwrap() {
+                fields.push(Field {
+                    root,
+                    name: f["name"].as_str().unwrap().to_owned(),
+                    args: f["args"].as_array().unwrap().clone(),
+                    returns: f["type"].clone(),
+                });
+            }
+        }
+        let types = schema["types"].as_array().unwrap().iter().map(|t| (t["name"].as_str().unwrap().to_owned(), t.clone())).collect();
+        Self { fields, types }
+    }
+}
+
+fn type_name(t: &Value) -> String {
+    match t["kind"].as_str().unwrap() {
+        "NON_NULL" => format!("{}!", type_name(&t["ofType"])),
+        "LIST" => format!("[{}]", type_name(&t["ofType"])),
+        _ => t["name"].as_str().unwrap().to_owned(),
+    }
+}
+
+fn named(t: &Value) -> &Value {
+    if t["ofType"].is_null() { t } else { named(&t["ofType"]) }
+}
+
+/// The operation calling `field` with the arguments in `vars` as variables, selecting
+/// `__typename` (arguments left out take their defaults).
+fn document(field: &Field, vars: &Value) -> String {
+    let keyword = if field.root == Root::Query { "query" } else { "mutation" };
+    let given: Vec<&Value> = field.args.iter().filter(|a| vars.get(a["name"].as_str().unwrap()).is_some()).collect();
+    let vars: Vec<String> = given.iter().map(|a| format!("${}: {}", a["name"].as_str().unwrap(), type_name(&a["type"]))).collect();
+    let args: Vec<String> = given.iter().map(|a| format!("{0}: ${0}", a["name"].as_str().unwrap())).collect();
+    let selection = match named(&field.returns)["kind"].as_str().unwrap() {
+        "OBJECT" => " { __typename }",
+        _ => "",
+    };
+    let vars = if vars.is_empty() { String::new() } else { format!("({})", vars.join(", ")) };
+    let args = if args.is_empty() { String::new() } else { format!("({})", args.join(", ")) };
+    format!("{keyword} Walk{vars} {{ {}{args}{selection} }}", field.name)
+}
+
+/// Values by argument or input-field name: the ids of the fixtures a call works on, and whole
+/// arguments where a made-up value would not be valid.
+type Values = HashMap<&'static str, Value>;
+
+/// A minimal valid value of type `t` for an argument or input field called `name`.
+fn value(schema: &Schema, name: &str, t: &Value, given: &Values) -> Value {
+    if let Some(v) = given.get(name) {
+        return v.clone();
+    }
+    match t["kind"].as_str().unwrap() {
+        "NON_NULL" => value(schema, name, &t["ofType"], given),
+        "LIST" => json!([]),
+        "SCALAR" => match t["name"].as_str().unwrap() {
+            "ID" => panic!("no id given for {name}"),
+            "String" => json!("x"),
+            "Int" => json!(1),
+            "Float" => json!(1.0),
+            "Boolean" => json!(false),
+            _ => json!({}),
+        },
+        "ENUM" => schema.types[t["name"].as_str().unwrap()]["enumValues"][0]["name"].clone(),
+        "INPUT_OBJECT" => {
+            let mut object = Map::new();
+            for f in schema.types[t["name"].as_str().unwrap()]["inputFields"].as_array().unwrap() {
+                let field_name = f["name"].as_str().unwrap();
+                let required = f["type"]["kind"] == "NON_NULL" && f["defaultValue"].is_null();
+                if required || given.contains_key(field_name) {
+                    object.insert(field_name.to_owned(), value(schema, field_name, &f["type"], given));
+                }
+            }
+            Value::Object(object)
+        }
+        kind => panic!("unexpected argument kind {kind}"),
+    }
+}
+
+fn variables(schema: &Schema, field: &Field, given: &Values) -> Value {
+    let mut vars = Map::new();
+    for a in &field.args {
+        let name = a["name"].as_str().unwrap();
+        let required = a["type"]["kind"] == "NON_NULL" && a["defaultValue"].is_null();
+        if required || given.contains_key(name) {
+            vars.insert(name.to_owned(), value(schema, name, &a["type"], given));
+        }
+    }
+    Value::Object(vars)
+}
+
+/// What one caller has in the victim project: its own thread, response and tasks.
+#[derive(Clone, Default)]
+struct Own {
+    thread: String,
+    response: String,
+    task: String,
+    chart: Value,
+    /// A second response, for the call that re-runs one.
+    spare_response: String,
+}
+
+struct World {
+    app: TestApp,
+    schema: Schema,
+    clients: HashMap<Who, Client>,
+    ids: HashMap<Who, Uuid>,
+    emails: HashMap<Who, String>,
+    org: Uuid,
+    project: Uuid,
+    own: HashMap<Who, Own>,
+    /// Shared fixtures of the victim project, by argument name.
+    shared: Values,
+    llm: FakeServer,
+}
+
+const STATUS: &str = "query($p: ID!) { deployStatus(projectId: $p) { status } }";
+
+impl World {
+    async fn build() -> Self {
+        let mut app = TestApp::spawn().await;
+        app.start_worker();
+        let schema = Schema::load(&app).await;
+        let pool = app.state.pool.clone();
+        let (mut clients, mut ids, mut emails) = (HashMap::new(), HashMap::new(), HashMap::new());
+        for who in ROLES {
+            let (email, password) = app.user(&format!("{who:?}")).await;
+            ids.insert(who, user::find_by_email(&pool, &email).await.unwrap().unwrap().id);
+            clients.insert(who, app.signed_in_as(&email, &password).await);
+            emails.insert(who, email);
+        }
+        let org = org::create(&pool, ids[&Admin], "Victim Co").await.unwrap().id;
+        for who in [Owner, Contributor, Viewer, Member] {
+            org::create_member(&pool, org, org::NewMember { email: emails[&who].clone(), role: OrgRole::Member, first_name: None, last_name: None })
+                .await
+                .unwrap();
+        }
+        let p = project::create(&pool, org, ids[&Owner], "Victim music", None, None).await.unwrap();
+        for (who, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
+            project::add_member(&pool, &p, &emails[&who], role).await.unwrap();
+        }
+        let llm = FakeServer::start(0).await.unwrap();
+        let mut world = Self { app, schema, clients, ids, emails, org, project: p.id, own: HashMap::new(), shared: Values::new(), llm };
+        world.reset_current().await;
+        world.owner_ok("mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": p.id})).await;
+        world.deployed(p.id).await;
+        world.shared = world.shared_fixtures().await;
+        for who in [Owner, Contributor, Viewer, Admin] {
+            let client = &world.clients[&who];
+            let task = ask(&world.app, client, &p.id.to_string(), "How many tracks are there?", None).await;
+            let (_, done) = settle(&world.app, client, &p.id.to_string(), task["id"].as_str().unwrap(), 120).await;
+            assert_eq!(done["status"], "FINISHED", "{who:?}'s question: {done}");
+            let response = world
+                .app
+                .gql_ok(client, "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { chart { chartType title x y color } } }",
+                    json!({"p": p.id, "r": task["responseId"]}))
+                .await;
+            let spare = ask(&world.app, client, &p.id.to_string(), "How many albums are there?", None).await;
+            settle(&world.app, client, &p.id.to_string(), spare["id"].as_str().unwrap(), 120).await;
+            let own = Own {
+                spare_response: spare["responseId"].as_str().unwrap().into(),
+                thread: task["threadId"].as_str().unwrap().into(),
+                response: task["responseId"].as_str().unwrap().into(),
+                task: task["id"].as_str().unwrap().into(),
+                chart: response["threadResponse"]["chart"].clone(),
+            };
+            world.own.insert(who, own);
+        }
+        world
+    }
+
+    async fn deployed(&self, project: Uuid) {
+        let client = &self.clients[&Owner];
+        self.app
+            .eventually(120, "the sample to deploy", || async {
+                self.app.gql_ok(client, STATUS, json!({"p": project})).await["deployStatus"]["status"] == "SYNCRONIZED"
+            })
+            .await;
+    }
+
+    async fn owner_ok(&self, query: &str, vars: Value) -> Value {
+        self.app.gql_ok(&self.clients[&Owner], query, vars).await
+    }
+
+    /// Everyone's current org and project back to the victim's (some calls move them).
+    async fn reset_current(&self) {
+        for who in ROLES {
+            user::set_current(&self.app.state.pool, self.ids[&who], Some(self.org), Some(self.project)).await.unwrap();
+        }
+    }
+
+    async fn sql_model(&self, project: Uuid) -> String {
+        let name = format!("m_{}", &Uuid::new_v4().simple().to_string()[..8]);
+        let created = self
+            .owner_ok("mutation($d: CreateModelInput!) { createModel(data: $d) }",
+                json!({"d": {"projectId": project, "sourceSql": "SELECT 1 AS k", "name": name}}))
+            .await;
+        created["createModel"].as_str().unwrap().to_owned()
+    }
+
+    async fn model_name(&self, model: &str) -> String {
+        let models = self.owner_ok("query($p: ID!) { models(projectId: $p) { id referenceName columns { id referenceName } } }", json!({"p": self.project})).await;
+        let found = models["models"].as_array().unwrap().iter().find(|m| m["id"] == model).unwrap().clone();
+        found["referenceName"].as_str().unwrap().to_owned()
+    }
+
+    async fn calculated_field(&self) -> String {
+        let model = self.sql_model(self.project).await;
+        let name = format!("c_{}", &Uuid::new_v4().simple().to_string()[..8]);
+        let created = self
+            .owner_ok("mutation($m: ID!, $n: String!) { createCalculatedField(modelId: $m, data: {name: $n, expression: \"k + 1\"}) }",
+                json!({"m": model, "n": name}))
+            .await;
+        created["createCalculatedField"].as_str().unwrap().to_owned()
+    }
+
+    async fn relationship(&self) -> String {
+        let (a, b) = (self.sql_model(self.project).await, self.sql_model(self.project).await);
+        let data = json!({"fromModel": self.model_name(&a).await, "fromColumn": "k", "toModel": self.model_name(&b).await, "toColumn": "k", "type": "ONE_TO_ONE"});
+        let created = self.owner_ok("mutation($p: ID!, $d: RelationInput!) { createRelationship(projectId: $p, data: $d) { id } }", json!({"p": self.project, "d": data})).await;
+        created["createRelationship"]["id"].as_str().unwrap().to_owned()
+    }
+
+    async fn view(&self) -> String {
+        let name = format!("v_{}", &Uuid::new_v4().simple().to_string()[..8]);
+        let created = self
+            .owner_ok("mutation($d: CreateViewInput!) { createView(data: $d) { id } }",
+                json!({"d": {"projectId": self.project, "name": name, "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}}))
+            .await;
+        created["createView"]["id"].as_str().unwrap().to_owned()
+    }
+
+    async fn sql_pair(&self) -> String {
+        let created = self
+            .owner_ok("mutation($p: ID!) { createSqlPair(projectId: $p, data: {question: \"How many tracks?\", sql: \"SELECT COUNT(*) AS tracks FROM \\\"Track\\\"\"}) { id } }",
+                json!({"p": self.project}))
+            .await;
+        created["createSqlPair"]["id"].as_str().unwrap().to_owned()
+    }
+
+    async fn instruction(&self) -> String {
+        let created = self
+            .owner_ok("mutation($p: ID!) { createInstruction(projectId: $p, data: {instruction: \"Count tracks by id.\", isGlobal: true}) { id } }",
+                json!({"p": self.project}))
+            .await;
+        created["createInstruction"]["id"].as_str().unwrap().to_owned()
+    }
+
+    /// A new person in the victim org (and, when asked, a VIEWER of the project): (user id, membership id, e-mail).
+    async fn fresh_member(&self, in_project: Option<Uuid>) -> (Uuid, Uuid, String) {
+        let pool = &self.app.state.pool;
+        let email = common::unique_email("extra");
+        let (member, _) = org::create_member(pool, self.org, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
+            .await
+            .unwrap();
+        if let Some(p) = in_project {
+            project::add_member(pool, &project::get(pool, p).await.unwrap(), &email, ProjectRole::Viewer).await.unwrap();
+        }
+        (member.user_id, member.id, email)
+    }
+
+    /// A project of the victim org with the same roles and a CSV data source, for calls that
+    /// replace or remove what the music project's other calls need.
+    async fn scratch_project(&self, with_source: bool) -> Uuid {
+        let pool = &self.app.state.pool;
+        let p = project::create(pool, self.org, self.ids[&Owner], "Scratch", None, None).await.unwrap();
+        for (who, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
+            project::add_member(pool, &p, &self.emails[&who], role).await.unwrap();
+        }
+        if with_source {
+            self.owner_ok("mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }", json!({"p": p.id})).await;
+        }
+        self.reset_current().await;
+        p.id
+    }
+
+    async fn shared_fixtures(&self) -> Values {
+        let models = self.owner_ok("query($p: ID!) { models(projectId: $p) { id primaryKey columns { sourceColumnName } } }", json!({"p": self.project})).await;
+        let model = models["models"][0]["id"].clone();
+        let columns: Vec<Value> = models["models"][0]["columns"].as_array().unwrap().iter().map(|c| c["sourceColumnName"].clone()).filter(|c| !c.is_null()).collect();
+        let generation = self
+            .owner_ok("mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }", json!({"p": self.project}))
+            .await;
+        let job = csv_import::create(&self.app.state.pool, self.project, self.ids[&Owner], "extra.csv").await.unwrap();
+        let mut v = Values::new();
+        v.insert("modelId", model);
+        v.insert("modelColumns", json!(columns));
+        v.insert("modelPrimaryKey", models["models"][0]["primaryKey"].clone());
+        v.insert("viewId", json!(self.view().await));
+        v.insert("columnId", json!(self.calculated_field().await));
+        v.insert("relationshipId", json!(self.relationship().await));
+        v.insert("generationTaskId", generation["createRecommendedQuestionsTask"]["id"].clone());
+        v.insert("sqlPairId", json!(self.sql_pair().await));
+        v.insert("instructionId", json!(self.instruction().await));
+        v.insert("csvJobId", json!(job.id));
+        v
+    }
+
+    /// The values a call by `who` works with: the victim's shared fixtures, `who`'s own thread,
+    /// and fresh fixtures for calls that change or remove theirs.
+    async fn values(&self, field: &str, who: Who) -> Values {
+        let own = self.own.get(&who).or_else(|| self.own.get(&Owner)).cloned().unwrap_or_default();
+        let mut v = self.shared.clone();
+        let project = match field {
+            "resetProject" | "deleteProject" | "saveRelations" | "startSampleDataset" | "saveTables" => self.scratch_project(false).await,
+            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" | "triggerDataSourceDetection"
+            | "resolveSchemaChange" => self.scratch_project(true).await,
+            _ => self.project,
+        };
+        v.insert("projectId", json!(project));
+        v.insert("threadId", json!(own.thread));
+        v.insert("responseId", json!(own.response));
+        v.insert("taskId", json!(own.task));
+        v.insert("email", json!(self.emails[&who]));
+        v.insert("where", json!({"id": project}));
+        let id = |v: &Values, key: &str| v[key].clone();
+        match field {
+            "org" | "switchCurrentOrg" | "updateOrg" => {
+                v.insert("where", json!({"id": self.org}));
+            }
+            "deleteOrg" => {
+                let pool = &self.app.state.pool;
+                let doomed = org::create(pool, self.ids[&Admin], "Doomed").await.unwrap().id;
+                for w in [Owner, Contributor, Viewer, Member] {
+                    org::create_member(pool, doomed, org::NewMember { email: self.emails[&w].clone(), role: OrgRole::Member, first_name: None, last_name: None })
+                        .await
+                        .unwrap();
+                }
+                self.reset_current().await;
+                v.insert("where", json!({"id": doomed}));
+            }
+            "updateOrgMember" | "deleteOrgMember" => {
+                let (_, membership, _) = self.fresh_member(None).await;
+                v.insert("where", json!({"id": membership}));
+            }
+            "createOrgMember" => {
+                v.insert("email", json!(common::unique_email("new")));
+            }
+            "addProjectMember" => {
+                let (_, _, email) = self.fresh_member(None).await;
+                v.insert("email", json!(email));
+            }
+            "updateProjectMemberRole" | "removeProjectMember" => {
+                let (user_id, _, _) = self.fresh_member(Some(self.project)).await;
+                v.insert("userId", json!(user_id));
+            }
+            "onboardUser" => {
+                v.insert("consentPrivacyStatement", json!(true));
+            }
+            "createModel" => {
+                v.insert("data", json!({"projectId": self.project, "sourceSql": "SELECT 1 AS k", "name": format!("m_{}", &Uuid::new_v4().simple().to_string()[..8])}));
+            }
+            "updateModel" => {
+                // The model's own columns again: a change that changes nothing.
+                v.insert("fields", v["modelColumns"].clone());
+                v.insert("primaryKey", v["modelPrimaryKey"].clone());
+            }
+            "createThread" => {
+                v.insert("data", json!({"summary": "A thread"}));
+            }
+            "saveTables" => {
+                self.owner_ok("mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": project})).await;
+                let tables = self.owner_ok("query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
+                v.insert("tables", json!([tables["listDataSourceTables"][0]["name"]]));
+            }
+            "deleteModel" => {
+                v.insert("modelId", json!(self.sql_model(self.project).await));
+            }
+            "createCalculatedField" => {
+                v.insert("modelId", json!(self.sql_model(self.project).await));
+                v.insert("expression", json!("k + 1"));
+            }
+            "updateCalculatedField" | "deleteCalculatedField" => {
+                v.insert("columnId", json!(self.calculated_field().await));
+                v.insert("expression", json!("k + 2"));
+            }
+            "createRelationship" => {
+                let (a, b) = (self.sql_model(self.project).await, self.sql_model(self.project).await);
+                v.insert("data", json!({"fromModel": self.model_name(&a).await, "fromColumn": "k", "toModel": self.model_name(&b).await, "toColumn": "k", "type": "ONE_TO_ONE"}));
+            }
+            "updateRelationship" | "deleteRelationship" => {
+                v.insert("relationshipId", json!(self.relationship().await));
+            }
+            "createView" => {
+                v.insert("data", json!({"projectId": self.project, "name": format!("v_{}", &Uuid::new_v4().simple().to_string()[..8]), "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
+            }
+            "deleteView" => {
+                v.insert("viewId", json!(self.view().await));
+            }
+            "importMdl" => {
+                let exported = self.owner_ok("query($p: ID!) { exportMdl(projectId: $p) }", json!({"p": self.project})).await;
+                v.insert("mdl", exported["exportMdl"].clone());
+            }
+            "createAskingTask" | "createThreadResponse" | "adjustThreadResponse" => {
+                v.insert("question", json!("How many albums are there?"));
+            }
+            "updateThreadResponse" => {
+                v.insert("responseId", json!(own.spare_response));
+                v.insert("sql", json!("SELECT COUNT(*) AS tracks FROM \"Track\""));
+            }
+            "deleteThread" => {
+                // Callers who may not ask try to delete the owner's thread.
+                let created = self
+                    .app
+                    .gql(&self.clients[&who], "mutation($p: ID!) { createThread(projectId: $p, data: {summary: \"doomed\"}) { id } }", json!({"p": self.project}))
+                    .await;
+                if created.get("errors").is_none() {
+                    v.insert("threadId", created["data"]["createThread"]["id"].clone());
+                }
+            }
+            "adjustThreadResponseChart" => {
+                v.insert("data", json!({}));
+            }
+            "overrideThreadResponseChart" => {
+                let chart = &own.chart;
+                v.insert("data", json!({"chartType": chart["chartType"], "title": chart["title"], "x": chart["x"], "y": chart["y"], "color": chart["color"]}));
+            }
+            "testProviderConnectivity" | "applyOrgLLMConfigs" => {
+                v.insert("data", json!({"provider": "openai", "chatModel": "gpt-4o-mini", "baseUrl": format!("{}/v1", self.llm.url), "apiKey": "sk-test"}));
+            }
+            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" => {
+                v.insert("data", json!({"type": "CSV", "properties": {}}));
+            }
+            "deleteSqlPair" => {
+                v.insert("sqlPairId", json!(self.sql_pair().await));
+            }
+            "deleteInstruction" => {
+                v.insert("instructionId", json!(self.instruction().await));
+            }
+            "createSqlPair" => {
+                v.insert("data", json!({"question": "How many tracks are there?", "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
+            }
+            _ => {}
+        }
+        if field.contains("Instruction") {
+            v.insert("isGlobal", json!(true));
+        }
+        let generic_id = match field {
+            "updateSqlPair" | "deleteSqlPair" => Some("sqlPairId"),
+            "updateInstruction" | "deleteInstruction" => Some("instructionId"),
+            "csvImportJob" => Some("csvJobId"),
+            _ => None,
+        };
+        if let Some(key) = generic_id {
+            v.insert("id", id(&v, key));
+        }
+        if field == "generationTask" {
+            v.insert("taskId", id(&v, "generationTaskId"));
+        }
+        v
+    }
+
+    async fn call(&self, client: &Client, field: &Field, vars: &Value) -> Value {
+        self.app.gql(client, &document(field, vars), vars.clone()).await
+    }
+}
+
+fn expected(field: &Field, who: Who) -> Result<(), &'static str> {
+    match access(field.root, &field.name).unwrap_or_else(|| panic!("{} has no line in FIELDS", field.name)) {
+        Access::Public(_) => Ok(()),
+        Access::Requires(op) => authorize(op, Some(who.actor())).map_err(|e| e.code().as_str()),
+    }
+}
+
+fn ordered(schema: &Schema) -> Vec<Field> {
+    let mut fields = schema.fields.clone();
+    fields.sort_by_key(|f| LAST.iter().position(|l| *l == f.name).map_or(0, |i| i + 1));
+    fields
+}
+
+#[tokio::test]
+async fn every_field_asks_the_permission_matrix() {
+    let world = World::build().await;
+    let fields = ordered(&world.schema);
+    assert!(fields.len() >= 100, "walked only {} fields", fields.len());
+
+    // Every field has a line in FIELDS; the public ones are exactly those listed above.
+    let public: Vec<&str> = fields
+        .iter()
+        .filter(|f| matches!(access(f.root, &f.name).unwrap_or_else(|| panic!("{} has no line in FIELDS", f.name)), Access::Public(_)))
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(public, PUBLIC.iter().map(|(name, _)| *name).collect::<Vec<_>>());
+
+    // Signed out: every non-public field refused before it runs.
+    let signed_out = world.app.client();
+    for field in &fields {
+        let vars = variables(&world.schema, field, &world.values(&field.name, Owner).await);
+        let body = world.call(&signed_out, field, &vars).await;
+        if PUBLIC.iter().any(|(name, _)| *name == field.name) {
+            assert!(body.get("errors").is_none(), "{} is public: {body}", field.name);
+        } else {
+            assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS", "{} signed out: {body}", field.name);
+        }
+    }
+
+    // Each role: allowed calls succeed, denied ones say why.
+    let mut outcomes = Vec::new();
+    for field in &fields {
+        for who in ROLES {
+            let values = world.values(&field.name, who).await;
+            let vars = variables(&world.schema, field, &values);
+            let expect = expected(field, who);
+            if expect.is_ok() && matches!(field.name.as_str(), "testProviderConnectivity" | "applyOrgLLMConfigs") {
+                world.llm.push(Reply::openai_chat("OK")).await;
+            }
+            let body = world.call(&world.clients[&who], field, &vars).await;
+            match expect {
+                Ok(()) => {
+                    if body.get("errors").is_some() {
+                        outcomes.push(format!("{} as {who:?} should succeed: {body}", field.name));
+                    }
+                }
+                Err(code) => {
+                    if error_code(&body) != code {
+                        outcomes.push(format!("{} as {who:?} should be {code}: {body}", field.name));
+                    }
+                }
+            }
+            if field.name == "applyOrgLLMConfigs" {
+                llm::remove(&world.app.state.pool, world.org).await.unwrap();
+            }
+            if field.root == Root::Mutation && field.name != "deleteMyAccount" {
+                world.reset_current().await;
+            }
+        }
+    }
+    assert!(outcomes.is_empty(), "{} calls answered wrongly:\n{}", outcomes.len(), outcomes.join("\n"));
+}
+
+#[tokio::test]
+async fn a_stranger_gets_nothing_of_another_orgs_project() {
+    let world = World::build().await;
+    let (stranger, email) = world.app.signed_in("stranger").await;
+    let pool = &world.app.state.pool;
+    let stranger_id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
+    org::create(pool, stranger_id, "Stranger Co").await.unwrap();
+    let victim_markers = [world.project.to_string(), world.org.to_string(), "Victim".to_owned(), world.emails[&Owner].clone()];
+    let mut wrong = Vec::new();
+    for field in ordered(&world.schema) {
+        let mut values = world.values(&field.name, Owner).await;
+        values.insert("email", json!(email));
+        let vars = variables(&world.schema, &field, &values);
+        let names_victim = vars.to_string().contains(&world.project.to_string()) || vars.to_string().contains(&world.org.to_string())
+            || ["csvImportJob", "modelSql", "viewSql", "previewModelData", "previewViewData", "updateOrgMember", "deleteOrgMember"]
+                .contains(&field.name.as_str())
+            || field.args.iter().any(|a| a["name"].as_str().unwrap().ends_with("Id"));
+        let body = world.call(&stranger, &field, &vars).await;
+        let code = error_code(&body);
+        if names_victim && code != "UNAUTHORIZED_ACCESS" && code != "UNAUTHORIZED_ROLE_ACCESS" {
+            wrong.push(format!("{} reached the victim's data: {body}", field.name));
+        }
+        let data = body["data"].to_string();
+        for marker in &victim_markers {
+            if data.contains(marker.as_str()) {
+                wrong.push(format!("{} answered with the victim's {marker}: {body}", field.name));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1,0 +1,140 @@
+//! Bounded API work: expensive fields weigh more in the complexity limit (so aliases cannot
+//! batch hundreds of them), while every page's documents still fit; and each caller has a
+//! request limit per window.
+mod common;
+
+use common::{TestApp, error_code};
+use quarry_domain::{org, project, user};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use std::{collections::BTreeMap, time::Duration};
+
+/// The operations and fragments the web app sends, as graphql-codegen recorded them.
+fn web_documents() -> (Vec<String>, BTreeMap<String, String>) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/gql/gql.ts");
+    let source = std::fs::read_to_string(path).expect("web/src/gql/gql.ts");
+    let block = &source[source.find("type Documents = {").unwrap()..];
+    let block = &block[..block.find("\n};").unwrap()];
+    let (mut operations, mut fragments) = (Vec::new(), BTreeMap::new());
+    for line in block.lines().skip(1) {
+        let literal = &line.trim()[..line.trim().rfind("\": typeof").unwrap() + 1];
+        let text: String = serde_json::from_str(literal).unwrap();
+        let trimmed = text.trim_start();
+        if let Some(rest) = trimmed.strip_prefix("fragment ") {
+            fragments.insert(rest.split_whitespace().next().unwrap().to_owned(), text.clone());
+        } else {
+            operations.push(text);
+        }
+    }
+    (operations, fragments)
+}
+
+/// The operation with the fragments it spreads, transitively.
+fn with_fragments(operation: &str, fragments: &BTreeMap<String, String>) -> String {
+    let mut document = operation.to_owned();
+    let mut added = Vec::new();
+    loop {
+        let missing: Vec<&String> = fragments.keys().filter(|name| document.contains(&format!("...{name}")) && !added.contains(*name)).collect();
+        if missing.is_empty() {
+            return document;
+        }
+        for name in missing {
+            document.push_str(&fragments[name]);
+            added.push(name.clone());
+        }
+    }
+}
+
+async fn member_of_a_project(app: &TestApp) -> (Client, String) {
+    let (client, email) = app.signed_in("limits").await;
+    let pool = &app.state.pool;
+    let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
+    let org = org::create(pool, id, "Limits").await.unwrap();
+    let p = project::create(pool, org.id, id, "Limits", None, None).await.unwrap();
+    (client, p.id.to_string())
+}
+
+#[tokio::test]
+async fn aliasing_an_expensive_field_is_refused_before_anything_runs() {
+    let app = TestApp::spawn().await;
+    let (client, project) = member_of_a_project(&app).await;
+    let aliases: String = (0..50)
+        .map(|i| format!("a{i}: createAskingTask(projectId: $p, data: {{question: \"How many tracks?\"}}) {{ id }} "))
+        .collect();
+    let body = app.gql(&client, &format!("mutation($p: ID!) {{ {aliases} }}"), json!({"p": project})).await;
+    assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+    let message = body["errors"][0]["message"].as_str().unwrap();
+    assert!(message.contains("asks for too much at once") && message.contains("Split it"), "{message}");
+    assert!(body["data"].is_null(), "{body}");
+    let threads = app.gql_ok(&client, "query($p: ID!) { threads(projectId: $p) { id } }", json!({"p": project})).await;
+    assert_eq!(threads["threads"], json!([]), "nothing was asked");
+
+    // Previews too: a handful fit, dozens do not.
+    let previews: String = (0..20).map(|i| format!("p{i}: previewModelData(modelId: $m) {{ rows }} ")).collect();
+    let body = app.gql(&client, &format!("query($m: ID!) {{ {previews} }}"), json!({"m": project})).await;
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("too much"), "{body}");
+    let few = app.gql(&client, "query($m: ID!) { a: previewModelData(modelId: $m) { rows } b: previewModelData(modelId: $m) { rows } }", json!({"m": project})).await;
+    assert!(!few["errors"][0]["message"].as_str().unwrap_or_default().contains("too much"), "{few}");
+}
+
+#[tokio::test]
+async fn every_web_document_fits_the_complexity_and_depth_limits() {
+    let app = TestApp::spawn().await;
+    let (client, _) = app.signed_in("web-documents").await;
+    let (operations, fragments) = web_documents();
+    assert!(operations.len() >= 40, "found only {} operations", operations.len());
+    for operation in &operations {
+        // Without variables the request is refused, but only after the limits are checked
+        // (async-graphql checks them first), so a document over a limit says so here.
+        let body = app.gql(&client, &with_fragments(operation, &fragments), json!({})).await;
+        for error in body["errors"].as_array().into_iter().flatten() {
+            let message = error["message"].as_str().unwrap_or_default();
+            assert!(!message.contains("too much") && !message.contains("nested more than"), "{operation}\n{body}");
+        }
+    }
+}
+
+async fn me(app: &TestApp, client: &Client) -> (StatusCode, Option<String>, Value) {
+    let res = client.post(format!("{}/api/graphql", app.url)).json(&json!({"query": "{ me { id } }"})).send().await.unwrap();
+    let status = res.status();
+    let retry_after = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
+    (status, retry_after, res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn each_caller_has_a_request_limit_per_window() {
+    let app = TestApp::spawn_with(|c| {
+        c.rate_limit_requests = 5;
+        c.rate_limit_window = Duration::from_secs(2);
+    })
+    .await;
+    let (ada, _) = app.signed_in("ada").await;
+    let (bob, _) = app.signed_in("bob").await;
+    // A fresh window, so the test does not straddle two.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for _ in 0..5 {
+        let (status, _, body) = me(&app, &ada).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, retry_after, body) = me(&app, &ada).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(error_code(&body), "TOO_MANY_REQUESTS", "{body}");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("at most 5 every 2 seconds"), "{body}");
+    assert!(retry_after.is_some_and(|s| s.parse::<u64>().is_ok_and(|s| (1..=2).contains(&s))));
+
+    // Another user is unaffected; signed-out calls count per client address.
+    let (status, _, _) = me(&app, &bob).await;
+    assert_eq!(status, StatusCode::OK);
+    let anonymous = app.client();
+    for _ in 0..5 {
+        let (status, _, body) = me(&app, &anonymous).await;
+        assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS", "{status} {body}");
+    }
+    let (status, _, _) = me(&app, &anonymous).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+
+    // The window ends and the calls are answered again.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let (status, _, body) = me(&app, &ada).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}

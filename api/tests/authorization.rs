@@ -212,10 +212,9 @@ impl World {
             emails.insert(who, email);
         }
         let org = org::create(&pool, ids[&Admin], "Victim Co").await.unwrap().id;
+        // Existing accounts join an org by invitation; the domain's add_member stands in for it.
         for who in [Owner, Contributor, Viewer, Member] {
-            org::create_member(&pool, org, org::NewMember { email: emails[&who].clone(), role: OrgRole::Member, first_name: None, last_name: None })
-                .await
-                .unwrap();
+            org::add_member(&pool, org, ids[&who], OrgRole::Member).await.unwrap();
         }
         let p = project::create(&pool, org, ids[&Owner], "Victim music", None, None).await.unwrap();
         for (who, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
@@ -404,9 +403,7 @@ impl World {
                 let pool = &self.app.state.pool;
                 let doomed = org::create(pool, self.ids[&Admin], "Doomed").await.unwrap().id;
                 for w in [Owner, Contributor, Viewer, Member] {
-                    org::create_member(pool, doomed, org::NewMember { email: self.emails[&w].clone(), role: OrgRole::Member, first_name: None, last_name: None })
-                        .await
-                        .unwrap();
+                    org::add_member(pool, doomed, self.ids[&w], OrgRole::Member).await.unwrap();
                 }
                 self.reset_current().await;
                 v.insert("where", json!({"id": doomed}));

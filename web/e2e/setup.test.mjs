@@ -85,3 +85,27 @@ test('the MUSIC sample dataset opens modeling with its described models', { skip
     await shot('settings-data-connection');
   });
 });
+
+test("a PostgreSQL source aimed at Quarry's own database is refused with the generic message", { skip, timeout: 120_000 }, async () => {
+  const own = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://quarry:quarry@127.0.0.1:55433/quarry_e2e');
+  await inBrowser('security', async ({ page, shot }) => {
+    const projectId = await signedInWithProject(page, 'Stranger');
+    await page.goto(`${BASE_URL}/projects/${projectId}/setup/connection`);
+    await page.locator('[data-source-type="POSTGRES"]').click();
+    // The metadata database by a name that resolves to it, with its real credentials.
+    await page.getByLabel('Host', { exact: true }).fill('localhost');
+    await page.getByLabel('Port', { exact: true }).fill(own.port);
+    await page.getByLabel('Database', { exact: true }).fill(own.pathname.slice(1));
+    await page.getByLabel('User', { exact: true }).fill(decodeURIComponent(own.username));
+    await page.getByLabel('Password', { exact: true }).fill(decodeURIComponent(own.password));
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('Cannot connect to the data source').waitFor();
+    await alert.getByText(/could not connect to the data source/i).waitFor();
+    await shot('own-database-refused');
+    const text = await alert.innerText();
+    assert.ok(!/password|database .* does not exist|quarry_e2e/i.test(text), `nothing about the server leaks: ${text}`);
+    const saved = await graphql(page.request, 'query($p: ID!) { dataSource(projectId: $p) { type } }', { p: projectId });
+    assert.equal(saved.dataSource, null, 'nothing was saved');
+  });
+});

@@ -110,7 +110,7 @@ pub async fn execute(
     };
     let caller = match &session {
         Some(session) => format!("user:{}", session.user.id),
-        None => format!("ip:{}", peer.ip()),
+        None => format!("ip:{}", rate_limit::client_ip(&state.config, peer, &headers)),
     };
     if let Some(refused) = rate_limited(&state, &caller).await {
         return refused;
@@ -136,9 +136,9 @@ async fn rate_limited(state: &AppState, caller: &str) -> Option<Response> {
         return None;
     }
     let window = rate_limit::Window { limit, seconds: state.config.rate_limit_window.as_secs().max(1) };
-    // Counted per deployment (its task-queue prefix, shared by its api replicas), so test apps
-    // sharing one Redis do not count each other's requests.
-    let key = format!("graphql:{}:{caller}", state.config.task_queue_prefix);
+    // rate_limit namespaces keys per deployment (its task-queue prefix, shared by its api
+    // replicas), so test apps sharing one Redis do not count each other's requests.
+    let key = format!("graphql:{caller}");
     match rate_limit::check(state, &key, window).await {
         Ok(Ok(_)) => None,
         Ok(Err(exceeded)) => {

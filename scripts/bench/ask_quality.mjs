@@ -12,6 +12,13 @@
 // are compared as multisets of rows (in order when the gold SQL orders). Prints a line per
 // question and ends with `accuracy: N/M`.
 //
+// Categories: correct; not understood (no SQL, the honest failure); confidently wrong (SQL
+// whose rows are not the gold rows: the worst outcome); failed; gold SQL does not run.
+// A question may instead carry `"gold_sql": null, "unplaceable": "<phrase>"`: the phrase is
+// something the data cannot answer. Then correct means no SQL and a reply that names the
+// phrase ("could not place …"); no SQL without naming it is "refused without naming it";
+// any SQL is confidently wrong.
+//
 // Needs a running Quarry: QUARRY_URL (default http://localhost:3000) and either
 // QUARRY_BENCH_EMAIL/QUARRY_BENCH_PASSWORD of a verified account, or QUARRY_MAIL_DIR (the
 // dev SMTP sink's directory, default ~/.local/share/quarry/dev/mail) to sign one up.
@@ -74,7 +81,7 @@ async function projectFor(db, spiderDir, schemas) {
 
 // ------------------------------------------------------------------ asking and comparing
 
-const TASK = 'query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status responseId threadId error { message } } }';
+const TASK = 'query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status responseId threadId understood error { message } } }';
 
 async function settled(p, taskId) {
   return waitFor('the asking task', 120, async () => {
@@ -123,12 +130,24 @@ function sameResult(got, gold, ordered) {
   return at === -1 ? null : `row ${at} differs: [${a[at]?.replaceAll('\u0001', ', ')}] vs [${b[at]?.replaceAll('\u0001', ', ')}]`;
 }
 
+/** Whether the reply names the unplaceable phrase (any of its words of four letters or more). */
+function names(asked, phrase) {
+  const reply = [asked.error?.message, asked.understood].filter(Boolean).join(' ').toLowerCase();
+  const words = phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  return words.length > 0 && words.some((w) => reply.includes(w));
+}
+
 async function judge(p, q) {
   const { createAskingTask: task } = await gql(
     'mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId } }',
     { p, d: { question: q.question } },
   );
   const asked = await settled(p, task.id);
+  if (q.gold_sql === null) {
+    if (asked.status === 'FINISHED') return { category: 'confidently wrong', detail: `answered with SQL, ignoring "${q.unplaceable}"` };
+    if (asked.status !== 'NO_RESULT') return { category: 'failed', detail: asked.error?.message ?? asked.status };
+    return names(asked, q.unplaceable) ? { category: 'correct' } : { category: 'refused without naming it', detail: q.unplaceable };
+  }
   let gold;
   try {
     const { createThreadResponse } = await gql(
@@ -145,7 +164,7 @@ async function judge(p, q) {
   if (asked.status !== 'FINISHED') return { category: 'failed', detail: asked.error?.message ?? asked.status };
   const got = await rowsOf(p, asked.responseId);
   const difference = sameResult(got, gold, /order\s+by/i.test(q.gold_sql));
-  return difference ? { category: 'wrong result', detail: difference } : { category: 'correct' };
+  return difference ? { category: 'confidently wrong', detail: difference } : { category: 'correct' };
 }
 
 // ------------------------------------------------------------------ main
@@ -196,6 +215,10 @@ async function main() {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   }
   console.log('categories:', Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', '));
+  const share = (n) => `${((100 * n) / Math.max(questions.length, 1)).toFixed(1)}%`;
+  const wrong = counts['confidently wrong'] ?? 0;
+  const notUnderstood = (counts['not understood'] ?? 0) + (counts['refused without naming it'] ?? 0);
+  console.log(`correct ${correct} (${share(correct)}), not understood ${notUnderstood} (${share(notUnderstood)}), confidently wrong ${wrong} (${share(wrong)})`);
   console.log(`accuracy: ${correct}/${questions.length}`);
 }
 

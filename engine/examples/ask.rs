@@ -16,7 +16,7 @@ fn main() -> anyhow::Result<()> {
     let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(path)?)?;
     let today = chrono::Utc::now().date_naive();
     match understand(&manifest, Dialect::DuckDb, &question, &[], today) {
-        Understanding::Sql { sql, understood } => {
+        Understanding::Sql { sql, understood, .. } => {
             println!("understood: {understood:?}\nsql: {sql}");
             println!("compiled: {}", compile(&manifest, &sql, Dialect::DuckDb)?);
         }

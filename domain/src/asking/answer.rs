@@ -102,7 +102,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
     let engine_ms = started.elapsed().as_millis() as i32;
     match understanding {
-        Understanding::Sql { sql, understood } => Ok(Plan { sql: Some(sql), understood, engine_ms, answered_by: Some("ENGINE".into()) }),
+        Understanding::Sql { sql, understood, .. } => Ok(Plan { sql: Some(sql), understood, engine_ms, answered_by: Some("ENGINE".into()) }),
         Understanding::NotUnderstood { understood, suggestions } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {

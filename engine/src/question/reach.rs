@@ -1,7 +1,7 @@
 //! What a question can reach from its base model: the model's own columns and those of the
 //! models along to-one relationships, and the JOINs that bring them in.
 
-use super::words::{stems, synonyms};
+use super::words::stems;
 use crate::{
     compile::Dialect,
     mdl::{Column, ColumnKind, JoinType, Manifest, Model, Relationship},
@@ -25,46 +25,6 @@ pub(super) fn readable(column: &Column) -> bool {
     !column.hidden && !matches!(column.kind, ColumnKind::Relationship { .. })
 }
 
-/// The stems of a name, its display name and their synonyms.
-pub(super) fn name_stems(name: &str, display: Option<&str>) -> Vec<String> {
-    let mut all = stems(name);
-    all.extend(display.map(stems).unwrap_or_default());
-    all.retain(|w| w != "id");
-    let mut seen = std::collections::HashSet::new();
-    all.retain(|w| seen.insert(w.clone()));
-    all
-}
-
-/// How well the tokens mention `names`: two points per name said as such, one per name
-/// reached through a synonym.
-pub(super) fn score(names: &[String], tokens: &[String]) -> usize {
-    names
-        .iter()
-        .map(|n| {
-            if tokens.iter().any(|t| t == n) {
-                2
-            } else if tokens.iter().any(|t| synonyms(t).contains(&n.as_str())) {
-                1
-            } else {
-                0
-            }
-        })
-        .sum()
-}
-
-/// The numeric columns `tokens` name, best first, with their models.
-pub(super) fn measures_in<'m>(manifest: &'m Manifest, tokens: &[String]) -> Vec<(usize, &'m Model, &'m Column)> {
-    let mut found: Vec<(usize, &Model, &Column)> = manifest
-        .models
-        .iter()
-        .flat_map(|m| m.columns.iter().filter(|c| readable(c) && is_numeric(c) && !is_key(c)).map(move |c| (m, c)))
-        .map(|(m, c)| (score(&name_stems(&c.name, c.properties.display_name.as_deref()), tokens), m, c))
-        .filter(|(s, _, _)| *s > 0)
-        .collect();
-    found.sort_by_key(|(s, _, _)| std::cmp::Reverse(*s));
-    found
-}
-
 /// A column reachable from the base model: its own, or a related model's along at most
 /// [`MAX_HOPS`] to-one relationships (each joined once, so nothing fans out).
 #[derive(Debug, Clone)]
@@ -76,15 +36,11 @@ pub(super) struct Reach<'m> {
 }
 
 /// How far questions reach along relationships (InvoiceLine → Track → Genre).
-pub(super) const MAX_HOPS: usize = 2;
+pub(super) const MAX_HOPS: usize = 3;
 
 impl Reach<'_> {
     pub(super) fn sql(&self, dialect: Dialect) -> String {
         format!("{}.{}", dialect.quote(&self.model.name), dialect.quote(&self.column.name))
-    }
-
-    pub(super) fn label(&self) -> String {
-        format!("{}.{}", self.model.name, self.column.name)
     }
 
     pub(super) fn joined(&self) -> bool {
@@ -112,6 +68,9 @@ pub(super) fn to_one_steps<'m>(manifest: &'m Manifest, model: &'m Model) -> Vec<
     steps
 }
 
+/// One to-one step from a model reached by `path`.
+type Step<'p, 'm> = (&'p Vec<(&'m Relationship, &'m Model)>, &'m Relationship, &'m Model);
+
 /// The base model's columns and those of the models it reaches along to-one relationships,
 /// nearest first; no model is visited twice.
 pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
@@ -120,17 +79,22 @@ pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reac
     let mut frontier: Vec<(Vec<(&Relationship, &Model)>, &Model)> = vec![(Vec::new(), base)];
     for _ in 0..MAX_HOPS {
         let mut next = Vec::new();
-        for (path, model) in &frontier {
-            for (relationship, other) in to_one_steps(manifest, model) {
-                if visited.iter().any(|v| v.eq_ignore_ascii_case(&other.name)) {
-                    continue;
-                }
-                visited.push(other.name.as_str());
-                let mut walked = path.clone();
-                walked.push((relationship, other));
-                all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: walked.clone(), model: other, column }));
-                next.push((walked, other));
+        let steps: Vec<Step<'_, 'm>> =
+            frontier.iter().flat_map(|(path, model)| to_one_steps(manifest, model).into_iter().map(move |(r, o)| (path, r, o))).collect();
+        for (path, relationship, other) in &steps {
+            if visited.iter().any(|v| v.eq_ignore_ascii_case(&other.name)) {
+                continue;
             }
+            visited.push(other.name.as_str());
+            // A model reached two ways at once (a game's home team and away team) is
+            // ambiguous: neither way is taken for it.
+            if steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).count() > 0 {
+                continue;
+            }
+            let mut walked = (*path).clone();
+            walked.push((relationship, other));
+            all.extend(other.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: walked.clone(), model: other, column }));
+            next.push((walked, *other));
         }
         frontier = next;
     }

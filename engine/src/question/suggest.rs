@@ -65,12 +65,12 @@ pub fn follow_up(previous: &str, question: &str) -> Option<String> {
     let asked = words(question);
     let opens = asked.first().is_some_and(|w| FOLLOW_UP_OPENERS.contains(&w.as_str()))
         && !(asked.len() > 1 && asked[0] == "how" && asked[1] == "many");
-    let short = asked.len() <= 4 && aggregate_of(&stems(question)).is_none();
+    let short = asked.len() <= 4 && !aggregate_of(&stems(question));
     if asked.is_empty() || !(opens || short) {
         return None;
     }
     let addition: Vec<String> = asked.iter().skip_while(|w| FOLLOW_UP_OPENERS.contains(&w.as_str())).cloned().collect();
-    if aggregate_of(&stems(&addition.join(" "))).is_some() {
+    if aggregate_of(&stems(&addition.join(" "))) {
         // "What about the average price by genre?" asks anew.
         return Some(addition.join(" "));
     }

@@ -55,12 +55,28 @@ pub fn words(question: &str) -> Vec<String> {
 
 /// The range the question names, if any; `today` is the project's date now.
 pub fn range_in(words: &[String], today: NaiveDate) -> Option<TimeRange> {
+    range_at(words, today).map(|(range, _)| range)
+}
+
+/// The range the question names and the words that name it (`start..end` of `words`):
+/// "between 2023 and 2025" and "from 2023 to 2025" too.
+pub fn range_at(words: &[String], today: NaiveDate) -> Option<(TimeRange, std::ops::Range<usize>)> {
     let at = |i: usize| words.get(i).map(String::as_str);
     for (i, w) in words.iter().enumerate() {
+        if let (Some(first), Some(joiner), Some(last)) = (year_of(w), at(i + 1), at(i + 2).and_then(year_of))
+            && matches!(joiner, "and" | "to" | "through" | "until")
+            && last >= first
+        {
+            let from = if i > 0 && matches!(words[i - 1].as_str(), "between" | "from") { i - 1 } else { i };
+            return Some((TimeRange { start: date(first, 1, 1), end: date(last + 1, 1, 1), label: format!("{first} to {last}") }, from..i + 3));
+        }
+    }
+    for (i, w) in words.iter().enumerate() {
+        let mut used = 1;
         let range = match (w.as_str(), at(i + 1)) {
             ("today", _) => Some((today, today + Duration::days(1), "today".to_owned())),
             ("yesterday", _) => Some((today - Duration::days(1), today, "yesterday".to_owned())),
-            ("all", Some("time")) => return Some(all_time()),
+            ("all", Some("time")) => return Some((all_time(), i..i + 2)),
             (which @ ("this" | "current" | "last" | "previous" | "past"), Some(unit)) => {
                 let back = which != "this" && which != "current";
                 let (start, end) = match unit {
@@ -83,10 +99,14 @@ pub fn range_in(words: &[String], today: NaiveDate) -> Option<TimeRange> {
                     }
                     _ => continue,
                 };
+                used = 2;
                 Some((start, end, format!("{which} {unit}")))
             }
             (word, next) => match (month_of(word), next.and_then(year_of), year_of(word)) {
-                (Some(m), Some(y), _) => Some((month_start(y, m), next_month(y, m), format!("{} {y}", capitalised(MONTHS[m as usize - 1])))),
+                (Some(m), Some(y), _) => {
+                    used = 2;
+                    Some((month_start(y, m), next_month(y, m), format!("{} {y}", capitalised(MONTHS[m as usize - 1]))))
+                }
                 (_, _, Some(y)) if !words[..i].iter().any(|p| month_of(p).is_some()) => {
                     Some((date(y, 1, 1), date(y + 1, 1, 1), y.to_string()))
                 }
@@ -94,7 +114,7 @@ pub fn range_in(words: &[String], today: NaiveDate) -> Option<TimeRange> {
             },
         };
         if let Some((start, end, label)) = range {
-            return Some(TimeRange { start, end, label });
+            return Some((TimeRange { start, end, label }, i..i + used));
         }
     }
     None

@@ -45,10 +45,33 @@ pub fn stem(word: &str) -> String {
     word.to_owned()
 }
 
+/// How a value of the value index and a phrase of a question are compared: lower-case words
+/// of letters and digits joined by one space, so "AC/DC" meets "ac dc" and "R&B/Soul" meets
+/// "r b soul".
+pub fn value_key(text: &str) -> String {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+}
+
+/// The runs of one to [`LONGEST_VALUE_WORDS`] words of a question, as value keys: the
+/// candidates for indexed values ("brazil", "rock and roll", "são paulo", "ac dc").
+pub fn value_phrases(question: &str) -> Vec<String> {
+    let words: Vec<String> = value_key(question).split(' ').filter(|w| !w.is_empty()).map(str::to_owned).collect();
+    let mut out = Vec::new();
+    for n in 1..=LONGEST_VALUE_WORDS {
+        for window in words.windows(n) {
+            out.push(window.join(" "));
+        }
+    }
+    out
+}
+
+/// The longest value (in words) a question is searched for.
+pub const LONGEST_VALUE_WORDS: usize = 5;
+
 /// Words that mean the same thing in business questions, by stem.
 pub fn synonyms(stem: &str) -> &'static [&'static str] {
     match stem {
-        "revenue" | "sale" | "income" | "turnover" => &["total", "amount", "revenue", "sale", "price"],
+        "revenue" | "sale" | "income" | "turnover" => &["total", "amount", "revenue", "sale"],
         "customer" | "client" | "buyer" => &["customer", "client"],
         "song" | "tune" => &["track"],
         "singer" | "band" | "musician" => &["artist"],
@@ -72,5 +95,14 @@ mod tests {
         assert_eq!(stems("How many tracks by countries?"), ["how", "many", "track", "by", "country"]);
         assert_eq!(stems("MediaTypeId"), ["media", "type", "id"]);
         assert_eq!(stems("boxes, classes and status"), ["box", "class", "and", "status"]);
+    }
+
+    #[test]
+    fn values_with_punctuation_meet_their_phrases() {
+        assert_eq!(value_key("AC/DC"), "ac dc");
+        assert_eq!(value_key(" R&B/Soul "), "r b soul");
+        assert_eq!(value_key("Guns N' Roses"), "guns n roses");
+        let phrases = value_phrases("Total sales of R&B/Soul tracks");
+        assert!(phrases.contains(&"r b soul".to_owned()) && phrases.contains(&"sales".to_owned()));
     }
 }

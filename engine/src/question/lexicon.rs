@@ -1,0 +1,151 @@
+//! The words the engine knows without the model: filler, question words, aggregates, ordering,
+//! negation, comparisons, units and the verbs that relate things. A word of a question is
+//! either one of these, a name of the model, a value of the value index, a number or a date —
+//! or it is unplaced, and the engine says so.
+
+/// Words that carry no meaning of their own in a business question.
+pub const FILLER: &[&str] = &[
+    "a", "an", "the", "of", "in", "on", "at", "for", "to", "from", "with", "and", "or", "by", "per", "as", "into", "than",
+    "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having",
+    "what", "what's", "whats", "which", "who", "who's", "whose", "whom", "how", "where", "when", "there", "here", "that", "this",
+    "these", "those", "it", "its", "it's", "they", "them", "their", "we", "we've", "our", "ours", "us", "i", "me", "my", "you",
+    "your", "show", "shows", "showing", "list", "give", "tell", "find", "get", "got", "see", "display", "return", "please",
+    "can", "could", "would", "will", "let", "let's", "know", "want", "need", "all", "overall", "any", "anyone", "anything",
+    "some", "every", "each", "one", "ones", "exist", "exists", "existing", "yet", "so", "far", "altogether",
+    "about", "overview", "breakdown", "broken", "down", "split", "up", "out", "recorded", "record", "records", "made",
+    "make", "placed", "place", "written", "write", "wrote", "issued", "came", "come", "bring", "brings", "brought", "catalog",
+    "catalogue", "store", "shop", "database", "data", "system", "company", "business", "team's", "s", "there's", "single",
+    "look", "looks", "after", "handle", "handles", "belong", "belongs", "work",
+    "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
+    "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
+    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's",
+];
+
+/// Verbs of selling: they name the lines of a sale (a related model with a quantity).
+pub const SALE_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "bought", "buy", "buys", "purchased", "purchase", "ordered"];
+
+/// "Currently", "right now": rows whose validity has not ended.
+pub const CURRENT: &[&str] = &["current", "currently", "now", "present", "presently", "still", "active"];
+
+/// Negation: "no", "never", "without", "missing", "don't".
+pub const NEGATION: &[&str] =
+    &["no", "not", "never", "without", "missing", "lack", "lacks", "lacking", "don't", "doesn't", "didn't", "haven't", "hasn't", "none", "nobody", "isn't", "aren't", "weren't", "wasn't"];
+
+/// Ordering superlatives, highest first.
+pub const MOST: &[&str] = &["most", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
+/// Ordering superlatives, lowest first.
+pub const LEAST: &[&str] = &["fewest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
+
+/// Superlative adjectives and the quantity they rank by: a column whose name or description
+/// says one of these words.
+pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
+    Some(match word {
+        "longest" | "shortest" => &["millisecond", "second", "minute", "duration", "length"],
+        "tallest" => &["height"],
+        "heaviest" | "lightest" => &["weight"],
+        "oldest" | "youngest" => &["birth"],
+        "cheapest" | "expensive" | "priciest" => &["price", "cost"],
+        "biggest" | "largest" | "smallest" => &["capacity", "size", "amount", "total", "byte"],
+        "paid" | "highest-paid" | "earn" | "earns" | "earner" | "earners" => &["salary", "pay", "wage"],
+        _ => return None,
+    })
+}
+
+/// Words that name a column by what it measures (a stem of the question → stems of column
+/// names or descriptions it means).
+pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
+    match stem {
+        "revenue" | "sale" | "income" | "turnover" | "spent" | "spend" | "spending" | "money" | "value" => &["revenue", "total", "amount"],
+        "earn" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
+        "fan" | "crowd" | "spectator" => &["attendance"],
+        "length" | "duration" | "long" | "minute" | "second" => &["millisecond", "duration", "length", "minute"],
+        "height" | "tall" => &["height"],
+        "weight" | "weigh" | "weighing" | "heavy" => &["weight"],
+        "unit" => &["quantity"],
+        "rating" | "star" => &["score", "rating"],
+        "win" | "won" | "victory" => &["won"],
+        "manager" | "boss" => &["report", "manager"],
+        "hire" | "hired" | "joined" => &["hire"],
+        "born" | "birthday" => &["birth"],
+        "left" | "terminated" | "quit" | "termination" | "leaving" => &["termination"],
+        "drafted" => &["draft"],
+        "delivered" | "delivery" => &["delivered", "delivery"],
+        "reviewed" => &["reviewed", "review"],
+        "paying" | "method" => &["method"],
+        "dept" | "department" => &["department", "dept"],
+        "staff" | "worker" | "employee" => &["employee"],
+        "rep" | "representative" | "agent" => &["rep"],
+        _ => &[],
+    }
+}
+
+/// Units a comparison may be said in, and how many of the column's unit each is when the
+/// column's name or description says which unit it holds.
+pub fn convert(unit: &str, column_words: &[String]) -> Option<f64> {
+    let says = |w: &str| column_words.iter().any(|c| c == w || c.starts_with(w));
+    let factor = match unit {
+        "minute" | "min" => {
+            if says("millisecond") { 60_000.0 } else if says("second") { 60.0 } else { 1.0 }
+        }
+        "second" | "sec" => {
+            if says("millisecond") { 1_000.0 } else if says("minute") { 1.0 / 60.0 } else { 1.0 }
+        }
+        "hour" => {
+            if says("millisecond") { 3_600_000.0 } else if says("second") { 3_600.0 } else if says("minute") { 60.0 } else { 1.0 }
+        }
+        "foot" | "feet" | "ft" => {
+            if says("cm") || says("centimet") { 30.48 } else if says("inch") { 12.0 } else if says("meter") || says("metre") { 0.3048 } else { 1.0 }
+        }
+        "inch" => {
+            if says("cm") || says("centimet") { 2.54 } else { 1.0 }
+        }
+        "pound" | "lb" => {
+            if says("kg") || says("kilogram") { 0.453_592 } else { 1.0 }
+        }
+        "kg" | "kilogram" => {
+            if says("pound") || says("lb") { 2.204_62 } else { 1.0 }
+        }
+        "cm" | "centimeter" | "centimetre" => 1.0,
+        "dollar" | "usd" | "buck" | "percent" | "point" | "fan" | "item" | "unit" | "game" => 1.0,
+        _ => return None,
+    };
+    Some(factor)
+}
+
+/// Units whose column is implied by the unit itself.
+pub fn unit_quantity(unit: &str) -> Option<&'static [&'static str]> {
+    Some(match unit {
+        "minute" | "min" | "second" | "sec" | "hour" => &["millisecond", "second", "minute", "duration", "length"],
+        "foot" | "feet" | "ft" | "inch" | "cm" => &["height"],
+        "pound" | "lb" | "kg" => &["weight"],
+        "dollar" | "usd" | "buck" => &["total", "amount", "price", "salary"],
+        _ => return None,
+    })
+}
+
+/// Comparators said before a number, with the operator they mean.
+pub fn comparator(words: &[&str]) -> Option<(usize, &'static str)> {
+    let two = |a: &str, b: &str| words.len() >= 2 && words[0] == a && words[1] == b;
+    if ["more", "greater", "higher", "longer", "taller", "heavier", "larger", "bigger", "older"].iter().any(|w| two(w, "than")) {
+        return Some((2, ">"));
+    }
+    if ["less", "fewer", "lower", "shorter", "smaller", "lighter", "cheaper", "younger"].iter().any(|w| two(w, "than")) {
+        return Some((2, "<"));
+    }
+    if two("at", "least") || two("no", "less") {
+        return Some((2, ">="));
+    }
+    if two("at", "most") || two("up", "to") {
+        return Some((2, "<="));
+    }
+    if two("priced", "at") || two("equal", "to") || two("costing", "exactly") {
+        return Some((2, "="));
+    }
+    match words.first().copied() {
+        Some("over" | "above" | "exceeding" | "exceeds" | "exceed" | "beyond") => Some((1, ">")),
+        Some("under" | "below") => Some((1, "<")),
+        Some("exactly") => Some((1, "=")),
+        Some("between") => Some((1, "BETWEEN")),
+        _ => None,
+    }
+}

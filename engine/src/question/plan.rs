@@ -1,0 +1,1314 @@
+//! From what a question says (see `read`) to a reading — what is measured, grouped, filtered,
+//! compared, ordered and limited — and its SQL over the models.
+
+use super::{
+    Chip, ChipKind, Understanding, ValueMatch,
+    read::{Claim, ComparisonMention, Question, column_words, finish, is_current, is_date, is_measure, is_negation, is_sale_verb, model_words, names, ordering, scan},
+    reach::{Reach, is_key, joins_for, reachable},
+    suggest::suggestions,
+    lexicon,
+};
+use crate::{
+    compile::Dialect,
+    mdl::{Column, JoinType, Manifest, Model},
+};
+use chrono::{Datelike, NaiveDate};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aggregate {
+    Count,
+    Sum,
+    Avg,
+    Max,
+    Min,
+}
+
+impl Aggregate {
+    fn function(self) -> &'static str {
+        match self {
+            Self::Count => "COUNT",
+            Self::Sum => "SUM",
+            Self::Avg => "AVG",
+            Self::Max => "MAX",
+            Self::Min => "MIN",
+        }
+    }
+    fn label(self) -> &'static str {
+        match self {
+            Self::Count => "number of",
+            Self::Sum => "total",
+            Self::Avg => "average",
+            Self::Max => "highest",
+            Self::Min => "lowest",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Grain {
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year,
+}
+
+fn grain_of(word: &str) -> Option<Grain> {
+    Some(match word {
+        "day" | "days" | "daily" | "date" => Grain::Day,
+        "week" | "weeks" | "weekly" => Grain::Week,
+        "month" | "months" | "monthly" => Grain::Month,
+        "quarter" | "quarters" | "quarterly" => Grain::Quarter,
+        "year" | "years" | "yearly" | "annually" | "annual" => Grain::Year,
+        _ => return None,
+    })
+}
+
+const GROUP_MARKERS: &[&str] = &["by", "per", "each", "every"];
+const COUNT_WORDS: &[&str] = &["count", "headcount"];
+const DISTINCT_WORDS: &[&str] = &["distinct", "different", "unique"];
+const PEOPLE: &[&str] = &["people", "person", "persons", "someone", "everyone", "whom", "somebody", "anybody"];
+
+/// What the reading groups by.
+#[derive(Debug, Clone)]
+enum Group<'m> {
+    Column(Reach<'m>),
+    /// An entity: grouped by its key, shown by its name columns.
+    Entity { key: Reach<'m>, shown: Vec<Reach<'m>> },
+    Grain(Grain, Reach<'m>),
+}
+
+/// The models a mention may mean, as entities (a foreign key means the model it refers to).
+fn entity_of<'m>(manifest: &'m Manifest, model: &'m Model, column: Option<&'m Column>) -> Option<&'m Model> {
+    match column {
+        None => Some(model),
+        Some(c) if is_key(c) => fk_target(manifest, model, c).or_else(|| key_column(model).filter(|k| k.name == c.name).map(|_| model)),
+        Some(_) => None,
+    }
+}
+
+/// The model a foreign key column refers to (the other side of a relationship whose
+/// condition names `model.column`).
+fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &Column) -> Option<&'m Model> {
+    let this = format!("{}.{}", model.name, column.name).to_lowercase();
+    manifest.relationships.iter().find_map(|r| {
+        let (a, b) = r.condition.split_once('=')?;
+        let (a, b) = (a.trim().to_lowercase(), b.trim().to_lowercase());
+        let other = if a == this { b } else if b == this { a } else { return None };
+        let other_model = other.split('.').next()?;
+        manifest.models.iter().find(|m| m.name.to_lowercase() == other_model && m.name != model.name)
+    })
+}
+
+fn key_column(model: &Model) -> Option<&Column> {
+    model
+        .primary_key
+        .as_deref()
+        .and_then(|k| model.columns.iter().find(|c| c.name == k))
+        .or_else(|| model.columns.iter().find(|c| is_key(c) && stems_of(&c.name).first() == stems_of(&model.name).first()))
+        .or_else(|| model.columns.iter().find(|c| is_key(c)))
+}
+
+fn stems_of(name: &str) -> Vec<String> {
+    super::words::stems(name)
+}
+
+/// The columns that show an entity to a person: first and last name, else its name or title.
+fn shown_columns(model: &Model) -> Vec<&Column> {
+    let find = |words: &[&str]| model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name) == words);
+    if let (Some(first), Some(last)) = (find(&["first", "name"]), find(&["last", "name"])) {
+        return vec![first, last];
+    }
+    for words in [&["name"][..], &["title"], &["nickname"], &["full", "name"]] {
+        if let Some(c) = find(words) {
+            return vec![c];
+        }
+    }
+    if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name).last().is_some_and(|w| w == "name" || w == "title")) {
+        return vec![c];
+    }
+    key_column(model).into_iter().collect()
+}
+
+fn readable_text(c: &Column) -> bool {
+    super::reach::readable(c) && !super::reach::is_numeric(c) && !super::reach::is_temporal(c)
+}
+
+fn person_like(model: &Model) -> bool {
+    shown_columns(model).len() == 2
+}
+
+fn is_boolean(column: &Column) -> bool {
+    column.type_name.to_uppercase().contains("BOOL")
+}
+
+/// A temporal column that ends a row's validity ("to_date", "end_date", "termination_date").
+fn ends_validity(column: &Column) -> bool {
+    let words = stems_of(&column.name);
+    is_date(column) && !column.not_null && words.iter().any(|w| ["to", "end", "until", "termination", "expiry", "expire", "valid"].contains(&w.as_str())) && !words.iter().any(|w| w == "from" || w == "start")
+}
+
+struct Plan<'m> {
+    reach: Vec<Reach<'m>>,
+}
+
+impl<'m> Plan<'m> {
+    fn find(&self, model: &str, column: &str) -> Option<&Reach<'m>> {
+        self.reach.iter().filter(|r| r.model.name == model && r.column.name == column).min_by_key(|r| r.path.len())
+    }
+    fn key_of(&self, model: &'m Model) -> Option<Reach<'m>> {
+        let key = key_column(model)?;
+        self.find(&model.name, &key.name).cloned()
+    }
+    fn entity(&self, model: &'m Model) -> Option<Group<'m>> {
+        let key = self.key_of(model)?;
+        let shown: Vec<Reach<'m>> = shown_columns(model).iter().filter_map(|c| self.find(&model.name, &c.name).cloned()).collect();
+        (!shown.is_empty()).then_some(Group::Entity { key, shown })
+    }
+    fn reaches(&self, model: &str) -> bool {
+        self.reach.iter().any(|r| r.model.name == model)
+    }
+}
+
+/// Reads the question; SQL only when every word is placed.
+pub(super) fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch], today: NaiveDate) -> Understanding {
+    let mut q = scan(manifest, question, values, today);
+    match read(manifest, dialect, &mut q) {
+        Ok(answer) => answer,
+        Err(understood) => Understanding::NotUnderstood { understood, suggestions: suggestions(manifest) },
+    }
+}
+
+fn not_placed(q: &Question, mut understood: Vec<String>) -> Vec<String> {
+    let unplaced = q.unplaced();
+    if !unplaced.is_empty() {
+        understood.insert(0, format!("could not place {}", unplaced.iter().map(|u| format!("\"{u}\"")).collect::<Vec<_>>().join(", ")));
+    }
+    understood
+}
+
+fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> Result<Understanding, Vec<String>> {
+    let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
+    // A word the reading uses as structure, unless a name or value took it ("invoice total").
+    let has = |w: &str| q.tokens.iter().zip(&q.claims).any(|(t, c)| t.word == w && !matches!(c, Some(Claim::Name(_) | Claim::Value(_))));
+    let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
+    let count = pair("how", "many") || pair("number", "of") || words.iter().any(|w| COUNT_WORDS.contains(&w.as_str()));
+    let distinct = words.iter().any(|w| DISTINCT_WORDS.contains(&w.as_str()));
+    let averaged = has("average") || has("avg") || has("mean") || has("averaged");
+    let negated = words.iter().position(|w| is_negation(w));
+    // "Headcount" is people employed now.
+    let current = words.iter().any(|w| is_current(w)) || (words.iter().any(|w| w == "headcount") && manifest.models.iter().any(|m| m.columns.iter().any(ends_validity)));
+    let mut chips: Vec<Chip> = Vec::new();
+
+    // Where groupings are said: after "by", "per", "each", "every", and "which X"/"top N X".
+    // "Ordered by age descending", "sorted by name": a sort, not a grouping.
+    let sort_words = ["order", "ordered", "sort", "sorted", "rank", "ranked", "arranged"];
+    let sort_by = words.iter().enumerate().position(|(i, w)| w == "by" && i > 0 && sort_words.contains(&words[i - 1].as_str()));
+    let sort: Option<(usize, bool, Vec<usize>)> = sort_by.and_then(|by| {
+        let n = q.names.iter().position(|m| m.tokens.start == by + 1)?;
+        let mut used = vec![by - 1, by];
+        let after = q.names[n].tokens.end;
+        let desc = match words.get(after).map(String::as_str) {
+            Some("descending" | "desc" | "decreasing") => {
+                used.push(after);
+                true
+            }
+            Some("ascending" | "asc" | "increasing") => {
+                used.push(after);
+                false
+            }
+            _ => false,
+        };
+        Some((n, desc, used))
+    });
+    let marker_at: Vec<usize> = words.iter().enumerate().filter(|(i, w)| GROUP_MARKERS.contains(&w.as_str()) && Some(*i) != sort_by).map(|(i, _)| i).collect();
+    let which_at = words.iter().position(|w| w == "which" || w == "what" || w == "top" || w == "bottom");
+    // Ordering words and a limit.
+    let mut order: Option<(bool, usize)> = None;
+    for (i, w) in words.iter().enumerate() {
+        if let Some(desc) = ordering(w) {
+            // "highest"/"lowest" next to "average" order; "top 5" and "most" always do.
+            order = Some((desc, i));
+            break;
+        }
+    }
+    let limit_at = words.iter().enumerate().find_map(|(i, _)| {
+        let t = &q.tokens[i];
+        let n = t.number.filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 1000.0 && q.claims[i].is_none())?;
+        let before = i.checked_sub(1).map(|b| words[b].as_str());
+        (matches!(before, Some("top" | "bottom" | "which" | "the" | "what" | "first" | "last")) && q.tokens.get(i + 1).is_some_and(|t| !t.money)).then_some((n as u32, i))
+    });
+
+    // Name mentions: for grouping (after a marker, or named by "which"/"top N"), else the head.
+    let group_mention = |start: usize, q: &Question| -> bool {
+        marker_at.iter().any(|&m| {
+            m < start && {
+                // Nothing but names, "and", "the", another marker or a grain between.
+                (m + 1..start).all(|i| matches!(q.claims[i], Some(Claim::Name(_))) || ["and", "the", "each", "every", "per", "by", "of"].contains(&words[i].as_str()) || grain_of(&words[i]).is_some())
+            }
+        })
+    };
+    let mut grouped_names: Vec<usize> = Vec::new();
+    let mut head_names: Vec<usize> = Vec::new();
+    for (index, mention) in q.names.iter().enumerate() {
+        if sort.as_ref().is_some_and(|(n, _, _)| *n == index) {
+            continue;
+        }
+        if group_mention(mention.tokens.start, q) {
+            grouped_names.push(index);
+        } else {
+            head_names.push(index);
+        }
+    }
+    // "which customer…", "top 5 artists…": the first name after it is grouped by (or listed).
+    let mut which_name: Option<usize> = None;
+    if let Some(at) = which_at {
+        which_name = head_names.iter().copied().find(|&n| {
+            let s = q.names[n].tokens.start;
+            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || q.tokens[i].number.is_some() || ordering(&words[i]).is_some()) || Some((0, i)).map(|_| limit_at.is_some_and(|(_, l)| l == i)).unwrap_or(false))
+        });
+    }
+    // "Who…": a person.
+    let who = words.first().is_some_and(|w| w == "who" || w == "who's");
+
+    // Time grains after a marker ("by month", "per quarter", "for each quarter of 2022").
+    let mut grains: Vec<(Grain, usize)> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if q.claims[i].is_none() && let Some(g) = grain_of(w) && i > 0 && (GROUP_MARKERS.contains(&words[i - 1].as_str()) || words[i - 1] == "and" && i > 1 && grain_of(&words[i - 2]).is_none() && marker_at.iter().any(|&m| m < i)) {
+            grains.push((g, i));
+        }
+    }
+
+    // The aggregate.
+    let measured_words = |w: &str| matches!(w, "total" | "sum" | "average" | "avg" | "mean" | "averaged");
+    let mut aggregate = if averaged {
+        Some(Aggregate::Avg)
+    } else if count {
+        Some(Aggregate::Count)
+    } else if has("total") || has("sum") {
+        Some(Aggregate::Sum)
+    } else {
+        None
+    };
+    // Nothing grouped, nothing ranked: "minimum" and "maximum" beside an aggregate are more
+    // aggregates of the same measure, not an order.
+    if aggregate.is_some() && grouped_names.is_empty() && grains.is_empty() && which_name.is_none() && limit_at.is_none() && !who {
+        order = None;
+    }
+    // "average number of X per Y": an average of counts.
+    let average_of_counts = averaged && count;
+
+    // Measure: a numeric column named in the head (or after "by" in "top 5 X by revenue").
+    let measure_mention = q
+        .names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !grouped_names.contains(i) || which_name.is_some() || limit_at.is_some())
+        .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())))
+        .map(|(i, _)| i);
+    // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
+    if aggregate.is_none() && let Some(m) = measure_mention {
+        let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
+        let sum_like = said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w));
+        if sum_like && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
+            aggregate = Some(Aggregate::Sum);
+        }
+        // "The highest invoice total".
+        if aggregate.is_none()
+            && which_name.is_none()
+            && grouped_names.is_empty()
+            && let Some((desc, at)) = order
+            && words[at] != "top"
+            && words[at] != "bottom"
+            && limit_at.is_none()
+            && !who
+            && has("what")
+        {
+            aggregate = Some(if desc { Aggregate::Max } else { Aggregate::Min });
+            order = None;
+            q.claims[at] = Some(Claim::Keyword);
+        }
+    }
+    let _ = measured_words;
+    // "Points per game": the average over the event the measure is recorded per.
+    let mut per_event: Option<usize> = None;
+    if let Some(m) = measure_mention {
+        let end = q.names[m].tokens.end;
+        if words.get(end).is_some_and(|w| w == "per")
+            && let Some(&n) = grouped_names.iter().find(|&&n| q.names[n].tokens.start == end + 1)
+            && q.names[n].candidates.iter().any(|(model, c)| c.is_none() && !person_like(model) && model.columns.iter().any(is_date))
+            && matches!(aggregate, None | Some(Aggregate::Avg))
+        {
+            per_event = Some(n);
+            aggregate = Some(Aggregate::Avg);
+        }
+    }
+    let grouped_names: Vec<usize> = grouped_names.into_iter().filter(|n| Some(*n) != per_event).collect();
+
+    // The subject: what the question counts, lists or measures.
+    let subject_mention = head_names
+        .iter()
+        .copied()
+        .filter(|&n| (Some(n) != measure_mention || aggregate == Some(Aggregate::Count)) && Some(n) != which_name)
+        .find(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()));
+    // "Which album has the most tracks": the most of a thing counted.
+    if aggregate.is_none() && order.is_some() && measure_mention.is_none() && subject_mention.is_some() && (which_name.is_some() || !grouped_names.is_empty()) {
+        aggregate = Some(Aggregate::Count);
+    }
+    let people: Vec<&Model> = manifest.models.iter().filter(|m| person_like(m)).collect();
+
+    // Candidate bases: the measure's model, the subject's, then any model.
+    let measure_models: Vec<&Model> =
+        measure_mention.map(|m| q.names[m].candidates.iter().filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())).map(|(m, _)| *m).collect()).unwrap_or_default();
+    let asks_people = who || words.iter().any(|w| PEOPLE.contains(&w.as_str()) || w == "headcount");
+    let subject_mention = if asks_people && subject_mention.is_some_and(|n| !q.names[n].candidates.iter().any(|(m, _)| person_like(m))) { None } else { subject_mention };
+    let subject_models: Vec<&Model> = match subject_mention {
+        Some(n) => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
+        None if asks_people => people.clone(),
+        // "Which teams are in the Pacific division?": a list of what "which" names.
+        None => match which_name {
+            Some(n) if aggregate.is_none() && measure_mention.is_none() => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
+            _ => Vec::new(),
+        },
+    };
+    let mut bases: Vec<&Model> = Vec::new();
+    if matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)) || (order.is_some() && aggregate.is_none()) {
+        bases.extend(measure_models.iter().copied());
+    }
+    bases.extend(subject_models.iter().copied());
+    bases.extend(measure_models.iter().copied());
+    // With nothing counted by name, the model of a column the question names ("hires").
+    if subject_models.is_empty() {
+        bases.extend(head_names.iter().flat_map(|&n| q.names[n].candidates.iter().map(|(m, _)| *m)));
+    }
+    bases.extend(manifest.models.iter());
+    let mut seen = Vec::new();
+    bases.retain(|m| {
+        let fresh = !seen.contains(&m.name);
+        seen.push(m.name.clone());
+        fresh
+    });
+
+    let mut last_error = Vec::new();
+    let measured = matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
+    let mut answered: Option<(&Model, String, Vec<Chip>)> = None;
+    for base in bases {
+        // Once answered, only another model with the same measure is tried: two complete
+        // readings over different models ("points" of players or of teams) are ambiguous.
+        if let Some((first, _, _)) = &answered
+            && !(measured && measure_models.iter().any(|m| m.name == base.name) && measure_models.iter().any(|m| m.name == first.name))
+        {
+            continue;
+        }
+        match build(manifest, dialect, q, base, &Shape {
+            aggregate,
+            average_of_counts,
+            distinct,
+            negated,
+            current,
+            order,
+            limit_at,
+            grains: &grains,
+            grouped_names: &grouped_names,
+            which_name,
+            measure_mention,
+            subject_mention,
+            subject_models: &subject_models,
+            who,
+            per_event,
+            head_names: &head_names,
+            sort: sort.clone(),
+        }) {
+            Ok((sql, built_chips, claims)) => {
+                let saved = q.claims.clone();
+                // A name counts as placed only where the reading used it.
+                for c in q.claims.iter_mut() {
+                    if matches!(c, Some(Claim::Name(_))) {
+                        *c = None;
+                    }
+                }
+                for (i, c) in claims {
+                    q.claim(i, c);
+                }
+                finish(q, &KEYWORDS);
+                if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
+                    eprintln!("base {}: {:?}", base.name, q.tokens.iter().zip(&q.claims).map(|(t, c)| format!("{}={c:?}", t.word)).collect::<Vec<_>>());
+                    for n in &q.names {
+                        eprintln!("   name {:?}: {:?}", n.tokens, n.candidates.iter().map(|(m, c)| format!("{}.{}", m.name, c.map_or("", |c| c.name.as_str()))).collect::<Vec<_>>());
+                    }
+                }
+                // Names no part of the reading used are unplaced.
+                let unplaced = q.unplaced();
+                if unplaced.is_empty() {
+                    if let Some((first, _, _)) = &answered {
+                        let said = measure_mention.map(|m| q.text[q.span(q.names[m].tokens.clone()).0..q.span(q.names[m].tokens.clone()).1].to_owned()).unwrap_or_default();
+                        return Err(vec![format!(
+                            "could not place \"{said}\": it could mean {said} of {} or of {}",
+                            words_of(&first.name, None),
+                            words_of(&base.name, None)
+                        )]);
+                    }
+                    answered = Some((base, sql, built_chips));
+                    q.claims = saved;
+                    continue;
+                }
+                last_error = not_placed(q, built_chips.iter().map(|c| c.label.clone()).collect());
+                q.claims = saved;
+            }
+            Err(error) => {
+                if last_error.is_empty() {
+                    last_error = error;
+                }
+            }
+        }
+    }
+    if let Some((_, sql, built_chips)) = answered {
+        chips.extend(built_chips);
+        let understood = chips.iter().map(|c| c.label.clone()).collect();
+        return Ok(Understanding::Sql { sql, understood, reading: chips });
+    }
+    if last_error.is_empty() || !last_error[0].starts_with("could not place") {
+        finish(q, &KEYWORDS);
+        // Words nothing knows are what to name; the reading's own trouble only otherwise.
+        if !q.unplaced().is_empty() {
+            last_error = not_placed(q, Vec::new());
+        }
+    }
+    if last_error.is_empty() {
+        last_error.push("could not relate the question to the models".into());
+    }
+    Err(last_error)
+}
+
+/// Structure words the reading uses when it places them.
+const KEYWORDS: [&str; 39] = [
+    "how", "many", "number", "count", "headcount", "total", "sum", "average", "avg", "mean", "averaged", "distinct", "different", "unique", "by", "per", "each", "every",
+    "top", "bottom", "most", "least", "fewest", "highest", "lowest", "which", "what", "who", "biggest", "largest", "smallest", "best", "worst", "first",
+    "people", "person", "persons", "everyone", "whom",
+];
+
+struct Shape<'a, 'm> {
+    aggregate: Option<Aggregate>,
+    average_of_counts: bool,
+    distinct: bool,
+    negated: Option<usize>,
+    current: bool,
+    order: Option<(bool, usize)>,
+    limit_at: Option<(u32, usize)>,
+    grains: &'a [(Grain, usize)],
+    grouped_names: &'a [usize],
+    which_name: Option<usize>,
+    measure_mention: Option<usize>,
+    subject_mention: Option<usize>,
+    subject_models: &'a [&'m Model],
+    who: bool,
+    per_event: Option<usize>,
+    head_names: &'a [usize],
+    sort: Option<(usize, bool, Vec<usize>)>,
+}
+
+type Built = (String, Vec<Chip>, Vec<(usize, Claim)>);
+
+#[allow(clippy::too_many_lines)]
+fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &'m Model, s: &Shape<'_, 'm>) -> Result<Built, Vec<String>> {
+    let quote = |n: &str| dialect.quote(n);
+    let plan = Plan { reach: reachable(manifest, base) };
+    let mut claims: Vec<(usize, Claim)> = Vec::new();
+    let mut chips: Vec<Chip> = Vec::new();
+    let mut used: Vec<Reach<'m>> = Vec::new();
+    let mut conditions: Vec<String> = Vec::new();
+    let fail = |what: String| Err(vec![what]);
+    let span_of = |range: std::ops::Range<usize>| q.span(range);
+    let mut used_names: Vec<usize> = Vec::new();
+
+    // The subject as an entity this base reaches.
+    let subject: Option<&'m Model> = s.subject_models.iter().copied().find(|m| plan.reaches(&m.name));
+    if !s.subject_models.is_empty() && subject.is_none() {
+        return fail(format!("{} does not reach what the question counts", base.name));
+    }
+    if let Some(n) = s.subject_mention
+        && subject.is_some()
+    {
+        used_names.push(n);
+    }
+    if let Some(n) = s.per_event {
+        // The event must be what the base's rows are recorded per.
+        if !q.names[n].candidates.iter().any(|(m, _)| plan.reaches(&m.name)) {
+            return fail("per what I could not place".into());
+        }
+        used_names.push(n);
+    }
+
+    // The measure.
+    let measure: Option<Reach<'m>> = match s.measure_mention {
+        Some(n) => {
+            // A sum or average of a joined model's column would count it once per base row.
+            let own = matches!(s.aggregate, Some(Aggregate::Sum | Aggregate::Avg)) || s.per_event.is_some();
+            let found = q.names[n]
+                .candidates
+                .iter()
+                .filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none()))
+                .filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
+                .find(|r| !own || !r.joined());
+            if found.is_some() {
+                used_names.push(n);
+            }
+            found
+        }
+        None => None,
+    };
+
+    // Value filters: each value where this base reaches it (nearest).
+    let mut value_columns: Vec<(Reach<'m>, Vec<String>, (usize, usize))> = Vec::new();
+    for (index, v) in q.values.iter().enumerate() {
+        // The name of another thing ("Iron Maiden" the artist) before a column of what is
+        // counted ("Iron Maiden" the album title); then the nearest.
+        let place = v
+            .places
+            .iter()
+            .filter_map(|(m, c)| plan.find(m, c))
+            .min_by_key(|r| {
+                let names_other = subject.is_none_or(|m| m.name != r.model.name) && shown_columns(r.model).iter().any(|c| c.name == r.column.name);
+                (!names_other, r.path.len())
+            })
+            .cloned();
+        let Some(place) = place else {
+            return fail(format!("\"{}\" is not reachable from {}", v.value, base.name));
+        };
+        for i in v.tokens.clone() {
+            claims.push((i, Claim::Value(index)));
+        }
+        match value_columns.iter_mut().find(|(r, _, _)| r.model.name == place.model.name && r.column.name == place.column.name) {
+            Some((_, list, _)) => list.push(v.value.clone()),
+            None => value_columns.push((place, vec![v.value.clone()], span_of(v.tokens.clone()))),
+        }
+    }
+    // A name said beside a value names the value's column or model ("the Rock genre").
+    for (index, mention) in q.names.iter().enumerate() {
+        if used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name {
+            continue;
+        }
+        let beside_value = q.values.iter().any(|v| v.tokens.end == mention.tokens.start || mention.tokens.end == v.tokens.start || mention.tokens.end + 1 == v.tokens.start);
+        let names_value = mention.candidates.iter().any(|(m, c)| {
+            value_columns.iter().any(|(r, _, _)| {
+                r.model.name == m.name && c.is_none_or(|c| c.name == r.column.name || is_key(c))
+                    || c.is_some_and(|c| is_key(c) && fk_target(manifest, m, c).is_some_and(|t| t.name == r.model.name))
+            })
+        });
+        if beside_value && names_value {
+            used_names.push(index);
+        }
+    }
+    for (reach, list, span) in &value_columns {
+        used.push(reach.clone());
+        let sql = reach.sql(dialect);
+        conditions.push(match list.as_slice() {
+            [one] => format!("{sql} = {}", quote_text(one)),
+            many => format!("{sql} IN ({})", many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
+        });
+        chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")), start: span.0, end: span.1 });
+    }
+
+    // Boolean columns named ("home games", "won"): true.
+    for (index, mention) in q.names.iter().enumerate() {
+        if used_names.contains(&index) && Some(index) != s.subject_mention {
+            continue;
+        }
+        if let Some(r) = mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned()) {
+            used_names.push(index);
+            let (start, end) = span_of(mention.tokens.clone());
+            conditions.push(format!("{} = TRUE", r.sql(dialect)));
+            chips.push(Chip { kind: ChipKind::Filter, label: words_of(&r.column.name, None), start, end });
+            used.push(r);
+        }
+    }
+
+    // Negation: a column that is empty, or related rows that do not exist.
+    if let Some(at) = s.negated {
+        let after = q.names.iter().enumerate().find(|(i, m)| m.tokens.start > at && !used_names.contains(i) && !s.grouped_names.contains(i));
+        let anchor = subject.unwrap_or(base);
+        let mut placed = false;
+        if let Some((index, mention)) = after {
+            // Related rows that do not exist ("customers with no invoices"), else an empty
+            // column of what is counted ("tracks missing a composer").
+            let other = mention.candidates.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| *m).find(|m| m.name != anchor.name && not_exists(manifest, anchor, m, dialect).is_some());
+            let empty = mention
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| c.and_then(|c| plan.find(&m.name, &c.name)))
+                .find(|r| (!r.joined() || r.model.name == anchor.name) && !r.column.not_null && !is_measure(r.column));
+            if let Some(other) = other
+                && let Some(sql) = not_exists(manifest, anchor, other, dialect)
+            {
+                conditions.push(sql);
+                let (start, end) = q.span(at..mention.tokens.end);
+                chips.push(Chip { kind: ChipKind::Filter, label: format!("without {}", words_of(&other.name, None)), start, end });
+                used_names.push(index);
+                placed = true;
+            } else if let Some(r) = empty {
+                conditions.push(format!("{} IS NULL", r.sql(dialect)));
+                let (start, end) = q.span(at..mention.tokens.end);
+                chips.push(Chip { kind: ChipKind::Filter, label: format!("no {}", words_of(&r.column.name, None)), start, end });
+                used_names.push(index);
+                placed = true;
+            }
+        }
+        if !placed && let Some(verb) = q.tokens.iter().enumerate().find(|(i, t)| *i > at && is_sale_verb(&t.word)) {
+            // "never sold": no line of a sale refers to it.
+            let lines = manifest.models.iter().find(|m| m.name != anchor.name && m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && not_exists(manifest, anchor, m, dialect).is_some());
+            if let Some(lines) = lines
+                && let Some(sql) = not_exists(manifest, anchor, lines, dialect)
+            {
+                conditions.push(sql);
+                let (start, end) = q.span(at..verb.0 + 1);
+                chips.push(Chip { kind: ChipKind::Filter, label: "never sold".into(), start, end });
+                claims.push((verb.0, Claim::Keyword));
+                placed = true;
+            }
+        }
+        if !placed {
+            return fail(format!("a negation I could not place in {}", base.name));
+        }
+        claims.push((at, Claim::Keyword));
+        // "don't have any", "never been": the rest of the negation.
+        for (i, t) in q.tokens.iter().enumerate().skip(at + 1).take(3) {
+            if ["any", "been", "ever", "anyone", "anything", "a", "an"].contains(&t.word.as_str()) {
+                claims.push((i, Claim::Filler));
+            }
+        }
+    }
+
+    // Comparisons: the column they compare, from the words near them, their unit or adjective.
+    for (index, c) in q.comparisons.iter().enumerate() {
+        let Some((column, factor, named)) = compared_column(q, &plan, c, subject.unwrap_or(base), &used_names) else {
+            return fail(format!("a comparison I could not place in {}", base.name));
+        };
+        if let Some(n) = named {
+            used_names.push(n);
+        }
+        let sql = column.sql(dialect);
+        let numbers: Vec<String> = c.numbers.iter().map(|n| number_text(n * factor)).collect();
+        conditions.push(match (c.operator, numbers.as_slice()) {
+            ("BETWEEN", [a, b]) => format!("{sql} BETWEEN {a} AND {b}"),
+            (op, [a, ..]) if c.year && is_date(column.column) => {
+                let year = a.parse::<f64>().unwrap_or(0.0) as i32;
+                format!("{sql} {op} DATE '{year}-01-01'")
+            }
+            (op, [a, ..]) => format!("{sql} {op} {a}"),
+            _ => return fail("a comparison without its number".into()),
+        });
+        let (start, end) = {
+            let first = *c.tokens.iter().min().unwrap_or(&0);
+            let last = *c.tokens.iter().max().unwrap_or(&0);
+            q.span(first..last + 1)
+        };
+        let said = q.text[start..end].to_owned();
+        chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} {said}", words_of(&column.column.name, None)), start, end });
+        for &i in &c.tokens {
+            claims.push((i, Claim::Comparison(index)));
+        }
+        used.push(column);
+    }
+
+    // Dates: the column a range or grain is about — one the question names, else the base's.
+    let named_date: Option<(usize, Reach<'m>)> = q.names.iter().enumerate().filter(|(i, _)| !s.grouped_names.contains(i)).find_map(|(i, m)| {
+        m.candidates.iter().filter(|(_, c)| c.is_some_and(is_date)).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned()).map(|r| (i, r))
+    });
+    let date_column = || -> Option<Reach<'m>> {
+        if let Some((_, r)) = &named_date {
+            return Some(r.clone());
+        }
+        let own = plan.reach.iter().filter(|r| !r.joined() && is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| date_rank(r.column));
+        own.or_else(|| plan.reach.iter().filter(|r| is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| (r.path.len(), date_rank(r.column)))).cloned()
+    };
+    let needs_date = q.time.is_some() || !s.grains.is_empty();
+    if needs_date && let Some((i, _)) = &named_date {
+        used_names.push(*i);
+    }
+    if let Some((range, at)) = &q.time {
+        let Some(d) = date_column() else { return fail(format!("no date in {} for {}", base.name, range.label)) };
+        let column = d.sql(dialect);
+        conditions.push(format!("{column} >= DATE '{}' AND {column} < DATE '{}'", range.start, range.end));
+        let (start, end) = q.span(at.clone());
+        chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", range.label), start, end });
+        used.push(d);
+    }
+    // "Currently": rows whose validity has not ended, in every model the reading reads.
+    if s.current {
+        let mut any = false;
+        for r in plan.reach.iter().filter(|r| ends_validity(r.column) && (!r.joined() || used.iter().any(|u| u.model.name == r.model.name))) {
+            conditions.push(format!("{} IS NULL", r.sql(dialect)));
+            any = true;
+        }
+        if !any {
+            return fail(format!("\"currently\" means nothing in {}", base.name));
+        }
+        for (i, t) in q.tokens.iter().enumerate() {
+            if is_current(&t.word) {
+                claims.push((i, Claim::Keyword));
+                let (start, end) = q.span(i..i + 1);
+                chips.push(Chip { kind: ChipKind::Filter, label: "current".into(), start, end });
+            }
+        }
+    }
+
+    // Groupings.
+    let mut groups: Vec<(Group<'m>, (usize, usize))> = Vec::new();
+    let mut group_name_list: Vec<usize> = s.grouped_names.to_vec();
+    if let Some(w) = s.which_name
+        && !group_name_list.contains(&w)
+    {
+        group_name_list.insert(0, w);
+    }
+    let listing_which = s.aggregate.is_none() && s.measure_mention.is_none();
+    for &n in &group_name_list {
+        if used_names.contains(&n) {
+            continue;
+        }
+        if Some(n) == s.which_name && listing_which {
+            continue;
+        }
+        let mention = &q.names[n];
+        let span = span_of(mention.tokens.clone());
+        // A column of categories, else an entity (a model, or a key that refers to one).
+        let column = mention.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned());
+        let group = match column {
+            Some(c) => Some(Group::Column(c)),
+            None => mention.candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find_map(|m| plan.entity(m)),
+        };
+        match group {
+            Some(g) => {
+                used_names.push(n);
+                groups.push((g, span));
+            }
+            None => return fail(format!("a grouping I could not place: \"{}\"", &q.text[span.0..span.1])),
+        }
+    }
+    for (grain, at) in s.grains {
+        let Some(d) = date_column() else { return fail(format!("no date in {} to group by", base.name)) };
+        let span = q.span(*at..at + 1);
+        claims.push((*at, Claim::Keyword));
+        groups.push((Group::Grain(*grain, d), span));
+    }
+
+    // The value: an aggregate of the measure, a count, or rows listed.
+    let mut select: Vec<String> = Vec::new();
+    let mut group_by: Vec<String> = Vec::new();
+    for (g, span) in &groups {
+        match g {
+            Group::Column(r) => {
+                select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                group_by.push(r.sql(dialect));
+                used.push(r.clone());
+                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}", words_of(&r.column.name, Some(r.model))), start: span.0, end: span.1 });
+            }
+            Group::Entity { key, shown } => {
+                group_by.push(key.sql(dialect));
+                used.push(key.clone());
+                for c in shown {
+                    select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    group_by.push(c.sql(dialect));
+                    used.push(c.clone());
+                }
+                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}", words_of(&key.model.name, None)), start: span.0, end: span.1 });
+            }
+            Group::Grain(grain, d) => {
+                let expr = grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0));
+                let name = format!("{grain:?}").to_lowercase();
+                select.push(format!("{expr} AS {}", quote(&name)));
+                group_by.push(expr);
+                used.push(d.clone());
+                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {name}"), start: span.0, end: span.1 });
+            }
+        }
+    }
+    let grouped = !group_by.is_empty();
+    let subject_key = subject.filter(|m| m.name != base.name).and_then(|m| plan.key_of(m));
+    if let Some(k) = &subject_key {
+        used.push(k.clone());
+    }
+
+    // Ordering and limit.
+    let limit = s.limit_at.map(|(n, _)| n).or(s.order.filter(|(_, at)| !["top", "bottom"].contains(&q.tokens[*at].word.as_str())).map(|_| 1));
+    let mut sql_order: Option<String> = None;
+    let value_alias;
+    let value_label;
+    let value_sql: Option<String>;
+    let single_measure_rows = s.aggregate.is_none() && s.order.is_some() && !grouped;
+    let mut extra_select: Vec<String> = Vec::new();
+    match (s.aggregate, &measure) {
+        _ if single_measure_rows => {
+            // "The longest track", "top 5 highest-paid employees": rows ranked by a quantity.
+            let (desc, at) = s.order.unwrap_or((true, 0));
+            let quantity = measure.clone().or_else(|| {
+                let wanted = lexicon::superlative_quantity(&q.tokens[at].word).or_else(|| q.tokens.get(at + 1).and_then(|t| lexicon::superlative_quantity(&t.word)))?;
+                plan.reach
+                    .iter()
+                    .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == subject.unwrap_or(base).name || !r.joined()))
+                    .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
+                    .cloned()
+            });
+            let Some(quantity) = quantity else { return fail("an order I could not place".into()) };
+            // Dates rank the other way: the oldest was born first.
+            let desc = if is_date(quantity.column) { !desc } else { desc };
+            let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base));
+            if let Some(Group::Entity { shown, .. }) = shown {
+                for c in shown {
+                    select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    used.push(c);
+                }
+            }
+            select.push(format!("{} AS {}", quantity.sql(dialect), quote(&quantity.column.name)));
+            sql_order = Some(format!("{}{}", quantity.sql(dialect), if desc { " DESC" } else { "" }));
+            claims.push((at, Claim::Keyword));
+            if let Some(next) = q.tokens.get(at + 1).filter(|t| t.word == "expensive" || t.word == "paid") {
+                let _ = next;
+                claims.push((at + 1, Claim::Keyword));
+            }
+            let (start, end) = q.span(at..at + 1);
+            chips.push(Chip { kind: ChipKind::Order, label: format!("{} {}", if desc { "highest" } else { "lowest" }, words_of(&quantity.column.name, None)), start, end });
+            used.push(quantity);
+            value_sql = None;
+            value_label = String::new();
+            value_alias = String::new();
+        }
+        (Some(Aggregate::Count), _) if s.average_of_counts => {
+            // "Average number of invoices per customer": the average of per-group counts.
+            let Some((Group::Entity { key, .. } | Group::Column(key), _)) = groups.first() else { return fail("an average of counts without a per".into()) };
+            let inner_value = match (&subject_key, s.distinct) {
+                (Some(k), _) => format!("COUNT(DISTINCT {})", k.sql(dialect)),
+                (None, true) => match q.names.iter().enumerate().find(|(i, m)| !used_names.contains(i) && m.candidates.iter().any(|(mm, c)| c.is_some() && plan.find(&mm.name, &c.unwrap().name).is_some())) {
+                    Some((i, m)) => {
+                        let r = m.candidates.iter().find_map(|(mm, c)| plan.find(&mm.name, &(*c)?.name)).cloned().unwrap_or_else(|| key.clone());
+                        used_names.push(i);
+                        format!("COUNT(DISTINCT {})", r.sql(dialect))
+                    }
+                    None => "COUNT(*)".into(),
+                },
+                (None, false) => "COUNT(*)".into(),
+            };
+            let label = format!("average number of {} per {}", words_of(&subject.unwrap_or(base).name, None), words_of(&key.model.name, None));
+            let alias = quote(&label.replace(' ', "_"));
+            let mut sql = format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&used.iter().collect::<Vec<_>>(), dialect));
+            if !conditions.is_empty() {
+                sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
+            }
+            sql = sql.replacen(&format!("{} AS {}", key.sql(dialect), quote("per")), &format!("{} AS {}, {inner_value} AS {}", key.sql(dialect), quote("per"), quote("n")), 1);
+            sql.push_str(&format!(" GROUP BY {}", key.sql(dialect)));
+            chips.retain(|c| c.kind != ChipKind::Grouping);
+            chips.insert(0, Chip { kind: ChipKind::Measure, label: label.clone(), start: 0, end: 0 });
+            claim_keywords(q, &mut claims, &["average", "avg", "mean", "averaged", "number", "how", "many", "count", "per", "each", "every", "different", "distinct", "unique"]);
+            if !used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
+                return fail("the subject is not counted".into());
+            }
+            for &n in &used_names {
+                for i in q.names[n].tokens.clone() {
+                    claims.push((i, Claim::Name(n)));
+                }
+            }
+            return Ok((format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")), chips, claims));
+        }
+        (Some(Aggregate::Count), _) => {
+            let (expr, what) = match (&subject_key, subject) {
+                (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
+                _ if s.distinct => match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).cloned()) {
+                    Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),
+                    None => ("COUNT(*)".into(), words_of(&base.name, None)),
+                },
+                (_, Some(m)) => ("COUNT(*)".into(), words_of(&m.name, None)),
+                _ => ("COUNT(*)".into(), words_of(&base.name, None)),
+            };
+            if s.distinct {
+                claim_keywords(q, &mut claims, DISTINCT_WORDS);
+            }
+            value_label = format!("number of {what}");
+            value_sql = Some(expr);
+            value_alias = quote(&value_label.replace(' ', "_"));
+            claim_keywords(q, &mut claims, &["how", "many", "number", "count", "headcount"]);
+        }
+        (Some(agg), Some(m)) => {
+            value_label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
+            // "Length in minutes" of milliseconds: converted.
+            let said_unit = q.tokens.iter().enumerate().find(|(i, t)| ["minute", "second", "hour"].contains(&t.stem.as_str()) && q.claims[*i].is_none_or(|c| matches!(c, Claim::Name(_))));
+            let words: Vec<String> = column_words(m.column).into_iter().chain(description_words(m.column)).collect();
+            let factor = said_unit.and_then(|(_, t)| lexicon::convert(&t.stem, &words)).filter(|f| *f != 1.0);
+            value_sql = Some(match factor {
+                Some(f) => format!("{}({}) / {}", agg.function(), m.sql(dialect), number_text(f)),
+                None => format!("{}({})", agg.function(), m.sql(dialect)),
+            });
+            if let (Some((i, _)), Some(_)) = (said_unit, factor) {
+                claims.push((i, Claim::Keyword));
+            }
+            // "The average, minimum and maximum age": the other aggregates of the measure.
+            let mut extra_seen = vec![agg];
+            for (i, t) in q.tokens.iter().enumerate() {
+                let extra = match t.word.as_str() {
+                    "minimum" | "min" | "lowest" | "smallest" => Aggregate::Min,
+                    "maximum" | "max" | "highest" | "largest" | "biggest" => Aggregate::Max,
+                    "average" | "avg" | "mean" => Aggregate::Avg,
+                    "total" | "sum" => Aggregate::Sum,
+                    _ => continue,
+                };
+                if q.claims[i].is_some() && !matches!(q.claims[i], Some(Claim::Keyword)) || extra_seen.contains(&extra) || s.order.is_some_and(|(_, at)| at == i) {
+                    continue;
+                }
+                extra_seen.push(extra);
+                let label = format!("{} {}", extra.label(), words_of(&m.column.name, Some(m.model)));
+                extra_select.push(format!("{}({}) AS {}", extra.function(), m.sql(dialect), quote(&label.replace(' ', "_"))));
+                chips.push(Chip { kind: ChipKind::Measure, label, start: t.start, end: t.end });
+                claims.push((i, Claim::Keyword));
+            }
+            value_alias = quote(&value_label.replace(' ', "_"));
+            used.push(m.clone());
+            claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
+        }
+        (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
+        (None, Some(m)) if grouped || s.which_name.is_some() => {
+            value_label = format!("total {}", words_of(&m.column.name, Some(m.model)));
+            value_sql = Some(format!("SUM({})", m.sql(dialect)));
+            value_alias = quote(&value_label.replace(' ', "_"));
+            used.push(m.clone());
+        }
+        (None, Some(_)) if !single_measure_rows => return fail("a quantity with nothing to do with it".into()),
+        (None, _) => {
+            // A list: what "which X" or the subject names, by its name columns.
+            let listed: Option<&'m Model> = s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| plan.reaches(&m.name))).or(subject);
+            // A column named as the subject ("job titles", "product categories"): its values.
+            let column_mention = s.head_names.iter().copied().find(|n| !used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));
+            let subject_column = if listed.is_some() && s.subject_mention.is_some() { None } else { column_mention.and_then(|n| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).cloned()) };
+            // "The name and country of all customers": the columns named, of what is listed.
+            let of_listed = |r: &Reach<'m>| listed.is_none_or(|m| m.name == r.model.name) && (!r.joined() || listed.is_some());
+            let named: Vec<(usize, Reach<'m>)> = s
+                .head_names
+                .iter()
+                .copied()
+                .filter(|n| !used_names.contains(n) && Some(*n) != s.subject_mention)
+                .filter_map(|n| q.names[n].candidates.iter().filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r)))
+                .collect();
+            let asked_distinct = s.distinct;
+            let subject_column = if named.len() > 1 || (named.len() == 1 && listed.is_some() && s.subject_mention.is_some()) { None } else { subject_column };
+            let mut distinct = if asked_distinct { "DISTINCT " } else { "" };
+            if subject_column.is_none() && !named.is_empty() && !grouped {
+                if let Some(m) = listed
+                    && m.name != base.name
+                {
+                    return fail(format!("{} listed from {}", m.name, base.name));
+                }
+                for (n, r) in &named {
+                    select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                    used.push(r.clone());
+                    used_names.push(*n);
+                    chips.push(Chip { kind: ChipKind::Measure, label: words_of(&r.column.name, Some(r.model)), start: 0, end: 0 });
+                }
+                if asked_distinct {
+                    claim_keywords(q, &mut claims, DISTINCT_WORDS);
+                }
+            } else {
+            match (subject_column, listed) {
+                (Some(c), _) if !grouped => {
+                    select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    used.push(c.clone());
+                    distinct = "DISTINCT ";
+                    used_names.extend(column_mention);
+                }
+                (_, Some(m)) if !grouped => {
+                    // Listed from another model's rows, each would repeat once per row.
+                    if m.name != base.name {
+                        return fail(format!("{} listed from {}", m.name, base.name));
+                    }
+                    let Some(Group::Entity { shown, .. }) = plan.entity(m) else { return fail(format!("no name to show {} by", m.name)) };
+                    for c in shown {
+                        select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                        used.push(c);
+                    }
+                    if let Some(n) = s.which_name {
+                        used_names.push(n);
+                    }
+                }
+                _ if grouped => {}
+                _ => return fail("nothing to list".into()),
+            }
+            }
+            let mut sql = format!("SELECT {distinct}{} FROM {}{}", select.join(", "), quote(&base.name), joins_for(&used.iter().collect::<Vec<_>>(), dialect));
+            if !conditions.is_empty() {
+                sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
+            }
+            if grouped && s.who {
+                return fail("who in each group".into());
+            }
+            if grouped {
+                // "Customers by country and segment": how many in each.
+                let label = format!("number of {}", words_of(&subject.unwrap_or(base).name, None));
+                sql = sql.replacen("SELECT ", &format!("SELECT COUNT(*) AS {}, ", quote(&label.replace(' ', "_"))), 1);
+                sql.push_str(&format!(" GROUP BY {}", group_by.join(", ")));
+                if let Some(keys) = grain_order(&groups, dialect, q) {
+                    sql.push_str(&format!(" ORDER BY {keys}"));
+                }
+                chips.insert(0, Chip { kind: ChipKind::Measure, label, start: 0, end: 0 });
+            }
+            if let Some((n, desc, said)) = &s.sort {
+                let Some(r) = q.names[*n].candidates.iter().filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).find(|r| !r.joined() || listed.is_some_and(|m| m.name == r.model.name)).cloned() else {
+                    return fail("a sort I could not place".into());
+                };
+                if distinct.is_empty() || select.iter().any(|item| item.starts_with(&r.sql(dialect))) {
+                    sql.push_str(&format!(" ORDER BY {}{}", r.sql(dialect), if *desc { " DESC" } else { "" }));
+                } else {
+                    return fail("a sort on a column not listed".into());
+                }
+                used_names.push(*n);
+                for &i in said {
+                    claims.push((i, Claim::Keyword));
+                }
+                let (start, end) = q.span(said[0]..said[said.len() - 1] + 1);
+                chips.push(Chip { kind: ChipKind::Order, label: format!("sorted by {}{}", words_of(&r.column.name, None), if *desc { ", highest first" } else { "" }), start, end });
+                if !used.iter().any(|u| u.model.name == r.model.name) {
+                    return fail("a sort on a model not read".into());
+                }
+            }
+            claim_names(q, &used_names, &mut claims);
+            claim_keywords(q, &mut claims, &["by", "per", "each", "every"]);
+            if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
+                sql.push_str(&format!(" LIMIT {n}"));
+            }
+            return Ok((sql, chips, claims));
+        }
+    }
+    if let Some(value) = &value_sql {
+        select.push(format!("{value} AS {value_alias}"));
+        select.append(&mut extra_select);
+        chips.insert(0, Chip { kind: ChipKind::Measure, label: value_label.clone(), start: 0, end: 0 });
+    }
+    if s.aggregate.is_some() || value_sql.is_some() {
+        claim_keywords(q, &mut claims, &["by", "per", "each", "every"]);
+    }
+
+    // A superlative without a number ("the longest track", "which album has the most
+    // tracks") is the top row, ties kept: ranked, and every row of the first rank.
+    let ties = s.limit_at.is_none() && limit.is_some();
+    let rank_by = match (&sql_order, &value_sql, s.order) {
+        (Some(order), _, _) => Some(order.clone()),
+        (None, Some(value), Some((desc, _))) if grouped => Some(format!("{value}{}", if desc { " DESC" } else { "" })),
+        _ => None,
+    };
+    let mut sql = format!("SELECT {} FROM {}{}", select.join(", "), quote(&base.name), joins_for(&used.iter().collect::<Vec<_>>(), dialect));
+    if ties && let Some(rank_by) = &rank_by {
+        sql = sql.replacen("SELECT ", &format!("SELECT RANK() OVER (ORDER BY {rank_by}) AS {}, ", quote("rank")), 1);
+    }
+    if !conditions.is_empty() {
+        sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
+    }
+    if grouped {
+        sql.push_str(&format!(" GROUP BY {}", group_by.join(", ")));
+    }
+    if ties && let Some(rank_by) = rank_by {
+        let aliases: Vec<&str> = select.iter().filter_map(|item| item.rsplit_once(" AS ").map(|(_, alias)| alias)).collect();
+        let (start, end) = s.order.map(|(_, at)| q.span(at..at + 1)).unwrap_or_default();
+        if let Some((_, at)) = s.order {
+            claims.push((at, Claim::Keyword));
+        }
+        chips.push(Chip { kind: ChipKind::Order, label: if rank_by.ends_with("DESC") { "the highest".into() } else { "the lowest".into() }, start, end });
+        if s.order.is_some() && !grouped && value_sql.is_some() && sql_order.is_none() {
+            return fail("an order with nothing to rank".into());
+        }
+        claim_names(q, &used_names, &mut claims);
+        return Ok((format!("SELECT {} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank")), chips, claims));
+    }
+    if let Some(order) = sql_order {
+        sql.push_str(&format!(" ORDER BY {order}"));
+    } else if let (Some((desc, at)), true) = (s.order, grouped && value_sql.is_some()) {
+        // Equal values in the order of their names, so the same question gives the same rows.
+        let then: Vec<String> = groups.iter().filter_map(|(g, _)| match g {
+            Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
+            Group::Column(r) => Some(r.sql(dialect)),
+            Group::Grain(..) => None,
+        }).collect();
+        sql.push_str(&format!(" ORDER BY {value_alias}{}", if desc { " DESC" } else { " ASC" }));
+        for t in then {
+            sql.push_str(&format!(", {t}"));
+        }
+        claims.push((at, Claim::Keyword));
+        let (start, end) = q.span(at..at + 1);
+        chips.push(Chip { kind: ChipKind::Order, label: if desc { "highest first".into() } else { "lowest first".into() }, start, end });
+    } else if let Some(keys) = grain_order(&groups, dialect, q) {
+        sql.push_str(&format!(" ORDER BY {keys}"));
+    } else if grouped && value_sql.is_some() {
+        sql.push_str(&format!(" ORDER BY {value_alias} DESC"));
+    }
+    if let Some(n) = limit {
+        if s.order.is_none() && s.limit_at.is_none() {
+            return fail("a limit without an order".into());
+        }
+        sql.push_str(&format!(" LIMIT {n}"));
+        if let Some((_, at)) = s.limit_at {
+            claims.push((at, Claim::Keyword));
+            let (start, end) = q.span(at..at + 1);
+            chips.push(Chip { kind: ChipKind::Limit, label: format!("top {n}"), start, end });
+        }
+    }
+    if s.order.is_some() && !grouped && value_sql.is_some() && !single_measure_rows {
+        // "Which X has the most" with nothing grouped would rank one row.
+        return fail("an order with nothing to rank".into());
+    }
+    claim_names(q, &used_names, &mut claims);
+    Ok((sql, chips, claims))
+}
+
+/// Time first, then the other groupings: the order a series over time is read in.
+fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Dialect, q: &Question) -> Option<String> {
+    if !groups.iter().any(|(g, _)| matches!(g, Group::Grain(..))) {
+        return None;
+    }
+    let mut keys: Vec<String> = groups
+        .iter()
+        .filter_map(|(g, _)| match g {
+            Group::Grain(grain, d) => Some(grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0))),
+            _ => None,
+        })
+        .collect();
+    keys.extend(groups.iter().filter_map(|(g, _)| match g {
+        Group::Column(r) => Some(r.sql(dialect)),
+        Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
+        Group::Grain(..) => None,
+    }));
+    Some(keys.join(", "))
+}
+
+fn claim_names(q: &Question, used: &[usize], claims: &mut Vec<(usize, Claim)>) {
+    for &n in used {
+        for i in q.names[n].tokens.clone() {
+            claims.push((i, Claim::Name(n)));
+        }
+    }
+}
+
+fn claim_keywords(q: &Question, claims: &mut Vec<(usize, Claim)>, words: &[&str]) {
+    for (i, t) in q.tokens.iter().enumerate() {
+        if words.contains(&t.word.as_str()) {
+            claims.push((i, Claim::Keyword));
+        }
+    }
+}
+
+/// The date a question most likely means: a creation or event date before a birth date.
+fn date_rank(column: &Column) -> usize {
+    let words = stems_of(&column.name);
+    if words.iter().any(|w| ["birth", "born"].contains(&w.as_str())) { 2 } else if words.iter().any(|w| ["hire", "signed", "launched", "draft"].contains(&w.as_str())) { 1 } else { 0 }
+}
+
+fn description_words(column: &Column) -> Vec<String> {
+    column.properties.description.as_deref().map(stems_of).unwrap_or_default()
+}
+
+/// The column a comparison compares, the factor its number is multiplied by for the column's
+/// unit, and the name mention that said the column.
+fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention, anchor: &'m Model, used_names: &[usize]) -> Option<(Reach<'m>, f64, Option<usize>)> {
+    let numeric = |r: &Reach| (is_measure(r.column) || (c.year && (is_date(r.column) || stems_of(&r.column.name).iter().any(|w| w == "year")))) && readable_num(r.column);
+    // A column named in the words around the comparison.
+    let first = *c.tokens.iter().min()?;
+    let last = *c.tokens.iter().max()?;
+    let mut named: Option<(Reach<'m>, usize)> = None;
+    let mut best_distance = usize::MAX;
+    for (i, m) in q.names.iter().enumerate() {
+        if used_names.contains(&i) {
+            continue;
+        }
+        let distance = if m.tokens.start > last { m.tokens.start - last } else if m.tokens.end <= first { first - m.tokens.end + 1 } else { continue };
+        if distance > 4 {
+            continue;
+        }
+        if let Some(r) = m.candidates.iter().filter_map(|(mm, col)| col.and_then(|col| plan.find(&mm.name, &col.name))).find(|r| numeric(r))
+            && distance < best_distance
+        {
+            best_distance = distance;
+            named = Some((r.clone(), i));
+        }
+    }
+    // Else the unit's or the adjective's quantity, or money.
+    let wanted: Vec<&str> = match (&named, &c.unit) {
+        (Some(_), _) => Vec::new(),
+        (None, Some(unit)) => lexicon::unit_quantity(unit).map(<[&str]>::to_vec).unwrap_or_default(),
+        (None, None) => c.hints.iter().filter_map(|h| lexicon::superlative_quantity(h).or_else(|| lexicon::column_synonyms(h).first().map(|_| lexicon::column_synonyms(h)))).flatten().copied().collect(),
+    };
+    let money_words: &[&str] = &["total", "amount", "price", "salary", "cost", "fee", "value"];
+    let (column, index) = match named {
+        Some((r, i)) => (r, Some(i)),
+        None => {
+            // The column whose name says the first wanted word, else whose description does.
+            let pick = |words: &[&str]| {
+                let candidates: Vec<&Reach<'m>> = plan.reach.iter().filter(|r| numeric(r) && (r.model.name == anchor.name || !r.joined())).collect();
+                let by = |text: &dyn Fn(&Column) -> Vec<String>| {
+                    words.iter().find_map(|x| candidates.iter().find(|r| text(r.column).iter().any(|w| w.starts_with(x))).map(|r| (*r).clone()))
+                };
+                by(&|c| column_words(c)).or_else(|| by(&|c| description_words(c)))
+            };
+            let found = if !wanted.is_empty() { pick(&wanted) } else { None };
+            let found = found.or_else(|| if c.money { pick(money_words) } else { None });
+            let found = found.or_else(|| {
+                // "born before 1960", "drafted before 2010": the date or year column the hints name.
+                if !c.year {
+                    return None;
+                }
+                plan.reach.iter().filter(|r| numeric(r) && !r.joined()).find(|r| column_words(r.column).iter().any(|w| c.hints.iter().any(|h| names(h, w) && !["before", "after", "since"].contains(&h.as_str())))).cloned()
+            });
+            (found?, None)
+        }
+    };
+    let words: Vec<String> = column_words(column.column).into_iter().chain(description_words(column.column)).collect();
+    let factor = match &c.unit {
+        Some(unit) => lexicon::convert(unit, &words)?,
+        None => 1.0,
+    };
+    Some((column, factor, index))
+}
+
+fn readable_num(column: &Column) -> bool {
+    super::reach::readable(column)
+}
+
+fn number_text(n: f64) -> String {
+    let rounded = (n * 1_000_000.0).round() / 1_000_000.0;
+    if rounded.fract() == 0.0 { format!("{}", rounded as i64) } else { format!("{rounded}") }
+}
+
+/// `NOT EXISTS` rows of `other` that refer to `anchor` (through a relationship between them).
+fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
+    let r = manifest.relationships.iter().find(|r| {
+        let has = |n: &str| r.models.iter().any(|m| m.eq_ignore_ascii_case(n));
+        has(&anchor.name) && has(&other.name)
+    })?;
+    let many_is_other = match r.join_type {
+        JoinType::ManyToOne => r.models[0].eq_ignore_ascii_case(&other.name),
+        JoinType::OneToMany => r.models[1].eq_ignore_ascii_case(&other.name),
+        JoinType::OneToOne => true,
+    };
+    many_is_other.then(|| format!("NOT EXISTS (SELECT 1 FROM {} WHERE {})", dialect.quote(&other.name), super::reach::join_condition(&r.condition, dialect)))
+}
+
+fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Option<&super::TimeRange>) -> String {
+    let one_year = range.is_some_and(|r| r.end.year() - r.start.year() <= 1 && r.start.month() == 1 && r.start.day() == 1);
+    match (grain, dialect) {
+        (Grain::Year, _) => format!("EXTRACT(YEAR FROM {column})"),
+        (Grain::Quarter, _) if one_year => format!("EXTRACT(QUARTER FROM {column})"),
+        (Grain::Quarter, Dialect::MySql) => format!("CONCAT(YEAR({column}), '-Q', QUARTER({column}))"),
+        (Grain::Month, Dialect::MySql) => format!("DATE_FORMAT({column}, '%Y-%m-01')"),
+        (Grain::Week, Dialect::MySql) => format!("YEARWEEK({column}, 3)"),
+        (Grain::Day, Dialect::MySql) => format!("DATE({column})"),
+        (Grain::Quarter, _) => format!("DATE_TRUNC('quarter', {column})"),
+        (Grain::Month, _) => format!("DATE_TRUNC('month', {column})"),
+        (Grain::Week, _) => format!("DATE_TRUNC('week', {column})"),
+        (Grain::Day, _) => format!("CAST({column} AS DATE)"),
+    }
+}
+
+fn quote_text(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+/// A model or column name in a business user's words: "billing country", "invoice total".
+fn words_of(name: &str, model: Option<&Model>) -> String {
+    let words = stems_of(name).into_iter().filter(|w| w != "id").collect::<Vec<_>>().join(" ");
+    match model {
+        Some(m) if matches!(words.as_str(), "total" | "name" | "title" | "amount") => format!("{} {words}", model_words(m).join(" ")),
+        _ => words,
+    }
+}

@@ -1,0 +1,443 @@
+//! Reading a question: every word is claimed by a part of the reading (a value, a date range,
+//! a comparison, an aggregate, a grouping, an order, a model or column it names) or is known
+//! filler. What no part claims is *unplaced*, and a question with unplaced words is not
+//! answered: the engine never writes SQL that ignores part of what was asked.
+
+use super::{
+    ValueMatch,
+    lexicon::{self, CURRENT, FILLER, LEAST, MOST, NEGATION, SALE_VERBS},
+    reach::{is_key, is_numeric, is_temporal, readable},
+    time::{TimeRange, range_at},
+    tokens::{Token, tokenize},
+    words::{stems, synonyms, value_key},
+};
+use crate::mdl::{Column, Manifest, Model};
+use chrono::NaiveDate;
+
+/// What claimed a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Claim {
+    Filler,
+    Keyword,
+    Value(usize),
+    Time,
+    Comparison(usize),
+    Name(usize),
+}
+
+/// A value of the value index the question says, with every column that holds it.
+#[derive(Debug, Clone)]
+pub(super) struct ValueMention {
+    pub(super) value: String,
+    pub(super) places: Vec<(String, String)>,
+    pub(super) tokens: std::ops::Range<usize>,
+}
+
+/// A comparison of a number ("more than $15", "between 4 and 5 minutes", "30 or more points").
+#[derive(Debug, Clone)]
+pub(super) struct ComparisonMention {
+    pub(super) operator: &'static str,
+    pub(super) numbers: Vec<f64>,
+    pub(super) unit: Option<String>,
+    pub(super) money: bool,
+    /// Stems near the comparison that say what is compared ("shorter", "earn", "points").
+    pub(super) hints: Vec<String>,
+    pub(super) tokens: Vec<usize>,
+    /// "before 2000": a date or year.
+    pub(super) year: bool,
+}
+
+/// A model or column the question names.
+#[derive(Debug, Clone)]
+pub(super) struct NameMention<'m> {
+    pub(super) candidates: Vec<(&'m Model, Option<&'m Column>)>,
+    pub(super) tokens: std::ops::Range<usize>,
+}
+
+pub(super) struct Question<'m> {
+    pub(super) text: String,
+    pub(super) tokens: Vec<Token>,
+    pub(super) claims: Vec<Option<Claim>>,
+    pub(super) values: Vec<ValueMention>,
+    pub(super) time: Option<(TimeRange, std::ops::Range<usize>)>,
+    pub(super) comparisons: Vec<ComparisonMention>,
+    pub(super) names: Vec<NameMention<'m>>,
+}
+
+impl<'m> Question<'m> {
+    pub(super) fn claim(&mut self, at: usize, claim: Claim) {
+        if self.claims[at].is_none() || self.claims[at] == Some(Claim::Filler) {
+            self.claims[at] = Some(claim);
+        }
+    }
+
+    /// The words no part of the reading claimed, as the question says them, runs joined.
+    pub(super) fn unplaced(&self) -> Vec<String> {
+        let mut runs: Vec<String> = Vec::new();
+        let mut last: Option<usize> = None;
+        for (i, t) in self.tokens.iter().enumerate() {
+            if self.claims[i].is_some() {
+                continue;
+            }
+            let text = &self.text[t.start..t.end];
+            match (last, runs.last_mut()) {
+                (Some(l), Some(run)) if l + 1 == i => {
+                    run.push(' ');
+                    run.push_str(text);
+                }
+                _ => runs.push(text.to_owned()),
+            }
+            last = Some(i);
+        }
+        runs
+    }
+
+    /// The question's text of tokens `range`.
+    pub(super) fn span(&self, range: std::ops::Range<usize>) -> (usize, usize) {
+        let start = self.tokens.get(range.start).map_or(0, |t| t.start);
+        let end = self.tokens.get(range.end.saturating_sub(1)).map_or(0, |t| t.end);
+        (start, end)
+    }
+}
+
+/// Finds the values, dates, comparisons and names a question says; claims nothing else yet.
+pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMatch], today: NaiveDate) -> Question<'m> {
+    let tokens = tokenize(question);
+    let mut q = Question {
+        text: question.to_owned(),
+        claims: vec![None; tokens.len()],
+        tokens,
+        values: Vec::new(),
+        time: None,
+        comparisons: Vec::new(),
+        names: Vec::new(),
+    };
+    scan_values(&mut q, values);
+    scan_time(&mut q, today);
+    scan_comparisons(&mut q);
+    scan_names(&mut q, manifest);
+    q
+}
+
+/// Values of the index, longest first, each where the question says it.
+fn scan_values(q: &mut Question, values: &[ValueMatch]) {
+    let keys: Vec<String> = q.tokens.iter().map(|t| value_key(&t.word)).collect();
+    let mut found: Vec<ValueMention> = Vec::new();
+    for v in values {
+        let key = value_key(&v.value);
+        // A value that is a word every question uses ("A", "Other"…) is not read as a value.
+        if key.is_empty() || (!key.contains(' ') && RESERVED.iter().any(|r| r.contains(&key.as_str()))) || key.chars().count() < 2 {
+            continue;
+        }
+        if let Some(existing) = found.iter_mut().find(|f| value_key(&f.value) == key) {
+            if !existing.places.contains(&(v.model.clone(), v.column.clone())) {
+                existing.places.push((v.model.clone(), v.column.clone()));
+            }
+            continue;
+        }
+        for start in 0..keys.len() {
+            let mut joined = String::new();
+            for (end, word) in keys.iter().enumerate().skip(start) {
+                if !joined.is_empty() {
+                    joined.push(' ');
+                }
+                joined.push_str(word);
+                if joined == key {
+                    found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: start..end + 1 });
+                }
+                if joined.len() >= key.len() {
+                    break;
+                }
+            }
+        }
+    }
+    found.sort_by_key(|f| std::cmp::Reverse(f.tokens.len()));
+    for f in found {
+        if f.tokens.clone().any(|i| q.claims[i].is_some()) {
+            continue;
+        }
+        let index = q.values.len();
+        for i in f.tokens.clone() {
+            q.claims[i] = Some(Claim::Value(index));
+        }
+        q.values.push(f);
+    }
+}
+
+fn scan_time(q: &mut Question, today: NaiveDate) {
+    let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
+    if let Some((range, at)) = range_at(&words, today)
+        && at.clone().all(|i| q.claims[i].is_none())
+    {
+        // "before 2000" is a comparison, not the year 2000.
+        if at.start > 0 && ["before", "after", "since", "until"].contains(&words[at.start - 1].as_str()) && at.len() == 1 {
+            return;
+        }
+        for i in at.clone() {
+            q.claims[i] = Some(Claim::Time);
+        }
+        q.time = Some((range, at));
+    }
+}
+
+const UNITS: &[&str] = &[
+    "minute", "min", "second", "sec", "hour", "foot", "feet", "ft", "inch", "pound", "lb", "kg", "kilogram", "cm", "centimeter", "dollar", "usd", "buck", "percent",
+];
+
+fn scan_comparisons(q: &mut Question) {
+    let n = q.tokens.len();
+    let mut i = 0;
+    while i < n {
+        if q.claims[i].is_some() {
+            i += 1;
+            continue;
+        }
+        let words: Vec<&str> = q.tokens[i..].iter().take(3).map(|t| t.word.as_str()).collect();
+        // "before 2000", "after 2010", "since 2015": a date or year.
+        if ["before", "after", "since"].contains(&words[0])
+            && let Some(number) = q.tokens.get(i + 1).and_then(|t| t.number).filter(|y| (1800.0..=2100.0).contains(y) && q.claims[i + 1].is_none())
+        {
+            let operator = if words[0] == "before" { "<" } else { ">=" };
+            let number = if words[0] == "after" { number + 1.0 } else { number };
+            let hints = nearby_stems(q, i, i + 2);
+            push_comparison(q, ComparisonMention { operator, numbers: vec![number], unit: None, money: false, hints, tokens: vec![i, i + 1], year: true });
+            i += 2;
+            continue;
+        }
+        let Some((len, operator)) = lexicon::comparator(&words) else {
+            // "30 or more points", "20% or more".
+            if let Some(number) = q.tokens[i].number
+                && q.tokens.get(i + 1).is_some_and(|t| t.word == "or")
+                && let Some(op) = q.tokens.get(i + 2).and_then(|t| match t.word.as_str() {
+                    "more" | "higher" | "greater" | "above" | "over" => Some(">="),
+                    "less" | "fewer" | "lower" | "below" | "under" => Some("<="),
+                    _ => None,
+                })
+            {
+                let mut used = vec![i, i + 1, i + 2];
+                let (unit, money, percent) = unit_after(q, i, &mut used);
+                let hints = nearby_stems(q, i.saturating_sub(3), (i + 5).min(n));
+                let number = if percent { number / 100.0 } else { number };
+                push_comparison(q, ComparisonMention { operator: op, numbers: vec![number], unit, money, hints, tokens: used, year: false });
+                i += 3;
+                continue;
+            }
+            i += 1;
+            continue;
+        };
+        let first = i + len;
+        let Some(number) = q.tokens.get(first).and_then(|t| t.number).filter(|_| q.claims.get(first).is_some_and(Option::is_none)) else {
+            i += 1;
+            continue;
+        };
+        let mut used: Vec<usize> = (i..=first).collect();
+        let mut numbers = vec![number];
+        let mut money = q.tokens[first].money;
+        let mut percent = q.tokens[first].percent;
+        let mut last = first;
+        if operator == "BETWEEN" {
+            let Some(second) = q.tokens.get(first + 2).filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to").and_then(|t| t.number) else {
+                i += 1;
+                continue;
+            };
+            numbers.push(second);
+            used.extend([first + 1, first + 2]);
+            money |= q.tokens[first + 2].money;
+            percent |= q.tokens[first + 2].percent;
+            last = first + 2;
+        }
+        let (unit, unit_money, unit_percent) = unit_after(q, last, &mut used);
+        if percent || unit_percent {
+            numbers.iter_mut().for_each(|n| *n /= 100.0);
+        }
+        // "shorter than": the adjective says what is compared (nouns near it are names,
+        // found as such).
+        let hints = vec![q.tokens[i].word.clone()];
+        push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false });
+        i = last + 1;
+    }
+}
+
+/// The unit said after the number at `at` ("3 minutes", "7 feet", "20 percent").
+fn unit_after(q: &Question, at: usize, used: &mut Vec<usize>) -> (Option<String>, bool, bool) {
+    let mut at = at + 1;
+    // "20% or more" said the number and its comparison already.
+    while used.contains(&at) {
+        at += 1;
+    }
+    match q.tokens.get(at) {
+        Some(t) if UNITS.contains(&t.stem.as_str()) || UNITS.contains(&t.word.as_str()) => {
+            used.push(at);
+            let unit = if t.word == "feet" { "feet".to_owned() } else { t.stem.clone() };
+            (Some(unit.clone()), ["dollar", "usd", "buck"].contains(&unit.as_str()), unit == "percent")
+        }
+        _ => (None, false, false),
+    }
+}
+
+fn nearby_stems(q: &Question, from: usize, to: usize) -> Vec<String> {
+    q.tokens[from..to].iter().map(|t| t.stem.clone()).collect()
+}
+
+fn push_comparison(q: &mut Question, c: ComparisonMention) {
+    let index = q.comparisons.len();
+    for &i in &c.tokens {
+        q.claims[i] = Some(Claim::Comparison(index));
+    }
+    q.comparisons.push(c);
+}
+
+/// Whether a word of the question names `name` (a stem of a model or column name): the same
+/// stem, a synonym, or the same word with another ending ("delivery" and "delivered").
+pub(super) fn names(token_stem: &str, name: &str) -> bool {
+    if token_stem == name || synonyms(token_stem).contains(&name) || lexicon::column_synonyms(token_stem).contains(&name) {
+        return true;
+    }
+    let shared = token_stem.chars().zip(name.chars()).take_while(|(a, b)| a == b).count();
+    shared >= 5 && (token_stem.len() - shared) <= 3 && (name.len() - shared) <= 3
+}
+
+/// A model's name stems (its name and display name) and a column's.
+pub(super) fn model_words(model: &Model) -> Vec<String> {
+    let mut all = stems(&model.name);
+    all.extend(model.properties.display_name.as_deref().map(stems).unwrap_or_default());
+    all.dedup();
+    all
+}
+
+pub(super) fn column_words(column: &Column) -> Vec<String> {
+    let mut all = stems(&column.name);
+    all.extend(column.properties.display_name.as_deref().map(stems).unwrap_or_default());
+    // "height_cm", "weight_kg": the unit is not a word the question says.
+    all.retain(|w| !["id", "cm", "kg", "is", "on", "at"].contains(&w.as_str()));
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|w| seen.insert(w.clone()));
+    all
+}
+
+/// Runs of words naming a model or a column, longest first. A run names a column when every
+/// word is a word of the column's name (or its model's) and one at least is the column's.
+fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
+    let n = q.tokens.len();
+    let free = |q: &Question, i: usize| q.claims[i].is_none() && !FILLER_NOT_NAMES.contains(&q.tokens[i].word.as_str());
+    // "Total" names a column only after another word of its name ("invoice total").
+    let free_in = |q: &Question, i: usize, range: &std::ops::Range<usize>| {
+        free(q, i) || (q.tokens[i].word == "total" && i > range.start && q.claims[i].is_none())
+    };
+    let mut found: Vec<NameMention<'m>> = Vec::new();
+    for len in (1..=3).rev() {
+        for start in 0..n.saturating_sub(len - 1) {
+            let range = start..start + len;
+            if !range.clone().all(|i| free_in(q, i, &range)) || found.iter().any(|f| f.tokens.clone().any(|i| range.contains(&i))) {
+                continue;
+            }
+            let words: Vec<&str> = range.clone().map(|i| q.tokens[i].stem.as_str()).collect();
+            let mut candidates: Vec<(&'m Model, Option<&'m Column>)> = Vec::new();
+            for model in &manifest.models {
+                let mw = model_words(model);
+                if words.iter().all(|w| mw.iter().any(|m| names(w, m))) {
+                    candidates.push((model, None));
+                }
+                for column in model.columns.iter().filter(|c| readable(c) || is_key(c)) {
+                    let cw = column_words(column);
+                    let all_named = words.iter().all(|w| cw.iter().chain(mw.iter()).any(|m| names(w, m)));
+                    let one_column = words.iter().any(|w| cw.iter().any(|c| names(w, c)));
+                    // A key is named only by words beyond its model's ("support rep", not "customer").
+                    let key_ok = !is_key(column) || words.iter().any(|w| cw.iter().any(|c| names(w, c)) && !mw.iter().any(|m| names(w, m)));
+                    if all_named && one_column && key_ok {
+                        candidates.push((model, Some(column)));
+                    }
+                }
+            }
+            if len > 1 {
+                // A run of several words names what all its words name together; the columns
+                // whose words it says most.
+                candidates.retain(|(m, c)| {
+                    let cw = c.map(column_words).unwrap_or_default();
+                    let mw = model_words(m);
+                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || c.is_none() && words.iter().all(|w| mw.iter().any(|x| names(w, x)))
+                });
+            }
+            // Names the run says in full win over names it says only in part ("orders" is
+            // `orders`, not `order_items`; "points" is `points`, not `home_points`).
+            let full = |(m, c): &(&Model, Option<&Column>)| {
+                let own = c.map(column_words).unwrap_or_else(|| model_words(m));
+                own.iter().all(|o| words.iter().any(|w| names(w, o)))
+            };
+            if candidates.iter().any(full) {
+                candidates.retain(full);
+            } else if len > 1 {
+                // "home games" is two names ("home", "games"), not half of `home_team_id`.
+                continue;
+            }
+            if !candidates.is_empty() {
+                found.push(NameMention { candidates, tokens: range });
+            }
+        }
+    }
+    found.sort_by_key(|f| f.tokens.start);
+    for f in found {
+        let index = q.names.len();
+        for i in f.tokens.clone() {
+            q.claims[i] = Some(Claim::Name(index));
+        }
+        q.names.push(f);
+    }
+}
+
+/// Words the reading itself uses: never values ("Average" is a review title, not an average).
+const RESERVED: [&[&str]; 7] = [FILLER, FILLER_NOT_NAMES, MOST, LEAST, NEGATION, CURRENT, &["average", "mean", "sum", "total", "count", "number", "top", "bottom", "per", "each", "distinct", "different", "unique", "headcount"]];
+
+/// Words never read as names (they are structure): "by", "per", "top", "number"…
+const FILLER_NOT_NAMES: &[&str] = &[
+    "how", "many", "number", "of", "by", "per", "each", "top", "the", "a", "an", "in", "for", "and", "to", "from", "with", "which", "what", "who",
+    "is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "most", "least", "fewest", "average", "total", "sum", "count", "on",
+    "at", "or", "than", "highest", "lowest", "me", "show", "list",
+];
+
+/// Claims what is left that is filler or a known keyword of the reading (`keywords`), and
+/// returns whether anything is still unplaced.
+pub(super) fn finish(q: &mut Question, keywords: &[&str]) {
+    for i in 0..q.tokens.len() {
+        if q.claims[i].is_some() {
+            continue;
+        }
+        let w = q.tokens[i].word.as_str();
+        if keywords.contains(&w) {
+            q.claims[i] = Some(Claim::Keyword);
+        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) {
+            q.claims[i] = Some(Claim::Filler);
+        }
+    }
+}
+
+pub(super) fn is_sale_verb(word: &str) -> bool {
+    SALE_VERBS.contains(&word)
+}
+
+pub(super) fn is_negation(word: &str) -> bool {
+    NEGATION.contains(&word)
+}
+
+pub(super) fn is_current(word: &str) -> bool {
+    CURRENT.contains(&word)
+}
+
+pub(super) fn ordering(word: &str) -> Option<bool> {
+    if MOST.contains(&word) {
+        Some(true)
+    } else if LEAST.contains(&word) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A numeric, non-key column.
+pub(super) fn is_measure(column: &Column) -> bool {
+    readable(column) && is_numeric(column) && !is_key(column)
+}
+
+pub(super) fn is_date(column: &Column) -> bool {
+    readable(column) && is_temporal(column)
+}

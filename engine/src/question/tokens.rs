@@ -1,0 +1,88 @@
+//! A question as words with their places in the text, and the numbers it says with their
+//! units ("$15", "150k", "80,000", "20%", "3 minutes", "7 feet").
+
+use super::words::stem;
+
+/// One word of the question: lower-case, its stem, and where it stands in the text (byte
+/// offsets), so a part of the reading can name the words it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    pub word: String,
+    pub stem: String,
+    pub start: usize,
+    pub end: usize,
+    /// A number the word says (with "k"/"m" multipliers and thousands separators folded in).
+    pub number: Option<f64>,
+    /// Said with a currency sign ("$15").
+    pub money: bool,
+    /// Said with a percent sign ("20%").
+    pub percent: bool,
+}
+
+/// The question's words. "80,000" and "1.99" are one word each; "2023-24" stays two words
+/// (the value index knows seasons as "2023 24"); an apostrophe joins ("chef's", "don't").
+pub fn tokenize(question: &str) -> Vec<Token> {
+    let chars: Vec<(usize, char)> = question.char_indices().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (start, c) = chars[i];
+        if !c.is_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        let numeric = c.is_ascii_digit();
+        while j < chars.len() {
+            let ch = chars[j].1;
+            let next_digit = chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit());
+            let next_alpha = chars.get(j + 1).is_some_and(|(_, n)| n.is_alphabetic());
+            if ch.is_alphanumeric() || (numeric && (ch == ',' || ch == '.') && next_digit) || (!numeric && (ch == '\'' || ch == '’') && next_alpha) {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        let end = chars.get(j).map_or(question.len(), |(at, _)| *at);
+        let raw = &question[start..end];
+        let word = raw.to_lowercase().replace('’', "'");
+        let before = question[..start].trim_end();
+        let money = before.ends_with('$') || before.ends_with('€') || before.ends_with('£');
+        let percent = question[end..].starts_with('%');
+        let number = if numeric { number_of(&word) } else { None };
+        let plain: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
+        tokens.push(Token { stem: stem(&plain), word, start, end, number, money, percent });
+        i = j;
+    }
+    tokens
+}
+
+/// "80,000" → 80000, "150k" → 150000, "1.5m" → 1500000, "1.99" → 1.99; not "3rd" or "2b".
+fn number_of(word: &str) -> Option<f64> {
+    let (digits, times) = match word.strip_suffix('k') {
+        Some(d) => (d, 1_000.0),
+        None => match word.strip_suffix('m') {
+            Some(d) => (d, 1_000_000.0),
+            None => (word, 1.0),
+        },
+    };
+    digits.replace(',', "").parse::<f64>().ok().map(|n| n * times)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_keep_their_place_and_numbers_their_units() {
+        let t = tokenize("Orders over $1,500 and 150k, 20% off: Chef's Knife (2023-24)");
+        let words: Vec<&str> = t.iter().map(|t| t.word.as_str()).collect();
+        assert_eq!(words, ["orders", "over", "1,500", "and", "150k", "20", "off", "chef's", "knife", "2023", "24"]);
+        assert_eq!(t[2].number, Some(1500.0));
+        assert!(t[2].money && !t[4].money);
+        assert_eq!(t[4].number, Some(150_000.0));
+        assert!(t[5].percent);
+        assert_eq!(&"Orders over $1,500"[t[2].start..t[2].end], "1,500");
+        assert_eq!(t[0].stem, "order");
+    }
+}

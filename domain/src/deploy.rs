@@ -336,9 +336,15 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
     let mut tx = pool.begin().await?;
     sqlx::query("DELETE FROM value_index WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
     for chunk in values.chunks(1000) {
-        let mut insert = sqlx::QueryBuilder::new("INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences) ");
+        let mut insert = sqlx::QueryBuilder::new("INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences, value_key) ");
         insert.push_values(chunk, |mut row, v| {
-            row.push_bind(project_id).push_bind(deploy_id).push_bind(&v.model).push_bind(&v.column).push_bind(&v.value).push_bind(v.occurrences);
+            row.push_bind(project_id)
+                .push_bind(deploy_id)
+                .push_bind(&v.model)
+                .push_bind(&v.column)
+                .push_bind(&v.value)
+                .push_bind(v.occurrences)
+                .push_bind(quarry_engine::question::value_key(&v.value));
         });
         insert.build().execute(&mut *tx).await?;
     }
@@ -346,15 +352,17 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
     Ok(())
 }
 
-/// The indexed values equal (ignoring case) to one of `phrases`, most common first.
+/// The indexed values whose words are one of `phrases` (value keys, see
+/// [`quarry_engine::question::value_key`]), most common first.
 pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) -> Result<Vec<IndexedValue>> {
-    let lowered: Vec<String> = phrases.iter().map(|p| p.to_lowercase()).collect();
+    let keys: Vec<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).collect();
     let rows: Vec<(String, String, String, i64)> = sqlx::query_as(
         "SELECT model, column_name, value, occurrences FROM value_index
-         WHERE project_id = $1 AND lower(value) = ANY($2) ORDER BY occurrences DESC, model, column_name",
+         WHERE project_id = $1 AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2)))
+         ORDER BY occurrences DESC, model, column_name",
     )
     .bind(project_id)
-    .bind(&lowered)
+    .bind(&keys)
     .fetch_all(pool)
     .await?;
     Ok(rows.into_iter().map(|(model, column, value, occurrences)| IndexedValue { model, column, value, occurrences }).collect())

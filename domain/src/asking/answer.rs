@@ -128,17 +128,10 @@ fn today_in(timezone: &str) -> chrono::NaiveDate {
     }
 }
 
-/// Runs of one to three words of the question: the candidates for indexed values
-/// ("Brazil", "Rock And Roll", "São Paulo").
+/// The runs of words of the question that may be indexed values ("brazil", "rock and roll",
+/// "são paulo", "ac dc").
 pub(crate) fn phrases(question: &str) -> Vec<String> {
-    let words = question::words(question);
-    let mut out = Vec::new();
-    for n in 1..=3 {
-        for window in words.windows(n) {
-            out.push(window.join(" "));
-        }
-    }
-    out
+    question::value_phrases(question)
 }
 
 /// GENERATING: compiles the SQL through the deployed models, runs it (first 5000 rows kept),

@@ -8,6 +8,10 @@
 //! deploys …`); SAMPLES_DIR the `<db>-v2.duckdb` files a server built. Values are indexed as
 //! the deploy does (text columns of at most 1000 distinct values) and matched as asking does.
 //! Categories are the quality script's.
+//!
+//! `… bench_questions -- --spider SPIDER_DIR [--limit N] [-v]` runs Spider's dev.json instead:
+//! each database's CSV files imported as the product imports uploads, a model per table and a
+//! relationship per foreign key of tables.json, as the quality script sets projects up.
 
 use std::{collections::BTreeMap, path::PathBuf, time::Duration};
 
@@ -50,9 +54,90 @@ fn same(got: &[Vec<Value>], gold: &[Vec<Value>], ordered: bool) -> Option<String
     a.iter().zip(&b).position(|(x, y)| x != y).map(|i| format!("row {i}: [{}] vs [{}]", a[i], b[i]))
 }
 
+/// A Spider database as a project would have it: its CSV files imported into a DuckDB file,
+/// a model per table, a MANY_TO_ONE relationship per foreign key.
+fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path) -> anyhow::Result<Manifest> {
+    use quarry_engine::{
+        csv_import,
+        mdl::{Column, JoinType, Model, ModelSource, Properties, Relationship},
+    };
+    let mut models: Vec<Model> = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();
+    files.sort();
+    for csv in files {
+        let table = csv_import::table_name_for(&csv.file_name().unwrap_or_default().to_string_lossy());
+        csv_import::import(file, &csv, &table)?;
+        let conn = duckdb::Connection::open(file)?;
+        let mut stmt = conn.prepare(&format!("SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = '{table}' ORDER BY ordinal_position"))?;
+        let columns: Vec<Column> = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+            .filter_map(Result::ok)
+            .map(|(name, ty, nullable)| Column { not_null: nullable == "NO", properties: Properties { display_name: Some(name.clone()), description: None }, ..Column::source(&name, &ty) })
+            .collect();
+        models.push(Model {
+            name: table.clone(),
+            source: ModelSource::Table { catalog: None, schema: None, table: table.clone() },
+            columns,
+            primary_key: None,
+            properties: Properties { display_name: Some(table), description: None },
+        });
+    }
+    let mut relationships: Vec<Relationship> = Vec::new();
+    let names = |i: usize| -> Option<(String, String)> {
+        let column = schema["column_names_original"].get(i)?;
+        let table = schema["table_names_original"].get(column[0].as_u64()? as usize)?.as_str()?.to_lowercase();
+        Some((table, column[1].as_str()?.to_owned()))
+    };
+    for fk in schema["foreign_keys"].as_array().into_iter().flatten() {
+        let (Some((ft, fc)), Some((tt, tc))) = (names(fk[0].as_u64().unwrap_or(0) as usize), names(fk[1].as_u64().unwrap_or(0) as usize)) else { continue };
+        let column_of = |t: &str, c: &str| models.iter().find(|m| m.name == t).and_then(|m| m.columns.iter().find(|x| x.name.eq_ignore_ascii_case(c))).map(|x| x.name.clone());
+        let (Some(fc), Some(tc)) = (column_of(&ft, &fc), column_of(&tt, &tc)) else { continue };
+        let name = format!("{ft}_{fc}_{tt}_{tc}");
+        if relationships.iter().any(|r| r.name == name) || ft == tt {
+            continue;
+        }
+        relationships.push(Relationship {
+            name: name.clone(),
+            models: [ft.clone(), tt.clone()],
+            join_type: JoinType::ManyToOne,
+            condition: format!("{ft}.{fc} = {tt}.{tc}"),
+            properties: Properties::default(),
+        });
+        for (this, other) in [(&ft, &tt), (&tt, &ft)] {
+            if let Some(m) = models.iter_mut().find(|m| &m.name == this) {
+                let column = if m.columns.iter().any(|c| c.name.eq_ignore_ascii_case(other)) { format!("{other}_{fc}") } else { other.clone() };
+                if !m.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&column)) {
+                    m.columns.push(Column::relationship(&column, other, &name));
+                }
+            }
+        }
+    }
+    Ok(Manifest { models, relationships, ..Manifest::default() })
+}
+
+/// Spider's gold SQL is SQLite's, which reads double-quoted strings as text.
+fn from_sqlite(sql: &str) -> String {
+    let mut out = String::new();
+    let mut in_double = false;
+    for c in sql.chars() {
+        match c {
+            '"' => {
+                out.push('\'');
+                in_double = !in_double;
+            }
+            '\'' if in_double => out.push_str("''"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(at) = args.iter().position(|a| a == "--spider") {
+        return spider(&args, PathBuf::from(args.get(at + 1).cloned().unwrap_or_default())).await;
+    }
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let [file, manifests, samples, ..] = positional.as_slice() else {
         anyhow::bail!("usage: bench_questions QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [-v]");
@@ -132,6 +217,11 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     }
+    report(&counts, total);
+    Ok(())
+}
+
+fn report(counts: &BTreeMap<&str, usize>, total: usize) {
     let share = |n: usize| format!("{n} ({:.1}%)", 100.0 * n as f64 / total.max(1) as f64);
     println!("categories: {counts:?}");
     println!(
@@ -140,5 +230,107 @@ async fn main() -> anyhow::Result<()> {
         share(counts.get("not understood").copied().unwrap_or(0) + counts.get("refused without naming it").copied().unwrap_or(0)),
         share(counts.get("confidently wrong").copied().unwrap_or(0))
     );
+    println!("accuracy: {}/{total}", counts.get("correct").copied().unwrap_or(0));
+}
+
+/// The value index of a project's text columns, as a deploy builds it.
+async fn value_index(manifest: &Manifest, connector: &dyn Connector) -> anyhow::Result<Vec<ValueMatch>> {
+    let options = QueryOptions::new(100_000, Duration::from_secs(60));
+    let mut index: Vec<ValueMatch> = Vec::new();
+    for model in &manifest.models {
+        for column in &model.columns {
+            let text = matches!(column.kind, ColumnKind::Source { .. })
+                && DataSourceType::Duckdb.column_family(&column.type_name) == quarry_engine::connectors::ColumnTypeFamily::Text;
+            if !text || column.hidden {
+                continue;
+            }
+            let sql = format!("SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1001", c = column.name, m = model.name);
+            let Ok(compiled) = compile(manifest, &sql, Dialect::DuckDb) else { continue };
+            let Ok(result) = connector.query(&compiled, options.clone()).await else { continue };
+            if result.rows.len() > 1000 {
+                continue;
+            }
+            index.extend(result.rows.iter().filter_map(|r| r[0].as_str()).filter(|v| !v.trim().is_empty() && v.chars().count() <= 100).map(|v| ValueMatch {
+                model: model.name.clone(),
+                column: column.name.clone(),
+                value: v.trim().to_owned(),
+            }));
+        }
+    }
+    Ok(index)
+}
+
+async fn spider(args: &[String], dir: PathBuf) -> anyhow::Result<()> {
+    let verbose = args.iter().any(|a| a == "-v");
+    let limit = args.iter().position(|a| a == "--limit").and_then(|i| args.get(i + 1)).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("dev.json"))?)?;
+    let schemas: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("tables.json"))?)?;
+    let today = chrono::Utc::now().date_naive();
+    let options = QueryOptions::new(100_000, Duration::from_secs(60));
+    let work = tempfile::tempdir()?;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut projects: BTreeMap<String, Option<(Manifest, DuckDbConnector, Vec<ValueMatch>)>> = BTreeMap::new();
+    let mut total = 0;
+    let matching = args.iter().position(|a| a == "--match").and_then(|i| args.get(i + 1)).map(|m| m.to_lowercase());
+    for q in questions.iter().take(limit) {
+        let db = q["db_id"].as_str().unwrap_or_default().to_owned();
+        if matching.as_ref().is_some_and(|m| !q["question"].as_str().unwrap_or_default().to_lowercase().contains(m)) {
+            continue;
+        }
+        if !projects.contains_key(&db) {
+            let file = work.path().join(format!("{db}.duckdb"));
+            let schema = schemas.iter().find(|s| s["db_id"] == db.as_str()).cloned().unwrap_or(Value::Null);
+            let project = match spider_project(&dir.join("databases").join(&db), &schema, &file) {
+                Ok(manifest) => {
+                    let connector = DuckDbConnector::duckdb(file.clone());
+                    let values = value_index(&manifest, &connector).await.unwrap_or_default();
+                    Some((manifest, connector, values))
+                }
+                Err(error) => {
+                    eprintln!("{db}: not loaded: {error}");
+                    None
+                }
+            };
+            projects.insert(db.clone(), project);
+        }
+        total += 1;
+        let Some((manifest, connector, index)) = projects.get(&db).and_then(Option::as_ref) else {
+            *counts.entry("database not loaded").or_default() += 1;
+            continue;
+        };
+        let question = q["question"].as_str().unwrap_or_default();
+        let gold = from_sqlite(q["gold_sql"].as_str().unwrap_or_default());
+        let phrases = value_phrases(question);
+        let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
+        let (category, detail, sql) = match understand(manifest, Dialect::DuckDb, question, &values, today) {
+            Understanding::NotUnderstood { understood, .. } => ("not understood", understood.join("; "), None),
+            Understanding::Sql { sql, .. } => {
+                let gold_rows = match compile(manifest, &gold, Dialect::DuckDb) {
+                    Ok(c) => connector.query(&c, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                let got = match compile(manifest, &sql, Dialect::DuckDb) {
+                    Ok(compiled) => connector.query(&compiled, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                match (got, gold_rows) {
+                    (_, Err(e)) => ("gold SQL does not run", e, Some(sql)),
+                    (Err(e), _) => ("failed", e, Some(sql)),
+                    (Ok(got), Ok(gold_rows)) => match same(&got, &gold_rows, gold.to_lowercase().contains("order by")) {
+                        None => ("correct", String::new(), Some(sql)),
+                        Some(d) => ("confidently wrong", d, Some(sql)),
+                    },
+                }
+            }
+        };
+        *counts.entry(category).or_default() += 1;
+        if verbose || category == "confidently wrong" {
+            println!("{} {db}: {question} — {category}{}", if category == "correct" { "PASS" } else { "FAIL" }, if detail.is_empty() { String::new() } else { format!(": {detail}") });
+            if let Some(sql) = sql.filter(|_| verbose || category == "confidently wrong") {
+                println!("      {sql}\n      gold: {gold}");
+            }
+        }
+    }
+    report(&counts, total);
     Ok(())
 }

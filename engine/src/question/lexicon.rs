@@ -18,6 +18,7 @@ pub const FILLER: &[&str] = &[
     "look", "looks", "after", "handle", "handles", "belong", "belongs", "work",
     "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
     "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
+    "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
     "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's",
 ];
 

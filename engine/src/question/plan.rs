@@ -187,14 +187,17 @@ fn not_placed(q: &Question, mut understood: Vec<String>) -> Vec<String> {
     understood
 }
 
+/// A word the reading uses as structure, unless a name or value took it ("invoice total").
+fn has(q: &Question, w: &str) -> bool {
+    q.tokens.iter().zip(&q.claims).any(|(t, c)| t.word == w && !matches!(c, Some(Claim::Name(_) | Claim::Value(_))))
+}
+
 fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> Result<Understanding, Vec<String>> {
     let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
-    // A word the reading uses as structure, unless a name or value took it ("invoice total").
-    let has = |w: &str| q.tokens.iter().zip(&q.claims).any(|(t, c)| t.word == w && !matches!(c, Some(Claim::Name(_) | Claim::Value(_))));
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
     let count = pair("how", "many") || pair("number", "of") || words.iter().any(|w| COUNT_WORDS.contains(&w.as_str()));
     let distinct = words.iter().any(|w| DISTINCT_WORDS.contains(&w.as_str()));
-    let averaged = has("average") || has("avg") || has("mean") || has("averaged");
+    let averaged = has(q, "average") || has(q, "avg") || has(q, "mean") || has(q, "averaged");
     let negated = words.iter().position(|w| is_negation(w));
     // "Headcount" is people employed now.
     let current = words.iter().any(|w| is_current(w)) || (words.iter().any(|w| w == "headcount") && manifest.models.iter().any(|m| m.columns.iter().any(ends_validity)));
@@ -202,30 +205,63 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
 
     // Where groupings are said: after "by", "per", "each", "every", and "which X"/"top N X".
     // "Ordered by age descending", "sorted by name": a sort, not a grouping.
-    let sort_words = ["order", "ordered", "sort", "sorted", "rank", "ranked", "arranged"];
-    let sort_by = words.iter().enumerate().position(|(i, w)| w == "by" && i > 0 && sort_words.contains(&words[i - 1].as_str()));
+    let sort_words = ["order", "ordered", "sort", "sorted", "rank", "ranked", "arranged", "list", "listed"];
+    // "Ordered by age", "in descending order of age", "sorted by name from the oldest to the
+    // youngest": the column after "by" or "order of", and the direction said anywhere.
+    let directions = ["descending", "ascending", "desc", "asc", "decreasing", "increasing", "alphabetically"];
+    let sort_by = words.iter().enumerate().position(|(i, w)| {
+        (w == "by" && i > 0 && (sort_words.contains(&words[i - 1].as_str()) || (i > 1 && directions.contains(&words[i - 1].as_str()) && sort_words.contains(&words[i - 2].as_str()))))
+            || (w == "of" && i > 0 && words[i - 1] == "order")
+    });
     let sort: Option<(usize, bool, Vec<usize>)> = sort_by.and_then(|by| {
-        let n = q.names.iter().position(|m| m.tokens.start == by + 1)?;
+        let n = q.names.iter().position(|m| m.tokens.start == by + 1 || (m.tokens.start == by + 2 && words[by + 1] == "the"))?;
         let mut used = vec![by - 1, by];
-        let after = q.names[n].tokens.end;
-        let desc = match words.get(after).map(String::as_str) {
-            Some("descending" | "desc" | "decreasing") => {
-                used.push(after);
-                true
+        let mut desc = false;
+        for (i, w) in words.iter().enumerate() {
+            let direction = match w.as_str() {
+                "descending" | "desc" | "decreasing" | "reverse" => Some(true),
+                "ascending" | "asc" | "increasing" | "alphabetical" | "alphabetically" => Some(false),
+                _ => None,
+            };
+            if let Some(d) = direction {
+                desc = d;
+                used.push(i);
+                for j in [i.wrapping_sub(1), i + 1] {
+                    if words.get(j).is_some_and(|x| ["in", "order", "the"].contains(&x.as_str())) {
+                        used.push(j);
+                    }
+                }
             }
-            Some("ascending" | "asc" | "increasing") => {
-                used.push(after);
-                false
+            // "from the oldest to the youngest", "from highest to lowest".
+            if w == "from"
+                && let Some(first) = (i + 1..(i + 3).min(words.len())).find(|&j| ordering(&words[j]).is_some())
+                && let Some(to) = (first + 1..(first + 4).min(words.len())).find(|&j| words[j] == "to")
+                && let Some(last) = (to + 1..(to + 3).min(words.len())).find(|&j| ordering(&words[j]).is_some())
+            {
+                desc = ordering(&words[first]) == Some(true);
+                used.extend(i..=last);
             }
-            _ => false,
-        };
+        }
+        for (i, w) in words.iter().enumerate() {
+            if ["order", "sort", "sorted", "ordered"].contains(&w.as_str()) && !used.contains(&i) {
+                used.push(i);
+            }
+        }
         Some((n, desc, used))
     });
+    if let Some((_, _, used)) = &sort {
+        for &i in used {
+            q.claims[i] = Some(Claim::Keyword);
+        }
+    }
     let marker_at: Vec<usize> = words.iter().enumerate().filter(|(i, w)| GROUP_MARKERS.contains(&w.as_str()) && Some(*i) != sort_by).map(|(i, _)| i).collect();
     let which_at = words.iter().position(|w| w == "which" || w == "what" || w == "top" || w == "bottom");
     // Ordering words and a limit.
     let mut order: Option<(bool, usize)> = None;
     for (i, w) in words.iter().enumerate() {
+        if q.claims[i].is_some() {
+            continue;
+        }
         if let Some(desc) = ordering(w) {
             // "highest"/"lowest" next to "average" order; "top 5" and "most" always do.
             order = Some((desc, i));
@@ -285,7 +321,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         Some(Aggregate::Avg)
     } else if count {
         Some(Aggregate::Count)
-    } else if has("total") || has("sum") {
+    } else if has(q, "total") || has(q, "sum") {
         Some(Aggregate::Sum)
     } else {
         None
@@ -322,7 +358,8 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
             && words[at] != "bottom"
             && limit_at.is_none()
             && !who
-            && has("what")
+            && has(q, "what")
+            && (at + 1 == q.names[m].tokens.start || (at + 2 == q.names[m].tokens.start && q.claims[at + 1].is_none()))
         {
             aggregate = Some(if desc { Aggregate::Max } else { Aggregate::Min });
             order = None;
@@ -579,7 +616,16 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claims.push((i, Claim::Value(index)));
         }
         match value_columns.iter_mut().find(|(r, _, _)| r.model.name == place.model.name && r.column.name == place.column.name) {
-            Some((_, list, _)) => list.push(v.value.clone()),
+            Some((_, list, _)) => {
+                // "English and Dutch" of one column: both at once (never one row), or each of
+                // them when grouped; without a grouping it is not read as "either".
+                let between = q.values.iter().filter(|o| o.tokens.end <= v.tokens.start).map(|o| o.tokens.end).max().unwrap_or(0);
+                let joined_by_and = (between..v.tokens.start).any(|i| q.tokens[i].word == "and");
+                if joined_by_and && s.grouped_names.is_empty() && s.grains.is_empty() {
+                    return fail(format!("\"{}\" and another value of the same column", v.value));
+                }
+                list.push(v.value.clone())
+            }
             None => value_columns.push((place, vec![v.value.clone()], span_of(v.tokens.clone()))),
         }
     }
@@ -840,18 +886,26 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         _ if single_measure_rows => {
             // "The longest track", "top 5 highest-paid employees": rows ranked by a quantity.
             let (desc, at) = s.order.unwrap_or((true, 0));
-            let quantity = measure.clone().or_else(|| {
-                let wanted = lexicon::superlative_quantity(&q.tokens[at].word).or_else(|| q.tokens.get(at + 1).and_then(|t| lexicon::superlative_quantity(&t.word)))?;
+            // "Youngest" ranks by age, whatever else the question names; "most" by what it names.
+            let wanted = lexicon::superlative_quantity(&q.tokens[at].word).or_else(|| q.tokens.get(at + 1).and_then(|t| lexicon::superlative_quantity(&t.word)));
+            let implied = wanted.map(|wanted| {
                 plan.reach
                     .iter()
                     .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == subject.unwrap_or(base).name || !r.joined()))
                     .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
                     .cloned()
             });
+            let quantity = match (implied, &measure) {
+                (Some(Some(q)), Some(m)) if q.column.name != m.column.name => return fail("a superlative of one quantity and another named".into()),
+                (Some(found), _) => found,
+                (None, m) => m.clone(),
+            };
             let Some(quantity) = quantity else { return fail("an order I could not place".into()) };
+            // "The age of the oldest dog": what is named is what is shown.
+            let named_only = measure.is_some() && !s.who && s.which_name.is_none() && s.limit_at.is_none();
             // Dates rank the other way: the oldest was born first.
             let desc = if is_date(quantity.column) { !desc } else { desc };
-            let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base));
+            let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base)).filter(|_| !named_only);
             if let Some(Group::Entity { shown, .. }) = shown {
                 for c in shown {
                     select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
@@ -963,12 +1017,6 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
         }
         (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
-        (None, Some(m)) if grouped || s.which_name.is_some() => {
-            value_label = format!("total {}", words_of(&m.column.name, Some(m.model)));
-            value_sql = Some(format!("SUM({})", m.sql(dialect)));
-            value_alias = quote(&value_label.replace(' ', "_"));
-            used.push(m.clone());
-        }
         (None, Some(_)) if !single_measure_rows => return fail("a quantity with nothing to do with it".into()),
         (None, _) => {
             // A list: what "which X" or the subject names, by its name columns.
@@ -988,6 +1036,21 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let asked_distinct = s.distinct;
             let subject_column = if named.len() > 1 || (named.len() == 1 && listed.is_some() && s.subject_mention.is_some()) { None } else { subject_column };
             let mut distinct = if asked_distinct { "DISTINCT " } else { "" };
+            // "The ids and names of…": the listed thing's key, said as "id".
+            let id_words: Vec<usize> = q.tokens.iter().enumerate().filter(|(i, t)| (t.word == "id" || t.word == "ids") && q.claims[*i].is_none()).map(|(i, _)| i).collect();
+            let listed_key = listed.or(Some(base)).and_then(|m| plan.key_of(m)).filter(|_| !id_words.is_empty());
+            let key_named = listed_key.as_ref().is_some_and(|k| named.iter().any(|(_, r)| r.column.name == k.column.name && r.model.name == k.model.name));
+            if let Some(key) = &listed_key
+                && subject_column.is_none()
+                && !grouped
+                && !key_named
+            {
+                select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+                used.push(key.clone());
+                for &i in &id_words {
+                    claims.push((i, Claim::Keyword));
+                }
+            }
             if subject_column.is_none() && !named.is_empty() && !grouped {
                 if let Some(m) = listed
                     && m.name != base.name
@@ -995,7 +1058,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     return fail(format!("{} listed from {}", m.name, base.name));
                 }
                 for (n, r) in &named {
-                    select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                    let item = format!("{} AS {}", r.sql(dialect), quote(&r.column.name));
+                    used_names.push(*n);
+                    if select.contains(&item) {
+                        continue;
+                    }
+                    select.push(item);
                     used.push(r.clone());
                     used_names.push(*n);
                     chips.push(Chip { kind: ChipKind::Measure, label: words_of(&r.column.name, Some(r.model)), start: 0, end: 0 });
@@ -1033,8 +1101,8 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if !conditions.is_empty() {
                 sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
             }
-            if grouped && s.who {
-                return fail("who in each group".into());
+            if grouped && (s.who || s.which_name.is_some()) {
+                return fail("which in each group".into());
             }
             if grouped {
                 // "Customers by country and segment": how many in each.
@@ -1272,10 +1340,16 @@ fn number_text(n: f64) -> String {
 
 /// `NOT EXISTS` rows of `other` that refer to `anchor` (through a relationship between them).
 fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
-    let r = manifest.relationships.iter().find(|r| {
-        let has = |n: &str| r.models.iter().any(|m| m.eq_ignore_ascii_case(n));
-        has(&anchor.name) && has(&other.name)
-    })?;
+    let between: Vec<_> = manifest
+        .relationships
+        .iter()
+        .filter(|r| {
+            let has = |n: &str| r.models.iter().any(|m| m.eq_ignore_ascii_case(n));
+            has(&anchor.name) && has(&other.name)
+        })
+        .collect();
+    // Two ways to be related (a student's friends, and the friends who have them) is ambiguous.
+    let [r] = between.as_slice() else { return None };
     let many_is_other = match r.join_type {
         JoinType::ManyToOne => r.models[0].eq_ignore_ascii_case(&other.name),
         JoinType::OneToMany => r.models[1].eq_ignore_ascii_case(&other.name),

@@ -156,6 +156,14 @@ fn scan_values(q: &mut Question, values: &[ValueMatch]) {
         if f.tokens.clone().any(|i| q.claims[i].is_some()) {
             continue;
         }
+        // "greater than 150": a number compared, even where a text column holds "150".
+        let compared = f.tokens.len() == 1
+            && q.tokens[f.tokens.start].number.is_some()
+            && f.tokens.start > 0
+            && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"].contains(&q.tokens[f.tokens.start - 1].word.as_str());
+        if compared {
+            continue;
+        }
         let index = q.values.len();
         for i in f.tokens.clone() {
             q.claims[i] = Some(Claim::Value(index));
@@ -350,6 +358,13 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 }
             }
             if len > 1 {
+                // "high schoolers" says `Highschooler`: the words run together.
+                let joined: String = words.concat();
+                for model in &manifest.models {
+                    if model_words(model).iter().any(|w| *w == joined) && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_none()) {
+                        candidates.push((model, None));
+                    }
+                }
                 // A run of several words names what all its words name together; the columns
                 // whose words it says most.
                 candidates.retain(|(m, c)| {
@@ -362,7 +377,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             // `orders`, not `order_items`; "points" is `points`, not `home_points`).
             let full = |(m, c): &(&Model, Option<&Column>)| {
                 let own = c.map(column_words).unwrap_or_else(|| model_words(m));
-                own.iter().all(|o| words.iter().any(|w| names(w, o)))
+                own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat())
             };
             if candidates.iter().any(full) {
                 candidates.retain(full);

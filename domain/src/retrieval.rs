@@ -6,7 +6,13 @@
 //! vectors of the same model: when the embedding model changes, [`sync`] re-embeds everything
 //! instead of comparing vectors of different sizes.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{
+        Arc, LazyLock,
+        atomic::{AtomicU64, Ordering},
+    },
+};
 
 use async_trait::async_trait;
 use quarry_engine::mdl::{ColumnKind, Manifest, Properties};
@@ -117,11 +123,10 @@ pub fn knowledge_items(pairs: &[SqlPair], instructions: &[Instruction]) -> Vec<I
     items
 }
 
-async fn all_items(pool: &Pool, project_id: Uuid) -> Result<Vec<Item>> {
-    let mut items = match deploy::deployed(pool, project_id).await? {
-        Some((_, manifest)) => schema_items(&manifest),
-        None => Vec::new(),
-    };
+/// Everything the index holds for the project: the schema items of `manifest`, the SQL
+/// pairs and the instruction questions.
+async fn all_items(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest>) -> Result<Vec<Item>> {
+    let mut items = manifest.map(schema_items).unwrap_or_default();
     let pairs = knowledge::sql_pairs(pool, project_id).await?;
     let instructions = knowledge::instructions(pool, project_id).await?;
     items.extend(knowledge_items(&pairs, &instructions));
@@ -132,12 +137,74 @@ fn embed_error(error: LlmError) -> Error {
     Error::internal(format!("embedding failed: {error}"))
 }
 
-/// Brings the project's vectors up to date with what it holds now and the embedder's model:
-/// removes vectors of other models and of items that changed or went, embeds the rest.
-/// Returns how many items were embedded.
+/// Brings the project's vectors up to date with its deployed model, SQL pairs and
+/// instructions and with the embedder's model: removes vectors of other models and of items
+/// that changed or went, embeds the rest. Returns how many items were embedded.
+///
+/// One sync runs at a time per project and embedding model (see [`flight`]), so many first
+/// questions at once embed the index once.
 pub async fn sync(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder) -> Result<usize> {
+    sync_once(pool, project_id, None, embedder).await
+}
+
+/// [`sync`] for a deploy that has not finished yet: the schema items are those of the
+/// manifest it deploys, so questions after it find the index embedded.
+pub async fn sync_deploy(pool: &Pool, deploy_id: Uuid, embedder: &dyn Embedder) -> Result<usize> {
+    let project_id = deploy::get(pool, deploy_id).await?.project_id;
+    sync_once(pool, project_id, Some(deploy_id), embedder).await
+}
+
+async fn sync_once(pool: &Pool, project_id: Uuid, deploy_id: Option<Uuid>, embedder: &dyn Embedder) -> Result<usize> {
     let model = embedder.model();
-    let items = all_items(pool, project_id).await?;
+    let flight = flight(project_id, &model);
+    let arrived = flight.started.load(Ordering::SeqCst);
+    let mut finished = flight.finished.lock().await;
+    // A sync that started after this caller arrived saw everything it would see.
+    if *finished > arrived {
+        return Ok(0);
+    }
+    let number = flight.started.fetch_add(1, Ordering::SeqCst) + 1;
+    // Other processes: one sync at a time per project and model; a later one finds the
+    // vectors written and embeds nothing. The lock goes with the transaction (also when this
+    // future is dropped midway).
+    let mut lock = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind(format!("knowledge_vectors/{project_id}/{model}"))
+        .execute(&mut *lock)
+        .await?;
+    let manifest = match deploy_id {
+        Some(deploy_id) => Some(deploy::manifest_of(pool, deploy_id).await?),
+        None => deploy::deployed(pool, project_id).await?.map(|(_, manifest)| manifest),
+    };
+    let embedded = embed_missing(pool, project_id, manifest.as_ref(), embedder).await?;
+    lock.commit().await?;
+    *finished = number;
+    Ok(embedded)
+}
+
+/// How one process keeps syncs of one project and embedding model to one at a time:
+/// `started` counts syncs begun, `finished` holds the number of the last one that succeeded
+/// and is locked while one runs.
+#[derive(Default)]
+struct Flight {
+    started: AtomicU64,
+    finished: tokio::sync::Mutex<u64>,
+}
+
+/// Flights in use by project and embedding model; one nobody holds is dropped, so the map is
+/// as large as the syncs under way or waiting (the database says what is already embedded).
+type Flights = HashMap<(Uuid, String), Arc<Flight>>;
+static FLIGHTS: LazyLock<std::sync::Mutex<Flights>> = LazyLock::new(Default::default);
+
+fn flight(project_id: Uuid, model: &str) -> Arc<Flight> {
+    let mut flights = FLIGHTS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    flights.retain(|_, flight| Arc::strong_count(flight) > 1);
+    flights.entry((project_id, model.to_owned())).or_default().clone()
+}
+
+async fn embed_missing(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest>, embedder: &dyn Embedder) -> Result<usize> {
+    let model = embedder.model();
+    let items = all_items(pool, project_id, manifest).await?;
     let stored: Vec<(String, String, String, String)> =
         sqlx::query_as("SELECT kind, item_key, text, model FROM knowledge_vectors WHERE project_id = $1")
             .bind(project_id)
@@ -214,7 +281,8 @@ pub struct Retrieved {
 /// How close an instruction's example question must be for the instruction to apply.
 pub const INSTRUCTION_MATCH: f32 = 0.6;
 
-/// Syncs the index, then ranks everything against `question`.
+/// Syncs the index (normally a no-op: the deploy embedded it), then embeds the question alone
+/// and ranks everything against it.
 pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, question: &str) -> Result<Retrieved> {
     sync(pool, project_id, embedder).await?;
     let query = normalized(embedder.embed(&[question.to_owned()]).await.map_err(embed_error)?.pop().unwrap_or_default());

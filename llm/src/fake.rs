@@ -120,6 +120,8 @@ struct Script {
     /// When set, OpenAI embedding requests are answered at once with vectors of this size
     /// (hashed words), without taking a scripted reply.
     embedding_dimension: Mutex<Option<usize>>,
+    /// How long each of those answers takes (a slow provider).
+    embedding_delay: Mutex<Duration>,
 }
 
 /// A deterministic embedding: each word counts in one of `dimension` buckets.
@@ -167,6 +169,11 @@ impl FakeServer {
     pub async fn embed_automatically(&self, dimension: usize) {
         *self.script.embedding_dimension.lock().await = Some(dimension);
     }
+
+    /// Makes each automatic embedding answer take `delay`.
+    pub async fn delay_embeddings(&self, delay: Duration) {
+        *self.script.embedding_delay.lock().await = delay;
+    }
 }
 
 async fn serve(State(script): State<Arc<Script>>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
@@ -204,6 +211,10 @@ async fn serve(State(script): State<Arc<Script>>, method: Method, uri: Uri, head
         };
         let vectors: Vec<Vec<f32>> = texts.iter().map(|t| hashed_words(t, dimension)).collect();
         let reply = Reply::openai_embeddings(&vectors);
+        let delay = *script.embedding_delay.lock().await;
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
         return (StatusCode::OK, Json(reply.body)).into_response();
     }
     let Some(reply) = script.replies.lock().await.pop_front() else {

@@ -47,7 +47,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_workflow::<AskWorkflow>()?
                 .register_workflow::<GenerationWorkflow>()?
                 .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
-                .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos))
+                .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos, local_model.clone()))
                 .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))
                 .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
                 .register_activities(ask())

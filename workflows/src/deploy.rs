@@ -4,9 +4,13 @@
 //! workflow. CheckDeploy compiles every model and view into the source's dialect and asks
 //! the source to plan each one (nothing is read); when all pass, IndexDeploy replaces the
 //! retrieval index the question engines search and the index of category values (the
-//! values of text columns with at most 1,000 distinct ones, for filters named in questions); FinishDeploy records SUCCESS or FAILED with
-//! the log, which the client polls. Every step can run again without harm, so a worker dying
-//! midway only means another worker repeats that step.
+//! values of text columns with at most 1,000 distinct ones, for filters named in
+//! questions), and EmbedDeploy embeds the retrieval index with the model questions will
+//! search it with, so the first questions after a deploy only embed themselves (when it
+//! keeps failing the first question embeds the index and the deploy still succeeds);
+//! FinishDeploy records SUCCESS or FAILED with the log, which the client polls. Every step
+//! can run again without harm, so a worker dying midway only means another worker repeats
+//! that step.
 
 use std::time::Duration;
 
@@ -43,6 +47,12 @@ pub struct FinishDeployInput {
 /// Said when the check itself kept failing (the source unreachable, not a model's fault).
 pub const CHECK_FAILED: &str = "The models could not be checked on the data source.";
 
+/// Logged when the retrieval index could not be embedded (the deploy still succeeds).
+pub const EMBED_FAILED: &str = "The retrieval index could not be embedded now; the first question will embed it.";
+
+/// Marks histories that run EmbedDeploy: deploys begun before it existed replay without it.
+const EMBED_PATCH: &str = "embed-at-deploy";
+
 pub struct DeployActivities;
 
 #[activity_definitions]
@@ -60,6 +70,14 @@ impl DeployActivities {
         unimplemented!()
     }
 
+    /// Embeds the retrieval index's items (the manifest's schema items, SQL pairs, instruction
+    /// questions) that have no vector of the project's embedding model yet; returns how many
+    /// (heartbeats).
+    #[activity(name = "EmbedDeploy")]
+    pub fn embed_deploy(input: DeployInput) -> Result<u32, ActivityError> {
+        unimplemented!()
+    }
+
     /// Records SUCCESS (no failures) or FAILED, with the log.
     #[activity(name = "FinishDeploy")]
     pub fn finish_deploy(input: FinishDeployInput) -> Result<(), ActivityError> {
@@ -68,7 +86,7 @@ impl DeployActivities {
 }
 
 pub mod activities {
-    pub use super::deploy_activities::{CheckDeploy, FinishDeploy, IndexDeploy};
+    pub use super::deploy_activities::{CheckDeploy, EmbedDeploy, FinishDeploy, IndexDeploy};
 }
 
 #[workflow]
@@ -89,6 +107,14 @@ impl DeployWorkflow {
             let index_step = steps::long("index-deploy", Duration::from_secs(30 * 60), steps::backoff(Duration::from_secs(20), 0));
             let documents = ctx.execute_activity(DeployActivities::index_deploy, input, index_step).await?;
             check.log.push(format!("Indexed {documents} documents for questions."));
+            if ctx.patched(EMBED_PATCH) {
+                let embed_step = steps::long("embed-deploy", Duration::from_secs(30 * 60), steps::backoff(Duration::from_secs(20), 4));
+                match ctx.execute_activity(DeployActivities::embed_deploy, input, embed_step).await {
+                    Ok(_) => {}
+                    Err(error @ ActivityExecutionError::Cancelled(_)) => return Err(error.into()),
+                    Err(_) => check.log.push(EMBED_FAILED.to_owned()),
+                }
+            }
         }
         ctx.execute_activity(DeployActivities::finish_deploy, FinishDeployInput { deploy: input, check }, steps::short("finish-deploy"))
             .await?;
@@ -106,6 +132,7 @@ mod tests {
         assert_eq!(DeployWorkflow::run.name(), "Deploy");
         assert_eq!(activities::CheckDeploy.name(), "CheckDeploy");
         assert_eq!(activities::IndexDeploy.name(), "IndexDeploy");
+        assert_eq!(activities::EmbedDeploy.name(), "EmbedDeploy");
         assert_eq!(activities::FinishDeploy.name(), "FinishDeploy");
     }
 }

@@ -43,7 +43,10 @@ pub struct ProjectLlm {
     provider: Box<dyn Provider>,
 }
 
-async fn for_project(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Option<ProjectLlm>> {
+/// The organisation's model for a project's own work, whoever started it (a deploy: only
+/// those who may use the organisation's model may deploy). Work done for someone goes
+/// through [`for_requester`].
+pub async fn for_project(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Option<ProjectLlm>> {
     let org_id = project::get(pool, project_id).await?.org_id;
     Ok(llm::provider(pool, config, org_id).await?.map(|(settings, provider)| ProjectLlm { org_id, settings, provider }))
 }

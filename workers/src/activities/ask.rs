@@ -28,7 +28,7 @@ use tracing::{info, warn};
 use uuid::Uuid;
 
 use super::{
-    embedding::{Local, LocalModel, Remote},
+    embedding::LocalModel,
     support::{Chaos, step_error, with_heartbeats},
 };
 
@@ -47,15 +47,10 @@ impl AskActivities {
         Self { pool, config, chaos, local_model }
     }
 
-    /// The organisation's embedding model when it set one, else the local model (if installed).
+    /// The embedder retrieval uses for this task (see [`LocalModel::choose`]).
     async fn embedder(&self, task_id: Uuid) -> quarry_domain::Result<Option<Box<dyn Embedder>>> {
         let task = asking::get(&self.pool, task_id).await?;
-        if let Some(project_llm) = llm::for_task(&self.pool, &self.config, &task).await?
-            && project_llm.settings().embedding_model.is_some()
-        {
-            return Ok(Some(Box::new(Remote(project_llm))));
-        }
-        Ok(self.local_model.get().await.map(|model| Box::new(Local(model)) as Box<dyn Embedder>))
+        Ok(self.local_model.choose(llm::for_task(&self.pool, &self.config, &task).await?).await)
     }
 }
 
@@ -99,7 +94,7 @@ impl AskActivities {
                 Err(error) if embedder.as_ref().is_some_and(|e| e.model() != LOCAL_MODEL) => {
                     // The provider's embeddings are down: the local model keeps retrieval going.
                     warn!(%task_id, "retrieving with the local model, the provider's embeddings failed: {error}");
-                    let local = self.local_model.get().await.map(|model| Box::new(Local(model)) as Box<dyn Embedder>);
+                    let local = self.local_model.embedder().await;
                     llm::retrieve(&self.pool, local.as_deref(), task_id).await
                 }
                 found => found,

@@ -1,19 +1,23 @@
-//! The steps of `DeployWorkflow`. Checking only plans queries at the source and indexing
-//! replaces the index in one transaction, so any step may run again without harm.
+//! The steps of `DeployWorkflow`. Checking only plans queries at the source, indexing
+//! replaces the index in one transaction and embedding writes each item's vector under its
+//! key, so any step may run again without harm.
 
 use std::{sync::Arc, time::Duration};
 
-use quarry_domain::{Error, config::Config, datasource, db::Pool, deploy, modeling::manifest};
+use quarry_domain::{Error, asking::llm, config::Config, datasource, db::Pool, deploy, modeling::manifest, retrieval};
 use quarry_workflows::deploy::{
     DeployCheck, DeployInput, FinishDeployInput,
-    activities::{CheckDeploy, FinishDeploy, IndexDeploy},
+    activities::{CheckDeploy, EmbedDeploy, FinishDeploy, IndexDeploy},
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use quarry_engine::QueryOptions;
 use tracing::{info, warn};
 
-use super::support::{Chaos, step_error, with_heartbeats};
+use super::{
+    embedding::LocalModel,
+    support::{Chaos, step_error, with_heartbeats},
+};
 
 /// The failure text PRODUCT.md §8 shows for a failed deploy.
 pub const DEPLOY_FAILED: &str = "Failed to deploy. Please check the log for more details.";
@@ -22,11 +26,12 @@ pub struct DeployActivities {
     pool: Pool,
     config: Config,
     chaos: Chaos,
+    local_model: LocalModel,
 }
 
 impl DeployActivities {
-    pub fn new(pool: Pool, config: Config, chaos: Chaos) -> Self {
-        Self { pool, config, chaos }
+    pub fn new(pool: Pool, config: Config, chaos: Chaos, local_model: LocalModel) -> Self {
+        Self { pool, config, chaos, local_model }
     }
 
     async fn check(&self, input: DeployInput) -> Result<DeployCheck, Error> {
@@ -76,6 +81,15 @@ impl DeployActivities {
     }
 }
 
+impl DeployActivities {
+    /// Embeds the index with the embedder questions will use (`None`: there is none).
+    async fn embed(&self, input: DeployInput) -> Result<Option<usize>, Error> {
+        let project_llm = llm::for_project(&self.pool, &self.config, input.project_id).await?;
+        let Some(embedder) = self.local_model.choose(project_llm).await else { return Ok(None) };
+        retrieval::sync_deploy(&self.pool, input.deploy_id, embedder.as_ref()).await.map(Some)
+    }
+}
+
 /// One column's values query may take this long.
 const VALUE_QUERY_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -103,6 +117,24 @@ impl DeployActivities {
         let values = with_heartbeats(&ctx, self.index_values(input)).await?.map_err(step_error)?;
         info!(deploy_id = %input.deploy_id, documents, values, "deploy indexed");
         Ok(documents as u32)
+    }
+
+    #[activity(definition = EmbedDeploy)]
+    #[allow(dead_code)]
+    pub async fn embed_deploy(self: Arc<Self>, ctx: ActivityContext, input: DeployInput) -> Result<u32, ActivityError> {
+        self.chaos.before_step(&ctx).await?;
+        match with_heartbeats(&ctx, self.embed(input)).await? {
+            Ok(Some(embedded)) => {
+                info!(deploy_id = %input.deploy_id, embedded, "retrieval index embedded");
+                Ok(embedded as u32)
+            }
+            Ok(None) => {
+                info!(deploy_id = %input.deploy_id, "retrieval index not embedded: no embedding model");
+                Ok(0)
+            }
+            // Retried; when it keeps failing the deploy finishes anyway (see the workflow).
+            Err(error) => Err(step_error(error)),
+        }
     }
 
     #[activity(definition = FinishDeploy)]

@@ -40,6 +40,22 @@ impl LocalModel {
             .await
             .clone()
     }
+
+    /// The local model as an embedder, when it is installed.
+    pub async fn embedder(&self) -> Option<Box<dyn Embedder>> {
+        self.get().await.map(|model| Box::new(Local(model)) as Box<dyn Embedder>)
+    }
+
+    /// What retrieval embeds with for a project: the organisation's embedding model when it
+    /// set one (`project_llm`, as the work's requester may use it), else the local model.
+    /// Deploys and questions choose here, so the index a deploy embeds is the one questions
+    /// search.
+    pub async fn choose(&self, project_llm: Option<ProjectLlm>) -> Option<Box<dyn Embedder>> {
+        match project_llm {
+            Some(project_llm) if project_llm.settings().embedding_model.is_some() => Some(Box::new(Remote(project_llm))),
+            _ => self.embedder().await,
+        }
+    }
 }
 
 pub struct Local(pub Arc<LocalEmbedder>);

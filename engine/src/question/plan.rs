@@ -64,6 +64,9 @@ fn grain_of(word: &str) -> Option<Grain> {
     })
 }
 
+/// Words a comparison's subject does not reach back past.
+const FILLER_WORDS: &[&str] = &["how", "many", "the", "a", "an", "are", "is", "were", "was", "of", "with", "which", "what", "for", "in"];
+
 const GROUP_MARKERS: &[&str] = &["by", "per", "each", "every"];
 const COUNT_WORDS: &[&str] = &["count", "headcount"];
 const DISTINCT_WORDS: &[&str] = &["distinct", "different", "unique"];
@@ -333,6 +336,9 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     }
     // "average number of X per Y": an average of counts.
     let average_of_counts = averaged && count;
+    if average_of_counts {
+        aggregate = Some(Aggregate::Count);
+    }
 
     // Measure: a numeric column named in the head (or after "by" in "top 5 X by revenue").
     let measure_mention = q
@@ -489,12 +495,19 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                     q.claims = saved;
                     continue;
                 }
-                last_error = not_placed(q, built_chips.iter().map(|c| c.label.clone()).collect());
+                for e in not_placed(q, Vec::new()) {
+                    if !last_error.contains(&e) {
+                        last_error.insert(0, e);
+                    }
+                }
                 q.claims = saved;
             }
             Err(error) => {
-                if last_error.is_empty() {
-                    last_error = error;
+                // What kept each reading from placing every part; the first reading's first.
+                for e in error {
+                    if !last_error.contains(&e) {
+                        last_error.push(e);
+                    }
                 }
             }
         }
@@ -504,17 +517,23 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         let understood = chips.iter().map(|c| c.label.clone()).collect();
         return Ok(Understanding::Sql { sql, understood, reading: chips });
     }
-    if last_error.is_empty() || !last_error[0].starts_with("could not place") {
-        finish(q, &KEYWORDS);
-        // Words nothing knows are what to name; the reading's own trouble only otherwise.
-        if !q.unplaced().is_empty() {
-            last_error = not_placed(q, Vec::new());
+    // Words nothing knows are named first, then what kept the known parts apart.
+    finish(q, &KEYWORDS);
+    let mut reply = not_placed(q, Vec::new());
+    for error in last_error.iter().filter(|e| e.starts_with("could not place")).take(3) {
+        if !reply.contains(error) {
+            reply.push(error.clone());
         }
     }
-    if last_error.is_empty() {
-        last_error.push("could not relate the question to the models".into());
+    if reply.is_empty()
+        && let Some(first) = last_error.first()
+    {
+        reply.push(first.clone());
     }
-    Err(last_error)
+    if reply.is_empty() {
+        reply.push("could not relate the question to the models".into());
+    }
+    Err(reply)
 }
 
 /// Structure words the reading uses when it places them.
@@ -587,7 +606,13 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 .filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none()))
                 .filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
                 .find(|r| !own || !r.joined());
-            if found.is_some() {
+            if let Some(m) = &found {
+                // "spent the most money": every word naming the measure is placed by it.
+                for (i, other) in q.names.iter().enumerate() {
+                    if other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name)) {
+                        used_names.push(i);
+                    }
+                }
                 used_names.push(n);
             }
             found
@@ -610,7 +635,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             })
             .cloned();
         let Some(place) = place else {
-            return fail(format!("\"{}\" is not reachable from {}", v.value, base.name));
+            return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
         };
         for i in v.tokens.clone() {
             claims.push((i, Claim::Value(index)));
@@ -713,7 +738,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
         }
         if !placed {
-            return fail(format!("a negation I could not place in {}", base.name));
+            let end = q.tokens.len().min(at + 4);
+            let (start, end) = q.span(at..end);
+            return fail(format!("could not place \"{}\"", &q.text[start..end]));
         }
         claims.push((at, Claim::Keyword));
         // "don't have any", "never been": the rest of the negation.
@@ -727,7 +754,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     // Comparisons: the column they compare, from the words near them, their unit or adjective.
     for (index, c) in q.comparisons.iter().enumerate() {
         let Some((column, factor, named)) = compared_column(q, &plan, c, subject.unwrap_or(base), &used_names) else {
-            return fail(format!("a comparison I could not place in {}", base.name));
+            let first = c.tokens.iter().min().copied().unwrap_or(0);
+            let last = c.tokens.iter().max().copied().unwrap_or(0);
+            // The words before it say what is compared ("customers under 30").
+            let from = first.saturating_sub(2).max(q.tokens[..first].iter().rposition(|t| FILLER_WORDS.contains(&t.word.as_str())).map_or(0, |p| p + 1));
+            let (start, end) = q.span(from..last + 1);
+            return fail(format!("could not place \"{}\"", &q.text[start..end]));
         };
         if let Some(n) = named {
             used_names.push(n);
@@ -827,7 +859,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 used_names.push(n);
                 groups.push((g, span));
             }
-            None => return fail(format!("a grouping I could not place: \"{}\"", &q.text[span.0..span.1])),
+            None => return fail(format!("could not place \"{}\"", &q.text[span.0..span.1])),
         }
     }
     for (grain, at) in s.grains {
@@ -955,11 +987,8 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if !used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
                 return fail("the subject is not counted".into());
             }
-            for &n in &used_names {
-                for i in q.names[n].tokens.clone() {
-                    claims.push((i, Claim::Name(n)));
-                }
-            }
+            claim_sale_verbs(q, base, &used, &mut claims);
+            claim_names(q, &used_names, &mut claims);
             return Ok((format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")), chips, claims));
         }
         (Some(Aggregate::Count), _) => {
@@ -1133,6 +1162,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     return fail("a sort on a model not read".into());
                 }
             }
+            claim_sale_verbs(q, base, &used, &mut claims);
             claim_names(q, &used_names, &mut claims);
             claim_keywords(q, &mut claims, &["by", "per", "each", "every"]);
             if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
@@ -1178,6 +1208,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         if s.order.is_some() && !grouped && value_sql.is_some() && sql_order.is_none() {
             return fail("an order with nothing to rank".into());
         }
+        claim_sale_verbs(q, base, &used, &mut claims);
         claim_names(q, &used_names, &mut claims);
         return Ok((format!("SELECT {} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank")), chips, claims));
     }
@@ -1217,6 +1248,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         // "Which X has the most" with nothing grouped would rank one row.
         return fail("an order with nothing to rank".into());
     }
+    claim_sale_verbs(q, base, &used, &mut claims);
     claim_names(q, &used_names, &mut claims);
     Ok((sql, chips, claims))
 }
@@ -1239,6 +1271,18 @@ fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Dialect, q: &Que
         Group::Grain(..) => None,
     }));
     Some(keys.join(", "))
+}
+
+/// "Bought", "sold": said of a reading over sales (a model with a quantity or an amount).
+fn claim_sale_verbs(q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut Vec<(usize, Claim)>) {
+    let sale = |m: &Model| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| ["quantity", "total", "amount"].contains(&w.as_str())));
+    if sale(base) || used.iter().any(|r| sale(r.model)) {
+        for (i, t) in q.tokens.iter().enumerate() {
+            if is_sale_verb(&t.word) {
+                claims.push((i, Claim::Keyword));
+            }
+        }
+    }
 }
 
 fn claim_names(q: &Question, used: &[usize], claims: &mut Vec<(usize, Claim)>) {

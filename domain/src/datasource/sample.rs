@@ -10,7 +10,7 @@ use crate::{
     config::Config,
     db::Pool,
     error::{Error, Result},
-    modeling::{self, NewRelation, RelationType},
+    modeling::{self, NewColumn, NewRelation, RelationType},
     project::{self, OnboardingStatus},
 };
 use quarry_engine::{
@@ -68,6 +68,20 @@ pub async fn start(pool: &Pool, config: &Config, project_id: Uuid, dataset: Samp
         model.description = Some(declared.description.to_owned());
         for column in &mut model.columns {
             column.description = column.source_column.as_deref().and_then(|name| declared.column(name)).map(|c| c.description.to_owned());
+        }
+        for field in dataset.calculated_fields().iter().filter(|f| f.table == declared.name) {
+            model.columns.push(NewColumn {
+                reference_name: modeling::reference_name(None, field.name),
+                source_column: None,
+                expression: Some(field.expression.to_owned()),
+                display_name: field.name.to_owned(),
+                type_name: field.sql_type.to_owned(),
+                family: tables::family_name(DataSourceType::Duckdb.column_family(field.sql_type)),
+                not_null: false,
+                is_primary_key: false,
+                hidden: false,
+                description: Some(field.description.to_owned()),
+            });
         }
         models.push(model);
     }

@@ -56,7 +56,8 @@ pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
 /// names or descriptions it means).
 pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
     match stem {
-        "revenue" | "sale" | "income" | "turnover" | "spent" | "spend" | "spending" | "money" | "value" => &["revenue", "total", "amount"],
+        "revenue" | "sale" | "income" | "turnover" => &["revenue", "total", "amount"],
+        "spent" | "spend" | "spending" | "money" | "value" => &["total", "amount", "revenue"],
         "earn" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
         "fan" | "crowd" | "spectator" => &["attendance"],
         "length" | "duration" | "long" | "minute" | "second" => &["millisecond", "duration", "length", "minute"],

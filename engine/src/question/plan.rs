@@ -348,6 +348,18 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         .filter(|(i, _)| !grouped_names.contains(i) || which_name.is_some() || limit_at.is_some())
         .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())))
         .map(|(i, _)| i);
+    // "How many units…": a quantity counted is a quantity summed.
+    if aggregate == Some(Aggregate::Count)
+        && !averaged
+        && let Some(m) = measure_mention
+        && q.names[m].tokens.start > 0
+        && ["many", "of"].contains(&words[q.names[m].tokens.start - 1].as_str())
+        && q.names[m].candidates.iter().all(|(_, c)| c.is_some_and(is_measure))
+        // "players weighing…" counts players: the run names its model too.
+        && !q.names[m].candidates.iter().any(|(model, _)| q.names[m].tokens.clone().any(|i| model_words(model).iter().any(|w| names(&q.tokens[i].stem, w))))
+    {
+        aggregate = Some(Aggregate::Sum);
+    }
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
     if aggregate.is_none() && let Some(m) = measure_mention {
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
@@ -609,7 +621,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if let Some(m) = &found {
                 // "spent the most money": every word naming the measure is placed by it.
                 for (i, other) in q.names.iter().enumerate() {
-                    if other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name)) {
+                    if !s.grouped_names.contains(&i) && other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name)) {
                         used_names.push(i);
                     }
                 }
@@ -860,6 +872,21 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 groups.push((g, span));
             }
             None => return fail(format!("could not place \"{}\"", &q.text[span.0..span.1])),
+        }
+    }
+    // "For each sales support agent": a value said after "each" groups by what it names.
+    for v in &q.values {
+        let each = v.tokens.start > 0 && ["each", "every", "per"].contains(&q.tokens[v.tokens.start - 1].word.as_str());
+        if !each {
+            continue;
+        }
+        let Some((place, _, span)) = value_columns.iter().find(|(_, list, _)| list.contains(&v.value)) else { continue };
+        match plan.entity(place.model) {
+            Some(g) => {
+                claims.push((v.tokens.start - 1, Claim::Keyword));
+                groups.push((g, *span));
+            }
+            None => return fail(format!("could not place \"each {}\"", v.value)),
         }
     }
     for (grain, at) in s.grains {

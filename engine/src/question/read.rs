@@ -381,6 +381,17 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             };
             if candidates.iter().any(full) {
                 candidates.retain(full);
+                // A name said as such ("revenue" for a `Revenue` field) before one reached by
+                // a synonym ("revenue" for `Total`).
+                let closeness = |(m, c): &(&Model, Option<&Column>)| -> usize {
+                    let own = c.map(column_words).unwrap_or_else(|| model_words(m));
+                    own.iter().map(|o| if words.iter().any(|w| w == o) || *o == words.concat() { 3 } else if words.iter().any(|w| synonyms(w).first() == Some(&o.as_str()) || lexicon::column_synonyms(w).first() == Some(&o.as_str())) { 2 } else { 1 }).min().unwrap_or(1)
+                };
+                // "order value": of the model the run names in full (orders, not order_items).
+                let model_said = |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));
+                let rank = |c: &(&Model, Option<&Column>)| (model_said(c), closeness(c));
+                let best = candidates.iter().map(rank).max().unwrap_or((false, 1));
+                candidates.retain(|c| rank(c) == best);
             } else if len > 1 {
                 // "home games" is two names ("home", "games"), not half of `home_team_id`.
                 continue;

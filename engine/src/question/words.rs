@@ -71,7 +71,7 @@ pub const LONGEST_VALUE_WORDS: usize = 5;
 /// Words that mean the same thing in business questions, by stem.
 pub fn synonyms(stem: &str) -> &'static [&'static str] {
     match stem {
-        "revenue" | "sale" | "income" | "turnover" => &["total", "amount", "revenue", "sale"],
+        "revenue" | "sale" | "income" | "turnover" => &["revenue", "sale", "total", "amount"],
         "customer" | "client" | "buyer" => &["customer", "client"],
         "song" | "tune" => &["track"],
         "singer" | "band" | "musician" => &["artist"],

@@ -59,6 +59,28 @@ impl SampleDataset {
         }
     }
 
+    /// Calculated fields the dataset's models ship with: the measures business users mean
+    /// (revenue as price × quantity), so a newcomer's first questions have them.
+    pub fn calculated_fields(self) -> &'static [SampleCalculatedField] {
+        match self {
+            Self::Music => &[SampleCalculatedField {
+                table: "InvoiceLine",
+                name: "Revenue",
+                sql_type: "DECIMAL(10,2)",
+                expression: "UnitPrice * Quantity",
+                description: "Money taken for the line: unit price times quantity, in US dollars.",
+            }],
+            Self::Ecommerce => &[SampleCalculatedField {
+                table: "order_items",
+                name: "revenue",
+                sql_type: "DECIMAL(12,2)",
+                expression: "quantity * unit_price * (1 - discount)",
+                description: "Money taken for the line after its discount: quantity times unit price times (1 - discount).",
+            }],
+            Self::Hr | Self::Nba => &[],
+        }
+    }
+
     /// One relationship per foreign key: MANY_TO_ONE from the referring table, ONE_TO_ONE
     /// when the referring column is the table's whole primary key.
     pub fn relationships(self) -> Vec<SampleRelationship> {
@@ -158,6 +180,16 @@ pub struct SampleTable {
     pub columns: &'static [SampleColumn],
     pub primary_key: &'static [&'static str],
     pub foreign_keys: &'static [SampleForeignKey],
+}
+
+/// A calculated field of a sample's model: an expression over the table's own columns.
+#[derive(Debug)]
+pub struct SampleCalculatedField {
+    pub table: &'static str,
+    pub name: &'static str,
+    pub sql_type: &'static str,
+    pub expression: &'static str,
+    pub description: &'static str,
 }
 
 #[derive(Debug)]

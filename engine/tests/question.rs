@@ -101,6 +101,9 @@ fn texts(values: &[&[&str]]) -> Vec<Vec<String>> {
 fn counts_totals_and_averages_by_what_the_question_names() {
     let (conn, manifest) = store();
     assert_eq!(ask(&conn, &manifest, "How many customers are there?", &[]).1, texts(&[&["3"]]));
+    let Understanding::Sql { understood, reading, .. } = understand(&manifest, Dialect::DuckDb, "How many customers are there?", &[], today()) else { panic!() };
+    assert_eq!(understood[0], "number of customers", "said as a person says it");
+    assert_eq!(reading[0].kind, quarry_engine::question::ChipKind::Measure);
     let (sql, rows) = ask(&conn, &manifest, "Total revenue by billing country", &[]);
     assert!(sql.contains("\"billing_country\""), "{sql}");
     assert_eq!(rows, texts(&[&["US", "20.00"], &["UK", "11.00"], &["FR", "5.00"]]));

@@ -109,11 +109,15 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
                 Some(dataset) => dataset.info().questions.iter().map(|q| (*q).to_owned()).collect(),
                 None => suggestions,
             };
-            let message = if understood.is_empty() {
-                "I could not relate the question to the models.".to_owned()
-            } else {
-                format!("I understood {}, but not the whole question.", understood.join(", "))
+            // "I could not place "released". I understood: number of tracks, in 1991."
+            let (unplaced, placed): (Vec<&String>, Vec<&String>) = understood.iter().partition(|u| u.starts_with("could not"));
+            let mut message = match unplaced.as_slice() {
+                [] => "I could not relate the question to the models.".to_owned(),
+                said => format!("I {}.", said.iter().map(|u| u.as_str()).collect::<Vec<_>>().join("; ")),
             };
+            if !placed.is_empty() {
+                message.push_str(&format!(" I understood: {}.", placed.iter().map(|u| u.as_str()).collect::<Vec<_>>().join(", ")));
+            }
             super::end_unanswered(pool, task_id, AskStatus::NoResult, "NO_RESULT", &message, &understood, &suggestions).await?;
             Ok(Plan { sql: None, understood, engine_ms, answered_by: None })
         }
@@ -227,9 +231,20 @@ pub async fn set_user_chart(pool: &Pool, response: &ThreadResponse, spec: &Chart
     thread::set_chart(pool, response.id, Some(spec), None).await
 }
 
-/// The engine names the value it computes first ("total Total", "number of Customer").
+/// What the answer's value is, in words: the engine's measure with the values and the time
+/// range the question was narrowed to ("number of tracks for AC/DC in 2023"), so the written
+/// answer reads as a sentence ("The number of tracks for AC/DC in 2023 is 18.").
 fn measure_of(understood: &[String]) -> Option<String> {
-    understood.first().filter(|u| !u.starts_with("the SQL")).cloned()
+    let measure = understood.first().filter(|u| !u.starts_with("the SQL"))?;
+    let mut said = measure.clone();
+    for part in &understood[1..] {
+        if let Some((_, value)) = part.split_once(" is ") {
+            said.push_str(&format!(" for {value}"));
+        } else if part.starts_with("in ") {
+            said.push_str(&format!(" {part}"));
+        }
+    }
+    Some(said)
 }
 
 /// Checks SQL a user wrote before a task is created for it: one read-only statement that
@@ -269,5 +284,16 @@ mod tests {
         for expected in ["revenue", "são", "são paulo", "in são paulo"] {
             assert!(got.contains(&expected.to_owned()), "{expected} in {got:?}");
         }
+    }
+
+    #[test]
+    fn the_answer_says_what_the_question_was_narrowed_to() {
+        let understood: Vec<String> = ["number of tracks", "artist name is AC/DC", "in 2023", "current"].map(str::to_owned).to_vec();
+        let measure = measure_of(&understood).unwrap();
+        assert_eq!(measure, "number of tracks for AC/DC in 2023");
+        let columns = [quarry_engine::ResultColumn { name: "n".into(), type_name: "BIGINT".into(), family: quarry_engine::ColumnTypeFamily::Integer }];
+        let text = quarry_engine::answer::describe("EN", Some(&measure), &columns, &[vec![serde_json::json!(18)]], false);
+        assert_eq!(text, "The number of tracks for AC/DC in 2023 is 18.");
+        assert_eq!(measure_of(&["the SQL you wrote".to_owned()]), None);
     }
 }

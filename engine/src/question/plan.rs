@@ -447,6 +447,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     let mut last_error = Vec::new();
     let measured = matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
     let mut answered: Option<(&Model, String, Vec<Chip>)> = None;
+    let mut understood_parts: Vec<String> = Vec::new();
     for base in bases {
         // Once answered, only another model with the same measure is tried: two complete
         // readings over different models ("points" of players or of teams) are ambiguous.
@@ -512,6 +513,10 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                         last_error.insert(0, e);
                     }
                 }
+                // What was understood, from the first reading that placed nearly everything.
+                if understood_parts.is_empty() {
+                    understood_parts = built_chips.iter().map(|c| c.label.clone()).collect();
+                }
                 q.claims = saved;
             }
             Err(error) => {
@@ -545,6 +550,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     if reply.is_empty() {
         reply.push("could not relate the question to the models".into());
     }
+    reply.extend(understood_parts);
     Err(reply)
 }
 
@@ -1000,7 +1006,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 },
                 (None, false) => "COUNT(*)".into(),
             };
-            let label = format!("average number of {} per {}", words_of(&subject.unwrap_or(base).name, None), words_of(&key.model.name, None));
+            let label = format!("average number of {} per {}", plural(&words_of(&subject.unwrap_or(base).name, None)), words_of(&key.model.name, None));
             let alias = quote(&label.replace(' ', "_"));
             let mut sql = format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&used.iter().collect::<Vec<_>>(), dialect));
             if !conditions.is_empty() {
@@ -1031,7 +1037,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if s.distinct {
                 claim_keywords(q, &mut claims, DISTINCT_WORDS);
             }
-            value_label = format!("number of {what}");
+            value_label = format!("number of {}", plural(&what));
             value_sql = Some(expr);
             value_alias = quote(&value_label.replace(' ', "_"));
             claim_keywords(q, &mut claims, &["how", "many", "number", "count", "headcount"]);
@@ -1162,7 +1168,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
             if grouped {
                 // "Customers by country and segment": how many in each.
-                let label = format!("number of {}", words_of(&subject.unwrap_or(base).name, None));
+                let label = format!("number of {}", plural(&words_of(&subject.unwrap_or(base).name, None)));
                 sql = sql.replacen("SELECT ", &format!("SELECT COUNT(*) AS {}, ", quote(&label.replace(' ', "_"))), 1);
                 sql.push_str(&format!(" GROUP BY {}", group_by.join(", ")));
                 if let Some(keys) = grain_order(&groups, dialect, q) {
@@ -1447,6 +1453,22 @@ fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Option<&super:
 
 fn quote_text(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
+}
+
+/// The plural of a phrase's last word: "tracks", "countries", "boxes".
+fn plural(phrase: &str) -> String {
+    let (head, last) = phrase.rsplit_once(' ').map_or(("", phrase), |(h, l)| (h, l));
+    let vowel_y = last.len() > 1 && last.ends_with('y') && !last[..last.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    let word = if last.ends_with('s') && !last.ends_with("ss") || last.is_empty() {
+        last.to_owned()
+    } else if vowel_y {
+        format!("{}ies", &last[..last.len() - 1])
+    } else if last.ends_with("ss") || last.ends_with('x') || last.ends_with("ch") || last.ends_with("sh") {
+        format!("{last}es")
+    } else {
+        format!("{last}s")
+    };
+    if head.is_empty() { word } else { format!("{head} {word}") }
 }
 
 /// A model or column name in a business user's words: "billing country", "invoice total".

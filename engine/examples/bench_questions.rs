@@ -155,27 +155,7 @@ async fn main() -> anyhow::Result<()> {
         }
         let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(PathBuf::from(manifests).join(format!("{db}.json")))?)?;
         let connector = DuckDbConnector::duckdb(PathBuf::from(samples).join(format!("{}-v2.duckdb", db.to_lowercase())));
-        // The value index, as a deploy builds it.
-        let mut index: Vec<ValueMatch> = Vec::new();
-        for model in &manifest.models {
-            for column in &model.columns {
-                let text = matches!(column.kind, ColumnKind::Source { .. })
-                    && DataSourceType::Duckdb.column_family(&column.type_name) == quarry_engine::connectors::ColumnTypeFamily::Text;
-                if !text || column.hidden {
-                    continue;
-                }
-                let sql = format!("SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1001", c = column.name, m = model.name);
-                let rows = connector.query(&compile(&manifest, &sql, Dialect::DuckDb)?, options.clone()).await?.rows;
-                if rows.len() > 1000 {
-                    continue;
-                }
-                index.extend(rows.iter().filter_map(|r| r[0].as_str()).filter(|v| !v.trim().is_empty() && v.chars().count() <= 100).map(|v| ValueMatch {
-                    model: model.name.clone(),
-                    column: column.name.clone(),
-                    value: v.trim().to_owned(),
-                }));
-            }
-        }
+        let index = value_index(&manifest, &connector).await?;
         for q in questions.iter().filter(|q| q["db_id"] == db) {
             total += 1;
             let question = q["question"].as_str().unwrap_or_default();

@@ -181,3 +181,95 @@ async fn a_stopped_task_writes_no_response_and_twenty_asks_survive_a_killed_work
         assert_eq!(done["status"], "FINISHED", "{done}");
     }
 }
+
+const READING: &str = "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { sql
+    reading { kind label text start end } askingTask { id question reading { kind label text start end } } } }";
+
+/// The reading's chips as (kind, label, text).
+fn chips(response: &serde_json::Value) -> Vec<(String, String, Option<String>)> {
+    response["reading"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["kind"].as_str().unwrap().to_owned(), c["label"].as_str().unwrap().to_owned(), c["text"].as_str().map(str::to_owned)))
+        .collect()
+}
+
+#[tokio::test]
+async fn an_answer_shows_its_reading_as_chips_whichever_engine_wrote_it() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("reading").await;
+    let project = music(&app, &client, "Music").await;
+
+    // The engine's reading: a measure for the whole question, and parts of it with their words.
+    let question = "Total sales by billing country in 2024";
+    let task = ask(&app, &client, &project, question, None).await;
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let read = app.gql_ok(&client, READING, json!({"p": project, "r": task["responseId"]})).await["threadResponse"].clone();
+    let got = chips(&read);
+    let has = |kind: &str, label: &str, text: Option<&str>| got.iter().any(|(k, l, t)| k == kind && l == label && t.as_deref() == text);
+    assert!(got.iter().any(|(k, _, t)| k == "MEASURE" && t.is_none()), "{got:?}");
+    assert!(has("GROUPING", "by billing country", Some("billing country")), "{got:?}");
+    assert!(has("TIME_RANGE", "in 2024", Some("2024")), "{got:?}");
+    assert_eq!(read["reading"], read["askingTask"]["reading"], "the response shows its task's reading");
+    for chip in read["reading"].as_array().unwrap().iter().filter(|c| !c["text"].is_null()) {
+        let (start, end) = (chip["start"].as_u64().unwrap() as usize, chip["end"].as_u64().unwrap() as usize);
+        assert_eq!(&question[start..end], chip["text"].as_str().unwrap(), "offsets into the task's question: {chip}");
+    }
+
+    // SQL the engine did not write (here the user's; the language model's goes the same way)
+    // is read from its clauses; none of it can be edited as words of the question.
+    let sql = "SELECT \"BillingCountry\", COUNT(*) AS invoices FROM \"Invoice\" WHERE \"BillingCountry\" = 'Brazil' GROUP BY 1 ORDER BY 2 DESC LIMIT 3";
+    app.gql_ok(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+        json!({"p": project, "r": task["responseId"], "s": sql})).await;
+    let rerun = response(&app, &client, &project, &task["responseId"]).await;
+    let (_, done) = settle(&app, &client, &project, rerun["askingTask"]["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let read = app.gql_ok(&client, READING, json!({"p": project, "r": task["responseId"]})).await["threadResponse"].clone();
+    let expected: Vec<(String, String, Option<String>)> = [
+        ("MEASURE", "invoices"),
+        ("GROUPING", "by billing country"),
+        ("FILTER", "billing country is Brazil"),
+        ("ORDER", "sorted by invoices, highest first"),
+        ("LIMIT", "top 3"),
+    ]
+    .iter()
+    .map(|(k, l)| ((*k).to_owned(), (*l).to_owned(), None))
+    .collect();
+    assert_eq!(chips(&read), expected);
+}
+
+#[tokio::test]
+async fn a_changed_question_is_asked_as_it_stands_not_as_a_follow_up() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("reading-changed").await;
+    let project = music(&app, &client, "Music").await;
+    let first = ask(&app, &client, &project, "Customers in Brazil", None).await;
+    settle(&app, &client, &project, first["id"].as_str().unwrap(), 60).await;
+    // "Customers" alone would be read as a follow-up of "Customers in Brazil"; a chip removed
+    // (or adjust steps) states the whole question.
+    let changed = app.gql_ok(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponse(projectId: $p, responseId: $r, data: {question: \"Customers\"}) { id threadId askingTask { id question } } }",
+        json!({"p": project, "r": first["responseId"]})).await["adjustThreadResponse"].clone();
+    assert_eq!(changed["threadId"], first["threadId"], "in the same thread");
+    assert_eq!(changed["askingTask"]["question"], "Customers");
+    let (_, done) = settle(&app, &client, &project, changed["askingTask"]["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(rows(&app, &client, &project, &changed["id"]).await.len(), 59, "every customer, not only Brazil's");
+}
+
+#[tokio::test]
+async fn a_word_the_engine_cannot_place_is_named_in_the_reply() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("reading-unplaced").await;
+    let project = music(&app, &client, "Music").await;
+    let task = ask(&app, &client, &project, "How many tracks were released in 1991?", None).await;
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "NO_RESULT", "{done}");
+    let message = done["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("I could not place \"released\""), "{message}");
+    assert!(!message.contains("understood could not"), "{message}");
+}

@@ -17,7 +17,7 @@ use std::time::Duration;
 const APPLY: &str = "mutation($d: LlmConfigInput!) { applyOrgLLMConfigs(data: $d) { provider chatModel baseUrl hasKey } }";
 const TEST: &str = "mutation($d: LlmConfigInput!) { testProviderConnectivity(data: $d) }";
 const DETAIL: &str = "query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) {
-    status error { code message } reasoning answeredBy intent correctionRounds } }";
+    status error { code message } reasoning answeredBy intent correctionRounds reading { kind label text } } }";
 
 fn openai(server: &FakeServer, key: &str) -> Value {
     json!({"provider": "openai", "chatModel": "gpt-4o-mini", "baseUrl": format!("{}/v1", server.url), "apiKey": key})
@@ -81,6 +81,8 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     assert_eq!(done["answeredBy"], "LLM");
     assert_eq!(done["intent"], "DATA");
     assert_eq!(done["reasoning"], "1. Count the rows of Track.");
+    // The model's SQL is read as chips too; none of them stands for words of the question.
+    assert_eq!(done["reading"], json!([{"kind": "MEASURE", "label": "tracks", "text": null}]));
     let answered = response(&app, &client, &project, &task["responseId"]).await;
     assert_eq!(answered["answer"], "The store sells 3503 tracks.");
     assert_eq!(answered["chart"]["chartType"], "NUMBER");

@@ -48,6 +48,10 @@ pub enum AskBegun {
 pub struct AskPlan {
     pub sql: Option<String>,
     pub understood: Vec<String>,
+    /// The engine's reading as chips; empty when the SQL came from elsewhere (the answer
+    /// step derives it from the SQL).
+    #[serde(default)]
+    pub reading: Vec<quarry_domain::asking::Chip>,
     pub engine_ms: i32,
     /// LLM, ENGINE or SQL_PAIR.
     #[serde(default)]
@@ -295,13 +299,13 @@ impl AskWorkflow {
             AskPlan {
                 sql: Some(sql),
                 understood: vec![format!("the saved question \u{201c}{question}\u{201d}")],
-                engine_ms: 0,
                 answered_by: Some("SQL_PAIR".into()),
+                ..AskPlan::default()
             }
         } else {
             let written = if llm { Self::write_sql(ctx, input, retrieval.context).await } else { Err(LlmMissed::Unavailable) };
             match written {
-                Ok(Some(sql)) => AskPlan { sql: Some(sql), understood: vec![], engine_ms: 0, answered_by: Some("LLM".into()) },
+                Ok(Some(sql)) => AskPlan { sql: Some(sql), answered_by: Some("LLM".into()), ..AskPlan::default() },
                 Ok(None) => return Ok(()),
                 Err(LlmMissed::Stopped) => return Err(Interrupted::Stopped),
                 Err(LlmMissed::Unavailable) => {

@@ -11,7 +11,7 @@ use quarry_engine::{
     answer::{ChartSpec, chart, describe},
     compile,
     mdl::Manifest,
-    question::{self, Understanding, ValueMatch},
+    question::{self, Chip, Understanding, ValueMatch},
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -71,6 +71,10 @@ pub async fn begin(pool: &Pool, task_id: Uuid) -> Result<Begun> {
 pub struct Plan {
     pub sql: Option<String>,
     pub understood: Vec<String>,
+    /// The engine's reading of the question; empty for SQL it did not write (the reading is
+    /// then derived from the SQL when it is answered).
+    #[serde(default)]
+    pub reading: Vec<Chip>,
     pub engine_ms: i32,
     /// LLM, ENGINE or SQL_PAIR: what wrote the SQL.
     #[serde(default)]
@@ -84,7 +88,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let task = super::get(pool, task_id).await?;
     if let Some(sql) = task.given_sql.clone() {
         super::set_status(pool, task_id, AskStatus::Planning).await?;
-        return Ok(Plan { sql: Some(sql), understood: vec!["the SQL you wrote".to_owned()], engine_ms: 0, answered_by: None });
+        return Ok(Plan { sql: Some(sql), understood: vec!["the SQL you wrote".to_owned()], ..Plan::default() });
     }
     if !super::set_status(pool, task_id, AskStatus::Searching).await? {
         return Ok(Plan::default());
@@ -102,25 +106,32 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
     let engine_ms = started.elapsed().as_millis() as i32;
     match understanding {
-        Understanding::Sql { sql, understood, .. } => Ok(Plan { sql: Some(sql), understood, engine_ms, answered_by: Some("ENGINE".into()) }),
+        Understanding::Sql { sql, understood, reading } => {
+            Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) })
+        }
         Understanding::NotUnderstood { understood, suggestions } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
                 Some(dataset) => dataset.info().questions.iter().map(|q| (*q).to_owned()).collect(),
                 None => suggestions,
             };
-            // "I could not place "released". I understood: number of tracks, in 1991."
-            let (unplaced, placed): (Vec<&String>, Vec<&String>) = understood.iter().partition(|u| u.starts_with("could not"));
-            let mut message = match unplaced.as_slice() {
-                [] => "I could not relate the question to the models.".to_owned(),
-                said => format!("I {}.", said.iter().map(|u| u.as_str()).collect::<Vec<_>>().join("; ")),
-            };
-            if !placed.is_empty() {
-                message.push_str(&format!(" I understood: {}.", placed.iter().map(|u| u.as_str()).collect::<Vec<_>>().join(", ")));
-            }
+            let message = not_understood_message(&understood);
             super::end_unanswered(pool, task_id, AskStatus::NoResult, "NO_RESULT", &message, &understood, &suggestions).await?;
-            Ok(Plan { sql: None, understood, engine_ms, answered_by: None })
+            Ok(Plan { sql: None, understood, engine_ms, ..Plan::default() })
         }
+    }
+}
+
+/// The NO_RESULT reply: the words that could not be placed first, then what was understood.
+fn not_understood_message(understood: &[String]) -> String {
+    let (unplaced, placed): (Vec<&String>, Vec<&String>) = understood.iter().partition(|u| u.starts_with("could not "));
+    let placed = placed.iter().map(|u| u.as_str()).collect::<Vec<_>>().join(", ");
+    let unplaced = (!unplaced.is_empty()).then(|| unplaced.iter().map(|u| u.as_str()).collect::<Vec<_>>().join("; "));
+    match (unplaced, placed.is_empty()) {
+        (Some(unplaced), true) => format!("I {unplaced}."),
+        (Some(unplaced), false) => format!("I {unplaced}; I understood {placed}."),
+        (None, true) => "I could not relate the question to the models.".to_owned(),
+        (None, false) => format!("I understood {placed}, but not the whole question."),
     }
 }
 
@@ -189,6 +200,8 @@ pub async fn answer(
     let answered = Answered {
         sql: sql.clone(),
         understood: plan.understood.clone(),
+        // Whichever engine wrote the SQL, the answer shows its reading.
+        reading: if plan.reading.is_empty() { question::reading_of_sql(sql, dialect) } else { plan.reading.clone() },
         answer: text,
         result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
         chart,
@@ -277,6 +290,18 @@ pub async fn suggested_questions(pool: &Pool, project_id: Uuid) -> Result<Vec<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_names_the_words_it_could_not_place_first() {
+        let understood = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            not_understood_message(&understood(&["could not place \"released\"", "number of track", "in 1991"])),
+            "I could not place \"released\"; I understood number of track, in 1991."
+        );
+        assert_eq!(not_understood_message(&understood(&["could not place \"5\""])), "I could not place \"5\".");
+        assert_eq!(not_understood_message(&understood(&["number of track"])), "I understood number of track, but not the whole question.");
+        assert_eq!(not_understood_message(&[]), "I could not relate the question to the models.");
+    }
 
     #[test]
     fn value_candidates_are_short_runs_of_words() {

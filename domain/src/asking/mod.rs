@@ -19,6 +19,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+pub use quarry_engine::question::{Chip, ChipKind};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
 /// PRODUCT.md §4 asking task states, with their numbers.
@@ -86,6 +87,8 @@ pub struct AskingTask {
     pub given_sql: Option<String>,
     status: i16,
     pub understood: Vec<String>,
+    /// How the question was read, as chips (empty until it is answered).
+    pub reading: sqlx::types::Json<Vec<Chip>>,
     pub suggestions: Vec<String>,
     pub error_code: Option<String>,
     pub error_message: Option<String>,
@@ -109,7 +112,7 @@ impl AskingTask {
     }
 }
 
-const COLUMNS: &str = "id, project_id, thread_id, response_id, question, given_sql, status, understood, suggestions, \
+const COLUMNS: &str = "id, project_id, thread_id, response_id, question, given_sql, status, understood, reading, suggestions, \
                        error_code, error_message, engine_ms, query_ms, intent, reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at";
 
 /// The question, trimmed, or why it cannot be asked.
@@ -134,11 +137,14 @@ pub struct NewTask {
     pub thread_id: Option<Uuid>,
     /// Re-run an existing response (its SQL was edited) instead of adding one.
     pub response_id: Option<Uuid>,
+    /// The question is stated in full (a changed question: adjust steps, an edited chip),
+    /// so it is not read together with the thread's previous one.
+    pub whole: bool,
 }
 
 /// Records a task (and its thread and response when new) and counts the question on the
 /// org's usage card. A question in a thread that only makes sense after the previous one
-/// ("only for 2023") is stored read together with it.
+/// ("only for 2023") is stored read together with it, unless it is stated in full.
 pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: NewTask) -> Result<AskingTask> {
     let question = check_question(&new.question)?;
     let mut tx = pool.begin().await?;
@@ -147,7 +153,7 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: N
         None => thread::insert(&mut tx, project_id, user_id, &question).await?,
     };
     let meant = match (&new.sql, new.thread_id) {
-        (None, Some(thread_id)) => match previous_question(&mut tx, thread_id, new.response_id).await? {
+        (None, Some(thread_id)) if !new.whole => match previous_question(&mut tx, thread_id, new.response_id).await? {
             Some(previous) => quarry_engine::question::follow_up(&previous, &question).unwrap_or_else(|| question.clone()),
             None => question.clone(),
         },
@@ -275,6 +281,7 @@ pub async fn end_unanswered(
 pub struct Answered {
     pub sql: String,
     pub understood: Vec<String>,
+    pub reading: Vec<Chip>,
     pub answer: String,
     pub result: ResponseResult,
     pub chart: Option<quarry_engine::answer::ChartSpec>,
@@ -287,13 +294,14 @@ pub struct Answered {
 pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let response_id: Option<Uuid> = sqlx::query_scalar(&format!(
-        "UPDATE asking_tasks SET status = 6, understood = $2, engine_ms = $3, query_ms = $4, updated_at = now(), finished_at = now()
+        "UPDATE asking_tasks SET status = 6, understood = $2, engine_ms = $3, query_ms = $4, reading = $5, updated_at = now(), finished_at = now()
          WHERE id = $1 AND status NOT IN {FINAL_CODES} RETURNING response_id"
     ))
     .bind(task_id)
     .bind(&answered.understood)
     .bind(answered.engine_ms)
     .bind(answered.query_ms)
+    .bind(sqlx::types::Json(&answered.reading))
     .fetch_optional(&mut *tx)
     .await?;
     let Some(response_id) = response_id else {

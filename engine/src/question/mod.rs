@@ -7,6 +7,7 @@
 //! relationship columns), which the semantic layer compiles. What it cannot place it says it
 //! did not understand, with suggestions — it never invents SQL.
 
+mod from_sql;
 mod lexicon;
 mod plan;
 mod reach;
@@ -16,6 +17,7 @@ mod time;
 mod tokens;
 mod words;
 
+pub use from_sql::reading_of_sql;
 pub use suggest::{follow_up, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{value_key, value_phrases};

@@ -76,7 +76,7 @@ impl AskActivities {
     pub async fn understand_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
         let plan = with_heartbeats(&ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
         info!(%task_id, understood = plan.sql.is_some(), "question understood");
-        Ok(AskPlan { sql: plan.sql, understood: plan.understood, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+        Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: plan.reading, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
     }
 
     #[activity(definition = ClassifyQuestion)]
@@ -139,6 +139,7 @@ impl AskActivities {
         let plan = Plan {
             sql: input.plan.sql,
             understood: input.plan.understood,
+            reading: input.plan.reading,
             engine_ms: input.plan.engine_ms,
             answered_by: input.plan.answered_by,
         };

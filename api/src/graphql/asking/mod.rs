@@ -7,12 +7,12 @@ pub use mutations::AskingMutation;
 
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
-use async_graphql::{Context, ID, Json, Object, SimpleObject};
+use async_graphql::{Context, Enum, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     ErrorCode,
     asking::{
-        self, AskStatus, AskingTask, Thread, ThreadResponse,
+        self, AskStatus, AskingTask, Chip, ChipKind, Thread, ThreadResponse,
         answer::suggested_questions,
         thread::{self as threads},
     },
@@ -30,6 +30,47 @@ pub struct AskingTaskError {
     short_message: String,
 }
 
+/// What a part of a question's reading is.
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(name = "ReadingChipKind", remote = "ChipKind")]
+pub enum ReadingChipKind {
+    Measure,
+    Grouping,
+    Filter,
+    Comparison,
+    TimeRange,
+    Order,
+    Limit,
+}
+
+/// One part of how a question was read, in a business user's words ("total revenue",
+/// "by genre", "in 2023", "top 5").
+#[derive(SimpleObject)]
+pub struct ReadingChip {
+    kind: ReadingChipKind,
+    label: String,
+    /// The words of the task's question this part was read from ("in 2023"); none when it
+    /// stands for the whole question or was read from SQL — such a part cannot be removed
+    /// or changed by editing the question.
+    text: Option<String>,
+    /// Where `text` is in the task's `question`: UTF-8 byte offsets, end exclusive (both 0
+    /// without text).
+    start: i32,
+    end: i32,
+}
+
+/// The chips of a reading, with the words of `question` each stands for.
+fn reading_of(question: &str, chips: &[Chip]) -> Vec<ReadingChip> {
+    chips
+        .iter()
+        .map(|c| {
+            let text = (c.start < c.end).then(|| question.get(c.start..c.end)).flatten().map(str::to_owned);
+            let (start, end) = if text.is_some() { (c.start as i32, c.end as i32) } else { (0, 0) };
+            ReadingChip { kind: c.kind.into(), label: c.label.clone(), text, start, end }
+        })
+        .collect()
+}
+
 #[derive(SimpleObject)]
 #[graphql(name = "AskingTask")]
 pub struct AskingTaskGql {
@@ -43,6 +84,9 @@ pub struct AskingTaskGql {
     status_code: i32,
     /// What the engine understood, in words.
     understood: Vec<String>,
+    /// How the question was read, as chips (once it is answered): the engine's own reading,
+    /// or one read from the SQL the language model, a saved pair or the user wrote.
+    reading: Vec<ReadingChip>,
     /// Questions to ask instead, when the question was not understood.
     suggestions: Vec<String>,
     error: Option<AskingTaskError>,
@@ -84,6 +128,7 @@ impl From<AskingTask> for AskingTaskGql {
             id: ID(t.id.to_string()),
             thread_id: ID(t.thread_id.to_string()),
             response_id: ID(t.response_id.to_string()),
+            reading: reading_of(&t.question, &t.reading),
             question: t.question,
             status,
             status_code: i32::from(status.code()),
@@ -194,6 +239,10 @@ impl ThreadResponseGql {
     /// The query had more rows than were kept.
     async fn truncated(&self) -> bool {
         self.response.result.as_ref().is_some_and(|r| r.truncated)
+    }
+    /// How the question was read, as chips; their offsets are in `askingTask.question`.
+    async fn reading(&self) -> Vec<ReadingChip> {
+        self.task.as_ref().map(|t| reading_of(&t.question, &t.reading)).unwrap_or_default()
     }
     /// The task that fills (or last re-ran) this response.
     async fn asking_task(&self) -> Option<AskingTaskGql> {

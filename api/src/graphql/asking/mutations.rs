@@ -183,7 +183,7 @@ impl AskingMutation {
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
         let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
         let question = data.question.or_else(|| data.sql.clone()).unwrap_or_default();
-        let new = NewTask { question, sql: data.sql, thread_id: Some(thread.id), response_id: None };
+        let new = NewTask { question, sql: data.sql, thread_id: Some(thread.id), ..NewTask::default() };
         let task = ask(ctx, project_id, user.id, new).await?;
         let response = threads::response(&context::state(ctx).pool, project_id, task.response_id).await?;
         response_with_task(ctx, response).await
@@ -200,7 +200,13 @@ impl AskingMutation {
         data: UpdateThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let new = NewTask { question: response.question.clone(), sql: Some(data.sql), thread_id: Some(response.thread_id), response_id: Some(response.id) };
+        let new = NewTask {
+            question: response.question.clone(),
+            sql: Some(data.sql),
+            thread_id: Some(response.thread_id),
+            response_id: Some(response.id),
+            ..NewTask::default()
+        };
         ask(ctx, project_id, user.id, new).await?;
         let response = threads::response(&context::state(ctx).pool, project_id, response.id).await?;
         response_with_task(ctx, response).await
@@ -225,8 +231,9 @@ impl AskingMutation {
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
         let new = match (data.sql, data.question) {
-            (Some(sql), _) => NewTask { question: response.question.clone(), sql: Some(sql), thread_id: Some(response.thread_id), response_id: None },
-            (None, Some(question)) => NewTask { question, sql: None, thread_id: Some(response.thread_id), response_id: None },
+            (Some(sql), _) => NewTask { question: response.question.clone(), sql: Some(sql), thread_id: Some(response.thread_id), ..NewTask::default() },
+            // The changed question is the whole question (not a follow-up of the thread's last one).
+            (None, Some(question)) => NewTask { question, thread_id: Some(response.thread_id), whole: true, ..NewTask::default() },
             (None, None) => return Err(Error::invalid("Please enter the SQL or the question to ask instead.").into()),
         };
         let task = ask(ctx, project_id, user.id, new).await?;

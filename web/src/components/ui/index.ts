@@ -23,6 +23,7 @@ export {
   Menu,
   Modal,
   Popconfirm,
+  Popover,
   Progress,
   Radio,
   Result,

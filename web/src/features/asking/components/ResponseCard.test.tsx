@@ -16,6 +16,7 @@ const task = (status: AskStatus, extra: Partial<Task> = {}): Task => ({
   status,
   statusCode: 0,
   understood: [],
+  reading: [],
   suggestions: [],
   intent: null,
   reasoning: null,
@@ -90,6 +91,35 @@ describe('ResponseCard', () => {
     expect(screen.getByText('I understood a grouping I could not place.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'How many customers are there?' }));
     expect(ask).toHaveBeenCalledWith('How many customers are there?');
+  });
+
+  it('shows the reading as chips; removing or changing one asks the edited question in the thread', async () => {
+    const question = 'Total sales by billing country in 2024';
+    const reading: Task['reading'] = [
+      { kind: 'TIME_RANGE', label: 'in 2024', text: '2024', start: 34, end: 38 },
+      { kind: 'GROUPING', label: 'by billing country', text: 'billing country', start: 15, end: 30 },
+      { kind: 'MEASURE', label: 'total invoice total', text: null, start: 0, end: 0 },
+    ];
+    const finished = response('FINISHED', { question, sql: 'SELECT 1', answer: 'USA.', askingTask: task('FINISHED', { question, reading }) });
+    const api = mockOperations({
+      AdjustThreadResponse: ({ data }) => ({ data: { adjustThreadResponse: response('IDLE', { id: 'r2', question: String((data as { question: string }).question) }) } }),
+      ResponseData: { data: { previewResponseData: { rows: [], total: 0, truncated: false, columns: [] } } },
+    });
+    const changed = vi.fn();
+    renderWithProviders(<ResponseCard projectId="p1" response={finished} onChanged={changed} onAsk={vi.fn()} />, api.client);
+    expect(screen.getByTestId('reading')).toHaveAccessibleName('Reading: total invoice total · by billing country · in 2024');
+    expect(screen.queryByRole('button', { name: 'Remove total invoice total' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove in 2024' }));
+    await waitFor(() => expect(api.callsOf('AdjustThreadResponse')).toEqual([{ projectId: 'p1', responseId: 'r1', data: { question: 'Total sales by billing country' } }]));
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change by billing country' }));
+    const input = await screen.findByRole('textbox', { name: 'New value for by billing country' });
+    expect(input).toHaveValue('billing country');
+    fireEvent.change(input, { target: { value: 'genre' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(api.callsOf('AdjustThreadResponse')[1]).toEqual({ projectId: 'p1', responseId: 'r1', data: { question: 'Total sales by genre in 2024' } }));
   });
 
   it('shows the deploy failure as a panel with the log', () => {

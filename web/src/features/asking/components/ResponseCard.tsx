@@ -8,6 +8,7 @@ import { isFinal, useAskingTask } from '../hooks/useAskingTask';
 import { ResponseChart } from './ResponseChart';
 import { ResultTable } from './ResultTable';
 import { LiveSteps, ReasoningSummary } from './ReasoningSteps';
+import { ReadingChips } from './ReadingChips';
 
 /** What the user sees while a task runs (PRODUCT.md §4 states). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -37,7 +38,19 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
   const task = polled ?? initial;
   const [stopping, cancel] = useMutation(CancelAskingTaskMutation);
   const [edit, setEdit] = useState<null | 'sql' | 'adjust_sql' | 'adjust_steps'>(null);
+  const [adjusting, adjust] = useMutation(AdjustThreadResponseMutation);
   const status = task?.status ?? 'FINISHED';
+
+  // A chip removed or changed asks the edited question as a new response (adjust steps).
+  const askInstead = async (question: string) => {
+    const result = await adjust({ projectId, responseId: response.id, data: { question } });
+    if (result.error) {
+      showFailureToast(result.error, 'Failed to adjust thread response.');
+      return false;
+    }
+    onChanged();
+    return true;
+  };
 
   const stop = async () => {
     if (!task) return;
@@ -106,8 +119,12 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
               children: (
                 <Flex vertical gap={12}>
                   <Typography.Paragraph data-testid="answer" style={{ marginBottom: 0 }}>{response.answer}</Typography.Paragraph>
-                  {task?.understood && task.understood.length > 0 && (
-                    <Flex gap={4} wrap="wrap">{task.understood.map((u) => <Tag key={u}>{u}</Tag>)}</Flex>
+                  {task && task.reading.length > 0 ? (
+                    <ReadingChips question={task.question} reading={task.reading} onAsk={askInstead} busy={adjusting.fetching} />
+                  ) : (
+                    task?.understood && task.understood.length > 0 && (
+                      <Flex gap={4} wrap="wrap">{task.understood.map((u) => <Tag key={u}>{u}</Tag>)}</Flex>
+                    )
                   )}
                   {task && <ReasoningSummary task={task} />}
                   <ResultTable projectId={projectId} responseId={response.id} />

@@ -9,6 +9,13 @@ export const AskingTaskFields = graphql(`
     status
     statusCode
     understood
+    reading {
+      kind
+      label
+      text
+      start
+      end
+    }
     suggestions
     intent
     reasoning

@@ -168,7 +168,7 @@ async fn a_stopped_task_writes_no_response_and_twenty_asks_survive_a_killed_work
     assert_eq!(app.gql_ok(&client, TASK, json!({"p": project, "t": id})).await["askingTask"]["status"], "STOPPED", "and it stays stopped");
 
     // Twenty asks in flight when the worker dies: all finish once a worker is back.
-    let questions = ["total revenue by country", "how many tracks by genre", "average unit price by media type", "total revenue by year", "how many customers by country"];
+    let questions = ["total revenue by country", "how many tracks by genre", "average unit price of tracks by media type", "total revenue by year", "how many customers by country"];
     let mut tasks = Vec::new();
     for i in 0..20 {
         tasks.push(ask(&app, &client, &project, questions[i % questions.len()], None).await["id"].as_str().unwrap().to_owned());

@@ -428,6 +428,8 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     };
     let mut bases: Vec<&Model> = Vec::new();
     if matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)) || (order.is_some() && aggregate.is_none()) {
+        // "unit price of tracks": the measure of the model the question names first.
+        bases.extend(measure_models.iter().copied().filter(|m| subject_models.iter().any(|s| s.name == m.name)));
         bases.extend(measure_models.iter().copied());
     }
     bases.extend(subject_models.iter().copied());
@@ -452,7 +454,10 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         // Once answered, only another model with the same measure is tried: two complete
         // readings over different models ("points" of players or of teams) are ambiguous.
         if let Some((first, _, _)) = &answered
-            && !(measured && measure_models.iter().any(|m| m.name == base.name) && measure_models.iter().any(|m| m.name == first.name))
+            && !(measured
+                && measure_models.iter().any(|m| m.name == base.name)
+                && measure_models.iter().any(|m| m.name == first.name)
+                && !subject_models.iter().any(|m| m.name == first.name))
         {
             continue;
         }

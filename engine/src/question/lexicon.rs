@@ -18,7 +18,7 @@ pub const FILLER: &[&str] = &[
     "look", "looks", "after", "handle", "handles", "belong", "belongs", "work",
     "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
     "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
-    "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
+    "through", "via", "during", "across", "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
     "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's",
 ];
 
@@ -57,6 +57,8 @@ pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
 pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
     match stem {
         "revenue" | "sale" | "income" | "turnover" => &["revenue", "total", "amount"],
+        "amount" => &["amount", "total"],
+        "job" | "position" | "role" => &["title"],
         "spent" | "spend" | "spending" | "money" | "value" => &["total", "amount", "revenue"],
         "earn" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
         "fan" | "crowd" | "spectator" => &["attendance"],

@@ -44,8 +44,9 @@ pub enum Understanding {
     NotUnderstood { understood: Vec<String>, suggestions: Vec<String> },
 }
 
-/// What a part of a reading is.
+/// What a part of a question's reading is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "ReadingChipKind"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ChipKind {
     Measure,

@@ -103,6 +103,12 @@ fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &Column) -> O
     })
 }
 
+/// Whether a column refers to rows of a model (its own too: an employee's manager).
+fn refers(manifest: &Manifest, model: &Model, column: &Column) -> bool {
+    let this = format!("{}.{}", model.name, column.name).to_lowercase();
+    manifest.relationships.iter().any(|r| r.condition.split('=').map(|side| side.trim().to_lowercase()).any(|side| side == this) && !r.condition.to_lowercase().ends_with(&this))
+}
+
 fn key_column(model: &Model) -> Option<&Column> {
     model
         .primary_key
@@ -346,7 +352,9 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         .iter()
         .enumerate()
         .filter(|(i, _)| !grouped_names.contains(i) || which_name.is_some() || limit_at.is_some())
-        .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())))
+        // What follows "no"/"never" is a condition, not the measure.
+        .filter(|(_, m)| negated.is_none_or(|at| m.tokens.start < at))
+        .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c))))
         .map(|(i, _)| i);
     // "How many units…": a quantity counted is a quantity summed.
     if aggregate == Some(Aggregate::Count)
@@ -405,6 +413,8 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         .iter()
         .copied()
         .filter(|&n| (Some(n) != measure_mention || aggregate == Some(Aggregate::Count)) && Some(n) != which_name)
+        // "customers who never placed an order": what follows the negation is not counted.
+        .filter(|&n| negated.is_none_or(|at| q.names[n].tokens.start < at || which_name.is_none() && head_names.iter().all(|&h| q.names[h].tokens.start > at)))
         .find(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()));
     // "Which album has the most tracks": the most of a thing counted.
     if aggregate.is_none() && order.is_some() && measure_mention.is_none() && subject_mention.is_some() && (which_name.is_some() || !grouped_names.is_empty()) {
@@ -730,7 +740,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 .candidates
                 .iter()
                 .filter_map(|(m, c)| c.and_then(|c| plan.find(&m.name, &c.name)))
-                .find(|r| (!r.joined() || r.model.name == anchor.name) && !r.column.not_null && !is_measure(r.column));
+                // A quantity is never "missing" where it is zero; a reference or a year can be.
+                .find(|r| {
+                    let year_or_reference = stems_of(&r.column.name).iter().any(|w| w == "year") || refers(manifest, r.model, r.column);
+                    (!r.joined() || r.model.name == anchor.name) && !r.column.not_null && (!is_measure(r.column) || year_or_reference)
+                });
             if let Some(other) = other
                 && let Some(sql) = not_exists(manifest, anchor, other, dialect)
             {
@@ -744,6 +758,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 let (start, end) = q.span(at..mention.tokens.end);
                 chips.push(Chip { kind: ChipKind::Filter, label: format!("no {}", words_of(&r.column.name, None)), start, end });
                 used_names.push(index);
+                used.push(r.clone());
                 placed = true;
             }
         }
@@ -809,6 +824,24 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claims.push((i, Claim::Comparison(index)));
         }
         used.push(column);
+    }
+
+    // "12 installments", "1-star reviews": a number said before a quantity's name is its value.
+    for (i, t) in q.tokens.iter().enumerate() {
+        let Some(n) = t.number else { continue };
+        if q.claims[i].is_some() || s.limit_at.is_some_and(|(_, at)| at == i) {
+            continue;
+        }
+        let Some((index, mention)) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1) else { continue };
+        let Some(r) = mention.candidates.iter().filter_map(|(m, c)| c.and_then(|c| plan.find(&m.name, &c.name))).find(|r| is_measure(r.column) && fk_target(manifest, r.model, r.column).is_none()).cloned() else {
+            continue;
+        };
+        conditions.push(format!("{} = {}", r.sql(dialect), number_text(n)));
+        let (start, end) = q.span(i..mention.tokens.end);
+        chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} is {}", words_of(&r.column.name, None), number_text(n)), start, end });
+        claims.push((i, Claim::Keyword));
+        used_names.push(index);
+        used.push(r);
     }
 
     // Dates: the column a range or grain is about — one the question names, else the base's.
@@ -1090,7 +1123,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let listed: Option<&'m Model> = s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| plan.reaches(&m.name))).or(subject);
             // A column named as the subject ("job titles", "product categories"): its values.
             let column_mention = s.head_names.iter().copied().find(|n| !used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));
-            let subject_column = if listed.is_some() && s.subject_mention.is_some() { None } else { column_mention.and_then(|n| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).cloned()) };
+            // A column of the base's own rows (a list of a joined model's column would repeat).
+            let subject_column = if listed.is_some() && s.subject_mention.is_some() || s.who {
+                None
+            } else {
+                column_mention.and_then(|n| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned())
+            };
             // "The name and country of all customers": the columns named, of what is listed.
             let of_listed = |r: &Reach<'m>| listed.is_none_or(|m| m.name == r.model.name) && (!r.joined() || listed.is_some());
             let named: Vec<(usize, Reach<'m>)> = s
@@ -1099,6 +1137,8 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 .copied()
                 .filter(|n| !used_names.contains(n) && Some(*n) != s.subject_mention)
                 .filter_map(|n| q.names[n].candidates.iter().filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r)))
+                // A reference is a relationship, not a value to list ("who reports to…").
+                .filter(|(_, r)| !refers(manifest, r.model, r.column) && !s.who)
                 .collect();
             let asked_distinct = s.distinct;
             let subject_column = if named.len() > 1 || (named.len() == 1 && listed.is_some() && s.subject_mention.is_some()) { None } else { subject_column };
@@ -1317,6 +1357,14 @@ fn claim_sale_verbs(q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut
     if sale(base) || used.iter().any(|r| sale(r.model)) {
         for (i, t) in q.tokens.iter().enumerate() {
             if is_sale_verb(&t.word) {
+                claims.push((i, Claim::Keyword));
+            }
+        }
+    }
+    // "a delivery date": the word "date" of a date the reading reads.
+    if used.iter().any(|r| is_date(r.column)) {
+        for (i, t) in q.tokens.iter().enumerate() {
+            if t.word == "date" && q.claims[i].is_none() {
                 claims.push((i, Claim::Keyword));
             }
         }

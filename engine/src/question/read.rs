@@ -385,7 +385,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // a synonym ("revenue" for `Total`).
                 let closeness = |(m, c): &(&Model, Option<&Column>)| -> usize {
                     let own = c.map(column_words).unwrap_or_else(|| model_words(m));
-                    own.iter().map(|o| if words.iter().any(|w| w == o) || *o == words.concat() { 3 } else if words.iter().any(|w| synonyms(w).first() == Some(&o.as_str()) || lexicon::column_synonyms(w).first() == Some(&o.as_str())) { 2 } else { 1 }).min().unwrap_or(1)
+                    own.iter().map(|o| if words.iter().any(|w| w == o) || *o == words.concat() { 3 } else if words.iter().any(|w| synonyms(w).first() == Some(&o.as_str()) || lexicon::column_synonyms(w).first() == Some(&o.as_str())) { 2 } else { 1 }).max().unwrap_or(1)
                 };
                 // "order value": of the model the run names in full (orders, not order_items).
                 let model_said = |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));

@@ -7,7 +7,7 @@ pub use mutations::AskingMutation;
 
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
-use async_graphql::{Context, Enum, ID, Json, Object, SimpleObject};
+use async_graphql::{Context, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     ErrorCode,
@@ -30,24 +30,11 @@ pub struct AskingTaskError {
     short_message: String,
 }
 
-/// What a part of a question's reading is.
-#[derive(Enum, Clone, Copy, PartialEq, Eq)]
-#[graphql(name = "ReadingChipKind", remote = "ChipKind")]
-pub enum ReadingChipKind {
-    Measure,
-    Grouping,
-    Filter,
-    Comparison,
-    TimeRange,
-    Order,
-    Limit,
-}
-
 /// One part of how a question was read, in a business user's words ("total revenue",
 /// "by genre", "in 2023", "top 5").
 #[derive(SimpleObject)]
 pub struct ReadingChip {
-    kind: ReadingChipKind,
+    kind: ChipKind,
     label: String,
     /// The words of the task's question this part was read from ("in 2023"); none when it
     /// stands for the whole question or was read from SQL — such a part cannot be removed
@@ -66,7 +53,7 @@ fn reading_of(question: &str, chips: &[Chip]) -> Vec<ReadingChip> {
         .map(|c| {
             let text = (c.start < c.end).then(|| question.get(c.start..c.end)).flatten().map(str::to_owned);
             let (start, end) = if text.is_some() { (c.start as i32, c.end as i32) } else { (0, 0) };
-            ReadingChip { kind: c.kind.into(), label: c.label.clone(), text, start, end }
+            ReadingChip { kind: c.kind, label: c.label.clone(), text, start, end }
         })
         .collect()
 }

@@ -160,7 +160,7 @@ mod tests {
     fn the_shape_of_the_result_picks_the_chart() {
         let total = col("total", Decimal);
         let country = col("country", Text);
-        assert_eq!(kind(&[total.clone()], vec![vec![json!("12.5")]]), Some(ChartType::Number));
+        assert_eq!(kind(std::slice::from_ref(&total), vec![vec![json!("12.5")]]), Some(ChartType::Number));
         let countries: Vec<Vec<Value>> = (0..8).map(|i| vec![json!(format!("c{i}")), json!(i + 1)]).collect();
         assert_eq!(kind(&[country.clone(), total.clone()], countries), Some(ChartType::Bar));
         let three = vec![vec![json!("a"), json!(3)], vec![json!("b"), json!(2)], vec![json!("c"), json!(1)]];

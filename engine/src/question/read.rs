@@ -361,7 +361,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // "high schoolers" says `Highschooler`: the words run together.
                 let joined: String = words.concat();
                 for model in &manifest.models {
-                    if model_words(model).iter().any(|w| *w == joined) && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_none()) {
+                    if model_words(model).contains(&joined) && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_none()) {
                         candidates.push((model, None));
                     }
                 }

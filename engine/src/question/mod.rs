@@ -1,13 +1,21 @@
 //! The embedded question engine: business questions answered from the semantic model alone,
-//! with no language model. It recognises an aggregate ("how many", "total", "average",
-//! "highest", "lowest", "distinct"), the measure it applies to, a grouping ("by", "per",
-//! "for each"), filters on values the deploy indexed ("in Brazil", "for Jazz") or on a year,
-//! and a top-N, matching words to model and column names, display names and a few synonyms.
-//! It writes SQL over the models (reading along to-one relationships through their
-//! relationship columns), which the semantic layer compiles. What it cannot place it says it
-//! did not understand, with suggestions — it never invents SQL.
+//! with no language model.
+//!
+//! A question is read into parts (`read`): values of the deploy's value index ("AC/DC",
+//! "Rock"), date ranges ("in 2023", "last quarter", "from 2023 to 2025"), comparisons with
+//! their units ("shorter than 3 minutes", "over $150k"), and the names of models and columns
+//! it says (with synonyms). `plan` then builds a reading — measure and aggregate, groupings
+//! (columns, entities by their key and name columns, time grains), filters, comparisons,
+//! missing values and anti-joins, "currently", superlatives (ties kept), top N, averages of
+//! per-group counts — over the model that reaches every part along to-one relationships, and
+//! writes SQL over the models for the semantic layer to compile.
+//!
+//! The first rule: every word of the question is placed by a part of the reading or is known
+//! filler (`lexicon`). When a word is left, or two complete readings disagree, there is no
+//! SQL: the reply names the words it could not place and what it did understand. The reading
+//! comes back as [`Chip`]s with the part of the question each came from, so a person can
+//! remove one or change it and ask again.
 
-mod from_sql;
 mod lexicon;
 mod plan;
 mod reach;

@@ -272,9 +272,15 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
             continue;
         }
         if let Some(desc) = ordering(w) {
-            // "highest"/"lowest" next to "average" order; "top 5" and "most" always do.
+            // "Top 5 highest-paid": the adjective after "top" says by what, and which way.
+            if order.is_some_and(|(_, at)| ["top", "bottom"].contains(&words[at].as_str())) {
+                order = Some((desc, i));
+                break;
+            }
             order = Some((desc, i));
-            break;
+            if !["top", "bottom"].contains(&w.as_str()) {
+                break;
+            }
         }
     }
     let limit_at = words.iter().enumerate().find_map(|(i, _)| {
@@ -310,8 +316,14 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     if let Some(at) = which_at {
         which_name = head_names.iter().copied().find(|&n| {
             let s = q.names[n].tokens.start;
-            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || q.tokens[i].number.is_some() || ordering(&words[i]).is_some()) || Some((0, i)).map(|_| limit_at.is_some_and(|(_, l)| l == i)).unwrap_or(false))
+            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
         });
+    }
+    // "the 2 media types with the fewest tracks": what the number counts is ranked.
+    if which_name.is_none()
+        && let Some((_, at)) = limit_at
+    {
+        which_name = head_names.iter().copied().find(|&n| q.names[n].tokens.start == at + 1);
     }
     // "Who…": a person.
     let who = words.first().is_some_and(|w| w == "who" || w == "who's");
@@ -535,6 +547,9 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                 q.claims = saved;
             }
             Err(error) => {
+                if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
+                    eprintln!("base {}: {error:?}", base.name);
+                }
                 // What kept each reading from placing every part; the first reading's first.
                 for e in error {
                     if !last_error.contains(&e) {
@@ -1009,6 +1024,16 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             // Dates rank the other way: the oldest was born first.
             let desc = if is_date(quantity.column) { !desc } else { desc };
             let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base)).filter(|_| !named_only);
+            // Rows of another model ranked (salaries of employees) would show an entity once
+            // per row: ranked only over the entity's own rows.
+            if let Some(Group::Entity { key, .. }) = &shown
+                && key.joined()
+            {
+                return fail(format!("{} ranked by rows of {}", key.model.name, base.name));
+            }
+            if let Some(n) = s.which_name {
+                used_names.push(n);
+            }
             if let Some(Group::Entity { shown, .. }) = shown {
                 for c in shown {
                     select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));

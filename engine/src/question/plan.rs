@@ -364,8 +364,10 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         .iter()
         .enumerate()
         .filter(|(i, _)| !grouped_names.contains(i) || which_name.is_some() || limit_at.is_some())
-        // What follows "no"/"never" is a condition, not the measure.
+        // What follows "no"/"never" is a condition, not the measure; so is what a comparison
+        // compares ("drafted before 2010", "salary between …").
         .filter(|(_, m)| negated.is_none_or(|at| m.tokens.start < at))
+        .filter(|(_, m)| !q.comparisons.iter().any(|c| c.tokens.iter().min().is_some_and(|&first| first == m.tokens.end || first == m.tokens.end + 1) || c.tokens.iter().max().is_some_and(|&last| last + 1 == m.tokens.start)))
         .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c))))
         .map(|(i, _)| i);
     // "How many units…": a quantity counted is a quantity summed.
@@ -1026,8 +1028,10 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base)).filter(|_| !named_only);
             // Rows of another model ranked (salaries of employees) would show an entity once
             // per row: ranked only over the entity's own rows.
+            let one_row_each = s.current && plan.reach.iter().any(|r| !r.joined() && ends_validity(r.column));
             if let Some(Group::Entity { key, .. }) = &shown
                 && key.joined()
+                && !one_row_each
             {
                 return fail(format!("{} ranked by rows of {}", key.model.name, base.name));
             }
@@ -1235,6 +1239,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
             if grouped && (s.who || s.which_name.is_some()) {
                 return fail("which in each group".into());
+            }
+            // "Hires by year" counts the events a date names; otherwise what is counted is named.
+            let events_named = needs_date && named_date.as_ref().is_some_and(|(i, r)| used_names.contains(i) && r.model.name == base.name);
+            if grouped && subject.is_none() && !events_named {
+                return fail("a grouping of nothing named".into());
             }
             if grouped {
                 // "Customers by country and segment": how many in each.

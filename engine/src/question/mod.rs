@@ -16,6 +16,7 @@
 //! comes back as [`Chip`]s with the part of the question each came from, so a person can
 //! remove one or change it and ask again.
 
+mod entities;
 mod from_sql;
 mod lexicon;
 mod plan;

@@ -3,6 +3,7 @@
 
 use super::{
     Chip, ChipKind, Understanding, ValueMatch,
+    entities::{ends_validity, entity_of, fk_target, is_boolean, key_column, person_like, refers, shown_columns, stems_of},
     read::{Claim, ComparisonMention, Question, column_words, finish, is_current, is_date, is_measure, is_negation, is_sale_verb, model_words, names, ordering, scan},
     reach::{Reach, is_key, joins_for, reachable},
     suggest::suggestions,
@@ -79,82 +80,6 @@ enum Group<'m> {
     /// An entity: grouped by its key, shown by its name columns.
     Entity { key: Reach<'m>, shown: Vec<Reach<'m>> },
     Grain(Grain, Reach<'m>),
-}
-
-/// The models a mention may mean, as entities (a foreign key means the model it refers to).
-fn entity_of<'m>(manifest: &'m Manifest, model: &'m Model, column: Option<&'m Column>) -> Option<&'m Model> {
-    match column {
-        None => Some(model),
-        Some(c) if is_key(c) => fk_target(manifest, model, c).or_else(|| key_column(model).filter(|k| k.name == c.name).map(|_| model)),
-        Some(_) => None,
-    }
-}
-
-/// The model a foreign key column refers to (the other side of a relationship whose
-/// condition names `model.column`).
-fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &Column) -> Option<&'m Model> {
-    let this = format!("{}.{}", model.name, column.name).to_lowercase();
-    manifest.relationships.iter().find_map(|r| {
-        let (a, b) = r.condition.split_once('=')?;
-        let (a, b) = (a.trim().to_lowercase(), b.trim().to_lowercase());
-        let other = if a == this { b } else if b == this { a } else { return None };
-        let other_model = other.split('.').next()?;
-        manifest.models.iter().find(|m| m.name.to_lowercase() == other_model && m.name != model.name)
-    })
-}
-
-/// Whether a column refers to rows of a model (its own too: an employee's manager).
-fn refers(manifest: &Manifest, model: &Model, column: &Column) -> bool {
-    let this = format!("{}.{}", model.name, column.name).to_lowercase();
-    manifest.relationships.iter().any(|r| r.condition.split('=').map(|side| side.trim().to_lowercase()).any(|side| side == this) && !r.condition.to_lowercase().ends_with(&this))
-}
-
-fn key_column(model: &Model) -> Option<&Column> {
-    model
-        .primary_key
-        .as_deref()
-        .and_then(|k| model.columns.iter().find(|c| c.name == k))
-        .or_else(|| model.columns.iter().find(|c| is_key(c) && stems_of(&c.name).first() == stems_of(&model.name).first()))
-        .or_else(|| model.columns.iter().find(|c| is_key(c)))
-}
-
-fn stems_of(name: &str) -> Vec<String> {
-    super::words::stems(name)
-}
-
-/// The columns that show an entity to a person: first and last name, else its name or title.
-fn shown_columns(model: &Model) -> Vec<&Column> {
-    let find = |words: &[&str]| model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name) == words);
-    if let (Some(first), Some(last)) = (find(&["first", "name"]), find(&["last", "name"])) {
-        return vec![first, last];
-    }
-    for words in [&["name"][..], &["title"], &["nickname"], &["full", "name"]] {
-        if let Some(c) = find(words) {
-            return vec![c];
-        }
-    }
-    if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name).last().is_some_and(|w| w == "name" || w == "title")) {
-        return vec![c];
-    }
-    key_column(model).into_iter().collect()
-}
-
-fn readable_text(c: &Column) -> bool {
-    super::reach::readable(c) && !super::reach::is_numeric(c) && !super::reach::is_temporal(c)
-}
-
-fn person_like(model: &Model) -> bool {
-    shown_columns(model).len() == 2
-}
-
-fn is_boolean(column: &Column) -> bool {
-    column.type_name.to_uppercase().contains("BOOL")
-}
-
-/// A temporal column that ends a row's validity ("to_date", "end_date", "termination_date").
-fn ends_validity(column: &Column) -> bool {
-    let words = stems_of(&column.name);
-    is_date(column) && !column.not_null && words.iter().any(|w| ["to", "end", "until", "termination", "expiry", "expire", "valid"].contains(&w.as_str())) && !words.iter().any(|w| w == "from" || w == "start")
 }
 
 struct Plan<'m> {

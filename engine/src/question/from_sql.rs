@@ -9,7 +9,7 @@ use sqlparser::ast::{
     LimitClause, ObjectName, OrderByKind, OrderBySort, Query, Select, SelectItem, SetExpr, TableFactor, UnaryOperator, Value,
 };
 
-use super::{Chip, ChipKind};
+use super::{Chip, ChipKind, words::name_words};
 use crate::compile::{Dialect, safety::parse_read_only};
 
 /// The reading of `sql`, a read-only query in `dialect`; empty when it does not parse.
@@ -80,9 +80,9 @@ impl Reading {
             };
             let label = match (aggregate_label(expr), alias) {
                 // An alias names what is computed the way the writer meant it.
-                (Some(_), Some(alias)) if !words(alias).is_empty() => words(alias),
+                (Some(_), Some(alias)) if !name_words(alias).is_empty() => name_words(alias),
                 (Some(label), _) => label,
-                (None, _) if has_aggregate(expr) => alias.map(words).unwrap_or_else(|| expr.to_string()),
+                (None, _) if has_aggregate(expr) => alias.map(name_words).unwrap_or_else(|| expr.to_string()),
                 (None, _) => {
                     let label = self.label_of(expr);
                     shown.push(label.clone());
@@ -152,7 +152,7 @@ impl Reading {
             return label.clone();
         }
         match column_of(expr) {
-            Some(column) => words(column),
+            Some(column) => name_words(column),
             None => expr.to_string(),
         }
     }
@@ -421,7 +421,7 @@ fn aggregate_label(expr: &Expr) -> Option<String> {
     let what = match args.first() {
         Some(FunctionArgExpr::Expr(e)) => match (column_of(e), number_of(e)) {
             (_, Some(_)) => "rows".to_owned(),
-            (Some(column), _) => words(column),
+            (Some(column), _) => name_words(column),
             (None, _) => e.to_string(),
         },
         _ => "rows".to_owned(),
@@ -506,32 +506,6 @@ fn is_year(expr: &Expr) -> bool {
     grain_of(expr) == Some("year") && !matches!(expr, Expr::Function(f) if function_name(&f.name) == "date_trunc")
 }
 
-/// A name in words: "BillingCountry" → "billing country", "unit_price" → "unit price".
-fn words(name: &str) -> String {
-    let mut out = String::new();
-    let chars: Vec<char> = name.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '_' || c == '-' || c.is_whitespace() {
-            if !out.ends_with(' ') && !out.is_empty() {
-                out.push(' ');
-            }
-            continue;
-        }
-        let boundary = i > 0
-            && c.is_uppercase()
-            && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit() || chars.get(i + 1).is_some_and(|n| n.is_lowercase()) && chars[i - 1].is_uppercase());
-        if boundary && !out.ends_with(' ') {
-            out.push(' ');
-        }
-        out.extend(c.to_lowercase());
-    }
-    let out = out.trim().to_owned();
-    // "CustomerId" reads as the customer.
-    match out.strip_suffix(" id") {
-        Some(rest) if !rest.is_empty() => rest.to_owned(),
-        _ => out,
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -547,11 +521,11 @@ mod tests {
 
     #[test]
     fn names_are_read_as_words() {
-        assert_eq!(words("BillingCountry"), "billing country");
-        assert_eq!(words("unit_price"), "unit price");
-        assert_eq!(words("CustomerId"), "customer");
-        assert_eq!(words("HTTPStatus"), "http status");
-        assert_eq!(words("Total"), "total");
+        assert_eq!(name_words("BillingCountry"), "billing country");
+        assert_eq!(name_words("unit_price"), "unit price");
+        assert_eq!(name_words("CustomerId"), "customer");
+        assert_eq!(name_words("HTTPStatus"), "http status");
+        assert_eq!(name_words("Total"), "total");
     }
 
     #[test]

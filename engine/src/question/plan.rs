@@ -1485,9 +1485,9 @@ fn plural(phrase: &str) -> String {
 
 /// A model or column name in a business user's words: "billing country", "invoice total".
 fn words_of(name: &str, model: Option<&Model>) -> String {
-    let words = stems_of(name).into_iter().filter(|w| w != "id").collect::<Vec<_>>().join(" ");
+    let words = super::words::name_words(name);
     match model {
-        Some(m) if matches!(words.as_str(), "total" | "name" | "title" | "amount") => format!("{} {words}", model_words(m).join(" ")),
+        Some(m) if matches!(words.as_str(), "total" | "name" | "title" | "amount") => format!("{} {words}", super::words::name_words(&m.name)),
         _ => words,
     }
 }

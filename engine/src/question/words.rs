@@ -68,6 +68,33 @@ pub fn value_phrases(question: &str) -> Vec<String> {
 /// The longest value (in words) a question is searched for.
 pub const LONGEST_VALUE_WORDS: usize = 5;
 
+/// A name in words: "BillingCountry" → "billing country", "unit_price" → "unit price".
+pub fn name_words(name: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' || c == '-' || c.is_whitespace() {
+            if !out.ends_with(' ') && !out.is_empty() {
+                out.push(' ');
+            }
+            continue;
+        }
+        let boundary = i > 0
+            && c.is_uppercase()
+            && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit() || chars.get(i + 1).is_some_and(|n| n.is_lowercase()) && chars[i - 1].is_uppercase());
+        if boundary && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    let out = out.trim().to_owned();
+    // "CustomerId" reads as the customer.
+    match out.strip_suffix(" id") {
+        Some(rest) if !rest.is_empty() => rest.to_owned(),
+        _ => out,
+    }
+}
+
 /// Words that mean the same thing in business questions, by stem.
 pub fn synonyms(stem: &str) -> &'static [&'static str] {
     match stem {

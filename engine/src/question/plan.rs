@@ -923,7 +923,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     let limit = s.limit_at.map(|(n, _)| n).or(s.order.filter(|(_, at)| !["top", "bottom"].contains(&q.tokens[*at].word.as_str())).map(|_| 1));
     let mut sql_order: Option<String> = None;
     let value_alias;
-    let value_label;
+    let mut value_label;
     let value_sql: Option<String>;
     let single_measure_rows = s.aggregate.is_none() && s.order.is_some() && !grouped;
     let mut extra_select: Vec<String> = Vec::new();
@@ -1044,8 +1044,10 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 Some(f) => format!("{}({}) / {}", agg.function(), m.sql(dialect), number_text(f)),
                 None => format!("{}({})", agg.function(), m.sql(dialect)),
             });
-            if let (Some((i, _)), Some(_)) = (said_unit, factor) {
+            if let (Some((i, t)), Some(_)) = (said_unit, factor) {
                 claims.push((i, Claim::Keyword));
+                // Said in the unit it was converted to: "average minutes".
+                value_label = format!("{} {}s", agg.label(), t.stem);
             }
             // "The average, minimum and maximum age": the other aggregates of the measure.
             let mut extra_seen = vec![agg];

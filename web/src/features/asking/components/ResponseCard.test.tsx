@@ -83,12 +83,13 @@ describe('ResponseCard', () => {
   it('shows what it understood and suggests questions instead of guessing', async () => {
     const ask = vi.fn();
     const notUnderstood = task('NO_RESULT', {
-      understood: ['a grouping I could not place: "planet"'],
+      understood: ['could not place "planet"', 'total revenue'],
       suggestions: ['How many customers are there?'],
-      error: { code: 'NO_RESULT', message: 'I understood a grouping I could not place.', shortMessage: 'Not understood' },
+      error: { code: 'NO_RESULT', message: 'I could not place "planet"; I understood total revenue.', shortMessage: 'Not understood' },
     });
     renderWithProviders(<ResponseCard projectId="p1" response={response('NO_RESULT', { askingTask: notUnderstood })} onChanged={vi.fn()} onAsk={ask} />, mockOperations({}).client);
-    expect(screen.getByText('I understood a grouping I could not place.')).toBeInTheDocument();
+    expect(screen.getByText('I could not place "planet"; I understood total revenue.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Understood:/), 'the reply already says it').toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'How many customers are there?' }));
     expect(ask).toHaveBeenCalledWith('How many customers are there?');
   });

@@ -96,7 +96,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
           message={task?.error?.message ?? 'The question was not understood.'}
           description={
             <Flex vertical gap={8}>
-              {(task?.understood.length ?? 0) > 0 && <span>Understood: {task?.understood.join(', ')}.</span>}
+              {!task?.error?.message && (task?.understood.length ?? 0) > 0 && <span>Understood: {task?.understood.join(', ')}.</span>}
               {(task?.suggestions.length ?? 0) > 0 && (
                 <Flex gap={8} wrap="wrap" align="center">
                   <span>Try:</span>

@@ -2,7 +2,7 @@
 //! files, for working on the engine in seconds (the measure stays `scripts/bench/ask_quality.mjs`
 //! through the public API):
 //!
-//! `cargo run -p quarry-engine --example bench_questions -- QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [-v]`
+//! `cargo run -p quarry-engine --example bench_questions -- QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [-v]`
 //!
 //! MANIFESTS_DIR holds `<DB>.json`, a deploy's manifest per sample (`SELECT manifest FROM
 //! deploys …`); SAMPLES_DIR the `<db>-v2.duckdb` files a server built. Values are indexed as
@@ -140,10 +140,11 @@ async fn main() -> anyhow::Result<()> {
     }
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let [file, manifests, samples, ..] = positional.as_slice() else {
-        anyhow::bail!("usage: bench_questions QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [-v]");
+        anyhow::bail!("usage: bench_questions QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [-v]");
     };
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
     let verbose = args.iter().any(|a| a == "-v");
+    let ids: Option<Vec<u64>> = args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
     let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file)?)?;
     let today = chrono::Utc::now().date_naive();
     let options = QueryOptions::new(100_000, Duration::from_secs(60));
@@ -156,7 +157,7 @@ async fn main() -> anyhow::Result<()> {
         let manifest: Manifest = serde_json::from_str(&std::fs::read_to_string(PathBuf::from(manifests).join(format!("{db}.json")))?)?;
         let connector = DuckDbConnector::duckdb(PathBuf::from(samples).join(format!("{}-v2.duckdb", db.to_lowercase())));
         let index = value_index(&manifest, &connector).await?;
-        for q in questions.iter().filter(|q| q["db_id"] == db) {
+        for q in questions.iter().filter(|q| q["db_id"] == db && ids.as_ref().is_none_or(|ids| q["id"].as_u64().is_some_and(|id| ids.contains(&id)))) {
             total += 1;
             let question = q["question"].as_str().unwrap_or_default();
             let phrases = value_phrases(question);

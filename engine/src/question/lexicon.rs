@@ -77,9 +77,20 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         "reviewed" => &["reviewed", "review"],
         "paying" | "method" => &["method"],
         "dept" | "department" => &["department", "dept"],
+        "office" | "site" | "branch" => &["location"],
         "staff" | "worker" | "employee" => &["employee"],
         "rep" | "representative" | "agent" => &["rep"],
         _ => &[],
+    }
+}
+
+/// Words that say a person's sex, as the first letter a gender column's values start with
+/// ("F", "Female"; "M", "Male").
+pub fn sex(word: &str) -> Option<char> {
+    match word {
+        "woman" | "women" | "female" | "females" | "lady" | "ladies" | "girl" | "girls" => Some('F'),
+        "man" | "men" | "male" | "males" | "gentleman" | "gentlemen" | "boy" | "boys" => Some('M'),
+        _ => None,
     }
 }
 

@@ -355,16 +355,17 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         // "customers who never placed an order": what follows the negation is not counted.
         .filter(|&n| negated.is_none_or(|at| q.names[n].tokens.start < at || which_name.is_none() && head_names.iter().all(|&h| q.names[h].tokens.start > at)))
         .find(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()));
-    // "Which album has the most tracks": the most of a thing counted.
-    if aggregate.is_none() && order.is_some() && measure_mention.is_none() && subject_mention.is_some() && (which_name.is_some() || !grouped_names.is_empty()) {
+    let people: Vec<&Model> = manifest.models.iter().filter(|m| person_like(m)).collect();
+    let asks_people = who || words.iter().any(|w| PEOPLE.contains(&w.as_str()) || w == "headcount");
+    // "Which album has the most tracks", "which department has the most people": the most of
+    // a thing counted.
+    if aggregate.is_none() && order.is_some() && measure_mention.is_none() && (subject_mention.is_some() || asks_people && !who) && (which_name.is_some() || !grouped_names.is_empty()) {
         aggregate = Some(Aggregate::Count);
     }
-    let people: Vec<&Model> = manifest.models.iter().filter(|m| person_like(m)).collect();
 
     // Candidate bases: the measure's model, the subject's, then any model.
     let measure_models: Vec<&Model> =
         measure_mention.map(|m| q.names[m].candidates.iter().filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())).map(|(m, _)| *m).collect()).unwrap_or_default();
-    let asks_people = who || words.iter().any(|w| PEOPLE.contains(&w.as_str()) || w == "headcount");
     let subject_mention = if asks_people && subject_mention.is_some_and(|n| !q.names[n].candidates.iter().any(|(m, _)| person_like(m))) { None } else { subject_mention };
     let subject_models: Vec<&Model> = match subject_mention {
         Some(n) => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
@@ -669,6 +670,22 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         }
     }
 
+    // "Women", "male employees": a gender column of what is counted, by its first letter.
+    for (i, t) in q.tokens.iter().enumerate() {
+        let Some(letter) = lexicon::sex(&t.word) else { continue };
+        if q.claims[i].is_some() {
+            continue;
+        }
+        let anchor = subject.unwrap_or(base);
+        let Some(r) = plan.reach.iter().filter(|r| r.model.name == anchor.name && stems_of(&r.column.name).iter().any(|w| w == "gender" || w == "sex")).min_by_key(|r| r.path.len()).cloned() else {
+            return fail(format!("could not place \"{}\"", t.word));
+        };
+        conditions.push(format!("UPPER(SUBSTRING({}, 1, 1)) = '{letter}'", r.sql(dialect)));
+        chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&r.column.name, None), if letter == 'F' { "female" } else { "male" }), start: t.start, end: t.end });
+        claims.push((i, Claim::Keyword));
+        used.push(r);
+    }
+
     // Negation: a column that is empty, or related rows that do not exist.
     if let Some(at) = s.negated {
         let after = q.names.iter().enumerate().find(|(i, m)| m.tokens.start > at && !used_names.contains(i) && !s.grouped_names.contains(i));
@@ -891,7 +908,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
                 group_by.push(r.sql(dialect));
                 used.push(r.clone());
-                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}", words_of(&r.column.name, Some(r.model))), start: span.0, end: span.1 });
+                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(r), words_of(&r.column.name, Some(r.model))), start: span.0, end: span.1 });
             }
             Group::Entity { key, shown } => {
                 group_by.push(key.sql(dialect));
@@ -901,7 +918,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     group_by.push(c.sql(dialect));
                     used.push(c.clone());
                 }
-                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}", words_of(&key.model.name, None)), start: span.0, end: span.1 });
+                chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(key), words_of(&key.model.name, None)), start: span.0, end: span.1 });
             }
             Group::Grain(grain, d) => {
                 let expr = grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0));
@@ -914,6 +931,16 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         }
     }
     let grouped = !group_by.is_empty();
+    // Read through someone's current department, the rows measured are current too: this
+    // year's salaries per current department, not every salary ever paid.
+    if !s.current
+        && q.time.is_none()
+        && used.iter().any(Reach::through_current)
+        && let Some(end) = super::reach::validity_end(base)
+    {
+        conditions.push(format!("{}.{} IS NULL", quote(&base.name), quote(&end.name)));
+        chips.push(Chip { kind: ChipKind::Filter, label: "current".into(), start: 0, end: 0 });
+    }
     let subject_key = subject.filter(|m| m.name != base.name).and_then(|m| plan.key_of(m));
     if let Some(k) = &subject_key {
         used.push(k.clone());
@@ -936,7 +963,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let implied = wanted.map(|wanted| {
                 plan.reach
                     .iter()
-                    .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == subject.unwrap_or(base).name || !r.joined()))
+                    .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == subject.unwrap_or(base).name || !r.joined() || r.path.len() == 1 && r.through_current()))
                     .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
                     .cloned()
             });
@@ -1290,6 +1317,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     claim_sale_verbs(q, base, &used, &mut claims);
     claim_names(q, &used_names, &mut claims);
     Ok((sql, chips, claims))
+}
+
+/// "current " for a grouping read through someone's current row (their current department).
+fn current_of(r: &Reach<'_>) -> &'static str {
+    if r.through_current() { "current " } else { "" }
 }
 
 /// Time first, then the other groupings: the order a series over time is read in.

@@ -1,7 +1,11 @@
 //! What a question can reach from its base model: the model's own columns and those of the
 //! models along to-one relationships, and the JOINs that bring them in.
+//!
+//! A model that records over time what a row has (an employee's department, salary or
+//! title, each row valid until its end date) is reached through its current row only: one
+//! per row, so it is a to-one step too.
 
-use super::words::stems;
+use super::{entities::ends_validity, words::stems};
 use crate::{
     compile::Dialect,
     mdl::{Column, ColumnKind, JoinType, Manifest, Model, Relationship},
@@ -46,6 +50,38 @@ impl Reach<'_> {
     pub(super) fn joined(&self) -> bool {
         !self.path.is_empty()
     }
+
+    /// Whether it is reached through the current row of a model kept over time.
+    pub(super) fn through_current(&self) -> bool {
+        self.path.iter().any(|(r, m)| is_current_step(r, m))
+    }
+}
+
+/// A step to the many side of a relationship: taken only to a model kept over time, whose
+/// current row (validity not ended) is the one read.
+pub(super) fn is_current_step(relationship: &Relationship, to: &Model) -> bool {
+    match relationship.join_type {
+        JoinType::ManyToOne => relationship.models[0].eq_ignore_ascii_case(&to.name),
+        JoinType::OneToMany => relationship.models[1].eq_ignore_ascii_case(&to.name),
+        JoinType::OneToOne => false,
+    }
+}
+
+/// The column whose empty value marks a model's current rows.
+pub(super) fn validity_end(model: &Model) -> Option<&Column> {
+    model.columns.iter().find(|c| ends_validity(c))
+}
+
+/// A model that links two others and is named for them ("dept_emp": department and employee),
+/// as against one named for a role ("dept_manager"): each word of its name abbreviates a word
+/// of a model it refers to.
+fn plain_link(manifest: &Manifest, model: &Model) -> bool {
+    let ends: Vec<String> = to_one_steps(manifest, model).iter().filter(|(r, m)| !is_current_step(r, m)).flat_map(|(_, m)| stems(&m.name)).collect();
+    let abbreviates = |short: &str, long: &str| {
+        let mut rest = long.chars();
+        short.chars().next() == long.chars().next() && short.chars().all(|c| rest.any(|l| l == c))
+    };
+    ends.len() >= 2 && stems(&model.name).iter().all(|w| ends.iter().any(|e| abbreviates(w, e)))
 }
 
 /// The models one to-one step from `model`, with the relationship that leads there.
@@ -61,7 +97,7 @@ pub(super) fn to_one_steps<'m>(manifest: &'m Manifest, model: &'m Model) -> Vec<
             JoinType::ManyToOne => is_first,
             JoinType::OneToMany => !is_first,
         };
-        if to_one {
+        if to_one || validity_end(other).is_some() && other.name != model.name {
             steps.push((relationship, other));
         }
     }
@@ -87,8 +123,11 @@ pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reac
             }
             visited.push(other.name.as_str());
             // A model reached two ways at once (a game's home team and away team) is
-            // ambiguous: neither way is taken for it.
-            if steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).count() > 0 {
+            // ambiguous: neither way is taken for it — unless one way is a plain link
+            // (an employee's department through dept_emp, not dept_manager).
+            let from = |p: &Vec<(&'m Relationship, &'m Model)>| p.last().map_or(base, |(_, m)| *m);
+            let others: Vec<&Step<'_, 'm>> = steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).collect();
+            if !others.is_empty() && !(plain_link(manifest, from(path)) && others.iter().all(|(p, _, _)| !plain_link(manifest, from(p)))) {
                 continue;
             }
             let mut walked = (*path).clone();
@@ -130,6 +169,11 @@ pub(super) fn joins_for(used: &[&Reach<'_>], dialect: Dialect) -> String {
             }
             joined.push(relationship.name.as_str());
             sql.push_str(&format!(" LEFT JOIN {} ON {}", dialect.quote(&model.name), join_condition(&relationship.condition, dialect)));
+            if is_current_step(relationship, model)
+                && let Some(end) = validity_end(model)
+            {
+                sql.push_str(&format!(" AND {}.{} IS NULL", dialect.quote(&model.name), dialect.quote(&end.name)));
+            }
         }
     }
     sql

@@ -116,9 +116,39 @@ function normal(value) {
   return String(value).trim();
 }
 
-/** Rows equal as multisets (as sequences when ordered), columns compared as sorted cells. */
+/**
+ * Rows equal as multisets (as sequences when ordered), columns compared as sorted cells. The
+ * answer may show more columns than the gold SQL (a team by city and nickname where the gold
+ * shows the nickname): each gold column must then be one of the answer's columns, with the
+ * same values row by row.
+ */
 function sameResult(got, gold, ordered) {
   if (got.length !== gold.length) return `${got.length} rows, expected ${gold.length}`;
+  const width = gold[0]?.length ?? 0;
+  for (const columns of projections(got, gold, width)) {
+    const projected = got.map((row) => columns.map((c) => row[c]));
+    if (sameCells(projected, gold, ordered) === null) return null;
+  }
+  return sameCells(got, gold, ordered);
+}
+
+/** Ways to pick one distinct answer column per gold column with the same values (at most 50). */
+function projections(got, gold, width) {
+  const gotWidth = got[0]?.length ?? 0;
+  if (gotWidth <= width || width === 0) return [];
+  const values = (rows, c) => rows.map((r) => normal(r[c])).sort().join('\u0001');
+  const candidates = [...Array(width).keys()].map((j) => [...Array(gotWidth).keys()].filter((i) => values(got, i) === values(gold, j)));
+  const out = [];
+  const pick = (j, chosen) => {
+    if (out.length >= 50) return;
+    if (j === width) return void out.push([...chosen]);
+    for (const i of candidates[j]) if (!chosen.includes(i)) pick(j + 1, [...chosen, i]);
+  };
+  pick(0, []);
+  return out;
+}
+
+function sameCells(got, gold, ordered) {
   const key = (row) => row.map(normal).sort().join('\u0001');
   const a = got.map(key);
   const b = gold.map(key);
@@ -130,11 +160,14 @@ function sameResult(got, gold, ordered) {
   return at === -1 ? null : `row ${at} differs: [${a[at]?.replaceAll('\u0001', ', ')}] vs [${b[at]?.replaceAll('\u0001', ', ')}]`;
 }
 
-/** Whether the reply names the unplaceable phrase (any of its words of four letters or more). */
+/** Small words that name nothing: a reply that says only these has not named the phrase. */
+const STOP = new Set(['a', 'an', 'the', 'of', 'for', 'by', 'in', 'on', 'at', 'to', 'and', 'or', 'with', 'who', 'that', 'their', 'our']);
+
+/** Whether the reply names the unplaceable phrase: one of its words, as a whole word. */
 function names(asked, phrase) {
-  const reply = [asked.error?.message, asked.understood].filter(Boolean).join(' ').toLowerCase();
-  const words = phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
-  return words.length > 0 && words.some((w) => reply.includes(w));
+  const reply = new Set([asked.error?.message, asked.understood].filter(Boolean).join(' ').toLowerCase().split(/[^a-z0-9]+/));
+  const words = phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2 && !STOP.has(w));
+  return words.some((w) => reply.has(w));
 }
 
 async function judge(p, q) {

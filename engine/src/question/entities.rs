@@ -50,16 +50,21 @@ pub(super) fn stems_of(name: &str) -> Vec<String> {
     stems(name)
 }
 
-/// The columns that show an entity to a person: first and last name, else its name or title.
+/// The columns that show an entity to a person: first and last name, else its name or title,
+/// else its city and nickname.
 pub(super) fn shown_columns(model: &Model) -> Vec<&Column> {
     let find = |words: &[&str]| model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name) == words);
     if let (Some(first), Some(last)) = (find(&["first", "name"]), find(&["last", "name"])) {
         return vec![first, last];
     }
-    for words in [&["name"][..], &["title"], &["nickname"], &["full", "name"]] {
+    for words in [&["name"][..], &["title"], &["full", "name"]] {
         if let Some(c) = find(words) {
             return vec![c];
         }
+    }
+    // A nickname is half a name: a team is its city and its nickname.
+    if let Some(nickname) = find(&["nickname"]) {
+        return find(&["city"]).into_iter().chain([nickname]).collect();
     }
     if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name).last().is_some_and(|w| w == "name" || w == "title")) {
         return vec![c];
@@ -72,7 +77,8 @@ pub(super) fn readable_text(c: &Column) -> bool {
 }
 
 pub(super) fn person_like(model: &Model) -> bool {
-    shown_columns(model).len() == 2
+    let has = |words: &[&str]| model.columns.iter().any(|c| readable_text(c) && stems_of(&c.name) == words);
+    has(&["first", "name"]) && has(&["last", "name"])
 }
 
 pub(super) fn is_boolean(column: &Column) -> bool {

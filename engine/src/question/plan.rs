@@ -339,7 +339,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         if words.get(end).is_some_and(|w| w == "per")
             && let Some(&n) = grouped_names.iter().find(|&&n| q.names[n].tokens.start == end + 1)
             && q.names[n].candidates.iter().any(|(model, c)| c.is_none() && !person_like(model) && model.columns.iter().any(is_date))
-            && matches!(aggregate, None | Some(Aggregate::Avg))
+            && (matches!(aggregate, None | Some(Aggregate::Avg)) || aggregate == Some(Aggregate::Sum) && !has(q, "total") && !has(q, "sum"))
         {
             per_event = Some(n);
             aggregate = Some(Aggregate::Avg);
@@ -398,12 +398,13 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
 
     let mut last_error = Vec::new();
     let measured = matches!(aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
-    let mut answered: Option<(&Model, String, Vec<Chip>)> = None;
+    let mut answered: Option<(&Model, String, Vec<Chip>, usize)> = None;
+    let mut tied: Option<String> = None;
     let mut understood_parts: Vec<String> = Vec::new();
     for base in bases {
         // Once answered, only another model with the same measure is tried: two complete
         // readings over different models ("points" of players or of teams) are ambiguous.
-        if let Some((first, _, _)) = &answered
+        if let Some((first, _, _, _)) = &answered
             && !(measured
                 && measure_models.iter().any(|m| m.name == base.name)
                 && measure_models.iter().any(|m| m.name == first.name)
@@ -451,15 +452,20 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                 // Names no part of the reading used are unplaced.
                 let unplaced = q.unplaced();
                 if unplaced.is_empty() {
-                    if let Some((first, _, _)) = &answered {
-                        let said = measure_mention.map(|m| q.text[q.span(q.names[m].tokens.clone()).0..q.span(q.names[m].tokens.clone()).1].to_owned()).unwrap_or_default();
-                        return Err(vec![format!(
-                            "could not place \"{said}\": it could mean {said} of {} or of {}",
-                            words_of(&first.name, None),
-                            words_of(&base.name, None)
-                        )]);
+                    let about = about_score(q, base);
+                    if let Some((first, _, _, first_about)) = &answered {
+                        // Two complete readings: the one over the rows of what the question is
+                        // about ("points by team": the team box scores), else neither.
+                        if about > *first_about {
+                            answered = Some((base, sql, built_chips, about));
+                        } else if about == *first_about {
+                            let said = measure_mention.map(|m| q.text[q.span(q.names[m].tokens.clone()).0..q.span(q.names[m].tokens.clone()).1].to_owned()).unwrap_or_default();
+                            tied = Some(format!("could not place \"{said}\": it could mean {said} of {} or of {}", words_of(&first.name, None), words_of(&base.name, None)));
+                        }
+                        q.claims = saved;
+                        continue;
                     }
-                    answered = Some((base, sql, built_chips));
+                    answered = Some((base, sql, built_chips, about));
                     q.claims = saved;
                     continue;
                 }
@@ -487,7 +493,10 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
             }
         }
     }
-    if let Some((_, sql, built_chips)) = answered {
+    if let Some(tied) = tied {
+        return Err(vec![tied]);
+    }
+    if let Some((_, sql, built_chips, _)) = answered {
         chips.extend(built_chips);
         let understood = chips.iter().map(|c| c.label.clone()).collect();
         return Ok(Understanding::Sql { sql, understood, reading: chips });
@@ -510,6 +519,23 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     }
     reply.extend(understood_parts);
     Err(reply)
+}
+
+/// How much a reading's base is about what the question names: the words of the models its
+/// placed names and values mean that the base's name says too (a team's points are the team
+/// box scores', a player's the player box scores').
+fn about_score(q: &Question, base: &Model) -> usize {
+    let base_words = stems_of(&base.name);
+    let mut named: Vec<String> = Vec::new();
+    for (i, claim) in q.claims.iter().enumerate() {
+        let models: Vec<&str> = match claim {
+            Some(Claim::Name(n)) if q.names[*n].tokens.start == i => q.names[*n].candidates.iter().filter(|(m, c)| c.is_none() && m.name != base.name).map(|(m, _)| m.name.as_str()).collect(),
+            Some(Claim::Value(v)) if q.values[*v].tokens.start == i => q.values[*v].places.iter().map(|(m, _)| m.as_str()).collect(),
+            _ => continue,
+        };
+        named.extend(models.iter().flat_map(|m| stems_of(m)));
+    }
+    base_words.iter().filter(|w| named.contains(w)).count()
 }
 
 /// Structure words the reading uses when it places them.

@@ -19,7 +19,7 @@ pub const FILLER: &[&str] = &[
     "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
     "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
     "through", "via", "during", "across", "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
-    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's",
+    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's", "drew", "draw", "draws", "attracted",
 ];
 
 /// Verbs of selling: they name the lines of a sale (a related model with a quantity).

@@ -373,6 +373,17 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         // "Which teams are in the Pacific division?": a list of what "which" names.
         None => match which_name {
             Some(n) if aggregate.is_none() && measure_mention.is_none() => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
+            // "the Eastern Conference teams": a column's name said with its model's, the model
+            // is what is listed.
+            _ if aggregate.is_none() && measure_mention.is_none() => head_names
+                .iter()
+                .filter_map(|&n| {
+                    let mention = &q.names[n];
+                    let last = mention.tokens.end.checked_sub(1)?;
+                    mention.candidates.iter().map(|(m, _)| *m).find(|m| mention.tokens.len() > 1 && model_words(m).iter().any(|w| names(&q.tokens[last].stem, w)))
+                })
+                .take(1)
+                .collect(),
             _ => Vec::new(),
         },
     };
@@ -682,7 +693,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")), start: span.0, end: span.1 });
     }
 
-    // Boolean columns named ("home games", "won"): true.
+    // Boolean columns named ("home games", "won"): true. Named as what is asked for ("wins
+    // for each team"), the rows where it is true are what is counted.
+    let mut counted_flag: Option<String> = None;
     for (index, mention) in q.names.iter().enumerate() {
         if used_names.contains(&index) && Some(index) != s.subject_mention {
             continue;
@@ -690,6 +703,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         if let Some(r) = mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned()) {
             used_names.push(index);
             let (start, end) = span_of(mention.tokens.clone());
+            if s.head_names.first() == Some(&index) && r.model.name == base.name {
+                counted_flag = Some(q.text[start..end].to_lowercase());
+            }
             conditions.push(format!("{} = TRUE", r.sql(dialect)));
             chips.push(Chip { kind: ChipKind::Filter, label: words_of(&r.column.name, None), start, end });
             used.push(r);
@@ -879,7 +895,13 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     {
         group_name_list.insert(0, w);
     }
-    let listing_which = s.aggregate.is_none() && s.measure_mention.is_none();
+    // "Which team has the biggest arena": the rows of what "which" names, ranked by a quantity
+    // of their own.
+    let ranks_own = s.aggregate.is_none()
+        && s.order.is_some()
+        && measure.as_ref().is_some_and(|m| !m.joined())
+        && s.which_name.is_some_and(|n| q.names[n].candidates.iter().any(|(m, c)| c.is_none() && m.name == base.name));
+    let listing_which = s.aggregate.is_none() && s.measure_mention.is_none() || ranks_own;
     for &n in &group_name_list {
         if used_names.contains(&n) {
             continue;
@@ -1222,12 +1244,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
             // "Hires by year" counts the events a date names; otherwise what is counted is named.
             let events_named = needs_date && named_date.as_ref().is_some_and(|(i, r)| used_names.contains(i) && r.model.name == base.name);
-            if grouped && subject.is_none() && !events_named {
+            if grouped && subject.is_none() && !events_named && counted_flag.is_none() {
                 return fail("a grouping of nothing named".into());
             }
             if grouped {
                 // "Customers by country and segment": how many in each.
-                let label = format!("number of {}", plural(&words_of(&subject.unwrap_or(base).name, None)));
+                let label = match &counted_flag {
+                    Some(said) if subject.is_none() => format!("number of {said}"),
+                    _ => format!("number of {}", plural(&words_of(&subject.unwrap_or(base).name, None))),
+                };
                 sql = sql.replacen("SELECT ", &format!("SELECT COUNT(*) AS {}, ", quote(&label.replace(' ', "_"))), 1);
                 sql.push_str(&format!(" GROUP BY {}", group_by.join(", ")));
                 if let Some(keys) = grain_order(&groups, dialect, q) {

@@ -135,6 +135,10 @@ fn scan_values(q: &mut Question, values: &[ValueMatch]) {
             }
             continue;
         }
+        // "the Eastern Conference": a one-word value said as its adjective.
+        if let Some(at) = keys.iter().position(|k| super::words::plain_form(k) == Some(key.as_str())) {
+            found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: at..at + 1 });
+        }
         for start in 0..keys.len() {
             let mut joined = String::new();
             for (end, word) in keys.iter().enumerate().skip(start) {

@@ -62,7 +62,19 @@ pub fn value_phrases(question: &str) -> Vec<String> {
             out.push(window.join(" "));
         }
     }
+    out.extend(words.iter().filter_map(|w| plain_form(w)).map(str::to_owned));
     out
+}
+
+/// The plain word a value is stored as, for an adjective a question says ("Eastern" → "east").
+pub fn plain_form(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "eastern" => "east",
+        "western" => "west",
+        "northern" => "north",
+        "southern" => "south",
+        _ => return None,
+    })
 }
 
 /// The longest value (in words) a question is searched for.

@@ -48,6 +48,8 @@ pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
         "cheapest" | "expensive" | "priciest" => &["price", "cost"],
         "biggest" | "largest" | "smallest" => &["capacity", "size", "amount", "total", "byte"],
         "paid" | "highest-paid" | "earn" | "earns" | "earner" | "earners" => &["salary", "pay", "wage"],
+        // "Longest-serving": the earliest start.
+        "serving" | "tenured" => &["hire", "start", "join"],
         _ => return None,
     })
 }

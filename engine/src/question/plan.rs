@@ -310,7 +310,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
     if aggregate.is_none() && let Some(m) = measure_mention {
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
-        let sum_like = said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w));
+        let sum_like = said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value", "total", "amount"].contains(w));
         if sum_like && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
             aggregate = Some(Aggregate::Sum);
         }
@@ -1007,7 +1007,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             // "The longest track", "top 5 highest-paid employees": rows ranked by a quantity.
             let (desc, at) = s.order.unwrap_or((true, 0));
             // "Youngest" ranks by age, whatever else the question names; "most" by what it names.
-            let wanted = lexicon::superlative_quantity(&q.tokens[at].word).or_else(|| q.tokens.get(at + 1).and_then(|t| lexicon::superlative_quantity(&t.word)));
+            // "Longest-serving": the word after the superlative says the quantity first.
+            let after = q.tokens.get(at + 1).filter(|_| q.claims.get(at + 1).is_some_and(|c| matches!(c, None | Some(Claim::Name(_))))).and_then(|t| lexicon::superlative_quantity(&t.word).map(|w| (w, at + 1)));
+            let wanted = after.map(|(w, _)| w).or_else(|| lexicon::superlative_quantity(&q.tokens[at].word));
+            if let Some((_, i)) = after {
+                claims.push((i, Claim::Keyword));
+            }
             let implied = wanted.map(|wanted| {
                 plan.reach
                     .iter()
@@ -1110,7 +1115,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claim_keywords(q, &mut claims, &["how", "many", "number", "count", "headcount"]);
         }
         (Some(agg), Some(m)) => {
-            value_label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
+            value_label = match agg {
+                // "The invoice total", summed: not "total invoice total".
+                Aggregate::Sum if stems_of(&m.column.name).iter().any(|w| w == "total") => words_of(&m.column.name, Some(m.model)),
+                _ => format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model))),
+            };
             // "Length in minutes" of milliseconds: converted.
             let said_unit = q.tokens.iter().enumerate().find(|(i, t)| ["minute", "second", "hour"].contains(&t.stem.as_str()) && q.claims[*i].is_none_or(|c| matches!(c, Claim::Name(_))));
             let words: Vec<String> = column_words(m.column).into_iter().chain(description_words(m.column)).collect();
@@ -1145,6 +1154,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
             value_alias = quote(&value_label.replace(' ', "_"));
             used.push(m.clone());
+            claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
+        }
+        (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None) if amount_of(subject.unwrap_or(base)).is_some_and(|_| subject.is_none_or(|m| m.name == base.name)) => {
+            // "Total gift card payments": the amount of the rows totalled.
+            let m = plan.find(&base.name, &amount_of(base).map(|c| c.name.clone()).unwrap_or_default()).cloned().ok_or_else(|| vec!["no amount".to_owned()])?;
+            value_label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
+            value_sql = Some(format!("{}({})", agg.function(), m.sql(dialect)));
+            value_alias = quote(&value_label.replace(' ', "_"));
+            used.push(m);
             claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
         }
         (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
@@ -1368,6 +1386,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     claim_sale_verbs(q, base, &used, &mut claims);
     claim_names(q, &used_names, &mut claims);
     Ok((sql, chips, claims))
+}
+
+/// The one money column of a model's rows (a payment's amount), if it has exactly one.
+fn amount_of(model: &Model) -> Option<&Column> {
+    let money: Vec<&Column> = model.columns.iter().filter(|c| is_measure(c) && stems_of(&c.name).iter().any(|w| ["amount", "total", "price", "value"].contains(&w.as_str()))).collect();
+    match money.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
 }
 
 /// "current " for a grouping read through someone's current row (their current department).

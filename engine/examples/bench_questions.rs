@@ -2,7 +2,7 @@
 //! files, for working on the engine in seconds (the measure stays `scripts/bench/ask_quality.mjs`
 //! through the public API):
 //!
-//! `cargo run -p quarry-engine --example bench_questions -- QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [-v]`
+//! `cargo run -p quarry-engine --example bench_questions -- QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [--ask TEXT] [-v]`
 //!
 //! MANIFESTS_DIR holds `<DB>.json`, a deploy's manifest per sample (`SELECT manifest FROM
 //! deploys …`); SAMPLES_DIR the `<db>-v2.duckdb` files a server built. Values are indexed as
@@ -196,12 +196,16 @@ async fn main() -> anyhow::Result<()> {
     }
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let [file, manifests, samples, ..] = positional.as_slice() else {
-        anyhow::bail!("usage: bench_questions QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [-v]");
+        anyhow::bail!("usage: bench_questions QUESTIONS.json MANIFESTS_DIR SAMPLES_DIR [--only DB] [--ids N,M] [--ask TEXT] [-v]");
     };
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
     let verbose = args.iter().any(|a| a == "-v");
     let ids: Option<Vec<u64>> = args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
-    let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file)?)?;
+    let mut questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file)?)?;
+    // `--ask "question" --only DB`: one question of one's own, shown with its SQL.
+    if let Some(asked) = args.iter().position(|a| a == "--ask").and_then(|i| args.get(i + 1)) {
+        questions = vec![serde_json::json!({"id": 0, "db_id": only.clone().unwrap_or_default(), "question": asked, "gold_sql": "SELECT 1"})];
+    }
     let today = chrono::Utc::now().date_naive();
     let options = QueryOptions::new(100_000, Duration::from_secs(60));
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();

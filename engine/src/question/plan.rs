@@ -1033,7 +1033,20 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let shown = subject.and_then(|m| plan.entity(m)).or_else(|| plan.entity(base)).filter(|_| !named_only);
             // Rows of another model ranked (salaries of employees) would show an entity once
             // per row: ranked only over the entity's own rows.
-            let one_row_each = s.current && plan.reach.iter().any(|r| !r.joined() && ends_validity(r.column));
+            // "The most assists in a single game": each row is one game's, ranked as rows.
+            let single_event = q.tokens.iter().enumerate().find_map(|(i, t)| {
+                if !["single", "one"].contains(&t.word.as_str()) {
+                    return None;
+                }
+                let (n, mention) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1)?;
+                let event = mention.candidates.iter().any(|(m, c)| c.is_none() && m.name != base.name && key_column(m).and_then(|k| plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1));
+                event.then_some((i, n))
+            });
+            if let Some((i, n)) = single_event {
+                claims.push((i, Claim::Keyword));
+                used_names.push(n);
+            }
+            let one_row_each = s.current && plan.reach.iter().any(|r| !r.joined() && ends_validity(r.column)) || single_event.is_some();
             if let Some(Group::Entity { key, .. }) = &shown
                 && key.joined()
                 && !one_row_each
@@ -1092,7 +1105,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if !used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
                 return fail("the subject is not counted".into());
             }
-            claim_sale_verbs(q, base, &used, &mut claims);
+            claim_sale_verbs(manifest, q, base, &used, &mut claims);
             claim_names(q, &used_names, &mut claims);
             return Ok((format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")), chips, claims));
         }
@@ -1156,7 +1169,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             used.push(m.clone());
             claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
         }
-        (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None) if amount_of(subject.unwrap_or(base)).is_some_and(|_| subject.is_none_or(|m| m.name == base.name)) => {
+        (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None) if s.subject_mention.is_some() && subject.is_some_and(|m| m.name == base.name) && amount_of(base).is_some() => {
             // "Total gift card payments": the amount of the rows totalled.
             let m = plan.find(&base.name, &amount_of(base).map(|c| c.name.clone()).unwrap_or_default()).cloned().ok_or_else(|| vec!["no amount".to_owned()])?;
             value_label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
@@ -1192,6 +1205,8 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let asked_distinct = s.distinct;
             let subject_column = if named.len() > 1 || (named.len() == 1 && listed.is_some() && s.subject_mention.is_some()) { None } else { subject_column };
             let mut distinct = if asked_distinct { "DISTINCT " } else { "" };
+            let mut list_by: Vec<String> = Vec::new();
+            let lists_in_groups = grouped && (s.who || s.which_name.is_some()) && listed.is_some() && s.sort.is_none();
             // "The ids and names of…": the listed thing's key, said as "id".
             let id_words: Vec<usize> = q.tokens.iter().enumerate().filter(|(i, t)| (t.word == "id" || t.word == "ids") && q.claims[*i].is_none()).map(|(i, _)| i).collect();
             let listed_key = listed.or(Some(base)).and_then(|m| plan.key_of(m)).filter(|_| !id_words.is_empty());
@@ -1235,12 +1250,21 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     distinct = "DISTINCT ";
                     used_names.extend(column_mention);
                 }
-                (_, Some(m)) if !grouped => {
-                    // Listed from another model's rows, each would repeat once per row.
-                    if m.name != base.name {
-                        return fail(format!("{} listed from {}", m.name, base.name));
+                (_, Some(m)) if !grouped || lists_in_groups => {
+                    let Some(Group::Entity { key, shown }) = plan.entity(m) else { return fail(format!("no name to show {} by", m.name)) };
+                    // Listed from another model's rows ("who manages Sales": the managers of the
+                    // department's rows), each once: by its key, shown by its names. So in each
+                    // group ("the current manager of each department").
+                    if m.name != base.name || lists_in_groups {
+                        list_by = std::iter::once(&key).chain(&shown).map(|c| c.sql(dialect)).chain(group_by.iter().cloned()).collect();
+                        used.push(key.clone());
+                        // The rows read are the base's: its name says how they relate ("manages").
+                        for &n in s.head_names {
+                            if !used_names.contains(&n) && q.names[n].candidates.iter().any(|(bm, c)| c.is_none() && bm.name == base.name) {
+                                used_names.push(n);
+                            }
+                        }
                     }
-                    let Some(Group::Entity { shown, .. }) = plan.entity(m) else { return fail(format!("no name to show {} by", m.name)) };
                     for c in shown {
                         select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                         used.push(c);
@@ -1257,15 +1281,18 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if !conditions.is_empty() {
                 sql.push_str(&format!(" WHERE {}", conditions.join(" AND ")));
             }
-            if grouped && (s.who || s.which_name.is_some()) {
+            if !list_by.is_empty() {
+                sql.push_str(&format!(" GROUP BY {}", list_by.join(", ")));
+            }
+            if grouped && (s.who || s.which_name.is_some()) && !lists_in_groups {
                 return fail("which in each group".into());
             }
             // "Hires by year" counts the events a date names; otherwise what is counted is named.
             let events_named = needs_date && named_date.as_ref().is_some_and(|(i, r)| used_names.contains(i) && r.model.name == base.name);
-            if grouped && subject.is_none() && !events_named && counted_flag.is_none() {
+            if grouped && subject.is_none() && !events_named && counted_flag.is_none() && !lists_in_groups {
                 return fail("a grouping of nothing named".into());
             }
-            if grouped {
+            if grouped && !lists_in_groups {
                 // "Customers by country and segment": how many in each.
                 let label = match &counted_flag {
                     Some(said) if subject.is_none() => format!("number of {said}"),
@@ -1297,7 +1324,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     return fail("a sort on a model not read".into());
                 }
             }
-            claim_sale_verbs(q, base, &used, &mut claims);
+            claim_sale_verbs(manifest, q, base, &used, &mut claims);
             claim_names(q, &used_names, &mut claims);
             claim_keywords(q, &mut claims, &["by", "per", "each", "every"]);
             if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
@@ -1343,7 +1370,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         if s.order.is_some() && !grouped && value_sql.is_some() && sql_order.is_none() {
             return fail("an order with nothing to rank".into());
         }
-        claim_sale_verbs(q, base, &used, &mut claims);
+        claim_sale_verbs(manifest, q, base, &used, &mut claims);
         claim_names(q, &used_names, &mut claims);
         return Ok((format!("SELECT {} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank")), chips, claims));
     }
@@ -1383,7 +1410,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         // "Which X has the most" with nothing grouped would rank one row.
         return fail("an order with nothing to rank".into());
     }
-    claim_sale_verbs(q, base, &used, &mut claims);
+    claim_sale_verbs(manifest, q, base, &used, &mut claims);
     claim_names(q, &used_names, &mut claims);
     Ok((sql, chips, claims))
 }
@@ -1423,9 +1450,11 @@ fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Dialect, q: &Que
 }
 
 /// "Bought", "sold": said of a reading over sales (a model with a quantity or an amount).
-fn claim_sale_verbs(q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut Vec<(usize, Claim)>) {
+fn claim_sale_verbs(manifest: &Manifest, q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut Vec<(usize, Claim)>) {
     let sale = |m: &Model| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| ["quantity", "total", "amount"].contains(&w.as_str())));
-    if sale(base) || used.iter().any(|r| sale(r.model)) {
+    // "What media types do we sell": what the lines of a sale refer to is what is sold.
+    let sold = || manifest.models.iter().any(|m| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && reachable(manifest, m).iter().any(|r| r.model.name == base.name && !r.through_current()));
+    if sale(base) || used.iter().any(|r| sale(r.model)) || q.tokens.iter().any(|t| is_sale_verb(&t.word)) && sold() {
         for (i, t) in q.tokens.iter().enumerate() {
             if is_sale_verb(&t.word) {
                 claims.push((i, Claim::Keyword));

@@ -146,10 +146,12 @@ fn scan_values(q: &mut Question, values: &[ValueMatch]) {
                     joined.push(' ');
                 }
                 joined.push_str(word);
-                if joined == key {
+                // The last word in the plural, for a value of several words.
+                let singular = || end > start && joined.rsplit_once(' ').is_some_and(|(head, last)| format!("{head} {}", super::words::stem(last)) == key);
+                if joined == key || singular() {
                     found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: start..end + 1 });
                 }
-                if joined.len() >= key.len() {
+                if joined.len() > key.len() + 3 {
                     break;
                 }
             }

@@ -63,6 +63,15 @@ pub fn value_phrases(question: &str) -> Vec<String> {
         }
     }
     out.extend(words.iter().filter_map(|w| plain_form(w)).map(str::to_owned));
+    // "Support Agents": a value of several words said in the plural.
+    for n in 2..=LONGEST_VALUE_WORDS {
+        for window in words.windows(n) {
+            let last = stem(&window[n - 1]);
+            if last != window[n - 1] {
+                out.push(format!("{} {last}", window[..n - 1].join(" ")));
+            }
+        }
+    }
     out
 }
 

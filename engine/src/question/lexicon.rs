@@ -70,6 +70,7 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         "unit" => &["quantity"],
         "rating" | "star" => &["score", "rating"],
         "win" | "won" | "victory" => &["won"],
+        "scored" | "scoring" => &["point", "score"],
         "manager" | "boss" => &["report", "manager"],
         "hire" | "hired" | "joined" => &["hire"],
         "born" | "birthday" => &["birth"],

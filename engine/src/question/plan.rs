@@ -311,7 +311,9 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     if aggregate.is_none() && let Some(m) = measure_mention {
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
         let sum_like = said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value", "total", "amount"].contains(w));
-        if sum_like && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
+        // "The most points in a single game": one row's points, not a sum.
+        let in_one_event = words.windows(2).enumerate().any(|(i, w)| w[0] == "single" && q.names.iter().any(|m| m.tokens.start == i + 1));
+        if sum_like && !in_one_event && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
             aggregate = Some(Aggregate::Sum);
         }
         // "The highest invoice total".

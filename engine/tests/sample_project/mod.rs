@@ -1,0 +1,84 @@
+//! A project started from a sample dataset, as the engine's tests see it: the sample's models
+//! and relationships, its value index, and questions asked of it.
+
+#![allow(dead_code)]
+
+use duckdb::Connection;
+use quarry_engine::{
+    compile::Dialect,
+    mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+    question::{Understanding, ValueMatch, understand, value_key, value_phrases},
+    sample_datasets::{SampleDataset, SampleRelationKind},
+};
+
+/// The sample's models as a project starting from it has them: a model per table, a
+/// relationship per foreign key, a relationship column on both ends.
+pub fn manifest(dataset: SampleDataset) -> Manifest {
+    let mut models: Vec<Model> = dataset
+        .tables()
+        .iter()
+        .map(|t| Model {
+            name: t.name.into(),
+            source: ModelSource::Table { catalog: None, schema: None, table: t.name.into() },
+            columns: t
+                .columns
+                .iter()
+                .map(|c| Column {
+                    not_null: c.sql_type.contains("NOT NULL"),
+                    properties: Properties { display_name: None, description: Some(c.description.into()) },
+                    ..Column::source(c.name, c.sql_type.trim_end_matches(" NOT NULL"))
+                })
+                .collect(),
+            primary_key: (t.primary_key.len() == 1).then(|| t.primary_key[0].to_owned()),
+            properties: Properties { display_name: None, description: Some(t.description.into()) },
+        })
+        .collect();
+    let mut relationships = Vec::new();
+    for r in dataset.relationships() {
+        let name = format!("{}_{}_{}_{}", r.from_table, r.from_column, r.to_table, r.to_column);
+        relationships.push(Relationship {
+            name: name.clone(),
+            models: [r.from_table.into(), r.to_table.into()],
+            join_type: match r.kind {
+                SampleRelationKind::ManyToOne => JoinType::ManyToOne,
+                SampleRelationKind::OneToOne => JoinType::OneToOne,
+            },
+            condition: format!("{}.{} = {}.{}", r.from_table, r.from_column, r.to_table, r.to_column),
+            properties: Properties::default(),
+        });
+        for (this, other) in [(r.from_table, r.to_table), (r.to_table, r.from_table)] {
+            let model = models.iter_mut().find(|m| m.name == this).unwrap();
+            let column = if model.columns.iter().any(|c| c.name == other) { format!("{other}_{}", r.from_column) } else { other.to_owned() };
+            if !model.columns.iter().any(|c| c.name == column) {
+                model.columns.push(Column::relationship(&column, other, &name));
+            }
+        }
+    }
+    Manifest { models, relationships, ..Manifest::default() }
+}
+
+/// The text values a deploy indexes (columns of at most 1000 distinct values).
+pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatch> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sample.duckdb");
+    dataset.build(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    let mut index = Vec::new();
+    for model in &manifest.models {
+        for column in model.columns.iter().filter(|c| c.type_name == "VARCHAR") {
+            let sql = format!("SELECT DISTINCT CAST(\"{}\" AS VARCHAR) FROM \"{}\" WHERE \"{}\" IS NOT NULL LIMIT 1001", column.name, model.name, column.name);
+            let values: Vec<String> = conn.prepare(&sql).unwrap().query_map([], |r| r.get(0)).unwrap().filter_map(Result::ok).collect();
+            if values.len() <= 1000 {
+                index.extend(values.into_iter().map(|value| ValueMatch { model: model.name.clone(), column: column.name.clone(), value }));
+            }
+        }
+    }
+    index
+}
+
+pub fn ask(manifest: &Manifest, index: &[ValueMatch], question: &str) -> Understanding {
+    let phrases = value_phrases(question);
+    let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
+    understand(manifest, Dialect::DuckDb, question, &values, chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap())
+}
+

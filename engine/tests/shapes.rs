@@ -1,0 +1,132 @@
+//! Business shapes the engine reads on the HR and NBA samples, checked by their rows against
+//! SQL written by hand: models kept over time read through their current rows, people listed
+//! from the rows that relate them, two readings settled by what the question is about, rows
+//! ranked within one event, yes/no columns counted.
+
+mod sample_project;
+
+use duckdb::{Connection, types::Value};
+use quarry_engine::{
+    compile::{Dialect, compile},
+    mdl::Manifest,
+    question::{ChipKind, Understanding},
+    sample_datasets::SampleDataset,
+};
+use sample_project::{ask, manifest, value_index};
+
+struct Sample {
+    conn: Connection,
+    manifest: Manifest,
+    index: Vec<quarry_engine::question::ValueMatch>,
+    _dir: tempfile::TempDir,
+}
+
+fn sample(dataset: SampleDataset) -> Sample {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sample.duckdb");
+    dataset.build(&path).unwrap();
+    let manifest = manifest(dataset);
+    let index = value_index(dataset, &manifest);
+    Sample { conn: Connection::open(&path).unwrap(), manifest, index, _dir: dir }
+}
+
+fn rows(conn: &Connection, sql: &str) -> Vec<Vec<String>> {
+    let mut statement = conn.prepare(sql).unwrap_or_else(|e| panic!("{e}: {sql}"));
+    let mut out: Vec<Vec<String>> = statement
+        .query_map([], |row| {
+            let n = row.as_ref().column_count();
+            Ok((0..n)
+                .map(|i| match row.get::<_, Value>(i).unwrap() {
+                    Value::Null => "null".to_owned(),
+                    Value::Double(d) => format!("{:.2}", d),
+                    Value::Decimal(d) => format!("{:.2}", d.to_string().parse::<f64>().unwrap()),
+                    other => format!("{other:?}").split(['(', ')']).nth(1).unwrap_or_default().trim_matches('"').to_owned(),
+                })
+                .collect())
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    out.sort();
+    out
+}
+
+/// The question's rows and its reading; panics with the engine's reply when it has no SQL.
+fn answer(s: &Sample, question: &str) -> (Vec<Vec<String>>, Vec<String>) {
+    match ask(&s.manifest, &s.index, question) {
+        Understanding::Sql { sql, reading, .. } => {
+            let compiled = compile(&s.manifest, &sql, Dialect::DuckDb).unwrap();
+            (rows(&s.conn, &compiled), reading.iter().map(|c| format!("{:?}: {}", c.kind, c.label)).collect())
+        }
+        other => panic!("{question}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_model_kept_over_time_is_read_through_its_current_rows() {
+    let hr = sample(SampleDataset::Hr);
+    // Salaries per department: each employee's current department, current salaries only.
+    let (got, reading) = answer(&hr, "Sum of salaries by department");
+    let expected = rows(
+        &hr.conn,
+        "SELECT d.name, sum(s.salary) FROM salaries s JOIN dept_emp de ON de.employee_id = s.employee_id AND de.to_date IS NULL
+         JOIN departments d ON d.department_id = de.department_id WHERE s.to_date IS NULL GROUP BY d.department_id, d.name",
+    );
+    assert_eq!(got, expected);
+    assert!(reading.iter().any(|c| c == "Filter: current"), "{reading:?}");
+    assert!(reading.iter().any(|c| c.starts_with("Grouping: by current department")), "{reading:?}");
+
+    // Titles kept over time: the current title with the current salary.
+    let (got, _) = answer(&hr, "Average salary for each job title right now");
+    let expected = rows(
+        &hr.conn,
+        "SELECT t.title, avg(s.salary) FROM salaries s JOIN titles t ON t.employee_id = s.employee_id AND t.to_date IS NULL
+         WHERE s.to_date IS NULL GROUP BY t.title",
+    );
+    assert_eq!(got, expected);
+
+    let (got, _) = answer(&hr, "How many female employees are there currently?");
+    assert_eq!(got, rows(&hr.conn, "SELECT count(*) FROM employees WHERE gender = 'F' AND termination_date IS NULL"));
+}
+
+#[test]
+fn people_are_listed_once_from_the_rows_that_relate_them() {
+    let hr = sample(SampleDataset::Hr);
+    let (got, _) = answer(&hr, "Who manages Finance at present?");
+    let expected = rows(
+        &hr.conn,
+        "SELECT e.first_name, e.last_name FROM dept_manager m JOIN employees e ON e.employee_id = m.employee_id
+         JOIN departments d ON d.department_id = m.department_id WHERE d.name = 'Finance' AND m.to_date IS NULL",
+    );
+    assert_eq!(expected.len(), 1);
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn of_two_readings_the_one_over_what_the_question_is_about_is_taken() {
+    let nba = sample(SampleDataset::Nba);
+    // Points are recorded per player and per team; "for each team" means the team's.
+    let (got, _) = answer(&nba, "Average points per game for each team");
+    let expected = rows(&nba.conn, "SELECT t.city, t.nickname, avg(b.points) FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id GROUP BY t.team_id, t.city, t.nickname");
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn rows_of_one_event_are_ranked_and_yes_no_columns_counted() {
+    let nba = sample(SampleDataset::Nba);
+    let (got, _) = answer(&nba, "Who scored the most points in a single game?");
+    let expected = rows(
+        &nba.conn,
+        "SELECT p.first_name, p.last_name, b.points FROM player_box_scores b JOIN players p ON p.player_id = b.player_id
+         WHERE b.points = (SELECT max(points) FROM player_box_scores)",
+    );
+    assert_eq!(got, expected);
+
+    let (got, _) = answer(&nba, "Which team has the largest arena?");
+    assert_eq!(got, rows(&nba.conn, "SELECT city, nickname, arena_capacity FROM teams WHERE arena_capacity = (SELECT max(arena_capacity) FROM teams)"));
+
+    let (got, reading) = answer(&nba, "Wins by team");
+    let expected = rows(&nba.conn, "SELECT count(*), t.city, t.nickname FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id WHERE b.won GROUP BY t.team_id, t.city, t.nickname");
+    assert_eq!(got, expected);
+    assert!(reading.iter().any(|c| c.starts_with(&format!("{:?}: number of wins", ChipKind::Measure))), "{reading:?}");
+}

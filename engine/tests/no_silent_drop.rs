@@ -23,6 +23,8 @@ const ANSWERED: &[&str] = &[
     "Which customer has spent the most money with us?",
     "What's the average number of invoices per customer?",
     "How many artists don't have any albums?",
+    "How many artists have more than 10 albums?",
+    "List the artists with albums",
     "How many tracks does AC/DC have?",
     "Show me the customers from Brazil",
     "How many invoices came to more than $15?",
@@ -41,7 +43,7 @@ const UNPLACEABLE: &[&str] = &[
     "with a premium subscription",
     "that went platinum",
     "bought on a rainy day",
-    "by customers under 30",
+    "by customers aged under 30",
     "in the loyalty programme",
 ];
 

@@ -794,6 +794,30 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
 
     // Comparisons: the column they compare, from the words near them, their unit or adjective.
     for (index, c) in q.comparisons.iter().enumerate() {
+        let last = c.tokens.iter().max().copied().unwrap_or(0);
+        // "makers with more than 3 models": how many related rows each has.
+        let anchor = subject.unwrap_or(base);
+        let counted = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == last + 1 && !used_names.contains(i)).and_then(|(i, m)| {
+            let other = m.candidates.iter().filter(|(om, oc)| oc.is_none() && om.name != anchor.name).map(|(om, _)| *om).next()?;
+            let rows = related_rows(manifest, anchor, other, dialect)?;
+            Some((i, other, rows))
+        });
+        if let (Some((n, other, rows)), [number], false) = (&counted, c.numbers.as_slice(), c.year || c.money || c.unit.is_some()) {
+            conditions.push(format!("(SELECT COUNT(*) {rows}) {} {}", c.operator, number_text(*number)));
+            let first = c.tokens.iter().min().copied().unwrap_or(0);
+            let (start, end) = q.span(first..q.names[*n].tokens.end);
+            chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} {}", plural(&words_of(&other.name, None)), &q.text[q.span(first..last + 1).0..q.span(first..last + 1).1]), start, end });
+            for &i in &c.tokens {
+                claims.push((i, Claim::Comparison(index)));
+            }
+            used_names.push(*n);
+            if !used.iter().any(|u| u.model.name == anchor.name)
+                && let Some(k) = plan.key_of(anchor)
+            {
+                used.push(k);
+            }
+            continue;
+        }
         let Some((column, factor, named)) = compared_column(q, &plan, c, subject.unwrap_or(base), &used_names) else {
             let first = c.tokens.iter().min().copied().unwrap_or(0);
             let last = c.tokens.iter().max().copied().unwrap_or(0);
@@ -802,6 +826,13 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let (start, end) = q.span(from..last + 1);
             return fail(format!("could not place \"{}\"", &q.text[start..end]));
         };
+        // "Between 4 and 5 minutes … under 30": a second number for a column already compared
+        // in a unit, said without one, is not that column's.
+        let unitless_again = c.unit.is_none() && q.comparisons[..index].iter().any(|o| o.unit.is_some()) && used.iter().any(|u| u.model.name == column.model.name && u.column.name == column.column.name);
+        if unitless_again {
+            let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..last + 1);
+            return fail(format!("could not place \"{}\"", &q.text[start..end]));
+        }
         if let Some(n) = named {
             used_names.push(n);
         }
@@ -886,6 +917,34 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 let (start, end) = q.span(i..i + 1);
                 chips.push(Chip { kind: ChipKind::Filter, label: "current".into(), start, end });
             }
+        }
+    }
+
+    // "Students who have pets", "artists with albums": related rows that exist.
+    let anchor = subject.unwrap_or(base);
+    for (index, mention) in q.names.iter().enumerate() {
+        if used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name || Some(index) == s.subject_mention || Some(index) == s.measure_mention {
+            continue;
+        }
+        let mut before = mention.tokens.start;
+        while before > 0 && ["a", "an", "any", "some"].contains(&q.tokens[before - 1].word.as_str()) {
+            before -= 1;
+        }
+        let Some(verb) = before.checked_sub(1).filter(|&b| ["have", "has", "having", "with", "own", "owns", "owning"].contains(&q.tokens[b].word.as_str())) else { continue };
+        if s.negated.is_some_and(|at| at < mention.tokens.start) {
+            continue;
+        }
+        let Some((other, rows)) = mention.candidates.iter().filter(|(m, c)| c.is_none() && m.name != anchor.name).find_map(|(m, _)| related_rows(manifest, anchor, m, dialect).map(|r| (*m, r))) else { continue };
+        conditions.push(format!("EXISTS (SELECT 1 {rows})"));
+        let (start, end) = q.span(verb..mention.tokens.end);
+        chips.push(Chip { kind: ChipKind::Filter, label: format!("with {}", plural(&words_of(&other.name, None))), start, end });
+        claims.push((verb, Claim::Keyword));
+        for i in verb + 1..mention.tokens.start {
+            claims.push((i, Claim::Filler));
+        }
+        used_names.push(index);
+        if let Some(k) = plan.key_of(anchor) {
+            used.push(k);
         }
     }
 
@@ -1572,6 +1631,12 @@ fn number_text(n: f64) -> String {
 
 /// `NOT EXISTS` rows of `other` that refer to `anchor` (through a relationship between them).
 fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
+    related_rows(manifest, anchor, other, dialect).map(|rows| format!("NOT EXISTS (SELECT 1 {rows})"))
+}
+
+/// `FROM other WHERE …`: the rows of `other` that refer to a row of `anchor`, when one
+/// relationship joins them and `other` is its many side.
+fn related_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
     let between: Vec<_> = manifest
         .relationships
         .iter()
@@ -1587,7 +1652,7 @@ fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Diale
         JoinType::OneToMany => r.models[1].eq_ignore_ascii_case(&other.name),
         JoinType::OneToOne => true,
     };
-    many_is_other.then(|| format!("NOT EXISTS (SELECT 1 FROM {} WHERE {})", dialect.quote(&other.name), super::reach::join_condition(&r.condition, dialect)))
+    many_is_other.then(|| format!("FROM {} WHERE {}", dialect.quote(&other.name), super::reach::join_condition(&r.condition, dialect)))
 }
 
 fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Option<&super::TimeRange>) -> String {

@@ -240,7 +240,7 @@ fn scan_comparisons(q: &mut Question) {
             continue;
         };
         let first = i + len;
-        let Some(number) = q.tokens.get(first).and_then(|t| t.number).filter(|_| q.claims.get(first).is_some_and(Option::is_none)) else {
+        let Some(number) = q.tokens.get(first).and_then(|t| t.number.or_else(|| small_number(&t.word))).filter(|_| q.claims.get(first).is_some_and(Option::is_none)) else {
             i += 1;
             continue;
         };
@@ -270,6 +270,11 @@ fn scan_comparisons(q: &mut Question) {
         push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false });
         i = last + 1;
     }
+}
+
+/// "More than one pet", "at least two albums": small numbers said in words after a comparator.
+fn small_number(word: &str) -> Option<f64> {
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].iter().position(|w| *w == word).map(|n| n as f64)
 }
 
 /// The unit said after the number at `at` ("3 minutes", "7 feet", "20 percent").

@@ -62,6 +62,10 @@ pub(super) fn shown_columns(model: &Model) -> Vec<&Column> {
             return vec![c];
         }
     }
+    // A text column named as the model is ("orchestra"."Orchestra"): its name.
+    if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name) == stems_of(&model.name)) {
+        return vec![c];
+    }
     // A nickname is half a name: a team is its city and its nickname.
     if let Some(nickname) = find(&["nickname"]) {
         return find(&["city"]).into_iter().chain([nickname]).collect();

@@ -241,7 +241,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     if let Some(at) = which_at {
         which_name = head_names.iter().copied().find(|&n| {
             let s = q.names[n].tokens.start;
-            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
+            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || order.is_some() && ["is", "are", "was", "were"].contains(&words[i].as_str()) || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
         });
     }
     // "the 2 media types with the fewest tracks": what the number counts is ranked.
@@ -972,6 +972,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         }
         let mention = &q.names[n];
         let span = span_of(mention.tokens.clone());
+        // "Each type of pet": the model after "of" says whose column the grouping is.
+        let qualifies = mention.tokens.start >= 2 && q.tokens[mention.tokens.start - 1].word == "of" && groups.iter().any(|(g, _)| match g {
+            Group::Column(r) => mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == r.model.name),
+            _ => false,
+        });
+        if qualifies {
+            used_names.push(n);
+            continue;
+        }
         // A column of categories, else an entity (a model, or a key that refers to one).
         let column = mention.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned());
         let group = match column {

@@ -406,6 +406,10 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             } else if len > 1 {
                 // "home games" is two names ("home", "games"), not half of `home_team_id`.
                 continue;
+            } else if candidates.iter().any(|(m, c)| c.is_none() && generic_rest(m, &words)) {
+                // "cars" of `cars_data`, `car_makers`, `car_names`: the model whose other words
+                // say nothing (data, info, list) is the thing itself.
+                candidates.retain(|(m, c)| c.is_some() || generic_rest(m, &words));
             }
             if !candidates.is_empty() {
                 found.push(NameMention { candidates, tokens: range });
@@ -420,6 +424,12 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
         }
         q.names.push(f);
     }
+}
+
+/// Whether a model's name is the words said plus words that name nothing ("cars_data").
+fn generic_rest(model: &Model, said: &[&str]) -> bool {
+    let rest: Vec<String> = model_words(model).into_iter().filter(|w| !said.iter().any(|s| names(s, w))).collect();
+    !rest.is_empty() && rest.iter().all(|w| ["data", "info", "information", "detail", "list", "record", "table", "entry"].contains(&w.as_str()))
 }
 
 /// Words the reading itself uses: never values ("Average" is a review title, not an average).

@@ -272,6 +272,19 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     } else {
         None
     };
+    // "The maximum weight for each type": an aggregate per group, not an order.
+    if aggregate.is_none()
+        && which_name.is_none()
+        && limit_at.is_none()
+        && (!grouped_names.is_empty() || !grains.is_empty())
+        && let Some((desc, at)) = order
+        && ["maximum", "max", "minimum", "min", "highest", "lowest", "largest", "smallest"].contains(&words[at].as_str())
+        && q.names.iter().any(|m| m.tokens.start == at + 1 && m.candidates.iter().any(|(_, c)| c.is_some_and(is_measure)))
+    {
+        aggregate = Some(if desc { Aggregate::Max } else { Aggregate::Min });
+        order = None;
+        q.claims[at] = Some(Claim::Keyword);
+    }
     // Nothing grouped, nothing ranked: "minimum" and "maximum" beside an aggregate are more
     // aggregates of the same measure, not an order.
     if aggregate.is_some() && grouped_names.is_empty() && grains.is_empty() && which_name.is_none() && limit_at.is_none() && !who {
@@ -874,6 +887,36 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         let (start, end) = q.span(i..mention.tokens.end);
         chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} is {}", words_of(&r.column.name, None), number_text(n)), start, end });
         claims.push((i, Claim::Keyword));
+        used_names.push(index);
+        used.push(r);
+    }
+    // "In grade 9 or 10", "jersey number 23": numbers said after a number column's name.
+    for (index, mention) in q.names.iter().enumerate() {
+        let counted_measure = Some(index) == s.measure_mention && s.aggregate == Some(Aggregate::Count);
+        if used_names.contains(&index) && !counted_measure || s.grouped_names.contains(&index) {
+            continue;
+        }
+        let at = mention.tokens.end;
+        let Some(first) = q.tokens.get(at).and_then(|t| t.number).filter(|_| q.claims[at].is_none() && s.limit_at.is_none_or(|(_, l)| l != at)) else { continue };
+        let Some(r) = mention.candidates.iter().filter_map(|(m, c)| c.and_then(|c| plan.find(&m.name, &c.name))).find(|r| is_measure(r.column) && !is_key(r.column)).cloned() else {
+            continue;
+        };
+        let mut numbers = vec![first];
+        let mut end = at;
+        while q.tokens.get(end + 1).is_some_and(|t| t.word == "or" || t.word == "and") && let Some(next) = q.tokens.get(end + 2).and_then(|t| t.number).filter(|_| q.claims[end + 2].is_none()) {
+            numbers.push(next);
+            end += 2;
+        }
+        let list: Vec<String> = numbers.iter().map(|n| number_text(*n)).collect();
+        conditions.push(match list.as_slice() {
+            [one] => format!("{} = {one}", r.sql(dialect)),
+            many => format!("{} IN ({})", r.sql(dialect), many.join(", ")),
+        });
+        let (start, stop) = q.span(mention.tokens.start..end + 1);
+        chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} is {}", words_of(&r.column.name, None), list.join(" or ")), start, end: stop });
+        for i in at..=end {
+            claims.push((i, Claim::Keyword));
+        }
         used_names.push(index);
         used.push(r);
     }

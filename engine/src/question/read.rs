@@ -381,7 +381,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 candidates.retain(|(m, c)| {
                     let cw = c.map(column_words).unwrap_or_default();
                     let mw = model_words(m);
-                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || c.is_none() && words.iter().all(|w| mw.iter().any(|x| names(w, x)))
+                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
                 });
             }
             // Names the run says in full win over names it says only in part ("orders" is

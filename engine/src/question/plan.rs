@@ -374,7 +374,8 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     let asks_people = who || words.iter().any(|w| PEOPLE.contains(&w.as_str()) || w == "headcount");
     // "Which album has the most tracks", "which department has the most people": the most of
     // a thing counted.
-    if aggregate.is_none() && order.is_some() && measure_mention.is_none() && (subject_mention.is_some() || asks_people && !who) && (which_name.is_some() || !grouped_names.is_empty()) {
+    let implied_quantity = order.is_some_and(|(_, at)| lexicon::superlative_quantity(&words[at]).is_some());
+    if aggregate.is_none() && order.is_some() && !implied_quantity && measure_mention.is_none() && (subject_mention.is_some() || asks_people && !who) && (which_name.is_some() || !grouped_names.is_empty()) {
         aggregate = Some(Aggregate::Count);
     }
 
@@ -649,6 +650,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     };
 
     // Value filters: each value where this base reaches it (nearest).
+    let mut negated_values: Vec<(usize, &super::read::ValueMention)> = Vec::new();
     let mut value_columns: Vec<(Reach<'m>, Vec<String>, (usize, usize))> = Vec::new();
     for (index, v) in q.values.iter().enumerate() {
         // The name of another thing ("Iron Maiden" the artist) before a column of what is
@@ -663,6 +665,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             })
             .cloned();
         let Some(place) = place else {
+            // "channels that do not have any cartoons directed by Ben Jones": a value of the
+            // rows a negation says do not exist is a condition on those rows.
+            if s.negated.is_some_and(|at| at < v.tokens.start) {
+                negated_values.push((index, v));
+                for i in v.tokens.clone() {
+                    claims.push((i, Claim::Value(index)));
+                }
+                continue;
+            }
             return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
         };
         for i in v.tokens.clone() {
@@ -762,9 +773,28 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                     (!r.joined() || r.model.name == anchor.name) && !r.column.not_null && (!is_measure(r.column) || year_or_reference)
                 });
             if let Some(other) = other
-                && let Some(sql) = not_exists(manifest, anchor, other, dialect)
+                && let Some(rows) = related_rows(manifest, anchor, other, dialect)
             {
-                conditions.push(sql);
+                // The values said of the rows that do not exist, inside.
+                let mut inside = String::new();
+                for (_, v) in negated_values.drain(..) {
+                    let Some((_, column)) = v.places.iter().find(|(m, _)| *m == other.name) else {
+                        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
+                    };
+                    inside.push_str(&format!(" AND {}.{} = {}", quote(&other.name), quote(column), quote_text(&v.value)));
+                    // "directed by Ben Jones": the column's name said beside its value.
+                    for (n, m) in q.names.iter().enumerate() {
+                        let beside = m.tokens.end == v.tokens.start || m.tokens.end + 1 == v.tokens.start;
+                        if beside && m.candidates.iter().any(|(mm, c)| mm.name == other.name && c.is_some_and(|c| c.name == *column)) {
+                            used_names.push(n);
+                        }
+                    }
+                }
+                // A value said of the rows that do not exist cannot hold outside them.
+                if value_columns.iter().any(|(r, _, span)| r.model.name == other.name && q.span(at..at + 1).0 < span.0) {
+                    return fail(format!("the rows of {} said not to exist", other.name));
+                }
+                conditions.push(format!("NOT EXISTS (SELECT 1 {rows}{inside})"));
                 let (start, end) = q.span(at..mention.tokens.end);
                 chips.push(Chip { kind: ChipKind::Filter, label: format!("without {}", words_of(&other.name, None)), start, end });
                 used_names.push(index);
@@ -803,6 +833,10 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 claims.push((i, Claim::Filler));
             }
         }
+    }
+
+    if let Some((_, v)) = negated_values.first() {
+        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
     }
 
     // Comparisons: the column they compare, from the words near them, their unit or adjective.

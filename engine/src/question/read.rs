@@ -112,7 +112,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
         comparisons: Vec::new(),
         names: Vec::new(),
     };
-    scan_values(&mut q, values);
+    scan_values(&mut q, manifest, values);
     scan_time(&mut q, today);
     scan_comparisons(&mut q);
     scan_names(&mut q, manifest);
@@ -120,7 +120,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
 }
 
 /// Values of the index, longest first, each where the question says it.
-fn scan_values(q: &mut Question, values: &[ValueMatch]) {
+fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
     let keys: Vec<String> = q.tokens.iter().map(|t| value_key(&t.word)).collect();
     let mut found: Vec<ValueMention> = Vec::new();
     for v in values {
@@ -168,6 +168,16 @@ fn scan_values(q: &mut Question, values: &[ValueMatch]) {
             && f.tokens.start > 0
             && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"].contains(&q.tokens[f.tokens.start - 1].word.as_str());
         if compared {
+            continue;
+        }
+        // "the package option": the column's own name said, not its value "Option".
+        let mut f = f;
+        f.places.retain(|(m, c)| {
+            let words = manifest.model(m).and_then(|m| m.columns.iter().find(|x| x.name == *c)).map(column_words).unwrap_or_default();
+            let said = |i: usize| q.tokens.get(i).is_some_and(|t| words.contains(&t.stem));
+            !(f.tokens.len() == 1 && said(f.tokens.start) && (f.tokens.start > 0 && said(f.tokens.start - 1) || said(f.tokens.end)))
+        });
+        if f.places.is_empty() {
             continue;
         }
         let index = q.values.len();

@@ -849,6 +849,14 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             let rows = related_rows(manifest, anchor, other, dialect)?;
             Some((i, other, rows))
         });
+        // "Which grades have 4 or more high schoolers": a count of what is grouped, not a
+        // comparison of the grade.
+        let counts_own = q.names.iter().find(|m| m.tokens.start == last + 1).is_some_and(|m| m.candidates.iter().any(|(om, oc)| oc.is_none() && om.name == anchor.name) && m.candidates.iter().all(|(_, oc)| oc.is_none()));
+        if counted.is_none() && counts_own && !c.year && !c.money && c.unit.is_none() {
+            let end_of_name = q.names.iter().find(|m| m.tokens.start == last + 1).map_or(last + 1, |m| m.tokens.end);
+            let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..end_of_name);
+            return fail(format!("could not place \"{}\"", &q.text[start..end]));
+        }
         if let (Some((n, other, rows)), [number], false) = (&counted, c.numbers.as_slice(), c.year || c.money || c.unit.is_some()) {
             conditions.push(format!("(SELECT COUNT(*) {rows}) {} {}", c.operator, number_text(*number)));
             let first = c.tokens.iter().min().copied().unwrap_or(0);
@@ -1064,6 +1072,15 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             Some(c) => Some(Group::Column(c)),
             None => mention.candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find_map(|m| plan.entity(m)),
         };
+        // "Which grade", "by year": a whole-number column said as the grouping.
+        let group = group.or_else(|| {
+            mention
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_some_and(|c| is_measure(c) && c.type_name.to_uppercase().contains("INT") && fk_target(manifest, base, c).is_none()))
+                .find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
+                .map(Group::Column)
+        });
         match group {
             Some(g) => {
                 used_names.push(n);
@@ -1377,10 +1394,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 }
                 for (n, r) in &named {
                     let item = format!("{} AS {}", r.sql(dialect), quote(&r.column.name));
-                    used_names.push(*n);
+                    // A column named twice is listed once; the second mention means something
+                    // else ("the first name of the first student to register").
                     if select.contains(&item) {
                         continue;
                     }
+                    used_names.push(*n);
                     select.push(item);
                     used.push(r.clone());
                     used_names.push(*n);

@@ -19,7 +19,7 @@ pub const FILLER: &[&str] = &[
     "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
     "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
     "through", "via", "during", "across", "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
-    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's", "drew", "draw", "draws", "attracted",
+    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's", "drew", "draw", "draws", "attracted", "produced", "produce", "produces", "manufactured",
 ];
 
 /// Verbs of selling: they name the lines of a sale (a related model with a quantity).
@@ -44,7 +44,7 @@ pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
         "longest" | "shortest" => &["millisecond", "second", "minute", "duration", "length"],
         "tallest" => &["height"],
         "heaviest" | "lightest" => &["weight"],
-        "oldest" | "youngest" => &["birth"],
+        "oldest" | "youngest" | "older" | "younger" => &["age", "birth"],
         "cheapest" | "expensive" | "priciest" => &["price", "cost"],
         "biggest" | "largest" | "smallest" => &["capacity", "size", "amount", "total", "byte"],
         "paid" | "highest-paid" | "earn" | "earns" | "earner" | "earners" => &["salary", "pay", "wage"],

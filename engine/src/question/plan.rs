@@ -285,6 +285,15 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         order = None;
         q.claims[at] = Some(Claim::Keyword);
     }
+    // "The average and maximum age for each type": "maximum" beside another aggregate is one
+    // more aggregate, grouped or not.
+    if aggregate.is_some()
+        && which_name.is_none()
+        && limit_at.is_none()
+        && order.is_some_and(|(_, at)| ["maximum", "max", "minimum", "min"].contains(&words[at].as_str()))
+    {
+        order = None;
+    }
     // Nothing grouped, nothing ranked: "minimum" and "maximum" beside an aggregate are more
     // aggregates of the same measure, not an order.
     if aggregate.is_some() && grouped_names.is_empty() && grains.is_empty() && which_name.is_none() && limit_at.is_none() && !who {
@@ -634,7 +643,18 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 .iter()
                 .filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none()))
                 .filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
-                .find(|r| !own || !r.joined());
+                .find(|r| !own || !r.joined())
+                // "the average age" of pets: `pet_age`, the base's own column in the words
+                // said and the base's name.
+                .or_else(|| {
+                    let said: Vec<&str> = q.names[n].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
+                    let own_words = model_words(base);
+                    plan.reach.iter().filter(|r| !r.joined() && is_measure(r.column)).find(|r| {
+                        let cw = column_words(r.column);
+                        let rest: Vec<&String> = cw.iter().filter(|w| !said.contains(&w.as_str())).collect();
+                        said.iter().all(|w| cw.iter().any(|c| c == w)) && !rest.is_empty() && rest.iter().all(|w| own_words.contains(w))
+                    }).cloned()
+                });
             if let Some(m) = &found {
                 // "spent the most money": every word naming the measure is placed by it.
                 for (i, other) in q.names.iter().enumerate() {
@@ -979,9 +999,22 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         used_names.push(*i);
     }
     if let Some((range, at)) = &q.time {
-        let Some(d) = date_column() else { return fail(format!("no date in {} for {}", base.name, range.label)) };
+        // Without a date, a whole-number year column of the base's own ("Year") for whole years.
+        let whole_years = range.start.month() == 1 && range.start.day() == 1 && range.end.month() == 1 && range.end.day() == 1;
+        let year_column = || plan.reach.iter().find(|r| !r.joined() && is_measure(r.column) && stems_of(&r.column.name) == ["year"]).cloned();
+        let (d, by_year) = match date_column() {
+            Some(d) => (d, false),
+            None => match year_column().filter(|_| whole_years) {
+                Some(y) => (y, true),
+                None => return fail(format!("no date in {} for {}", base.name, range.label)),
+            },
+        };
         let column = d.sql(dialect);
-        conditions.push(format!("{column} >= DATE '{}' AND {column} < DATE '{}'", range.start, range.end));
+        if by_year {
+            conditions.push(format!("{column} >= {} AND {column} < {}", range.start.year(), range.end.year()));
+        } else {
+            conditions.push(format!("{column} >= DATE '{}' AND {column} < DATE '{}'", range.start, range.end));
+        }
         let (start, end) = q.span(at.clone());
         chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", range.label), start, end });
         used.push(d);
@@ -1343,7 +1376,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claim_keywords(q, &mut claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
         }
         (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
-        (None, Some(_)) if !single_measure_rows => return fail("a quantity with nothing to do with it".into()),
+        (None, Some(_)) if !single_measure_rows && grouped => return fail("a quantity with nothing to do with it".into()),
         (None, _) => {
             // A list: what "which X" or the subject names, by its name columns.
             let listed: Option<&'m Model> = s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| plan.reaches(&m.name))).or(subject);
@@ -1361,7 +1394,8 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 .head_names
                 .iter()
                 .copied()
-                .filter(|n| !used_names.contains(n) && Some(*n) != s.subject_mention)
+                // The quantity named without an aggregate is listed too ("the id and weight").
+                .filter(|n| (!used_names.contains(n) || Some(*n) == s.measure_mention && measure.is_some()) && Some(*n) != s.subject_mention)
                 .filter_map(|n| q.names[n].candidates.iter().filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r)))
                 // A reference is a relationship, not a value to list ("who reports to…").
                 .filter(|(_, r)| !refers(manifest, r.model, r.column) && !s.who)
@@ -1714,7 +1748,13 @@ fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention,
                 }
                 plan.reach.iter().filter(|r| numeric(r) && !r.joined()).find(|r| column_words(r.column).iter().any(|w| c.hints.iter().any(|h| names(h, w) && !["before", "after", "since"].contains(&h.as_str())))).cloned()
             });
-            (found?, None)
+            let found = found?;
+            // "whose age is older than 1" of `pet_age`: a name said near it, in its words.
+            let said = q.names.iter().enumerate().find(|(i, m)| {
+                let near = m.tokens.end <= first && first - m.tokens.end < 4 || m.tokens.start > last && m.tokens.start - last <= 2;
+                near && !used_names.contains(i) && m.tokens.clone().all(|t| column_words(found.column).contains(&q.tokens[t].stem))
+            });
+            (found, said.map(|(i, _)| i))
         }
     };
     let words: Vec<String> = column_words(column.column).into_iter().chain(description_words(column.column)).collect();

@@ -81,6 +81,8 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         "paying" | "method" => &["method"],
         "dept" | "department" => &["department", "dept"],
         "office" | "site" | "branch" => &["location"],
+        "gender" => &["gender", "sex"],
+        "sex" => &["sex", "gender"],
         "staff" | "worker" | "employee" => &["employee"],
         "rep" | "representative" | "agent" => &["rep"],
         _ => &[],

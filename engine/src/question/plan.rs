@@ -670,7 +670,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     };
 
     // Value filters: each value where this base reaches it (nearest).
-    let mut negated_values: Vec<(usize, &super::read::ValueMention)> = Vec::new();
+    let mut deferred_values: Vec<(usize, &super::read::ValueMention)> = Vec::new();
     let mut value_columns: Vec<(Reach<'m>, Vec<String>, (usize, usize))> = Vec::new();
     for (index, v) in q.values.iter().enumerate() {
         // The name of another thing ("Iron Maiden" the artist) before a column of what is
@@ -685,10 +685,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             })
             .cloned();
         let Some(place) = place else {
-            // "channels that do not have any cartoons directed by Ben Jones": a value of the
-            // rows a negation says do not exist is a condition on those rows.
-            if s.negated.is_some_and(|at| at < v.tokens.start) {
-                negated_values.push((index, v));
+            // "channels that do not have any cartoons directed by Ben Jones", "students who
+            // have a cat or dog pet": a value of rows said to exist or not is a condition on
+            // those rows (placed with them below, or not at all).
+            {
+                deferred_values.push((index, v));
                 for i in v.tokens.clone() {
                     claims.push((i, Claim::Value(index)));
                 }
@@ -796,20 +797,10 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 && let Some(rows) = related_rows(manifest, anchor, other, dialect)
             {
                 // The values said of the rows that do not exist, inside.
-                let mut inside = String::new();
-                for (_, v) in negated_values.drain(..) {
-                    let Some((_, column)) = v.places.iter().find(|(m, _)| *m == other.name) else {
-                        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
-                    };
-                    inside.push_str(&format!(" AND {}.{} = {}", quote(&other.name), quote(column), quote_text(&v.value)));
-                    // "directed by Ben Jones": the column's name said beside its value.
-                    for (n, m) in q.names.iter().enumerate() {
-                        let beside = m.tokens.end == v.tokens.start || m.tokens.end + 1 == v.tokens.start;
-                        if beside && m.candidates.iter().any(|(mm, c)| mm.name == other.name && c.is_some_and(|c| c.name == *column)) {
-                            used_names.push(n);
-                        }
-                    }
-                }
+                let inside = match values_inside(q, other, &mut deferred_values, &mut used_names, dialect) {
+                    Ok(inside) => inside,
+                    Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+                };
                 // A value said of the rows that do not exist cannot hold outside them.
                 if value_columns.iter().any(|(r, _, span)| r.model.name == other.name && q.span(at..at + 1).0 < span.0) {
                     return fail(format!("the rows of {} said not to exist", other.name));
@@ -853,10 +844,6 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
                 claims.push((i, Claim::Filler));
             }
         }
-    }
-
-    if let Some((_, v)) = negated_values.first() {
-        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
     }
 
     // Comparisons: the column they compare, from the words near them, their unit or adjective.
@@ -1044,8 +1031,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         if used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name || Some(index) == s.subject_mention || Some(index) == s.measure_mention {
             continue;
         }
+        // "who have a cat or dog pet": the values of those rows may come between.
         let mut before = mention.tokens.start;
-        while before > 0 && ["a", "an", "any", "some"].contains(&q.tokens[before - 1].word.as_str()) {
+        while before > 0 && (["a", "an", "any", "some", "or", "and"].contains(&q.tokens[before - 1].word.as_str()) || matches!(q.claims[before - 1], Some(Claim::Value(_)))) {
             before -= 1;
         }
         let Some(verb) = before.checked_sub(1).filter(|&b| ["have", "has", "having", "with", "own", "owns", "owning"].contains(&q.tokens[b].word.as_str())) else { continue };
@@ -1053,7 +1041,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             continue;
         }
         let Some((other, rows)) = mention.candidates.iter().filter(|(m, c)| c.is_none() && m.name != anchor.name).find_map(|(m, _)| related_rows(manifest, anchor, m, dialect).map(|r| (*m, r))) else { continue };
-        conditions.push(format!("EXISTS (SELECT 1 {rows})"));
+        let inside = match values_inside(q, other, &mut deferred_values, &mut used_names, dialect) {
+            Ok(inside) => inside,
+            Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+        };
+        conditions.push(format!("EXISTS (SELECT 1 {rows}{inside})"));
         let (start, end) = q.span(verb..mention.tokens.end);
         chips.push(Chip { kind: ChipKind::Filter, label: format!("with {}", plural(&words_of(&other.name, None))), start, end });
         claims.push((verb, Claim::Keyword));
@@ -1064,6 +1056,10 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         if let Some(k) = plan.key_of(anchor) {
             used.push(k);
         }
+    }
+
+    if let Some((_, v)) = deferred_values.first() {
+        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
     }
 
     // Groupings.
@@ -1774,6 +1770,36 @@ fn number_text(n: f64) -> String {
     if rounded.fract() == 0.0 { format!("{}", rounded as i64) } else { format!("{rounded}") }
 }
 
+/// ` AND other.column IN (…)`: the deferred values that are values of `other`'s rows, taken
+/// out of `deferred`, with the names said beside them placed; `Err` names a value of another
+/// model.
+fn values_inside<'q>(q: &'q Question, other: &Model, deferred: &mut Vec<(usize, &'q super::read::ValueMention)>, used_names: &mut Vec<usize>, dialect: Dialect) -> Result<String, String> {
+    let mut by_column: Vec<(String, Vec<String>)> = Vec::new();
+    for (_, v) in deferred.drain(..) {
+        let Some((_, column)) = v.places.iter().find(|(m, _)| *m == other.name) else { return Err(v.value.clone()) };
+        match by_column.iter_mut().find(|(c, _)| c == column) {
+            // "a cat and a dog": both at once is not one row's value.
+            Some(_) if q.tokens[..v.tokens.start].iter().rev().take_while(|t| !matches!(t.word.as_str(), "or")).any(|t| t.word == "and") => return Err(v.value.clone()),
+            Some((_, list)) => list.push(quote_text(&v.value)),
+            None => by_column.push((column.clone(), vec![quote_text(&v.value)])),
+        }
+        // "directed by Ben Jones": the column's name said beside its value.
+        for (n, m) in q.names.iter().enumerate() {
+            let beside = m.tokens.end == v.tokens.start || m.tokens.end + 1 == v.tokens.start || v.tokens.end == m.tokens.start;
+            if beside && m.candidates.iter().any(|(mm, c)| mm.name == other.name && c.is_some_and(|c| c.name == *column)) {
+                used_names.push(n);
+            }
+        }
+    }
+    Ok(by_column
+        .iter()
+        .map(|(column, list)| match list.as_slice() {
+            [one] => format!(" AND {}.{} = {one}", dialect.quote(&other.name), dialect.quote(column)),
+            many => format!(" AND {}.{} IN ({})", dialect.quote(&other.name), dialect.quote(column), many.join(", ")),
+        })
+        .collect())
+}
+
 /// `NOT EXISTS` rows of `other` that refer to `anchor` (through a relationship between them).
 fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
     related_rows(manifest, anchor, other, dialect).map(|rows| format!("NOT EXISTS (SELECT 1 {rows})"))
@@ -1790,6 +1816,9 @@ fn related_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dia
             has(&anchor.name) && has(&other.name)
         })
         .collect();
+    if between.is_empty() {
+        return linked_rows(manifest, anchor, other, dialect);
+    }
     // Two ways to be related (a student's friends, and the friends who have them) is ambiguous.
     let [r] = between.as_slice() else { return None };
     let many_is_other = match r.join_type {
@@ -1798,6 +1827,34 @@ fn related_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dia
         JoinType::OneToOne => true,
     };
     many_is_other.then(|| format!("FROM {} WHERE {}", dialect.quote(&other.name), super::reach::join_condition(&r.condition, dialect)))
+}
+
+/// `FROM link JOIN other ON … WHERE …`: the rows of `other` a row of `anchor` has through a
+/// model that links the two (a student's pets through `has_pet`), when exactly one does.
+fn linked_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
+    let to = |link: &Model, target: &Model| -> Vec<&crate::mdl::Relationship> {
+        manifest
+            .relationships
+            .iter()
+            .filter(|r| match r.join_type {
+                JoinType::ManyToOne => r.models[0].eq_ignore_ascii_case(&link.name) && r.models[1].eq_ignore_ascii_case(&target.name),
+                JoinType::OneToMany => r.models[1].eq_ignore_ascii_case(&link.name) && r.models[0].eq_ignore_ascii_case(&target.name),
+                JoinType::OneToOne => false,
+            })
+            .collect()
+    };
+    let links: Vec<(&Model, &crate::mdl::Relationship, &crate::mdl::Relationship)> = manifest
+        .models
+        .iter()
+        .filter(|l| l.name != anchor.name && l.name != other.name)
+        .filter_map(|l| match (to(l, anchor).as_slice(), to(l, other).as_slice()) {
+            ([a], [o]) => Some((l, *a, *o)),
+            _ => None,
+        })
+        .collect();
+    let [(link, to_anchor, to_other)] = links.as_slice() else { return None };
+    let join = super::reach::join_condition;
+    Some(format!("FROM {} JOIN {} ON {} WHERE {}", dialect.quote(&link.name), dialect.quote(&other.name), join(&to_other.condition, dialect), join(&to_anchor.condition, dialect)))
 }
 
 fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Option<&super::TimeRange>) -> String {

@@ -378,6 +378,20 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                     }
                 }
             }
+            // "first name" says `Fname`, "student id" `StuID`: an abbreviated first word run
+            // into the second.
+            if len == 2 {
+                for model in &manifest.models {
+                    for column in model.columns.iter().filter(|c| readable(c) || is_key(c)) {
+                        let abbreviates = column_words(column).iter().any(|cw| {
+                            cw.strip_suffix(words[1]).is_some_and(|lead| !lead.is_empty() && words[0].starts_with(lead))
+                        });
+                        if abbreviates && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_some_and(|c| c.name == column.name)) {
+                            candidates.push((model, Some(column)));
+                        }
+                    }
+                }
+            }
             if len > 1 {
                 // "high schoolers" says `Highschooler`: the words run together.
                 let joined: String = words.concat();
@@ -391,14 +405,14 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 candidates.retain(|(m, c)| {
                     let cw = c.map(column_words).unwrap_or_default();
                     let mw = model_words(m);
-                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
+                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || abbreviated(&words, &cw) || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
                 });
             }
             // Names the run says in full win over names it says only in part ("orders" is
             // `orders`, not `order_items`; "points" is `points`, not `home_points`).
             let full = |(m, c): &(&Model, Option<&Column>)| {
                 let own = c.map(column_words).unwrap_or_else(|| model_words(m));
-                own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat())
+                own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat()) || abbreviated(&words, &own) && own.len() == 1
             };
             if candidates.iter().any(full) {
                 candidates.retain(full);
@@ -434,6 +448,11 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
         }
         q.names.push(f);
     }
+}
+
+/// Whether two words said are a column word abbreviated: "first name" of `fname`.
+fn abbreviated(words: &[&str], column_words: &[String]) -> bool {
+    words.len() == 2 && column_words.iter().any(|cw| cw.strip_suffix(words[1]).is_some_and(|lead| !lead.is_empty() && words[0].starts_with(lead)))
 }
 
 /// Whether a model's name is the words said plus words that name nothing ("cars_data").

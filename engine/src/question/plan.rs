@@ -241,7 +241,8 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     if let Some(at) = which_at {
         which_name = head_names.iter().copied().find(|&n| {
             let s = q.names[n].tokens.start;
-            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || order.is_some() && ["is", "are", "was", "were"].contains(&words[i].as_str()) || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
+            let relative = words.get(q.names[n].tokens.end).is_some_and(|w| ["that", "which", "who", "with", "has", "had", "have"].contains(&w.as_str()));
+            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || order.is_some() && relative && ["is", "are", "was", "were"].contains(&words[i].as_str()) || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
         });
     }
     // "the 2 media types with the fewest tracks": what the number counts is ranked.
@@ -688,14 +689,11 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             // "channels that do not have any cartoons directed by Ben Jones", "students who
             // have a cat or dog pet": a value of rows said to exist or not is a condition on
             // those rows (placed with them below, or not at all).
-            {
-                deferred_values.push((index, v));
-                for i in v.tokens.clone() {
-                    claims.push((i, Claim::Value(index)));
-                }
-                continue;
+            deferred_values.push((index, v));
+            for i in v.tokens.clone() {
+                claims.push((i, Claim::Value(index)));
             }
-            return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
+            continue;
         };
         for i in v.tokens.clone() {
             claims.push((i, Claim::Value(index)));
@@ -1106,7 +1104,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             mention
                 .candidates
                 .iter()
-                .filter(|(_, c)| c.is_some_and(|c| is_measure(c) && c.type_name.to_uppercase().contains("INT") && fk_target(manifest, base, c).is_none()))
+                .filter(|(m, c)| c.is_some_and(|c| is_measure(c) && c.type_name.to_uppercase().contains("INT") && fk_target(manifest, m, c).is_none()))
                 .find_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
                 .map(Group::Column)
         });
@@ -1246,14 +1244,34 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             {
                 return fail(format!("{} ranked by rows of {}", key.model.name, base.name));
             }
-            if let Some(n) = s.which_name {
+            // "What is the hometown of the youngest teacher": a column "what" names is shown
+            // instead of the names; a model it names is what is ranked.
+            let column_of = |n: usize| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c))).find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned().map(|r| (n, r));
+            // Or a text column named before the superlative ("the hometown of the youngest").
+            let which_column = s.which_name.and_then(column_of).or_else(|| {
+                s.head_names.iter().copied().filter(|n| !used_names.contains(n) && Some(*n) != s.subject_mention && q.names[*n].tokens.end <= at).find_map(column_of)
+            });
+            if let Some((n, _)) = &which_column {
+                used_names.push(*n);
+            }
+            if let Some(n) = s.which_name
+                && (which_column.is_some() || q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some_and(|e| shown.as_ref().is_some_and(|g| matches!(g, Group::Entity { key, .. } if key.model.name == e.name)) || e.name == subject.unwrap_or(base).name)))
+            {
                 used_names.push(n);
             }
-            if let Some(Group::Entity { shown, .. }) = shown {
-                for c in shown {
-                    select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
-                    used.push(c);
+            match (&which_column, shown) {
+                (Some((_, r)), _) if r.column.name != quantity.column.name => {
+                    select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                    used.push(r.clone());
                 }
+                (Some(_), _) => {}
+                (None, Some(Group::Entity { shown, .. })) => {
+                    for c in shown {
+                        select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                        used.push(c);
+                    }
+                }
+                (None, _) => {}
             }
             select.push(format!("{} AS {}", quantity.sql(dialect), quote(&quantity.column.name)));
             sql_order = Some(format!("{}{}", quantity.sql(dialect), if desc { " DESC" } else { "" }));
@@ -1300,6 +1318,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             }
             claim_sale_verbs(manifest, q, base, &used, &mut claims);
             claim_names(q, &used_names, &mut claims);
+            if asks_place(q) && !used.iter().any(|r| place_column(r.column)) {
+                return fail("\"where\" asks for a place the reading does not show".into());
+            }
             return Ok((format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")), chips, claims));
         }
         (Some(Aggregate::Count), _) => {
@@ -1526,6 +1547,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
                 sql.push_str(&format!(" LIMIT {n}"));
             }
+            if asks_place(q) && !used.iter().any(|r| place_column(r.column)) {
+                return fail("\"where\" asks for a place the reading does not show".into());
+            }
             return Ok((sql, chips, claims));
         }
     }
@@ -1568,7 +1592,12 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         }
         claim_sale_verbs(manifest, q, base, &used, &mut claims);
         claim_names(q, &used_names, &mut claims);
-        return Ok((format!("SELECT {} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank")), chips, claims));
+        // "The age of the oldest dog": the one value, however many share it.
+        let distinct = if single_measure_rows && aliases.len() == 1 { "DISTINCT " } else { "" };
+        if asks_place(q) && !used.iter().any(|r| place_column(r.column)) {
+            return fail("\"where\" asks for a place the reading does not show".into());
+        }
+        return Ok((format!("SELECT {distinct}{} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank")), chips, claims));
     }
     if let Some(order) = sql_order {
         sql.push_str(&format!(" ORDER BY {order}"));
@@ -1608,6 +1637,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
     }
     claim_sale_verbs(manifest, q, base, &used, &mut claims);
     claim_names(q, &used_names, &mut claims);
+    if asks_place(q) && !used.iter().any(|r| place_column(r.column)) {
+        return fail("\"where\" asks for a place the reading does not show".into());
+    }
     Ok((sql, chips, claims))
 }
 
@@ -1618,6 +1650,16 @@ fn amount_of(model: &Model) -> Option<&Column> {
         [one] => Some(one),
         _ => None,
     }
+}
+
+/// "Where is the youngest teacher from?": a question that asks for a place.
+fn asks_place(q: &Question) -> bool {
+    q.tokens.first().is_some_and(|t| t.word == "where")
+}
+
+/// A column that says where something is: a city, country, location, address, hometown.
+fn place_column(column: &Column) -> bool {
+    stems_of(&column.name).iter().any(|w| ["city", "country", "location", "hometown", "address", "place", "state", "region", "town", "venue", "home", "nationality", "continent"].contains(&w.as_str()))
 }
 
 /// "current " for a grouping read through someone's current row (their current department).

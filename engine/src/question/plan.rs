@@ -333,7 +333,9 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
     if aggregate.is_none() && let Some(m) = measure_mention {
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
-        let sum_like = said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value", "total", "amount"].contains(w));
+        // "The invoice total for each quarter" is summed; "the highest invoice total" is one.
+        let a_total = said.iter().any(|w| ["total", "amount"].contains(w)) && !(grouped_names.is_empty() && grains.is_empty());
+        let sum_like = a_total || said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w));
         // "The most points in a single game": one row's points, not a sum.
         let in_one_event = words.windows(2).enumerate().any(|(i, w)| w[0] == "single" && q.names.iter().any(|m| m.tokens.start == i + 1));
         if sum_like && !in_one_event && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
@@ -546,10 +548,18 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
             reply.push(error.clone());
         }
     }
+    // What kept the parts apart, when it is said in a user's words; else in general.
     if reply.is_empty()
         && let Some(first) = last_error.first()
     {
-        reply.push(first.clone());
+        if first.starts_with("could not") || first.starts_with("no date") {
+            reply.push(first.clone());
+        } else {
+            if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
+                eprintln!("not understood: {first}");
+            }
+            reply.push("could not put the parts of the question together into one answer".into());
+        }
     }
     if reply.is_empty() {
         reply.push("could not relate the question to the models".into());
@@ -1324,7 +1334,21 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             return Ok((format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")), chips, claims));
         }
         (Some(Aggregate::Count), _) => {
+            // "How many distinct countries do customers come from": the column said after
+            // "distinct", of what is counted.
+            let distinct_column = q.tokens.iter().position(|t| DISTINCT_WORDS.contains(&t.word.as_str())).and_then(|at| {
+                let (n, m) = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == at + 1 && !used_names.contains(i))?;
+                let r = m.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(mm, c)| plan.find(&mm.name, &(*c)?.name)).filter(|r| subject.is_none_or(|sm| sm.name == r.model.name)).cloned()?;
+                Some((n, r))
+            });
+            if let Some((n, _)) = &distinct_column {
+                used_names.push(*n);
+            }
             let (expr, what) = match (&subject_key, subject) {
+                _ if let Some((_, r)) = &distinct_column => {
+                    used.push(r.clone());
+                    (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None)))
+                }
                 (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
                 _ if s.distinct => match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| plan.find(&m.name, &(*c)?.name)).cloned()) {
                     Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),

@@ -99,3 +99,19 @@ fn taking_out_a_placed_condition_changes_the_sql() {
     }
     assert!(checked >= 10, "only {checked} conditions checked");
 }
+
+#[test]
+fn order_words_the_reading_does_not_rank_by_are_not_placed() {
+    let manifest = manifest(SampleDataset::Music);
+    let index = value_index(SampleDataset::Music, &manifest);
+    // A count has nothing to rank: "first", "top", "most" would be dropped.
+    for question in ["How many tracks are there first?", "How many genres top?", "Number of albums most"] {
+        match ask(&manifest, &index, question) {
+            Understanding::Sql { sql, .. } => panic!("answered {question:?} with {sql}"),
+            Understanding::NotUnderstood { understood, .. } => {
+                let said = understood.join(" ").to_lowercase();
+                assert!(said.contains("could not"), "{question}: {said}");
+            }
+        }
+    }
+}

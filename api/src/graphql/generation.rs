@@ -11,11 +11,9 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
-    generation::{self, GenerationKind, GenerationTask, ModelDescription},
+    generation::{self, GenerationInput, GenerationKind, GenerationResult, GenerationStatus, GenerationTask, ModelDescription},
     permissions::Operation,
-    recommend::Recommendation,
 };
-use serde_json::json;
 use uuid::Uuid;
 
 #[derive(SimpleObject)]
@@ -48,8 +46,7 @@ impl From<ModelDescription> for ModelDescriptionGql {
 pub struct GenerationTaskGql {
     id: ID,
     kind: GenerationKind,
-    /// NOT_STARTED, GENERATING, FINISHED or FAILED.
-    status: String,
+    status: GenerationStatus,
     error: Option<String>,
     /// LLM or ENGINE: what did the work.
     generated_by: Option<String>,
@@ -65,15 +62,17 @@ pub struct GenerationTaskGql {
 
 impl From<GenerationTask> for GenerationTaskGql {
     fn from(t: GenerationTask) -> Self {
-        let result = t.result.unwrap_or_default();
-        let model_descriptions: Vec<ModelDescription> =
-            result.get("models").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
-        let questions: Vec<String> = result.get("questions").and_then(|q| serde_json::from_value(q.clone()).ok()).unwrap_or_default();
-        let relationships: Vec<Recommendation> =
-            result.get("relationships").and_then(|r| serde_json::from_value(r.clone()).ok()).unwrap_or_default();
+        let kind = t.kind();
+        let (mut model_descriptions, mut questions, mut relationships) = (Vec::new(), Vec::new(), Vec::new());
+        match t.result {
+            Some(GenerationResult::ModelDescriptions(models)) => model_descriptions = models,
+            Some(GenerationResult::RecommendedQuestions(asked)) => questions = asked,
+            Some(GenerationResult::RecommendedRelationships(proposed)) => relationships = proposed,
+            None => {}
+        }
         Self {
             id: ID(t.id.to_string()),
-            kind: GenerationKind::parse(&t.kind),
+            kind,
             status: t.status,
             error: t.error,
             generated_by: t.generated_by,
@@ -123,7 +122,7 @@ impl GenerationMutation {
         let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
         let state = context::state(ctx);
         let models = generation::check_models(&state.pool, project_id, &models).await?;
-        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::ModelDescriptions, json!({ "models": models })).await?;
+        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::ModelDescriptions { models }).await?;
         start(state, project_id, task).await
     }
 
@@ -135,7 +134,7 @@ impl GenerationMutation {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
         let state = context::state(ctx);
-        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::RecommendedRelationships, json!({})).await?;
+        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::RecommendedRelationships).await?;
         start(state, project_id, task).await
     }
 
@@ -145,12 +144,11 @@ impl GenerationMutation {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
         let state = context::state(ctx);
-        let thread = match thread_id {
+        let thread_id = match thread_id {
             Some(id) => Some(super::asking::own_thread(ctx, user, project_id, parse_id(&id)?).await?.id),
             None => None,
         };
-        let input = json!({ "threadId": thread.map(|t| t.to_string()) });
-        let task = generation::create(&state.pool, project_id, user.id, GenerationKind::RecommendedQuestions, input).await?;
+        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::RecommendedQuestions { thread_id }).await?;
         start(state, project_id, task).await
     }
 }

@@ -15,17 +15,20 @@ use crate::{
     db::Pool,
     error::{Error, Result},
 };
+use crate::generation::GenerationStatus;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use uuid::Uuid;
 
 pub use quarry_engine::question::{Chip, ChipKind};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
-/// PRODUCT.md §4 asking task states, with their numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// PRODUCT.md §4 asking task states, stored as their numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[repr(i16)]
 pub enum AskStatus {
     Idle = 0,
     Understanding = 1,
@@ -42,37 +45,17 @@ pub enum AskStatus {
 }
 
 impl AskStatus {
-    const ALL: [AskStatus; 12] = [
-        Self::Idle,
-        Self::Understanding,
-        Self::Searching,
-        Self::Planning,
-        Self::Generating,
-        Self::Correcting,
-        Self::Finished,
-        Self::Failed,
-        Self::Stopped,
-        Self::NoResult,
-        Self::Deploying,
-        Self::DeployFailed,
-    ];
+    /// Nothing moves a task out of these; SQL guards bind this list (`status <> ALL($n)`).
+    pub const FINAL: &[AskStatus] = &[Self::Finished, Self::Failed, Self::Stopped, Self::NoResult, Self::DeployFailed];
 
     pub fn code(self) -> i16 {
         self as i16
     }
 
-    pub fn from_code(code: i16) -> Self {
-        Self::ALL.into_iter().find(|s| s.code() == code).unwrap_or(Self::Failed)
-    }
-
-    /// Nothing moves a task out of these.
     pub fn is_final(self) -> bool {
-        matches!(self, Self::Finished | Self::Failed | Self::Stopped | Self::NoResult | Self::DeployFailed)
+        Self::FINAL.contains(&self)
     }
 }
-
-/// The end states, as stored, for guards in SQL.
-const FINAL_CODES: &str = "(6, 7, 8, 9, 11)";
 
 /// A question longer than this is refused before anything runs.
 pub const QUESTION_MAX_CHARS: usize = 1000;
@@ -85,10 +68,10 @@ pub struct AskingTask {
     pub response_id: Uuid,
     pub question: String,
     pub given_sql: Option<String>,
-    status: i16,
+    status: AskStatus,
     pub understood: Vec<String>,
     /// How the question was read, as chips (empty until it is answered).
-    pub reading: sqlx::types::Json<Vec<Chip>>,
+    pub reading: Json<Vec<Chip>>,
     pub suggestions: Vec<String>,
     pub error_code: Option<String>,
     pub error_message: Option<String>,
@@ -108,12 +91,9 @@ pub struct AskingTask {
 
 impl AskingTask {
     pub fn status(&self) -> AskStatus {
-        AskStatus::from_code(self.status)
+        self.status
     }
 }
-
-const COLUMNS: &str = "id, project_id, thread_id, response_id, question, given_sql, status, understood, reading, suggestions, \
-                       error_code, error_message, engine_ms, query_ms, intent, reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at";
 
 /// The question, trimmed, or why it cannot be asked.
 pub fn check_question(question: &str) -> Result<String> {
@@ -164,31 +144,31 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: N
         None => thread::insert_response(&mut tx, project_id, thread_id, &question).await?,
     };
     let id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO asking_tasks (id, project_id, thread_id, response_id, created_by, question, given_sql)
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        id,
+        project_id,
+        thread_id,
+        response_id,
+        user_id,
+        meant,
+        new.sql,
     )
-    .bind(id)
-    .bind(project_id)
-    .bind(thread_id)
-    .bind(response_id)
-    .bind(user_id)
-    .bind(&meant)
-    .bind(&new.sql)
     .execute(&mut *tx)
     .await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO usage_logs (id, org_id, project_id, user_id, type, detail)
          SELECT $1, org_id, id, $3, 'QUESTION', jsonb_build_object('threadId', $4::text, 'questionSource', 'THREAD')
          FROM projects WHERE id = $2",
+        Uuid::new_v4(),
+        project_id,
+        user_id,
+        thread_id.to_string(),
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(user_id)
-    .bind(thread_id.to_string())
     .execute(&mut *tx)
     .await?;
-    sqlx::query("UPDATE threads SET updated_at = now() WHERE id = $1").bind(thread_id).execute(&mut *tx).await?;
+    sqlx::query!("UPDATE threads SET updated_at = now() WHERE id = $1", thread_id).execute(&mut *tx).await?;
     tx.commit().await?;
     get(pool, id).await
 }
@@ -196,23 +176,30 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: N
 /// The question the thread's latest answered task meant (before `excluding`, the response
 /// being re-run).
 async fn previous_question(tx: &mut sqlx::PgConnection, thread_id: Uuid, excluding: Option<Uuid>) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "SELECT question FROM asking_tasks
-         WHERE thread_id = $1 AND status = 6 AND given_sql IS NULL AND response_id IS DISTINCT FROM $2
+         WHERE thread_id = $1 AND status = $2 AND given_sql IS NULL AND response_id IS DISTINCT FROM $3
          ORDER BY created_at DESC LIMIT 1",
+        thread_id,
+        AskStatus::Finished as AskStatus,
+        excluding,
     )
-    .bind(thread_id)
-    .bind(excluding)
     .fetch_optional(&mut *tx)
     .await?)
 }
 
 pub async fn get(pool: &Pool, task_id: Uuid) -> Result<AskingTask> {
-    sqlx::query_as::<_, AskingTask>(&format!("SELECT {COLUMNS} FROM asking_tasks WHERE id = $1"))
-        .bind(task_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Asking task"))
+    sqlx::query_as!(
+        AskingTask,
+        r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
+           FROM asking_tasks WHERE id = $1"#,
+        task_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Asking task"))
 }
 
 /// A task of the project (tenants never see each other's tasks).
@@ -226,24 +213,29 @@ pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<Aski
 
 /// The latest task of each response in `response_ids`.
 pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<Vec<AskingTask>> {
-    Ok(sqlx::query_as::<_, AskingTask>(&format!(
-        "SELECT DISTINCT ON (response_id) {COLUMNS} FROM asking_tasks WHERE response_id = ANY($1)
-         ORDER BY response_id, created_at DESC"
-    ))
-    .bind(response_ids)
+    Ok(sqlx::query_as!(
+        AskingTask,
+        r#"SELECT DISTINCT ON (response_id) id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
+           FROM asking_tasks WHERE response_id = ANY($1)
+           ORDER BY response_id, created_at DESC"#,
+        response_ids,
+    )
     .fetch_all(pool)
     .await?)
 }
 
 /// Moves a task that has not ended; `false` when it had (stopped meanwhile, or a retried step).
 pub async fn set_status(pool: &Pool, task_id: Uuid, status: AskStatus) -> Result<bool> {
-    let done = if status.is_final() { "now()" } else { "NULL" };
-    let moved = sqlx::query(&format!(
-        "UPDATE asking_tasks SET status = $2, updated_at = now(), finished_at = {done}
-         WHERE id = $1 AND status NOT IN {FINAL_CODES}"
-    ))
-    .bind(task_id)
-    .bind(status.code())
+    let moved = sqlx::query!(
+        "UPDATE asking_tasks SET status = $2, updated_at = now(), finished_at = CASE WHEN $3 THEN now() END
+         WHERE id = $1 AND status <> ALL($4)",
+        task_id,
+        status as AskStatus,
+        status.is_final(),
+        AskStatus::FINAL as &[AskStatus],
+    )
     .execute(pool)
     .await?;
     Ok(moved.rows_affected() == 1)
@@ -260,17 +252,18 @@ pub async fn end_unanswered(
     understood: &[String],
     suggestions: &[String],
 ) -> Result<bool> {
-    let moved = sqlx::query(&format!(
+    let moved = sqlx::query!(
         "UPDATE asking_tasks SET status = $2, error_code = $3, error_message = $4, understood = $5, suggestions = $6,
                 updated_at = now(), finished_at = now()
-         WHERE id = $1 AND status NOT IN {FINAL_CODES}"
-    ))
-    .bind(task_id)
-    .bind(status.code())
-    .bind(code)
-    .bind(message)
-    .bind(understood)
-    .bind(suggestions)
+         WHERE id = $1 AND status <> ALL($7)",
+        task_id,
+        status as AskStatus,
+        code,
+        message,
+        understood,
+        suggestions,
+        AskStatus::FINAL as &[AskStatus],
+    )
     .execute(pool)
     .await?;
     Ok(moved.rows_affected() == 1)
@@ -293,36 +286,39 @@ pub struct Answered {
 /// task had ended meanwhile (stopped).
 pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<bool> {
     let mut tx = pool.begin().await?;
-    let response_id: Option<Uuid> = sqlx::query_scalar(&format!(
-        "UPDATE asking_tasks SET status = 6, understood = $2, engine_ms = $3, query_ms = $4, reading = $5, updated_at = now(), finished_at = now()
-         WHERE id = $1 AND status NOT IN {FINAL_CODES} RETURNING response_id"
-    ))
-    .bind(task_id)
-    .bind(&answered.understood)
-    .bind(answered.engine_ms)
-    .bind(answered.query_ms)
-    .bind(sqlx::types::Json(&answered.reading))
+    let response_id = sqlx::query_scalar!(
+        "UPDATE asking_tasks SET status = $6, understood = $2, engine_ms = $3, query_ms = $4, reading = $5, updated_at = now(), finished_at = now()
+         WHERE id = $1 AND status <> ALL($7) RETURNING response_id",
+        task_id,
+        &answered.understood,
+        answered.engine_ms,
+        answered.query_ms,
+        Json(&answered.reading) as _,
+        AskStatus::Finished as AskStatus,
+        AskStatus::FINAL as &[AskStatus],
+    )
     .fetch_optional(&mut *tx)
     .await?;
     let Some(response_id) = response_id else {
         return Ok(false);
     };
     let (chart, chart_status, chart_error) = match &answered.chart {
-        Some(chart) => (Some(sqlx::types::Json(chart)), "FINISHED", None),
-        None => (None, "FAILED", Some(crate::ErrorCode::NoChart.default_message())),
+        Some(chart) => (Some(Json(chart)), GenerationStatus::Finished, None),
+        None => (None, GenerationStatus::Failed, Some(crate::ErrorCode::NoChart.default_message())),
     };
-    sqlx::query(
-        "UPDATE thread_responses SET sql = $2, answer = $3, answer_status = 'FINISHED', result = $4, chart = $5,
+    sqlx::query!(
+        "UPDATE thread_responses SET sql = $2, answer = $3, answer_status = $8, result = $4, chart = $5,
                 chart_status = $6, chart_error = $7, updated_at = now()
          WHERE id = $1",
+        response_id,
+        answered.sql,
+        answered.answer,
+        Json(&answered.result) as _,
+        chart as _,
+        chart_status as GenerationStatus,
+        chart_error,
+        GenerationStatus::Finished as GenerationStatus,
     )
-    .bind(response_id)
-    .bind(&answered.sql)
-    .bind(&answered.answer)
-    .bind(sqlx::types::Json(&answered.result))
-    .bind(chart)
-    .bind(chart_status)
-    .bind(chart_error)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -332,10 +328,15 @@ pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<b
 /// The project's tasks that have not ended, oldest first (the api restarts their workflows
 /// if asked, and tests wait on them).
 pub async fn unfinished(pool: &Pool, project_id: Uuid) -> Result<Vec<AskingTask>> {
-    Ok(sqlx::query_as::<_, AskingTask>(&format!(
-        "SELECT {COLUMNS} FROM asking_tasks WHERE project_id = $1 AND status NOT IN {FINAL_CODES} ORDER BY created_at"
-    ))
-    .bind(project_id)
+    Ok(sqlx::query_as!(
+        AskingTask,
+        r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
+           FROM asking_tasks WHERE project_id = $1 AND status <> ALL($2) ORDER BY created_at"#,
+        project_id,
+        AskStatus::FINAL as &[AskStatus],
+    )
     .fetch_all(pool)
     .await?)
 }
@@ -349,10 +350,8 @@ mod tests {
         assert_eq!(AskStatus::Idle.code(), 0);
         assert_eq!(AskStatus::Finished.code(), 6);
         assert_eq!(AskStatus::DeployFailed.code(), 11);
-        for status in AskStatus::ALL {
-            assert_eq!(AskStatus::from_code(status.code()), status);
-            assert_eq!(status.is_final(), FINAL_CODES.contains(&status.code().to_string()) && status.code() > 5, "{status:?}");
-        }
+        let finals: Vec<i16> = AskStatus::FINAL.iter().map(|s| s.code()).collect();
+        assert_eq!(finals, [6, 7, 8, 9, 11]);
     }
 
     #[test]

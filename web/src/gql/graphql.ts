@@ -20,7 +20,7 @@ export type AdjustThreadResponseInput = {
   sql?: string | null | undefined;
 };
 
-/** PRODUCT.md §4 asking task states, with their numbers. */
+/** PRODUCT.md §4 asking task states, stored as their numbers. */
 export type AskStatus =
   | 'CORRECTING'
   | 'DEPLOYING'
@@ -166,6 +166,16 @@ export type GenerationKind =
   | 'MODEL_DESCRIPTIONS'
   | 'RECOMMENDED_QUESTIONS'
   | 'RECOMMENDED_RELATIONSHIPS';
+
+/**
+ * PRODUCT.md §4 generation status: of a generation task, and of a response's written answer
+ * and chart.
+ */
+export type GenerationStatus =
+  | 'FAILED'
+  | 'FINISHED'
+  | 'GENERATING'
+  | 'NOT_STARTED';
 
 export type InstructionInput = {
   instruction: string;
@@ -351,7 +361,7 @@ export type UpdateViewMetadataInput = {
 
 export type AskingTaskFieldsFragment = { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null };
 
-export type ThreadResponseFieldsFragment = { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null };
+export type ThreadResponseFieldsFragment = { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null };
 
 export type ThreadsQueryVariables = Exact<{
   projectId: string | number;
@@ -366,7 +376,7 @@ export type ThreadQueryVariables = Exact<{
 }>;
 
 
-export type ThreadQuery = { thread: { id: string, summary: string, responses: Array<{ id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null }> } };
+export type ThreadQuery = { thread: { id: string, summary: string, responses: Array<{ id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null }> } };
 
 export type AskingTaskQueryVariables = Exact<{
   projectId: string | number;
@@ -425,7 +435,7 @@ export type CreateThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type CreateThreadResponseMutation = { createThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type CreateThreadResponseMutation = { createThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
 
 export type CancelAskingTaskMutationVariables = Exact<{
   projectId: string | number;
@@ -442,7 +452,7 @@ export type UpdateThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type UpdateThreadResponseMutation = { updateThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type UpdateThreadResponseMutation = { updateThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
 
 export type AdjustThreadResponseMutationVariables = Exact<{
   projectId: string | number;
@@ -451,7 +461,7 @@ export type AdjustThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type AdjustThreadResponseMutation = { adjustThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type AdjustThreadResponseMutation = { adjustThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
 
 export type AdjustThreadResponseChartMutationVariables = Exact<{
   projectId: string | number;
@@ -460,7 +470,7 @@ export type AdjustThreadResponseChartMutationVariables = Exact<{
 }>;
 
 
-export type AdjustThreadResponseChartMutation = { adjustThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type AdjustThreadResponseChartMutation = { adjustThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
 
 export type GenerateThreadResponseChartMutationVariables = Exact<{
   projectId: string | number;
@@ -468,7 +478,7 @@ export type GenerateThreadResponseChartMutationVariables = Exact<{
 }>;
 
 
-export type GenerateThreadResponseChartMutation = { generateThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: string, chartStatus: string, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type GenerateThreadResponseChartMutation = { generateThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
 
 export type SendResetPasswordEmailMutationVariables = Exact<{
   email: string;
@@ -556,7 +566,7 @@ export type ResolveSchemaChangeMutationVariables = Exact<{
 
 export type ResolveSchemaChangeMutation = { resolveSchemaChange: boolean };
 
-export type GenerationTaskFieldsFragment = { id: string, kind: GenerationKind, status: string, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> };
+export type GenerationTaskFieldsFragment = { id: string, kind: GenerationKind, status: GenerationStatus, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> };
 
 export type GenerationTaskQueryVariables = Exact<{
   projectId: string | number;
@@ -564,7 +574,7 @@ export type GenerationTaskQueryVariables = Exact<{
 }>;
 
 
-export type GenerationTaskQuery = { generationTask: { id: string, kind: GenerationKind, status: string, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
+export type GenerationTaskQuery = { generationTask: { id: string, kind: GenerationKind, status: GenerationStatus, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
 
 export type CreateModelDescriptionTaskMutationVariables = Exact<{
   projectId: string | number;
@@ -572,7 +582,7 @@ export type CreateModelDescriptionTaskMutationVariables = Exact<{
 }>;
 
 
-export type CreateModelDescriptionTaskMutation = { createModelDescriptionTask: { id: string, kind: GenerationKind, status: string, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
+export type CreateModelDescriptionTaskMutation = { createModelDescriptionTask: { id: string, kind: GenerationKind, status: GenerationStatus, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
 
 export type CreateRecommendedQuestionsTaskMutationVariables = Exact<{
   projectId: string | number;
@@ -580,14 +590,14 @@ export type CreateRecommendedQuestionsTaskMutationVariables = Exact<{
 }>;
 
 
-export type CreateRecommendedQuestionsTaskMutation = { createRecommendedQuestionsTask: { id: string, kind: GenerationKind, status: string, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
+export type CreateRecommendedQuestionsTaskMutation = { createRecommendedQuestionsTask: { id: string, kind: GenerationKind, status: GenerationStatus, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
 
 export type CreateRelationshipRecommendationTaskMutationVariables = Exact<{
   projectId: string | number;
 }>;
 
 
-export type CreateRelationshipRecommendationTaskMutation = { createRelationshipRecommendationTask: { id: string, kind: GenerationKind, status: string, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
+export type CreateRelationshipRecommendationTaskMutation = { createRelationshipRecommendationTask: { id: string, kind: GenerationKind, status: GenerationStatus, error: string | null, generatedBy: string | null, questions: Array<string>, relationships: Array<{ fromModel: string, fromColumn: string, toModel: string, toColumn: string, type: RelationType, reason: string }>, modelDescriptions: Array<{ model: string, description: string, columns: Array<{ column: string, description: string }> }> } };
 
 export type SqlPairsQueryVariables = Exact<{
   projectId: string | number;

@@ -16,6 +16,7 @@ use quarry_domain::{
         answer::suggested_questions,
         thread::{self as threads},
     },
+    generation::GenerationStatus,
     permissions::Operation,
     user::User,
 };
@@ -198,15 +199,14 @@ impl ThreadResponseGql {
     async fn answer(&self) -> Option<&str> {
         self.response.answer.as_deref()
     }
-    /// NOT_STARTED, GENERATING, FINISHED or FAILED.
-    async fn answer_status(&self) -> &str {
-        &self.response.answer_status
+    async fn answer_status(&self) -> GenerationStatus {
+        self.response.answer_status
     }
     async fn chart(&self) -> Option<ChartSpecGql> {
         self.response.chart.as_ref().map(|c| c.0.clone().into())
     }
-    async fn chart_status(&self) -> &str {
-        &self.response.chart_status
+    async fn chart_status(&self) -> GenerationStatus {
+        self.response.chart_status
     }
     /// Why there is no chart ('… No charges applied.').
     async fn chart_error(&self) -> Option<&str> {

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
+import type { AskStatus } from '../../../gql/graphql';
 import { AskingTaskQuery } from '../graphql/asking';
 
 /** How often a running task is polled. */
 export const TASK_POLL_MS = 500;
 
-/** PRODUCT.md §4: tasks in these states never move again. */
-export const FINAL_STATUSES = ['FINISHED', 'FAILED', 'STOPPED', 'NO_RESULT', 'DEPLOY_FAILED'] as const;
+/** PRODUCT.md §4: tasks in these states never move again (AskStatus::FINAL on the server). */
+export const FINAL_STATUSES: readonly AskStatus[] = ['FINISHED', 'FAILED', 'STOPPED', 'NO_RESULT', 'DEPLOY_FAILED'];
 
-export function isFinal(status: string | undefined | null): boolean {
-  return !!status && (FINAL_STATUSES as readonly string[]).includes(status);
+export function isFinal(status: AskStatus | undefined | null): boolean {
+  return !!status && FINAL_STATUSES.includes(status);
 }
 
 /**

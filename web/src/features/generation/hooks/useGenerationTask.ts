@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
+import type { GenerationStatus } from '../../../gql/graphql';
 import { GenerationTaskQuery } from '../graphql/generation';
 
 const POLL_MS = 1000;
 
-/** PRODUCT.md §4 generation status: these never change again. */
-export const isDone = (status: string | undefined | null) => status === 'FINISHED' || status === 'FAILED';
+/** PRODUCT.md §4 generation status: these never change again (GenerationStatus::FINAL on the server). */
+const DONE: readonly GenerationStatus[] = ['FINISHED', 'FAILED'];
+
+export const isDone = (status: GenerationStatus | undefined | null) => !!status && DONE.includes(status);
 
 /** Polls a generation task with `network-only` until it is FINISHED or FAILED. */
 export function useGenerationTask(projectId: string, taskId: string | null) {

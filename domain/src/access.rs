@@ -10,11 +10,13 @@ use uuid::Uuid;
 
 pub async fn org_actor(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Actor> {
     let org_role: Option<OrgRole> =
-        sqlx::query_scalar("SELECT role FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled")
-            .bind(user_id)
-            .bind(org_id)
-            .fetch_optional(pool)
-            .await?;
+        sqlx::query_scalar!(
+            r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#,
+            user_id,
+            org_id,
+        )
+        .fetch_optional(pool)
+        .await?;
     Ok(Actor { org_role, project_role: None })
 }
 
@@ -22,17 +24,17 @@ pub async fn org_actor(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Actor
 /// not belong to, yields an actor with no roles: the matrix denies it without telling
 /// whether the id exists.
 pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Result<Actor> {
-    let row: Option<(Option<OrgRole>, Option<ProjectRole>)> = sqlx::query_as(
-        "SELECT om.role, pm.role FROM projects p
-           LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
-           LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
-         WHERE p.id = $2",
+    let row = sqlx::query!(
+        r#"SELECT om.role AS "org_role?: OrgRole", pm.role AS "project_role?: ProjectRole" FROM projects p
+             LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
+             LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
+           WHERE p.id = $2"#,
+        user_id,
+        project_id,
     )
-    .bind(user_id)
-    .bind(project_id)
     .fetch_optional(pool)
     .await?;
-    let (org_role, project_role) = row.unwrap_or((None, None));
+    let (org_role, project_role) = row.map_or((None, None), |r| (r.org_role, r.project_role));
     // A project role without org membership (a disabled member) counts for nothing.
     Ok(Actor { org_role, project_role: org_role.and(project_role) })
 }

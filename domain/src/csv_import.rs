@@ -26,8 +26,11 @@ pub enum CsvImportState {
 }
 
 impl CsvImportState {
+    /// Nothing moves a job out of these; SQL guards bind this list (`state <> ALL($n)`).
+    pub const FINISHED: &[CsvImportState] = &[Self::Success, Self::Error];
+
     pub fn is_finished(self) -> bool {
-        matches!(self, Self::Success | Self::Error)
+        Self::FINISHED.contains(&self)
     }
 }
 
@@ -81,80 +84,101 @@ pub fn check_file_name(file_name: &str) -> Result<String> {
 /// A job for a file whose bytes are about to be received.
 pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, file_name: &str) -> Result<CsvImportJob> {
     let table_name = check_file_name(file_name)?;
-    Ok(sqlx::query_as::<_, CsvImportJob>(
-        "INSERT INTO csv_import_jobs (id, project_id, created_by, file_name, table_name, state)
-         VALUES ($1, $2, $3, $4, $5, 'UPLOADING') RETURNING *",
+    Ok(sqlx::query_as!(
+        CsvImportJob,
+        r#"INSERT INTO csv_import_jobs (id, project_id, created_by, file_name, table_name, state)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
+                  row_count, created_at, updated_at"#,
+        Uuid::new_v4(),
+        project_id,
+        user_id,
+        file_name.trim(),
+        table_name,
+        CsvImportState::Uploading as CsvImportState,
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(user_id)
-    .bind(file_name.trim())
-    .bind(table_name)
     .fetch_one(pool)
     .await?)
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<CsvImportJob> {
-    sqlx::query_as::<_, CsvImportJob>("SELECT * FROM csv_import_jobs WHERE id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("CSV import"))
+    sqlx::query_as!(
+        CsvImportJob,
+        r#"SELECT id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
+                  row_count, created_at, updated_at
+           FROM csv_import_jobs WHERE id = $1"#,
+        id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("CSV import"))
 }
 
 /// The project's imports, newest first.
 pub async fn list(pool: &Pool, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
-    Ok(sqlx::query_as::<_, CsvImportJob>(
-        "SELECT * FROM csv_import_jobs WHERE project_id = $1 ORDER BY created_at DESC LIMIT 100",
+    Ok(sqlx::query_as!(
+        CsvImportJob,
+        r#"SELECT id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
+                  row_count, created_at, updated_at
+           FROM csv_import_jobs WHERE project_id = $1 ORDER BY created_at DESC LIMIT 100"#,
+        project_id,
     )
-    .bind(project_id)
     .fetch_all(pool)
     .await?)
 }
 
 /// The bytes are stored; the job waits for its workflow.
 pub async fn uploaded(pool: &Pool, id: Uuid, size_bytes: u64) -> Result<()> {
-    sqlx::query("UPDATE csv_import_jobs SET state = 'INIT', size_bytes = $2, updated_at = now() WHERE id = $1 AND state = 'UPLOADING'")
-        .bind(id)
-        .bind(size_bytes as i64)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE csv_import_jobs SET state = $3, size_bytes = $2, updated_at = now() WHERE id = $1 AND state = $4",
+        id,
+        size_bytes as i64,
+        CsvImportState::Init as CsvImportState,
+        CsvImportState::Uploading as CsvImportState,
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
 /// Moves an unfinished job along; a finished one stays as it is (a step may run twice).
 pub async fn advance(pool: &Pool, id: Uuid, state: CsvImportState, progress: f64) -> Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "UPDATE csv_import_jobs SET state = $2, progress = $3, updated_at = now()
-         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+         WHERE id = $1 AND state <> ALL($4)",
+        id,
+        state as CsvImportState,
+        progress.clamp(0.0, 1.0),
+        CsvImportState::FINISHED as &[CsvImportState],
     )
-    .bind(id)
-    .bind(state)
-    .bind(progress.clamp(0.0, 1.0))
     .execute(pool)
     .await?;
     Ok(())
 }
 
 pub async fn succeed(pool: &Pool, id: Uuid, rows: u64) -> Result<()> {
-    sqlx::query(
-        "UPDATE csv_import_jobs SET state = 'SUCCESS', progress = 1, row_count = $2, error = NULL, updated_at = now()
-         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+    sqlx::query!(
+        "UPDATE csv_import_jobs SET state = $3, progress = 1, row_count = $2, error = NULL, updated_at = now()
+         WHERE id = $1 AND state <> ALL($4)",
+        id,
+        rows as i64,
+        CsvImportState::Success as CsvImportState,
+        CsvImportState::FINISHED as &[CsvImportState],
     )
-    .bind(id)
-    .bind(rows as i64)
     .execute(pool)
     .await?;
     Ok(())
 }
 
 pub async fn fail(pool: &Pool, id: Uuid, message: &str) -> Result<()> {
-    sqlx::query(
-        "UPDATE csv_import_jobs SET state = 'ERROR', error = $2, updated_at = now()
-         WHERE id = $1 AND state NOT IN ('SUCCESS', 'ERROR')",
+    sqlx::query!(
+        "UPDATE csv_import_jobs SET state = $3, error = $2, updated_at = now()
+         WHERE id = $1 AND state <> ALL($4)",
+        id,
+        message,
+        CsvImportState::Error as CsvImportState,
+        CsvImportState::FINISHED as &[CsvImportState],
     )
-    .bind(id)
-    .bind(message)
     .execute(pool)
     .await?;
     Ok(())

@@ -21,5 +21,5 @@ pub async fn migrate(pool: &Pool) -> Result<(), sqlx::migrate::MigrateError> {
 }
 
 pub async fn ping(pool: &Pool) -> bool {
-    sqlx::query_scalar::<_, i32>("SELECT 1").fetch_one(pool).await.is_ok()
+    sqlx::query_scalar!("SELECT 1").fetch_one(pool).await.is_ok()
 }

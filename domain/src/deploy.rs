@@ -18,6 +18,7 @@ use quarry_engine::{
     mdl::{ColumnKind, Manifest},
 };
 use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,8 +55,6 @@ pub struct Deploy {
     pub finished_at: Option<DateTime<Utc>>,
 }
 
-const COLUMNS: &str = "id, project_id, status, manifest_hash, log, error, started_at, finished_at";
-
 /// Records a deploy of the project's current manifest, or returns the one already running
 /// (`false`: nothing new to start).
 pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
@@ -67,13 +66,14 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
         return Err(Error::invalid("There are no models to deploy yet."));
     }
     let id = Uuid::new_v4();
-    let inserted = sqlx::query(
-        "INSERT INTO deploys (id, project_id, status, manifest, manifest_hash) VALUES ($1, $2, 'IN_PROGRESS', $3, $4)",
+    let inserted = sqlx::query!(
+        "INSERT INTO deploys (id, project_id, status, manifest, manifest_hash) VALUES ($1, $2, $5, $3, $4)",
+        id,
+        project_id,
+        Json(&manifest) as _,
+        manifest::hash(&manifest),
+        DeployState::InProgress as DeployState,
     )
-    .bind(id)
-    .bind(project_id)
-    .bind(sqlx::types::Json(&manifest))
-    .bind(manifest::hash(&manifest))
     .execute(pool)
     .await;
     match inserted {
@@ -87,42 +87,54 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
 }
 
 pub async fn get(pool: &Pool, deploy_id: Uuid) -> Result<Deploy> {
-    sqlx::query_as::<_, Deploy>(&format!("SELECT {COLUMNS} FROM deploys WHERE id = $1"))
-        .bind(deploy_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Deploy"))
+    sqlx::query_as!(
+        Deploy,
+        r#"SELECT id, project_id, status AS "status: DeployState", manifest_hash, log, error, started_at, finished_at FROM deploys WHERE id = $1"#,
+        deploy_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Deploy"))
 }
 
 async fn running(pool: &Pool, project_id: Uuid) -> Result<Option<Deploy>> {
-    Ok(sqlx::query_as::<_, Deploy>(&format!("SELECT {COLUMNS} FROM deploys WHERE project_id = $1 AND status = 'IN_PROGRESS'"))
-        .bind(project_id)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        Deploy,
+        r#"SELECT id, project_id, status AS "status: DeployState", manifest_hash, log, error, started_at, finished_at FROM deploys WHERE project_id = $1 AND status = $2"#,
+        project_id,
+        DeployState::InProgress as DeployState,
+    )
+    .fetch_optional(pool)
+    .await?)
 }
 
 /// The manifest a deploy deploys.
 pub async fn manifest_of(pool: &Pool, deploy_id: Uuid) -> Result<Manifest> {
-    let json: sqlx::types::Json<Manifest> =
-        sqlx::query_scalar("SELECT manifest FROM deploys WHERE id = $1").bind(deploy_id).fetch_one(pool).await?;
+    let json: Json<Manifest> =
+        sqlx::query_scalar!(r#"SELECT manifest AS "manifest: Json<Manifest>" FROM deploys WHERE id = $1"#, deploy_id).fetch_one(pool).await?;
     Ok(json.0)
 }
 
 /// The project's latest deploy, if any.
 pub async fn latest(pool: &Pool, project_id: Uuid) -> Result<Option<Deploy>> {
-    Ok(sqlx::query_as::<_, Deploy>(&format!("SELECT {COLUMNS} FROM deploys WHERE project_id = $1 ORDER BY started_at DESC LIMIT 1"))
-        .bind(project_id)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        Deploy,
+        r#"SELECT id, project_id, status AS "status: DeployState", manifest_hash, log, error, started_at, finished_at FROM deploys WHERE project_id = $1 ORDER BY started_at DESC LIMIT 1"#,
+        project_id,
+    )
+    .fetch_optional(pool)
+    .await?)
 }
 
 /// The last successful deploy and the manifest it deployed: what questions are answered
 /// from, even while a newer deploy runs.
 pub async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Option<(Deploy, Manifest)>> {
-    let last = sqlx::query_as::<_, Deploy>(&format!(
-        "SELECT {COLUMNS} FROM deploys WHERE project_id = $1 AND status = 'SUCCESS' ORDER BY started_at DESC LIMIT 1"
-    ))
-    .bind(project_id)
+    let last = sqlx::query_as!(
+        Deploy,
+        r#"SELECT id, project_id, status AS "status: DeployState", manifest_hash, log, error, started_at, finished_at FROM deploys WHERE project_id = $1 AND status = $2 ORDER BY started_at DESC LIMIT 1"#,
+        project_id,
+        DeployState::Success as DeployState,
+    )
     .fetch_optional(pool)
     .await?;
     match last {
@@ -150,13 +162,14 @@ pub async fn status(pool: &Pool, project_id: Uuid) -> Result<(SyncStatus, Option
 
 /// Ends a running deploy; a deploy that already ended is left as it is (a retried step).
 pub async fn finish(pool: &Pool, deploy_id: Uuid, succeeded: bool, log: &str, error: Option<&str>) -> Result<()> {
-    sqlx::query(
-        "UPDATE deploys SET status = $2, log = $3, error = $4, finished_at = now() WHERE id = $1 AND status = 'IN_PROGRESS'",
+    sqlx::query!(
+        "UPDATE deploys SET status = $2, log = $3, error = $4, finished_at = now() WHERE id = $1 AND status = $5",
+        deploy_id,
+        if succeeded { DeployState::Success } else { DeployState::Failed } as DeployState,
+        log,
+        error,
+        DeployState::InProgress as DeployState,
     )
-    .bind(deploy_id)
-    .bind(if succeeded { DeployState::Success } else { DeployState::Failed })
-    .bind(log)
-    .bind(error)
     .execute(pool)
     .await?;
     Ok(())
@@ -235,17 +248,19 @@ pub async fn index(pool: &Pool, deploy_id: Uuid) -> Result<usize> {
     let manifest = manifest_of(pool, deploy_id).await?;
     let docs = retrieval_documents(&manifest);
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM retrieval_documents WHERE project_id = $1").bind(deploy.project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM retrieval_documents WHERE project_id = $1", deploy.project_id).execute(&mut *tx).await?;
     for (kind, name, content) in &docs {
-        sqlx::query("INSERT INTO retrieval_documents (id, project_id, deploy_id, kind, name, content) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(Uuid::new_v4())
-            .bind(deploy.project_id)
-            .bind(deploy_id)
-            .bind(kind)
-            .bind(name)
-            .bind(content)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "INSERT INTO retrieval_documents (id, project_id, deploy_id, kind, name, content) VALUES ($1, $2, $3, $4, $5, $6)",
+            Uuid::new_v4(),
+            deploy.project_id,
+            deploy_id,
+            kind,
+            name,
+            content,
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(docs.len())
@@ -259,13 +274,13 @@ pub async fn search(pool: &Pool, project_id: Uuid, words: &str, limit: i64) -> R
     if terms.is_empty() {
         return Ok(Vec::new());
     }
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "SELECT name FROM retrieval_documents, to_tsquery('simple', $2) q
          WHERE project_id = $1 AND search @@ q ORDER BY ts_rank(search, q) DESC, name LIMIT $3",
+        project_id,
+        terms.join(" | "),
+        limit,
     )
-    .bind(project_id)
-    .bind(terms.join(" | "))
-    .bind(limit)
     .fetch_all(pool)
     .await?)
 }
@@ -334,19 +349,22 @@ pub fn category_values(model: &str, column: &str, rows: &[Vec<serde_json::Value>
 pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue]) -> Result<()> {
     let project_id = get(pool, deploy_id).await?.project_id;
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM value_index WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM value_index WHERE project_id = $1", project_id).execute(&mut *tx).await?;
     for chunk in values.chunks(1000) {
-        let mut insert = sqlx::QueryBuilder::new("INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences, value_key) ");
-        insert.push_values(chunk, |mut row, v| {
-            row.push_bind(project_id)
-                .push_bind(deploy_id)
-                .push_bind(&v.model)
-                .push_bind(&v.column)
-                .push_bind(&v.value)
-                .push_bind(v.occurrences)
-                .push_bind(quarry_engine::question::value_key(&v.value));
-        });
-        insert.build().execute(&mut *tx).await?;
+        let column = |f: fn(&IndexedValue) -> String| chunk.iter().map(f).collect::<Vec<_>>();
+        sqlx::query!(
+            "INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences, value_key)
+             SELECT $1, $2, * FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])",
+            project_id,
+            deploy_id,
+            &column(|v| v.model.clone()),
+            &column(|v| v.column.clone()),
+            &column(|v| v.value.clone()),
+            &chunk.iter().map(|v| v.occurrences).collect::<Vec<_>>(),
+            &column(|v| quarry_engine::question::value_key(&v.value)),
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(())
@@ -356,16 +374,16 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
 /// [`quarry_engine::question::value_key`]), most common first.
 pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) -> Result<Vec<IndexedValue>> {
     let keys: Vec<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).collect();
-    let rows: Vec<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT model, column_name, value, occurrences FROM value_index
-         WHERE project_id = $1 AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2)))
-         ORDER BY occurrences DESC, model, column_name",
+    Ok(sqlx::query_as!(
+        IndexedValue,
+        r#"SELECT model, column_name AS "column", value, occurrences FROM value_index
+           WHERE project_id = $1 AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2)))
+           ORDER BY occurrences DESC, model, column_name"#,
+        project_id,
+        &keys,
     )
-    .bind(project_id)
-    .bind(&keys)
     .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().map(|(model, column, value, occurrences)| IndexedValue { model, column, value, occurrences }).collect())
+    .await?)
 }
 
 #[cfg(test)]

@@ -35,33 +35,40 @@ pub struct Instruction {
 pub const INSTRUCTION_MAX_CHARS: usize = 1000;
 
 pub async fn sql_pairs(pool: &Pool, project_id: Uuid) -> Result<Vec<SqlPair>> {
-    Ok(sqlx::query_as::<_, SqlPair>("SELECT * FROM sql_pairs WHERE project_id = $1 ORDER BY created_at DESC")
-        .bind(project_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        SqlPair,
+        r#"SELECT id, project_id, question, sql, created_at, updated_at FROM sql_pairs WHERE project_id = $1 ORDER BY created_at DESC"#,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?)
 }
 
 async fn sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<SqlPair> {
-    sqlx::query_as::<_, SqlPair>("SELECT * FROM sql_pairs WHERE project_id = $1 AND id = $2")
-        .bind(project_id)
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("SQL pair"))
+    sqlx::query_as!(
+        SqlPair,
+        r#"SELECT id, project_id, question, sql, created_at, updated_at FROM sql_pairs WHERE project_id = $1 AND id = $2"#,
+        project_id,
+        id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("SQL pair"))
 }
 
 /// Saves a pair once its question is askable and its SQL compiles over the models.
 pub async fn create_sql_pair(pool: &Pool, project_id: Uuid, user_id: Uuid, question: &str, sql: &str) -> Result<SqlPair> {
     let question = asking::check_question(question)?;
     let sql = check_sql(pool, project_id, sql).await?;
-    Ok(sqlx::query_as::<_, SqlPair>(
-        "INSERT INTO sql_pairs (id, project_id, question, sql, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+    Ok(sqlx::query_as!(
+        SqlPair,
+        r#"INSERT INTO sql_pairs (id, project_id, question, sql, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id, project_id, question, sql, created_at, updated_at"#,
+        Uuid::new_v4(),
+        project_id,
+        question,
+        sql,
+        user_id,
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(question)
-    .bind(sql)
-    .bind(user_id)
     .fetch_one(pool)
     .await?)
 }
@@ -76,13 +83,14 @@ pub async fn update_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid, question: 
         Some(s) => check_sql(pool, project_id, s).await?,
         None => current.sql,
     };
-    let updated = sqlx::query_as::<_, SqlPair>(
-        "UPDATE sql_pairs SET question = $3, sql = $4, updated_at = now() WHERE project_id = $1 AND id = $2 RETURNING *",
+    let updated = sqlx::query_as!(
+        SqlPair,
+        r#"UPDATE sql_pairs SET question = $3, sql = $4, updated_at = now() WHERE project_id = $1 AND id = $2 RETURNING id, project_id, question, sql, created_at, updated_at"#,
+        project_id,
+        id,
+        question,
+        sql,
     )
-    .bind(project_id)
-    .bind(id)
-    .bind(question)
-    .bind(sql)
     .fetch_one(pool)
     .await?;
     forget(pool, project_id, "SQL_PAIR", id).await?;
@@ -91,24 +99,30 @@ pub async fn update_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid, question: 
 
 pub async fn delete_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
     sql_pair(pool, project_id, id).await?;
-    sqlx::query("DELETE FROM sql_pairs WHERE project_id = $1 AND id = $2").bind(project_id).bind(id).execute(pool).await?;
+    sqlx::query!("DELETE FROM sql_pairs WHERE project_id = $1 AND id = $2", project_id, id).execute(pool).await?;
     forget(pool, project_id, "SQL_PAIR", id).await
 }
 
 pub async fn instructions(pool: &Pool, project_id: Uuid) -> Result<Vec<Instruction>> {
-    Ok(sqlx::query_as::<_, Instruction>("SELECT * FROM instructions WHERE project_id = $1 ORDER BY created_at DESC")
-        .bind(project_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        Instruction,
+        r#"SELECT id, project_id, instruction, is_global, questions, created_at, updated_at FROM instructions WHERE project_id = $1 ORDER BY created_at DESC"#,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?)
 }
 
 async fn instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Instruction> {
-    sqlx::query_as::<_, Instruction>("SELECT * FROM instructions WHERE project_id = $1 AND id = $2")
-        .bind(project_id)
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("instruction"))
+    sqlx::query_as!(
+        Instruction,
+        r#"SELECT id, project_id, instruction, is_global, questions, created_at, updated_at FROM instructions WHERE project_id = $1 AND id = $2"#,
+        project_id,
+        id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("instruction"))
 }
 
 /// The instruction and its example questions, trimmed, or why they cannot be saved: an
@@ -133,16 +147,17 @@ pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> R
 
 pub async fn create_instruction(pool: &Pool, project_id: Uuid, user_id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
     let (text, questions) = check_instruction(text, is_global, questions)?;
-    Ok(sqlx::query_as::<_, Instruction>(
-        "INSERT INTO instructions (id, project_id, instruction, is_global, questions, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
+    Ok(sqlx::query_as!(
+        Instruction,
+        r#"INSERT INTO instructions (id, project_id, instruction, is_global, questions, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, project_id, instruction, is_global, questions, created_at, updated_at"#,
+        Uuid::new_v4(),
+        project_id,
+        text,
+        is_global,
+        &questions,
+        user_id,
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(text)
-    .bind(is_global)
-    .bind(questions)
-    .bind(user_id)
     .fetch_one(pool)
     .await?)
 }
@@ -150,15 +165,16 @@ pub async fn create_instruction(pool: &Pool, project_id: Uuid, user_id: Uuid, te
 pub async fn update_instruction(pool: &Pool, project_id: Uuid, id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
     instruction(pool, project_id, id).await?;
     let (text, questions) = check_instruction(text, is_global, questions)?;
-    let updated = sqlx::query_as::<_, Instruction>(
-        "UPDATE instructions SET instruction = $3, is_global = $4, questions = $5, updated_at = now()
-         WHERE project_id = $1 AND id = $2 RETURNING *",
+    let updated = sqlx::query_as!(
+        Instruction,
+        r#"UPDATE instructions SET instruction = $3, is_global = $4, questions = $5, updated_at = now()
+         WHERE project_id = $1 AND id = $2 RETURNING id, project_id, instruction, is_global, questions, created_at, updated_at"#,
+        project_id,
+        id,
+        text,
+        is_global,
+        &questions,
     )
-    .bind(project_id)
-    .bind(id)
-    .bind(text)
-    .bind(is_global)
-    .bind(questions)
     .fetch_one(pool)
     .await?;
     forget(pool, project_id, "INSTRUCTION", id).await?;
@@ -167,17 +183,19 @@ pub async fn update_instruction(pool: &Pool, project_id: Uuid, id: Uuid, text: &
 
 pub async fn delete_instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
     instruction(pool, project_id, id).await?;
-    sqlx::query("DELETE FROM instructions WHERE project_id = $1 AND id = $2").bind(project_id).bind(id).execute(pool).await?;
+    sqlx::query!("DELETE FROM instructions WHERE project_id = $1 AND id = $2", project_id, id).execute(pool).await?;
     forget(pool, project_id, "INSTRUCTION", id).await
 }
 
 /// Drops an item's vectors; the next retrieval embeds what it now says.
 async fn forget(pool: &Pool, project_id: Uuid, kind: &str, id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND split_part(item_key, '#', 1) = $3")
-        .bind(project_id)
-        .bind(kind)
-        .bind(id.to_string())
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND split_part(item_key, '#', 1) = $3",
+        project_id,
+        kind,
+        id.to_string(),
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }

@@ -28,8 +28,7 @@ struct Row {
 }
 
 async fn row(pool: &Pool, org_id: Uuid) -> Result<Option<Row>> {
-    Ok(sqlx::query_as::<_, Row>("SELECT settings, sealed_secret, updated_at FROM org_llm_configs WHERE org_id = $1")
-        .bind(org_id)
+    Ok(sqlx::query_as!(Row, "SELECT settings, sealed_secret, updated_at FROM org_llm_configs WHERE org_id = $1", org_id)
         .fetch_optional(pool)
         .await?)
 }
@@ -188,15 +187,15 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
         .map_err(provider_error)?;
     let sealed = secrets::encrypt(&config.secret_keys(), key.expose_secret());
     let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
-    let updated_at: DateTime<Utc> = sqlx::query_scalar(
+    let updated_at: DateTime<Utc> = sqlx::query_scalar!(
         "INSERT INTO org_llm_configs (org_id, settings, sealed_secret, updated_by) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (org_id) DO UPDATE SET settings = $2, sealed_secret = $3, updated_by = $4, updated_at = now() \
          RETURNING updated_at",
+        org_id,
+        stored,
+        sealed,
+        user_id,
     )
-    .bind(org_id)
-    .bind(stored)
-    .bind(sealed)
-    .bind(user_id)
     .fetch_one(pool)
     .await?;
     Ok(OrgLlm { settings, updated_at })
@@ -204,7 +203,7 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
 
 /// Back to the embedded engine and the local embedding model.
 pub async fn remove(pool: &Pool, org_id: Uuid) -> Result<bool> {
-    let removed = sqlx::query("DELETE FROM org_llm_configs WHERE org_id = $1").bind(org_id).execute(pool).await?;
+    let removed = sqlx::query!("DELETE FROM org_llm_configs WHERE org_id = $1", org_id).execute(pool).await?;
     Ok(removed.rows_affected() > 0)
 }
 
@@ -229,20 +228,20 @@ pub struct LlmCall<'a> {
 
 /// Records the tokens one call spent; a retried step of a task records once.
 pub async fn record_call(pool: &Pool, call: LlmCall<'_>) -> Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO llm_calls (id, org_id, project_id, asking_task_id, generation_task_id, step, provider, model, input_tokens, output_tokens) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+        Uuid::new_v4(),
+        call.org_id,
+        call.project_id,
+        call.asking_task_id,
+        call.generation_task_id,
+        call.step,
+        call.settings.provider.as_str(),
+        &call.settings.chat_model,
+        call.usage.input as i64,
+        call.usage.output as i64,
     )
-    .bind(Uuid::new_v4())
-    .bind(call.org_id)
-    .bind(call.project_id)
-    .bind(call.asking_task_id)
-    .bind(call.generation_task_id)
-    .bind(call.step)
-    .bind(call.settings.provider.as_str())
-    .bind(&call.settings.chat_model)
-    .bind(call.usage.input as i64)
-    .bind(call.usage.output as i64)
     .execute(pool)
     .await?;
     Ok(())
@@ -257,15 +256,16 @@ pub struct Usage {
 }
 
 pub async fn usage_since(pool: &Pool, org_id: Uuid, since: DateTime<Utc>) -> Result<Usage> {
-    let (calls, input_tokens, output_tokens): (i64, i64, i64) = sqlx::query_as(
-        "SELECT count(*), coalesce(sum(input_tokens), 0)::bigint, coalesce(sum(output_tokens), 0)::bigint
-         FROM llm_calls WHERE org_id = $1 AND created_at >= $2",
+    Ok(sqlx::query_as!(
+        Usage,
+        r#"SELECT count(*) AS "calls!", coalesce(sum(input_tokens), 0)::bigint AS "input_tokens!",
+                  coalesce(sum(output_tokens), 0)::bigint AS "output_tokens!"
+           FROM llm_calls WHERE org_id = $1 AND created_at >= $2"#,
+        org_id,
+        since,
     )
-    .bind(org_id)
-    .bind(since)
     .fetch_one(pool)
-    .await?;
-    Ok(Usage { calls, input_tokens, output_tokens })
+    .await?)
 }
 
 #[cfg(test)]

@@ -57,20 +57,18 @@ pub fn check_name(name: &str) -> Result<String> {
 pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
     let mut tx = pool.begin().await?;
-    let org = sqlx::query_as::<_, Org>("INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *")
-        .bind(Uuid::new_v4())
-        .bind(name)
+    let org = sqlx::query_as!(Org, "INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *", Uuid::new_v4(), name)
         .fetch_one(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')")
-        .bind(Uuid::new_v4())
-        .bind(org.id)
-        .bind(creator)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1")
-        .bind(creator)
-        .bind(org.id)
+    sqlx::query!(
+        "INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')",
+        Uuid::new_v4(),
+        org.id,
+        creator,
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1", creator, org.id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
@@ -78,8 +76,7 @@ pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<Org> {
-    sqlx::query_as::<_, Org>("SELECT * FROM orgs WHERE id = $1")
-        .bind(id)
+    sqlx::query_as!(Org, "SELECT * FROM orgs WHERE id = $1", id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| Error::not_found("Organization"))
@@ -87,56 +84,64 @@ pub async fn get(pool: &Pool, id: Uuid) -> Result<Org> {
 
 /// The orgs the user belongs to (enabled memberships), oldest first.
 pub async fn list_for_user(pool: &Pool, user_id: Uuid) -> Result<Vec<(Org, OrgRole)>> {
-    let rows: Vec<(Uuid, String, DateTime<Utc>, OrgRole)> = sqlx::query_as(
-        "SELECT o.id, o.name, o.created_at, m.role FROM orgs o JOIN org_members m ON m.org_id = o.id
-         WHERE m.user_id = $1 AND m.enabled ORDER BY o.created_at, o.id",
+    let rows = sqlx::query!(
+        r#"SELECT o.id, o.name, o.created_at, m.role AS "role: OrgRole" FROM orgs o JOIN org_members m ON m.org_id = o.id
+           WHERE m.user_id = $1 AND m.enabled ORDER BY o.created_at, o.id"#,
+        user_id,
     )
-    .bind(user_id)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(|(id, name, created_at, role)| (Org { id, name, created_at }, role)).collect())
+    Ok(rows.into_iter().map(|r| (Org { id: r.id, name: r.name, created_at: r.created_at }, r.role)).collect())
 }
 
 /// The user's role in an org; `None` when not an (enabled) member.
 pub async fn role_of(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Option<OrgRole>> {
-    Ok(sqlx::query_scalar("SELECT role FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled")
-        .bind(user_id)
-        .bind(org_id)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_scalar!(
+        r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#,
+        user_id,
+        org_id,
+    )
+    .fetch_optional(pool)
+    .await?)
 }
 
 pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
-    Ok(sqlx::query_as::<_, Org>("UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *")
-        .bind(id)
-        .bind(name)
+    Ok(sqlx::query_as!(Org, "UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *", id, name)
         .fetch_one(pool)
         .await?)
 }
 
 pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM orgs WHERE id = $1").bind(id).execute(pool).await?;
+    sqlx::query!("DELETE FROM orgs WHERE id = $1", id).execute(pool).await?;
     Ok(())
 }
 
-const MEMBER_SELECT: &str = "SELECT m.id, m.org_id, m.user_id, m.role, m.enabled, m.joined_at, u.email,
-        u.email_verified, u.name, u.first_name, u.last_name, u.picture
-    FROM org_members m JOIN users u ON u.id = m.user_id";
-
 pub async fn members(pool: &Pool, org_id: Uuid) -> Result<Vec<OrgMember>> {
-    Ok(sqlx::query_as::<_, OrgMember>(&format!("{MEMBER_SELECT} WHERE m.org_id = $1 ORDER BY m.joined_at, u.email"))
-        .bind(org_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        OrgMember,
+        r#"SELECT m.id, m.org_id, m.user_id, m.role AS "role: OrgRole", m.enabled, m.joined_at, u.email,
+                  u.email_verified, u.name, u.first_name, u.last_name, u.picture
+           FROM org_members m JOIN users u ON u.id = m.user_id
+           WHERE m.org_id = $1 ORDER BY m.joined_at, u.email"#,
+        org_id,
+    )
+    .fetch_all(pool)
+    .await?)
 }
 
 pub async fn member(pool: &Pool, member_id: Uuid) -> Result<OrgMember> {
-    sqlx::query_as::<_, OrgMember>(&format!("{MEMBER_SELECT} WHERE m.id = $1"))
-        .bind(member_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Member"))
+    sqlx::query_as!(
+        OrgMember,
+        r#"SELECT m.id, m.org_id, m.user_id, m.role AS "role: OrgRole", m.enabled, m.joined_at, u.email,
+                  u.email_verified, u.name, u.first_name, u.last_name, u.picture
+           FROM org_members m JOIN users u ON u.id = m.user_id
+           WHERE m.id = $1"#,
+        member_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Member"))
 }
 
 pub struct NewMember {
@@ -175,7 +180,7 @@ pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<
         return Err(Error::invalid(EXISTING_ACCOUNT_MESSAGE));
     };
     let id = insert_membership(&mut tx, org_id, user.id, new.role).await?;
-    sqlx::query("UPDATE users SET current_org_id = $2 WHERE id = $1").bind(user.id).bind(org_id).execute(&mut *tx).await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2 WHERE id = $1", user.id, org_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok((member(pool, id).await?, password))
 }
@@ -185,9 +190,7 @@ pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<
 pub async fn add_member(pool: &Pool, org_id: Uuid, user_id: Uuid, role: OrgRole) -> Result<OrgMember> {
     let mut tx = pool.begin().await?;
     let id = insert_membership(&mut tx, org_id, user_id, role).await?;
-    sqlx::query("UPDATE users SET current_org_id = $2 WHERE id = $1 AND current_org_id IS NULL")
-        .bind(user_id)
-        .bind(org_id)
+    sqlx::query!("UPDATE users SET current_org_id = $2 WHERE id = $1 AND current_org_id IS NULL", user_id, org_id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
@@ -195,13 +198,15 @@ pub async fn add_member(pool: &Pool, org_id: Uuid, user_id: Uuid, role: OrgRole)
 }
 
 async fn insert_membership(conn: &mut sqlx::PgConnection, org_id: Uuid, user_id: Uuid, role: OrgRole) -> Result<Uuid> {
-    Ok(sqlx::query_scalar("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) RETURNING id")
-        .bind(Uuid::new_v4())
-        .bind(org_id)
-        .bind(user_id)
-        .bind(role)
-        .fetch_one(conn)
-        .await?)
+    Ok(sqlx::query_scalar!(
+        "INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) RETURNING id",
+        Uuid::new_v4(),
+        org_id,
+        user_id,
+        role as _,
+    )
+    .fetch_one(conn)
+    .await?)
 }
 
 /// Changes a member's role or enabled flag; the org always keeps one enabled admin.
@@ -212,10 +217,7 @@ pub async fn update_member(pool: &Pool, member_id: Uuid, role: Option<OrgRole>, 
     if current.role == OrgRole::Admin && current.enabled && (role != OrgRole::Admin || !enabled) {
         ensure_other_admin(pool, current.org_id, current.user_id).await?;
     }
-    sqlx::query("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1")
-        .bind(member_id)
-        .bind(role)
-        .bind(enabled)
+    sqlx::query!("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1", member_id, role as _, enabled)
         .execute(pool)
         .await?;
     member(pool, member_id).await
@@ -228,29 +230,31 @@ pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
     }
     let mut tx = pool.begin().await?;
     // Leaving an org also ends the person's roles in its projects.
-    sqlx::query(
+    sqlx::query!(
         "DELETE FROM project_members WHERE user_id = $1 AND project_id IN (SELECT id FROM projects WHERE org_id = $2)",
+        current.user_id,
+        current.org_id,
     )
-    .bind(current.user_id)
-    .bind(current.org_id)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM org_members WHERE id = $1").bind(member_id).execute(&mut *tx).await?;
-    sqlx::query("UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2")
-        .bind(current.user_id)
-        .bind(current.org_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!("DELETE FROM org_members WHERE id = $1", member_id).execute(&mut *tx).await?;
+    sqlx::query!(
+        "UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2",
+        current.user_id,
+        current.org_id,
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
 
 async fn ensure_other_admin(pool: &Pool, org_id: Uuid, user_id: Uuid) -> Result<()> {
-    let others: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM org_members WHERE org_id = $1 AND user_id <> $2 AND role = 'ADMIN' AND enabled",
+    let others: i64 = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM org_members WHERE org_id = $1 AND user_id <> $2 AND role = 'ADMIN' AND enabled"#,
+        org_id,
+        user_id,
     )
-    .bind(org_id)
-    .bind(user_id)
     .fetch_one(pool)
     .await?;
     if others == 0 {
@@ -260,22 +264,16 @@ async fn ensure_other_admin(pool: &Pool, org_id: Uuid, user_id: Uuid) -> Result<
 }
 
 pub async fn usage(pool: &Pool, org_id: Uuid) -> Result<Usage> {
-    let row: (i64, i64, i64, i64, i64) = sqlx::query_as(
-        "SELECT
-            (SELECT count(*) FROM org_members WHERE org_id = $1),
-            (SELECT count(*) FROM projects WHERE org_id = $1),
-            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'QUESTION'), 0)::bigint,
-            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'API_CALL'), 0)::bigint,
-            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'ROWS_EXPORTED'), 0)::bigint",
+    Ok(sqlx::query_as!(
+        Usage,
+        r#"SELECT
+            (SELECT count(*) FROM org_members WHERE org_id = $1) AS "total_members!",
+            (SELECT count(*) FROM projects WHERE org_id = $1) AS "total_projects!",
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'QUESTION'), 0)::bigint AS "questions_asked!",
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'API_CALL'), 0)::bigint AS "total_api_calls!",
+            COALESCE((SELECT sum(value) FROM usage_logs WHERE org_id = $1 AND type = 'ROWS_EXPORTED'), 0)::bigint AS "rows_exported!""#,
+        org_id,
     )
-    .bind(org_id)
     .fetch_one(pool)
-    .await?;
-    Ok(Usage {
-        total_members: row.0,
-        total_projects: row.1,
-        questions_asked: row.2,
-        total_api_calls: row.3,
-        rows_exported: row.4,
-    })
+    .await?)
 }

@@ -129,34 +129,49 @@ pub async fn create(pool: &Pool, org_id: Uuid, creator: Uuid, display_name: &str
     let display_name = check_display_name(display_name)?;
     let timezone = check_timezone(timezone.unwrap_or("UTC"))?;
     let mut tx = pool.begin().await?;
-    let project = sqlx::query_as::<_, Project>(
-        "INSERT INTO projects (id, org_id, display_name, language, timezone) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+    let project = sqlx::query_as!(
+        Project,
+        r#"INSERT INTO projects (id, org_id, display_name, language, timezone) VALUES ($1, $2, $3, $4, $5)
+           RETURNING id, org_id, display_name, language AS "language: ProjectLanguage", timezone,
+                     onboarding_status AS "onboarding_status: OnboardingStatus", state AS "state: ProjectState", created_at"#,
+        Uuid::new_v4(),
+        org_id,
+        display_name,
+        language.unwrap_or(ProjectLanguage::En) as _,
+        timezone,
     )
-    .bind(Uuid::new_v4())
-    .bind(org_id)
-    .bind(display_name)
-    .bind(language.unwrap_or(ProjectLanguage::En))
-    .bind(timezone)
     .fetch_one(&mut *tx)
     .await?;
-    sqlx::query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'OWNER')")
-        .bind(Uuid::new_v4())
-        .bind(project.id)
-        .bind(creator)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1")
-        .bind(creator)
-        .bind(org_id)
-        .bind(project.id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'OWNER')",
+        Uuid::new_v4(),
+        project.id,
+        creator,
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1",
+        creator,
+        org_id,
+        project.id,
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(project)
 }
 
 pub async fn find(pool: &Pool, id: Uuid) -> Result<Option<Project>> {
-    Ok(sqlx::query_as::<_, Project>("SELECT * FROM projects WHERE id = $1").bind(id).fetch_optional(pool).await?)
+    Ok(sqlx::query_as!(
+        Project,
+        r#"SELECT id, org_id, display_name, language AS "language: ProjectLanguage", timezone,
+                  onboarding_status AS "onboarding_status: OnboardingStatus", state AS "state: ProjectState", created_at
+           FROM projects WHERE id = $1"#,
+        id,
+    )
+    .fetch_optional(pool)
+    .await?)
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<Project> {
@@ -165,41 +180,47 @@ pub async fn get(pool: &Pool, id: Uuid) -> Result<Project> {
 
 /// The projects of an org the user can see: all of them for org admins, else those they belong to.
 pub async fn list_visible(pool: &Pool, org_id: Uuid, user_id: Uuid, all: bool) -> Result<Vec<Project>> {
-    Ok(sqlx::query_as::<_, Project>(
-        "SELECT p.* FROM projects p WHERE p.org_id = $1
+    Ok(sqlx::query_as!(
+        Project,
+        r#"SELECT p.id, p.org_id, p.display_name, p.language AS "language: ProjectLanguage", p.timezone,
+                  p.onboarding_status AS "onboarding_status: OnboardingStatus", p.state AS "state: ProjectState", p.created_at
+           FROM projects p WHERE p.org_id = $1
            AND ($3 OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = $2))
-         ORDER BY p.created_at, p.id",
+         ORDER BY p.created_at, p.id"#,
+        org_id,
+        user_id,
+        all,
     )
-    .bind(org_id)
-    .bind(user_id)
-    .bind(all)
     .fetch_all(pool)
     .await?)
 }
 
 /// Whether the org still has projects (an org is deleted only without them).
 pub async fn org_has_projects(pool: &Pool, org_id: Uuid) -> Result<bool> {
-    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM projects WHERE org_id = $1)").bind(org_id).fetch_one(pool).await?)
+    Ok(sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM projects WHERE org_id = $1) AS "exists!""#, org_id).fetch_one(pool).await?)
 }
 
 pub async fn update(pool: &Pool, id: Uuid, patch: &ProjectPatch) -> Result<Project> {
     let name = patch.display_name.as_deref().map(check_display_name).transpose()?;
     let tz = patch.timezone.as_deref().map(check_timezone).transpose()?;
-    Ok(sqlx::query_as::<_, Project>(
-        "UPDATE projects SET display_name = COALESCE($2, display_name), language = COALESCE($3, language),
+    Ok(sqlx::query_as!(
+        Project,
+        r#"UPDATE projects SET display_name = COALESCE($2, display_name), language = COALESCE($3, language),
              timezone = COALESCE($4, timezone)
-         WHERE id = $1 RETURNING *",
+         WHERE id = $1
+         RETURNING id, org_id, display_name, language AS "language: ProjectLanguage", timezone,
+                     onboarding_status AS "onboarding_status: OnboardingStatus", state AS "state: ProjectState", created_at"#,
+        id,
+        name,
+        patch.language as _,
+        tz,
     )
-    .bind(id)
-    .bind(name)
-    .bind(patch.language)
-    .bind(tz)
     .fetch_one(pool)
     .await?)
 }
 
 pub async fn set_onboarding_status(pool: &Pool, id: Uuid, status: OnboardingStatus) -> Result<()> {
-    sqlx::query("UPDATE projects SET onboarding_status = $2 WHERE id = $1").bind(id).bind(status).execute(pool).await?;
+    sqlx::query!("UPDATE projects SET onboarding_status = $2 WHERE id = $1", id, status as _).execute(pool).await?;
     Ok(())
 }
 
@@ -215,18 +236,24 @@ pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Resul
     if project.state != ProjectState::Active {
         return Err(Error::invalid("The project is already being deleted or reset. Please wait until it is done."));
     }
-    let moved = sqlx::query_as::<_, Project>("UPDATE projects SET state = $2 WHERE id = $1 AND state = 'ACTIVE' RETURNING *")
-        .bind(id)
-        .bind(target)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?;
+    let moved = sqlx::query_as!(
+        Project,
+        r#"UPDATE projects SET state = $2 WHERE id = $1 AND state = $3
+           RETURNING id, org_id, display_name, language AS "language: ProjectLanguage", timezone,
+                     onboarding_status AS "onboarding_status: OnboardingStatus", state AS "state: ProjectState", created_at"#,
+        id,
+        target as ProjectState,
+        ProjectState::Active as ProjectState,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?;
     Ok((moved, true))
 }
 
 /// Puts a project back to ACTIVE when its removal could not even be started.
 pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query("UPDATE projects SET state = 'ACTIVE' WHERE id = $1").bind(id).execute(pool).await?;
+    sqlx::query!("UPDATE projects SET state = $2 WHERE id = $1", id, ProjectState::Active as ProjectState).execute(pool).await?;
     Ok(())
 }
 
@@ -236,7 +263,13 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
 /// it runs inside a retried activity.
 pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
-    let tables = [
+    // One checked statement per table, in this order.
+    macro_rules! delete_from {
+        ($($table:tt),+ $(,)?) => {
+            $(sqlx::query!("DELETE FROM " + $table + " WHERE project_id = $1", id).execute(&mut *tx).await?;)+
+        };
+    }
+    delete_from!(
         "threads",
         "retrieval_documents",
         "value_index",
@@ -248,47 +281,55 @@ pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
         "schema_changes",
         "data_sources",
         "csv_import_jobs",
-    ];
-    for table in tables {
-        sqlx::query(&format!("DELETE FROM {table} WHERE project_id = $1")).bind(id).execute(&mut *tx).await?;
-    }
+    );
     tx.commit().await?;
     Ok(())
 }
 
 /// The last step of a delete: the project row and everything cascading from it.
 pub async fn finish_delete(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM projects WHERE id = $1").bind(id).execute(pool).await?;
+    sqlx::query!("DELETE FROM projects WHERE id = $1", id).execute(pool).await?;
     Ok(())
 }
 
 /// The last step of a reset: the project starts over at the connection step.
 pub async fn finish_reset(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query("UPDATE projects SET state = 'ACTIVE', onboarding_status = 'NOT_STARTED' WHERE id = $1")
-        .bind(id)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE projects SET state = $2, onboarding_status = $3 WHERE id = $1",
+        id,
+        ProjectState::Active as ProjectState,
+        OnboardingStatus::NotStarted as OnboardingStatus,
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
 // ---- members ----
 
-const MEMBER_SELECT: &str = "SELECT m.id, m.project_id, m.user_id, m.role, m.joined_at, u.email, u.name
-    FROM project_members m JOIN users u ON u.id = m.user_id";
-
 pub async fn members(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectMember>> {
-    Ok(sqlx::query_as::<_, ProjectMember>(&format!("{MEMBER_SELECT} WHERE m.project_id = $1 ORDER BY m.joined_at, u.email"))
-        .bind(project_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        ProjectMember,
+        r#"SELECT m.id, m.project_id, m.user_id, m.role AS "role: ProjectRole", m.joined_at, u.email, u.name
+           FROM project_members m JOIN users u ON u.id = m.user_id
+           WHERE m.project_id = $1 ORDER BY m.joined_at, u.email"#,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?)
 }
 
 async fn member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
-    sqlx::query_as::<_, ProjectMember>(&format!("{MEMBER_SELECT} WHERE m.project_id = $1 AND m.user_id = $2"))
-        .bind(project_id)
-        .bind(user_id)
-        .fetch_optional(pool)
-        .await?
+    sqlx::query_as!(
+        ProjectMember,
+        r#"SELECT m.id, m.project_id, m.user_id, m.role AS "role: ProjectRole", m.joined_at, u.email, u.name
+           FROM project_members m JOIN users u ON u.id = m.user_id
+           WHERE m.project_id = $1 AND m.user_id = $2"#,
+        project_id,
+        user_id,
+    )
+    .fetch_optional(pool)
+    .await?
         .ok_or_else(|| Error::not_found("Project member"))
 }
 
@@ -297,21 +338,25 @@ pub async fn add_member(pool: &Pool, project: &Project, email: &str, role: Proje
     let user = user::find_by_email(pool, email)
         .await?
         .ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
-    let in_org: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2)")
-        .bind(project.org_id)
-        .bind(user.id)
-        .fetch_one(pool)
-        .await?;
+    let in_org: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2) AS "exists!""#,
+        project.org_id,
+        user.id,
+    )
+    .fetch_one(pool)
+    .await?;
     if !in_org {
         return Err(Error::invalid("No member of this organization has that e-mail address."));
     }
-    sqlx::query("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)")
-        .bind(Uuid::new_v4())
-        .bind(project.id)
-        .bind(user.id)
-        .bind(role)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)",
+        Uuid::new_v4(),
+        project.id,
+        user.id,
+        role as _,
+    )
+    .execute(pool)
+    .await?;
     member(pool, project.id, user.id).await
 }
 
@@ -320,12 +365,14 @@ pub async fn update_member_role(pool: &Pool, project_id: Uuid, user_id: Uuid, ro
     if current.role == ProjectRole::Owner && role != ProjectRole::Owner {
         ensure_other_owner(pool, project_id, user_id).await?;
     }
-    sqlx::query("UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2")
-        .bind(project_id)
-        .bind(user_id)
-        .bind(role)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2",
+        project_id,
+        user_id,
+        role as _,
+    )
+    .execute(pool)
+    .await?;
     member(pool, project_id, user_id).await
 }
 
@@ -334,26 +381,28 @@ pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Resu
     if current.role == ProjectRole::Owner {
         ensure_other_owner(pool, project_id, user_id).await?;
     }
-    sqlx::query("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2")
-        .bind(project_id)
-        .bind(user_id)
+    sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id)
         .execute(pool)
         .await?;
-    sqlx::query("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2")
-        .bind(user_id)
-        .bind(project_id)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2",
+        user_id,
+        project_id,
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
 async fn ensure_other_owner(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
     let others: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'")
-            .bind(project_id)
-            .bind(user_id)
-            .fetch_one(pool)
-            .await?;
+        sqlx::query_scalar!(
+            r#"SELECT count(*) AS "count!" FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'"#,
+            project_id,
+            user_id,
+        )
+        .fetch_one(pool)
+        .await?;
     if others == 0 {
         return Err(Error::invalid("A project needs at least one owner."));
     }

@@ -168,10 +168,12 @@ async fn sync_once(pool: &Pool, project_id: Uuid, deploy_id: Option<Uuid>, embed
     // vectors written and embeds nothing. The lock goes with the transaction (also when this
     // future is dropped midway).
     let mut lock = pool.begin().await?;
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-        .bind(format!("knowledge_vectors/{project_id}/{model}"))
-        .execute(&mut *lock)
-        .await?;
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+        format!("knowledge_vectors/{project_id}/{model}"),
+    )
+    .execute(&mut *lock)
+    .await?;
     let manifest = match deploy_id {
         Some(deploy_id) => Some(deploy::manifest_of(pool, deploy_id).await?),
         None => deploy::deployed(pool, project_id).await?.map(|(_, manifest)| manifest),
@@ -206,10 +208,12 @@ async fn embed_missing(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest
     let model = embedder.model();
     let items = all_items(pool, project_id, manifest).await?;
     let stored: Vec<(String, String, String, String)> =
-        sqlx::query_as("SELECT kind, item_key, text, model FROM knowledge_vectors WHERE project_id = $1")
-            .bind(project_id)
+        sqlx::query!("SELECT kind, item_key, text, model FROM knowledge_vectors WHERE project_id = $1", project_id)
             .fetch_all(pool)
-            .await?;
+            .await?
+            .into_iter()
+            .map(|r| (r.kind, r.item_key, r.text, r.model))
+            .collect();
     let current: HashMap<(&str, &str), &str> = items.iter().map(|i| ((i.kind.as_str(), i.key.as_str()), i.text.as_str())).collect();
     let mut fresh = HashSet::new();
     let mut stale: Vec<(String, String)> = Vec::new();
@@ -221,28 +225,30 @@ async fn embed_missing(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest
         }
     }
     for (kind, key) in &stale {
-        sqlx::query("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND item_key = $3")
-            .bind(project_id)
-            .bind(kind)
-            .bind(key)
-            .execute(pool)
-            .await?;
+        sqlx::query!(
+            "DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND item_key = $3",
+            project_id,
+            kind,
+            key,
+        )
+        .execute(pool)
+        .await?;
     }
     let missing: Vec<&Item> = items.iter().filter(|i| !fresh.contains(&(i.kind.as_str().to_owned(), i.key.clone()))).collect();
     for batch in missing.chunks(32) {
         let texts: Vec<String> = batch.iter().map(|i| i.text.clone()).collect();
         let vectors = embedder.embed(&texts).await.map_err(embed_error)?;
         for (item, vector) in batch.iter().zip(vectors) {
-            sqlx::query(
+            sqlx::query!(
                 "INSERT INTO knowledge_vectors (project_id, kind, item_key, text, model, vector) VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (project_id, kind, item_key) DO UPDATE SET text = $4, model = $5, vector = $6",
+                project_id,
+                item.kind.as_str(),
+                &item.key,
+                &item.text,
+                &model,
+                &normalized(vector),
             )
-            .bind(project_id)
-            .bind(item.kind.as_str())
-            .bind(&item.key)
-            .bind(&item.text)
-            .bind(&model)
-            .bind(normalized(vector))
             .execute(pool)
             .await?;
         }
@@ -287,11 +293,12 @@ pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, ques
     sync(pool, project_id, embedder).await?;
     let query = normalized(embedder.embed(&[question.to_owned()]).await.map_err(embed_error)?.pop().unwrap_or_default());
     let rows: Vec<(String, String, Vec<f32>)> =
-        sqlx::query_as("SELECT kind, item_key, vector FROM knowledge_vectors WHERE project_id = $1 AND model = $2")
-            .bind(project_id)
-            .bind(embedder.model())
+        sqlx::query!("SELECT kind, item_key, vector FROM knowledge_vectors WHERE project_id = $1 AND model = $2", project_id, embedder.model())
             .fetch_all(pool)
-            .await?;
+            .await?
+            .into_iter()
+            .map(|r| (r.kind, r.item_key, r.vector))
+            .collect();
     let mut scored: Vec<(Kind, String, f32)> = rows
         .into_iter()
         .filter(|(_, _, v)| v.len() == query.len())

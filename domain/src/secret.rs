@@ -91,31 +91,25 @@ pub async fn reseal_all(pool: &crate::db::Pool, keys: &quarry_engine::secrets::S
     use quarry_engine::secrets::reseal;
     let mut tx = pool.begin().await?;
     let mut report = ResealReport::default();
-    let rows: Vec<(uuid::Uuid, String)> =
-        sqlx::query_as("SELECT project_id, secrets FROM data_sources WHERE secrets IS NOT NULL FOR UPDATE")
-            .fetch_all(&mut *tx)
-            .await?;
-    for (project_id, sealed) in rows {
+    let rows = sqlx::query!(r#"SELECT project_id, secrets AS "secrets!" FROM data_sources WHERE secrets IS NOT NULL FOR UPDATE"#)
+        .fetch_all(&mut *tx)
+        .await?;
+    for (project_id, sealed) in rows.into_iter().map(|r| (r.project_id, r.secrets)) {
         let resealed = reseal(keys, &sealed)
             .map_err(|e| Error::internal(format!("data source of project {project_id}: {e}")))?;
         if let Some(resealed) = resealed {
-            sqlx::query("UPDATE data_sources SET secrets = $2 WHERE project_id = $1")
-                .bind(project_id)
-                .bind(resealed)
+            sqlx::query!("UPDATE data_sources SET secrets = $2 WHERE project_id = $1", project_id, resealed)
                 .execute(&mut *tx)
                 .await?;
             report.data_sources += 1;
         }
     }
-    let rows: Vec<(uuid::Uuid, String)> =
-        sqlx::query_as("SELECT org_id, sealed_secret FROM org_llm_configs FOR UPDATE").fetch_all(&mut *tx).await?;
-    for (org_id, sealed) in rows {
+    let rows = sqlx::query!("SELECT org_id, sealed_secret FROM org_llm_configs FOR UPDATE").fetch_all(&mut *tx).await?;
+    for (org_id, sealed) in rows.into_iter().map(|r| (r.org_id, r.sealed_secret)) {
         let resealed = reseal(keys, &sealed)
             .map_err(|e| Error::internal(format!("language-model key of org {org_id}: {e}")))?;
         if let Some(resealed) = resealed {
-            sqlx::query("UPDATE org_llm_configs SET sealed_secret = $2 WHERE org_id = $1")
-                .bind(org_id)
-                .bind(resealed)
+            sqlx::query!("UPDATE org_llm_configs SET sealed_secret = $2 WHERE org_id = $1", org_id, resealed)
                 .execute(&mut *tx)
                 .await?;
             report.llm_keys += 1;

@@ -93,14 +93,15 @@ pub async fn create_user(pool: &Pool, email: &str, password: &str, name: Option<
     check_password(password)?;
     let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
-    let user = sqlx::query_as::<_, User>(
+    let user = sqlx::query_as!(
+        User,
         "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+        Uuid::new_v4(),
+        &email,
+        hash,
+        name,
+        verified,
     )
-    .bind(Uuid::new_v4())
-    .bind(&email)
-    .bind(hash)
-    .bind(name)
-    .bind(verified)
     .fetch_one(pool)
     .await?;
     Ok(user)
@@ -122,14 +123,15 @@ pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str
     check_password(password)?;
     let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
-    let created = sqlx::query_as::<_, User>(
+    let created = sqlx::query_as!(
+        User,
         "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, false)
          ON CONFLICT DO NOTHING RETURNING *",
+        Uuid::new_v4(),
+        &email,
+        hash,
+        name,
     )
-    .bind(Uuid::new_v4())
-    .bind(&email)
-    .bind(hash)
-    .bind(name)
     .fetch_optional(pool)
     .await?;
     match created {
@@ -151,31 +153,30 @@ pub async fn insert_unverified(
     first_name: Option<&str>,
     last_name: Option<&str>,
 ) -> Result<Option<User>> {
-    Ok(sqlx::query_as::<_, User>(
+    Ok(sqlx::query_as!(
+        User,
         "INSERT INTO users (id, email, password_hash, name, first_name, last_name, email_verified)
          VALUES ($1, $2, $3, $4, $5, $6, false) ON CONFLICT DO NOTHING RETURNING *",
+        Uuid::new_v4(),
+        email,
+        password_hash,
+        name,
+        first_name,
+        last_name,
     )
-    .bind(Uuid::new_v4())
-    .bind(email)
-    .bind(password_hash)
-    .bind(name)
-    .bind(first_name)
-    .bind(last_name)
     .fetch_optional(conn)
     .await?)
 }
 
 pub async fn find_by_email(pool: &Pool, email: &str) -> Result<Option<User>> {
     let email = email.trim().to_lowercase();
-    Ok(sqlx::query_as::<_, User>("SELECT * FROM users WHERE lower(email) = $1")
-        .bind(email)
+    Ok(sqlx::query_as!(User, "SELECT * FROM users WHERE lower(email) = $1", email)
         .fetch_optional(pool)
         .await?)
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<User> {
-    sqlx::query_as::<_, User>("SELECT * FROM users WHERE id = $1")
-        .bind(id)
+    sqlx::query_as!(User, "SELECT * FROM users WHERE id = $1", id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| Error::not_found("User"))
@@ -203,22 +204,23 @@ const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$
 
 pub async fn update_profile(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User> {
     let clean = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_owned());
-    Ok(sqlx::query_as::<_, User>(
+    Ok(sqlx::query_as!(
+        User,
         "UPDATE users SET
             name = COALESCE($2, name), first_name = COALESCE($3, first_name),
             last_name = COALESCE($4, last_name), picture = COALESCE($5, picture),
             country = COALESCE($6, country), company_name = COALESCE($7, company_name),
             job_title = COALESCE($8, job_title)
          WHERE id = $1 RETURNING *",
+        id,
+        clean(&patch.name),
+        clean(&patch.first_name),
+        clean(&patch.last_name),
+        clean(&patch.picture),
+        clean(&patch.country),
+        clean(&patch.company_name),
+        clean(&patch.job_title),
     )
-    .bind(id)
-    .bind(clean(&patch.name))
-    .bind(clean(&patch.first_name))
-    .bind(clean(&patch.last_name))
-    .bind(clean(&patch.picture))
-    .bind(clean(&patch.country))
-    .bind(clean(&patch.company_name))
-    .bind(clean(&patch.job_title))
     .fetch_one(pool)
     .await?)
 }
@@ -226,8 +228,7 @@ pub async fn update_profile(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Resu
 /// Records consent to the privacy statement together with the profile given at onboarding.
 pub async fn onboard(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User> {
     update_profile(pool, id, patch).await?;
-    Ok(sqlx::query_as::<_, User>("UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *")
-        .bind(id)
+    Ok(sqlx::query_as!(User, "UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *", id)
         .fetch_one(pool)
         .await?)
 }
@@ -236,16 +237,18 @@ pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {
     check_password(password)?;
     let hash = hash_password(password).await?;
     let mut tx = pool.begin().await?;
-    sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(id).bind(hash).execute(&mut *tx).await?;
+    sqlx::query!("UPDATE users SET password_hash = $2 WHERE id = $1", id, hash).execute(&mut *tx).await?;
     // A new password signs every device out.
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM sessions WHERE user_id = $1", id).execute(&mut *tx).await?;
     // Reset links sent before the change must not undo it: whoever holds one (an old
     // mailbox, a forwarded mail) would otherwise set the password back.
-    sqlx::query("UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL")
-        .bind(id)
-        .bind(TokenPurpose::ResetPassword.as_str())
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL",
+        id,
+        TokenPurpose::ResetPassword.as_str(),
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -254,14 +257,14 @@ pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {
 /// without an admin blocks the deletion until someone else is made admin.
 pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
-    let orphaned: Option<String> = sqlx::query_scalar(
+    let orphaned: Option<String> = sqlx::query_scalar!(
         "SELECT o.name FROM org_members m JOIN orgs o ON o.id = m.org_id
          WHERE m.user_id = $1 AND m.role = 'ADMIN'
            AND NOT EXISTS (SELECT 1 FROM org_members a WHERE a.org_id = m.org_id AND a.user_id <> $1 AND a.role = 'ADMIN' AND a.enabled)
            AND EXISTS (SELECT 1 FROM org_members x WHERE x.org_id = m.org_id AND x.user_id <> $1)
          LIMIT 1",
+        id,
     )
-    .bind(id)
     .fetch_optional(&mut *tx)
     .await?;
     if let Some(org) = orphaned {
@@ -269,14 +272,14 @@ pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
             "You are the only admin of \"{org}\". Make another member an admin before deleting your account."
         )));
     }
-    sqlx::query(
+    sqlx::query!(
         "DELETE FROM orgs WHERE id IN (SELECT org_id FROM org_members WHERE user_id = $1)
            AND NOT EXISTS (SELECT 1 FROM org_members x WHERE x.org_id = orgs.id AND x.user_id <> $1)",
+        id,
     )
-    .bind(id)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM users WHERE id = $1", id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -286,12 +289,14 @@ pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
 pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration) -> Result<(String, DateTime<Utc>)> {
     let token = secret::random_token();
     let expires = Utc::now() + Duration::from_std(ttl).map_err(Error::internal)?;
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
-        .bind(secret::token_hash(&token))
-        .bind(user_id)
-        .bind(expires)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+        secret::token_hash(&token),
+        user_id,
+        expires,
+    )
+    .execute(pool)
+    .await?;
     Ok((token, expires))
 }
 
@@ -301,24 +306,18 @@ pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration
 pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -> Result<Option<(User, DateTime<Utc>)>> {
     let idle = Duration::from_std(idle).map_err(Error::internal)?;
     let hash = secret::token_hash(token);
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        user_id: Uuid,
-        expires_at: DateTime<Utc>,
-        last_seen_at: DateTime<Utc>,
-        now: DateTime<Utc>,
-    }
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT user_id, expires_at, last_seen_at, now() AS now FROM sessions
-         WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::interval",
+    let row = sqlx::query!(
+        r#"SELECT user_id, expires_at, last_seen_at, now() AS "now!" FROM sessions
+           WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::interval"#,
+        &hash,
+        idle as _,
     )
-    .bind(&hash)
-    .bind(idle)
     .fetch_optional(pool)
     .await?;
-    let Some(Row { user_id, expires_at, last_seen_at, now }) = row else { return Ok(None) };
+    let Some(row) = row else { return Ok(None) };
+    let (user_id, expires_at, last_seen_at, now) = (row.user_id, row.expires_at, row.last_seen_at, row.now);
     if now - last_seen_at >= touch_interval(idle) {
-        sqlx::query("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1").bind(&hash).execute(pool).await?;
+        sqlx::query!("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1", &hash).execute(pool).await?;
     }
     Ok(Some((get(pool, user_id).await?, expires_at)))
 }
@@ -330,7 +329,7 @@ pub fn touch_interval(idle: Duration) -> Duration {
 }
 
 pub async fn delete_session(pool: &Pool, token: &str) -> Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(secret::token_hash(token)).execute(pool).await?;
+    sqlx::query!("DELETE FROM sessions WHERE token_hash = $1", secret::token_hash(token)).execute(pool).await?;
     Ok(())
 }
 
@@ -338,25 +337,27 @@ pub async fn delete_session(pool: &Pool, token: &str) -> Result<()> {
 
 pub async fn issue_token(pool: &Pool, user_id: Uuid, purpose: TokenPurpose) -> Result<String> {
     let token = secret::random_token();
-    sqlx::query("INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(secret::token_hash(&token))
-        .bind(user_id)
-        .bind(purpose.as_str())
-        .bind(Utc::now() + purpose.lifetime())
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)",
+        secret::token_hash(&token),
+        user_id,
+        purpose.as_str(),
+        Utc::now() + purpose.lifetime(),
+    )
+    .execute(pool)
+    .await?;
     Ok(token)
 }
 
 /// Marks a token used and returns its user. Unknown, used and expired tokens are INVALID_TOKEN.
 pub async fn consume_token(pool: &Pool, token: &str, purpose: TokenPurpose) -> Result<Uuid> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "UPDATE email_tokens SET used_at = now()
          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
          RETURNING user_id",
+        secret::token_hash(token),
+        purpose.as_str(),
     )
-    .bind(secret::token_hash(token))
-    .bind(purpose.as_str())
     .fetch_optional(pool)
     .await?
     .ok_or_else(|| Error::of(ErrorCode::InvalidToken))
@@ -364,35 +365,37 @@ pub async fn consume_token(pool: &Pool, token: &str, purpose: TokenPurpose) -> R
 
 /// Verifies the address behind a VERIFY_EMAIL token. A second click says EMAIL_ALREADY_VERIFIED.
 pub async fn verify_email(pool: &Pool, token: &str) -> Result<User> {
-    let owner: Option<(Uuid, bool)> = sqlx::query_as(
-        "SELECT u.id, u.email_verified FROM email_tokens t JOIN users u ON u.id = t.user_id
-         WHERE t.token_hash = $1 AND t.purpose = 'VERIFY_EMAIL'",
+    let verified = sqlx::query_scalar!(
+        "SELECT u.email_verified FROM email_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = $1 AND t.purpose = $2",
+        secret::token_hash(token),
+        TokenPurpose::VerifyEmail.as_str(),
     )
-    .bind(secret::token_hash(token))
     .fetch_optional(pool)
     .await?;
-    if let Some((_, true)) = owner {
+    if verified == Some(true) {
         return Err(Error::of(ErrorCode::EmailAlreadyVerified));
     }
     let user_id = consume_token(pool, token, TokenPurpose::VerifyEmail).await?;
-    Ok(sqlx::query_as::<_, User>("UPDATE users SET email_verified = true WHERE id = $1 RETURNING *")
-        .bind(user_id)
+    Ok(sqlx::query_as!(User, "UPDATE users SET email_verified = true WHERE id = $1 RETURNING *", user_id)
         .fetch_one(pool)
         .await?)
 }
 
 pub async fn mark_email_verified(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query("UPDATE users SET email_verified = true WHERE id = $1").bind(id).execute(pool).await?;
+    sqlx::query!("UPDATE users SET email_verified = true WHERE id = $1", id).execute(pool).await?;
     Ok(())
 }
 
 pub async fn set_current(pool: &Pool, user_id: Uuid, org_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<()> {
-    sqlx::query("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1")
-        .bind(user_id)
-        .bind(org_id)
-        .bind(project_id)
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1",
+        user_id,
+        org_id,
+        project_id,
+    )
+    .execute(pool)
+    .await?;
     Ok(())
 }
 

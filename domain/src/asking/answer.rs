@@ -209,7 +209,7 @@ pub async fn answer(
         query_ms,
     };
     if let Some(by) = &plan.answered_by {
-        sqlx::query("UPDATE asking_tasks SET answered_by = $2 WHERE id = $1").bind(task_id).bind(by).execute(pool).await?;
+        sqlx::query!("UPDATE asking_tasks SET answered_by = $2 WHERE id = $1", task_id, by).execute(pool).await?;
     }
     super::finish(pool, task_id, &answered).await
 }

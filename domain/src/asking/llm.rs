@@ -66,8 +66,7 @@ pub async fn for_requester(pool: &Pool, config: &Config, project_id: Uuid, reque
 
 /// The organisation's model for an asking task, as [`for_requester`] of whoever asked.
 pub async fn for_task(pool: &Pool, config: &Config, task: &AskingTask) -> Result<Option<ProjectLlm>> {
-    let asked_by: Option<Uuid> = sqlx::query_scalar("SELECT created_by FROM asking_tasks WHERE id = $1")
-        .bind(task.id)
+    let asked_by: Option<Uuid> = sqlx::query_scalar!("SELECT created_by FROM asking_tasks WHERE id = $1", task.id)
         .fetch_one(pool)
         .await?;
     for_requester(pool, config, task.project_id, asked_by).await
@@ -195,7 +194,7 @@ fn described_name(name: &str, display: Option<&str>) -> String {
 }
 
 async fn record_intent(pool: &Pool, task_id: Uuid, intent: &str) -> Result<()> {
-    sqlx::query("UPDATE asking_tasks SET intent = $2 WHERE id = $1").bind(task_id).bind(intent).execute(pool).await?;
+    sqlx::query!("UPDATE asking_tasks SET intent = $2 WHERE id = $1", task_id, intent).execute(pool).await?;
     Ok(())
 }
 
@@ -357,7 +356,7 @@ pub async fn plan(pool: &Pool, config: &Config, task_id: Uuid, context: &str) ->
     };
     let Some(reasoning) = llm.call(pool, &task, "plan", request).await? else { return Ok(None) };
     let reasoning = reasoning.trim().to_owned();
-    sqlx::query("UPDATE asking_tasks SET reasoning = $2 WHERE id = $1").bind(task_id).bind(&reasoning).execute(pool).await?;
+    sqlx::query!("UPDATE asking_tasks SET reasoning = $2 WHERE id = $1", task_id, &reasoning).execute(pool).await?;
     Ok(Some(reasoning))
 }
 
@@ -377,11 +376,13 @@ pub async fn generate(
     if !super::set_status(pool, task_id, status).await? {
         return Ok(None);
     }
-    sqlx::query("UPDATE asking_tasks SET correction_rounds = $2 WHERE id = $1")
-        .bind(task_id)
-        .bind(i16::from(round.saturating_sub(1)))
-        .execute(pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE asking_tasks SET correction_rounds = $2 WHERE id = $1",
+        task_id,
+        i16::from(round.saturating_sub(1)),
+    )
+    .execute(pool)
+    .await?;
     let llm = llm_of(pool, config, &task).await?;
     let mut messages = vec![Message::user(format!("Question: {}\nPlan:\n{reasoning}", task.question))];
     if let Some((sql, error)) = previous {

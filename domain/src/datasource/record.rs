@@ -20,10 +20,13 @@ pub struct DataSource {
 }
 
 pub async fn get(pool: &Pool, project_id: Uuid) -> Result<Option<DataSource>> {
-    Ok(sqlx::query_as::<_, DataSource>("SELECT * FROM data_sources WHERE project_id = $1")
-        .bind(project_id)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        DataSource,
+        r#"SELECT project_id, type AS kind, properties, secrets, sample_dataset, created_at, updated_at FROM data_sources WHERE project_id = $1"#,
+        project_id,
+    )
+    .fetch_optional(pool)
+    .await?)
 }
 
 /// Saves (or replaces) the project's data source.
@@ -35,41 +38,42 @@ pub async fn save(
     secrets: Option<&str>,
     sample_dataset: Option<&str>,
 ) -> Result<DataSource> {
-    Ok(sqlx::query_as::<_, DataSource>(
-        "INSERT INTO data_sources (project_id, type, properties, secrets, sample_dataset) VALUES ($1, $2, $3, $4, $5)
+    Ok(sqlx::query_as!(
+        DataSource,
+        r#"INSERT INTO data_sources (project_id, type, properties, secrets, sample_dataset) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (project_id) DO UPDATE SET type = EXCLUDED.type, properties = EXCLUDED.properties,
              secrets = EXCLUDED.secrets, sample_dataset = EXCLUDED.sample_dataset, updated_at = now()
-         RETURNING *",
+         RETURNING project_id, type AS kind, properties, secrets, sample_dataset, created_at, updated_at"#,
+        project_id,
+        kind,
+        properties,
+        secrets,
+        sample_dataset,
     )
-    .bind(project_id)
-    .bind(kind)
-    .bind(properties)
-    .bind(secrets)
-    .bind(sample_dataset)
     .fetch_one(pool)
     .await?)
 }
 
 pub async fn save_schema_change(pool: &Pool, project_id: Uuid, change: &Value) -> Result<DateTime<Utc>> {
-    Ok(sqlx::query_scalar(
+    Ok(sqlx::query_scalar!(
         "INSERT INTO schema_changes (project_id, change) VALUES ($1, $2)
          ON CONFLICT (project_id) DO UPDATE SET change = EXCLUDED.change, detected_at = now()
          RETURNING detected_at",
+        project_id,
+        change,
     )
-    .bind(project_id)
-    .bind(change)
     .fetch_one(pool)
     .await?)
 }
 
 pub async fn schema_change(pool: &Pool, project_id: Uuid) -> Result<Option<(Value, DateTime<Utc>)>> {
-    Ok(sqlx::query_as("SELECT change, detected_at FROM schema_changes WHERE project_id = $1")
-        .bind(project_id)
+    Ok(sqlx::query!("SELECT change, detected_at FROM schema_changes WHERE project_id = $1", project_id)
         .fetch_optional(pool)
-        .await?)
+        .await?
+        .map(|r| (r.change, r.detected_at)))
 }
 
 pub async fn clear_schema_change(pool: &Pool, project_id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM schema_changes WHERE project_id = $1").bind(project_id).execute(pool).await?;
+    sqlx::query!("DELETE FROM schema_changes WHERE project_id = $1", project_id).execute(pool).await?;
     Ok(())
 }

@@ -23,27 +23,33 @@ use uuid::Uuid;
 const QUICK_QUERY: Duration = Duration::from_secs(30);
 
 pub async fn model(pool: &Pool, model_id: Uuid) -> Result<(Model, Vec<ModelColumn>)> {
-    let model = sqlx::query_as::<_, Model>("SELECT * FROM models WHERE id = $1")
-        .bind(model_id)
+    let model = sqlx::query_as!(Model, "SELECT * FROM models WHERE id = $1", model_id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| Error::not_found("Model"))?;
-    let columns = sqlx::query_as::<_, ModelColumn>("SELECT * FROM model_columns WHERE model_id = $1 ORDER BY position")
-        .bind(model_id)
-        .fetch_all(pool)
-        .await?;
+    let columns = sqlx::query_as!(
+        ModelColumn,
+        r#"SELECT id, model_id, reference_name, source_column, expression, display_name, type AS type_name, family, not_null, is_primary_key, hidden, description, position FROM model_columns WHERE model_id = $1 ORDER BY position"#,
+        model_id,
+    )
+    .fetch_all(pool)
+    .await?;
     Ok((model, columns))
 }
 
 /// The project a model, view, relationship or column belongs to (for the permission check).
 pub async fn project_of(pool: &Pool, kind: Owned, id: Uuid) -> Result<Uuid> {
-    let sql = match kind {
-        Owned::Model => "SELECT project_id FROM models WHERE id = $1",
-        Owned::Column => "SELECT m.project_id FROM model_columns c JOIN models m ON m.id = c.model_id WHERE c.id = $1",
-        Owned::Relationship => "SELECT project_id FROM relationships WHERE id = $1",
-        Owned::View => "SELECT project_id FROM views WHERE id = $1",
+    let project_id = match kind {
+        Owned::Model => sqlx::query_scalar!("SELECT project_id FROM models WHERE id = $1", id).fetch_optional(pool).await?,
+        Owned::Column => {
+            sqlx::query_scalar!("SELECT m.project_id FROM model_columns c JOIN models m ON m.id = c.model_id WHERE c.id = $1", id)
+                .fetch_optional(pool)
+                .await?
+        }
+        Owned::Relationship => sqlx::query_scalar!("SELECT project_id FROM relationships WHERE id = $1", id).fetch_optional(pool).await?,
+        Owned::View => sqlx::query_scalar!("SELECT project_id FROM views WHERE id = $1", id).fetch_optional(pool).await?,
     };
-    sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found(kind.label()))
+    project_id.ok_or_else(|| Error::not_found(kind.label()))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -182,22 +188,24 @@ pub async fn update_model(pool: &Pool, config: &Config, model_id: Uuid, columns:
     let mut key = None;
     set_primary_key(&mut fresh.columns, &mut key, primary_key)?;
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM model_columns WHERE model_id = $1 AND expression IS NULL").bind(model_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM model_columns WHERE model_id = $1 AND expression IS NULL", model_id).execute(&mut *tx).await?;
     for (position, c) in fresh.columns.iter().enumerate() {
         insert_column(&mut tx, model_id, c, position as i32).await?;
     }
-    sqlx::query("UPDATE model_columns SET position = position + $2 WHERE model_id = $1 AND expression IS NOT NULL")
-        .bind(model_id)
-        .bind(fresh.columns.len() as i32)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("UPDATE models SET primary_key = $2 WHERE id = $1").bind(model_id).bind(&key).execute(&mut *tx).await?;
+    sqlx::query!(
+        "UPDATE model_columns SET position = position + $2 WHERE model_id = $1 AND expression IS NOT NULL",
+        model_id,
+        fresh.columns.len() as i32,
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!("UPDATE models SET primary_key = $2 WHERE id = $1", model_id, key.as_deref()).execute(&mut *tx).await?;
     // Relationships on columns that went away go with them.
-    sqlx::query(
+    sqlx::query!(
         "DELETE FROM relationships r WHERE (r.from_model_id = $1 AND NOT EXISTS (SELECT 1 FROM model_columns c WHERE c.model_id = $1 AND c.reference_name = r.from_column))
             OR (r.to_model_id = $1 AND NOT EXISTS (SELECT 1 FROM model_columns c WHERE c.model_id = $1 AND c.reference_name = r.to_column))",
+        model_id,
     )
-    .bind(model_id)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -206,15 +214,22 @@ pub async fn update_model(pool: &Pool, config: &Config, model_id: Uuid, columns:
 
 /// Removes a model with its relationships.
 pub async fn delete_model(pool: &Pool, model_id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM models WHERE id = $1").bind(model_id).execute(pool).await?;
+    sqlx::query!("DELETE FROM models WHERE id = $1", model_id).execute(pool).await?;
     Ok(())
+}
+
+/// The tables whose rows have a display name and a description.
+#[derive(Debug, Clone, Copy)]
+enum Named {
+    Models,
+    Views,
 }
 
 /// Sets the display name and description of a row of `table` (models or views): `None`
 /// keeps a value, an empty description clears it, an empty display name is refused.
 async fn update_names<'e>(
     executor: impl sqlx::PgExecutor<'e>,
-    table: &'static str,
+    table: Named,
     id: Uuid,
     display_name: Option<&str>,
     description: Option<&str>,
@@ -222,16 +237,29 @@ async fn update_names<'e>(
     if display_name.is_some_and(|n| n.trim().is_empty()) {
         return Err(Error::invalid("Please enter a display name."));
     }
-    sqlx::query(&format!(
-        "UPDATE {table} SET display_name = COALESCE($2, display_name),
-             description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
-         WHERE id = $1"
-    ))
-    .bind(id)
-    .bind(display_name.map(str::trim))
-    .bind(description)
-    .execute(executor)
-    .await?;
+    let display_name = display_name.map(str::trim);
+    match table {
+        Named::Models => sqlx::query!(
+            "UPDATE models SET display_name = COALESCE($2, display_name),
+                 description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
+             WHERE id = $1",
+            id,
+            display_name,
+            description,
+        )
+        .execute(executor)
+        .await?,
+        Named::Views => sqlx::query!(
+            "UPDATE views SET display_name = COALESCE($2, display_name),
+                 description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
+             WHERE id = $1",
+            id,
+            display_name,
+            description,
+        )
+        .execute(executor)
+        .await?,
+    };
     Ok(())
 }
 
@@ -253,19 +281,19 @@ pub async fn update_model_metadata(
     columns: &[ColumnMetadata],
 ) -> Result<()> {
     let mut tx = pool.begin().await?;
-    update_names(&mut *tx, "models", model_id, display_name, description).await?;
+    update_names(&mut *tx, Named::Models, model_id, display_name, description).await?;
     for c in columns {
-        let updated = sqlx::query(
+        let updated = sqlx::query!(
             "UPDATE model_columns SET display_name = COALESCE(NULLIF(TRIM($3), ''), display_name),
                  description = CASE WHEN $4::text IS NULL THEN description ELSE NULLIF($4, '') END,
                  hidden = COALESCE($5, hidden)
              WHERE id = $1 AND model_id = $2",
+            c.id,
+            model_id,
+            c.display_name.as_deref(),
+            c.description.as_deref(),
+            c.hidden,
         )
-        .bind(c.id)
-        .bind(model_id)
-        .bind(&c.display_name)
-        .bind(&c.description)
-        .bind(c.hidden)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
@@ -301,23 +329,25 @@ pub async fn create_calculated_field(pool: &Pool, config: &Config, model_id: Uui
 }
 
 pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uuid, name: &str, expression: &str) -> Result<()> {
-    let model_id: Uuid = sqlx::query_scalar("SELECT model_id FROM model_columns WHERE id = $1 AND expression IS NOT NULL")
-        .bind(column_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Calculated field"))?;
+    let model_id: Uuid = sqlx::query_scalar!(
+        "SELECT model_id FROM model_columns WHERE id = $1 AND expression IS NOT NULL",
+        column_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Calculated field"))?;
     let (model, _) = model(pool, model_id).await?;
     let name = field_name(name)?;
     let checked = check_field(pool, config, &model, Some(column_id), &name, expression).await?;
-    sqlx::query(
+    sqlx::query!(
         "UPDATE model_columns SET reference_name = $2, display_name = CASE WHEN display_name = reference_name THEN $2 ELSE display_name END,
              expression = $3, type = $4, family = $5 WHERE id = $1",
+        column_id,
+        &name,
+        expression.trim(),
+        &checked.type_name,
+        checked.family.as_str(),
     )
-    .bind(column_id)
-    .bind(&name)
-    .bind(expression.trim())
-    .bind(&checked.type_name)
-    .bind(checked.family.as_str())
     .execute(pool)
     .await
     .map_err(|e| Error::unique_violation(e, "model_columns_model_reference_key", || format!("A column named \"{name}\" already exists.")))?;
@@ -325,7 +355,7 @@ pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uu
 }
 
 pub async fn delete_calculated_field(pool: &Pool, column_id: Uuid) -> Result<()> {
-    let deleted = sqlx::query("DELETE FROM model_columns WHERE id = $1 AND expression IS NOT NULL").bind(column_id).execute(pool).await?;
+    let deleted = sqlx::query!("DELETE FROM model_columns WHERE id = $1 AND expression IS NOT NULL", column_id).execute(pool).await?;
     if deleted.rows_affected() == 0 {
         return Err(Error::not_found("Calculated field"));
     }
@@ -355,7 +385,7 @@ async fn check_field(pool: &Pool, config: &Config, model: &Model, replacing: Opt
     }
     let mut manifest = manifest::of_project(pool, model.project_id).await?;
     let replaced = match replacing {
-        Some(id) => Some(sqlx::query_scalar::<_, String>("SELECT reference_name FROM model_columns WHERE id = $1").bind(id).fetch_one(pool).await?),
+        Some(id) => Some(sqlx::query_scalar!("SELECT reference_name FROM model_columns WHERE id = $1", id).fetch_one(pool).await?),
         None => None,
     };
     let target = manifest.models.iter_mut().find(|m| m.name == model.reference_name).ok_or_else(|| Error::not_found("Model"))?;
@@ -404,7 +434,7 @@ pub async fn create_relationship(pool: &Pool, project_id: Uuid, relation: &NewRe
 }
 
 pub async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_type: RelationType) -> Result<()> {
-    let updated = sqlx::query("UPDATE relationships SET type = $2 WHERE id = $1").bind(relationship_id).bind(relation_type).execute(pool).await?;
+    let updated = sqlx::query!("UPDATE relationships SET type = $2 WHERE id = $1", relationship_id, relation_type as _).execute(pool).await?;
     if updated.rows_affected() == 0 {
         return Err(Error::not_found("Relationship"));
     }
@@ -412,7 +442,7 @@ pub async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_ty
 }
 
 pub async fn delete_relationship(pool: &Pool, relationship_id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM relationships WHERE id = $1").bind(relationship_id).execute(pool).await?;
+    sqlx::query!("DELETE FROM relationships WHERE id = $1", relationship_id).execute(pool).await?;
     Ok(())
 }
 
@@ -427,18 +457,24 @@ pub struct View {
 }
 
 pub async fn views(pool: &Pool, project_id: Uuid) -> Result<Vec<View>> {
-    Ok(sqlx::query_as::<_, View>("SELECT id, project_id, name, statement, display_name, description FROM views WHERE project_id = $1 ORDER BY name")
-        .bind(project_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as!(
+        View,
+        "SELECT id, project_id, name, statement, display_name, description FROM views WHERE project_id = $1 ORDER BY name",
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?)
 }
 
 pub async fn view(pool: &Pool, view_id: Uuid) -> Result<View> {
-    sqlx::query_as::<_, View>("SELECT id, project_id, name, statement, display_name, description FROM views WHERE id = $1")
-        .bind(view_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("View"))
+    sqlx::query_as!(
+        View,
+        "SELECT id, project_id, name, statement, display_name, description FROM views WHERE id = $1",
+        view_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("View"))
 }
 
 /// Saves a named query over the models as a view, after checking it compiles and the source
@@ -460,30 +496,36 @@ pub async fn create_view(pool: &Pool, config: &Config, project_id: Uuid, display
     let sql = compile::compile(&manifest, &format!("SELECT * FROM {}", dialect.quote(&name)), dialect).map_err(compile_error)?;
     connector.dry_run(&sql).await?;
     let id = Uuid::new_v4();
-    sqlx::query("INSERT INTO views (id, project_id, name, statement, display_name) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(project_id)
-        .bind(&name)
-        .bind(&statement)
-        .bind(display_name)
-        .execute(pool)
-        .await
-        .map_err(|e| Error::unique_violation(e, "views_project_name_key", || format!("A view named \"{name}\" already exists.")))?;
+    sqlx::query!(
+        "INSERT INTO views (id, project_id, name, statement, display_name) VALUES ($1, $2, $3, $4, $5)",
+        id,
+        project_id,
+        &name,
+        &statement,
+        display_name,
+    )
+    .execute(pool)
+    .await
+    .map_err(|e| Error::unique_violation(e, "views_project_name_key", || format!("A view named \"{name}\" already exists.")))?;
     view(pool, id).await
 }
 
 pub async fn update_view_metadata(pool: &Pool, view_id: Uuid, display_name: Option<&str>, description: Option<&str>) -> Result<()> {
-    update_names(pool, "views", view_id, display_name, description).await
+    update_names(pool, Named::Views, view_id, display_name, description).await
 }
 
 pub async fn delete_view(pool: &Pool, view_id: Uuid) -> Result<()> {
-    sqlx::query("DELETE FROM views WHERE id = $1").bind(view_id).execute(pool).await?;
+    sqlx::query!("DELETE FROM views WHERE id = $1", view_id).execute(pool).await?;
     Ok(())
 }
 
 pub async fn metrics(pool: &Pool, project_id: Uuid) -> Result<Vec<mdl::Metric>> {
-    let rows: Vec<sqlx::types::Json<mdl::Metric>> =
-        sqlx::query_scalar("SELECT definition FROM metrics WHERE project_id = $1 ORDER BY name").bind(project_id).fetch_all(pool).await?;
+    let rows = sqlx::query_scalar!(
+        r#"SELECT definition AS "definition: sqlx::types::Json<mdl::Metric>" FROM metrics WHERE project_id = $1 ORDER BY name"#,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().map(|json| json.0).collect())
 }
 

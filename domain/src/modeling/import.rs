@@ -27,9 +27,9 @@ pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) 
         .map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
     let relations = manifest.relationships.iter().map(relation).collect::<Result<Vec<_>>>()?;
     let mut tx = pool.begin().await?;
-    for table in ["models", "views", "metrics"] {
-        sqlx::query(&format!("DELETE FROM {table} WHERE project_id = $1")).bind(project_id).execute(&mut *tx).await?;
-    }
+    sqlx::query!("DELETE FROM models WHERE project_id = $1", project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM views WHERE project_id = $1", project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM metrics WHERE project_id = $1", project_id).execute(&mut *tx).await?;
     let mut ids = HashMap::new();
     for model in &manifest.models {
         let id = insert_model(&mut tx, project_id, &new_model(model, source_type)).await?;
@@ -40,24 +40,28 @@ pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) 
         insert_relationship(&mut tx, project_id, id_of(&r.from_model)?, id_of(&r.to_model)?, r).await?;
     }
     for view in &manifest.views {
-        sqlx::query("INSERT INTO views (id, project_id, name, statement, display_name, description) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(Uuid::new_v4())
-            .bind(project_id)
-            .bind(&view.name)
-            .bind(&view.statement)
-            .bind(view.properties.display_name.as_deref().unwrap_or(&view.name))
-            .bind(&view.properties.description)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "INSERT INTO views (id, project_id, name, statement, display_name, description) VALUES ($1, $2, $3, $4, $5, $6)",
+            Uuid::new_v4(),
+            project_id,
+            &view.name,
+            &view.statement,
+            view.properties.display_name.as_deref().unwrap_or(&view.name),
+            view.properties.description.as_deref(),
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     for metric in &manifest.metrics {
-        sqlx::query("INSERT INTO metrics (id, project_id, name, definition) VALUES ($1, $2, $3, $4)")
-            .bind(Uuid::new_v4())
-            .bind(project_id)
-            .bind(&metric.name)
-            .bind(sqlx::types::Json(metric))
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "INSERT INTO metrics (id, project_id, name, definition) VALUES ($1, $2, $3, $4)",
+            Uuid::new_v4(),
+            project_id,
+            &metric.name,
+            sqlx::types::Json(metric) as _,
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(manifest.models.len())

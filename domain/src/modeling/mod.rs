@@ -125,7 +125,7 @@ pub fn reference_name(schema: Option<&str>, table: &str) -> String {
 /// of models that go away go with them.
 pub async fn replace_models(pool: &Pool, project_id: Uuid, models: &[NewModel]) -> Result<()> {
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM models WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM models WHERE project_id = $1", project_id).execute(&mut *tx).await?;
     for m in models {
         insert_model(&mut tx, project_id, m).await?;
     }
@@ -135,19 +135,19 @@ pub async fn replace_models(pool: &Pool, project_id: Uuid, models: &[NewModel]) 
 
 pub(crate) async fn insert_model(tx: &mut sqlx::PgConnection, project_id: Uuid, m: &NewModel) -> Result<Uuid> {
     let model_id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, source_sql, display_name, description, primary_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        model_id,
+        project_id,
+        &m.reference_name,
+        m.source_schema.as_deref(),
+        m.source_table.as_deref(),
+        m.source_sql.as_deref(),
+        &m.display_name,
+        m.description.as_deref(),
+        m.primary_key.as_deref(),
     )
-    .bind(model_id)
-    .bind(project_id)
-    .bind(&m.reference_name)
-    .bind(&m.source_schema)
-    .bind(&m.source_table)
-    .bind(&m.source_sql)
-    .bind(&m.display_name)
-    .bind(&m.description)
-    .bind(&m.primary_key)
     .execute(&mut *tx)
     .await
     .map_err(|e| Error::unique_violation(e, "models_project_reference_key", || format!("A model named \"{}\" already exists.", m.reference_name)))?;
@@ -159,24 +159,24 @@ pub(crate) async fn insert_model(tx: &mut sqlx::PgConnection, project_id: Uuid, 
 
 pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c: &NewColumn, position: i32) -> Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO model_columns (id, model_id, reference_name, source_column, expression, display_name, type, family,
              not_null, is_primary_key, hidden, description, position)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        id,
+        model_id,
+        &c.reference_name,
+        c.source_column.as_deref(),
+        c.expression.as_deref(),
+        &c.display_name,
+        &c.type_name,
+        &c.family,
+        c.not_null,
+        c.is_primary_key,
+        c.hidden,
+        c.description.as_deref(),
+        position,
     )
-    .bind(id)
-    .bind(model_id)
-    .bind(&c.reference_name)
-    .bind(&c.source_column)
-    .bind(&c.expression)
-    .bind(&c.display_name)
-    .bind(&c.type_name)
-    .bind(&c.family)
-    .bind(c.not_null)
-    .bind(c.is_primary_key)
-    .bind(c.hidden)
-    .bind(&c.description)
-    .bind(position)
     .execute(&mut *tx)
     .await
     .map_err(|e| Error::unique_violation(e, "model_columns_model_reference_key", || format!("A column named \"{}\" already exists.", c.reference_name)))?;
@@ -185,14 +185,20 @@ pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c
 
 /// The project's models with their columns, in name order.
 pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<ModelColumn>)>> {
-    let models = sqlx::query_as::<_, Model>("SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name")
-        .bind(project_id)
-        .fetch_all(pool)
-        .await?;
-    let columns = sqlx::query_as::<_, ModelColumn>(
-        "SELECT c.* FROM model_columns c JOIN models m ON m.id = c.model_id WHERE m.project_id = $1 ORDER BY c.position",
+    let models = sqlx::query_as!(
+        Model,
+        "SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name",
+        project_id,
     )
-    .bind(project_id)
+    .fetch_all(pool)
+    .await?;
+    let columns = sqlx::query_as!(
+        ModelColumn,
+        "SELECT c.id, c.model_id, c.reference_name, c.source_column, c.expression, c.display_name, c.type AS type_name, c.family,
+                c.not_null, c.is_primary_key, c.hidden, c.description, c.position
+         FROM model_columns c JOIN models m ON m.id = c.model_id WHERE m.project_id = $1 ORDER BY c.position",
+        project_id,
+    )
     .fetch_all(pool)
     .await?;
     let mut by_model: HashMap<Uuid, Vec<ModelColumn>> = HashMap::new();
@@ -209,7 +215,7 @@ pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<Mod
 pub async fn replace_relationships(pool: &Pool, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
     let models = models(pool, project_id).await?;
     let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM relationships WHERE project_id = $1").bind(project_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM relationships WHERE project_id = $1", project_id).execute(&mut *tx).await?;
     let mut seen = std::collections::HashSet::new();
     for r in relations {
         let from = model_with_column(&models, &r.from_model, &r.from_column)?;
@@ -239,18 +245,18 @@ pub(crate) fn model_with_column(models: &[(Model, Vec<ModelColumn>)], model: &st
 }
 
 pub(crate) async fn insert_relationship(tx: &mut sqlx::PgConnection, project_id: Uuid, from: Uuid, to: Uuid, r: &NewRelation) -> Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO relationships (id, project_id, name, from_model_id, from_column, to_model_id, to_column, type)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        Uuid::new_v4(),
+        project_id,
+        relationship_name(r),
+        from,
+        &r.from_column,
+        to,
+        &r.to_column,
+        r.relation_type as _,
     )
-    .bind(Uuid::new_v4())
-    .bind(project_id)
-    .bind(relationship_name(r))
-    .bind(from)
-    .bind(&r.from_column)
-    .bind(to)
-    .bind(&r.to_column)
-    .bind(r.relation_type)
     .execute(&mut *tx)
     .await?;
     Ok(())
@@ -268,20 +274,16 @@ pub async fn save_relations(pool: &Pool, project_id: Uuid, relations: &[NewRelat
 }
 
 pub async fn relationships(pool: &Pool, project_id: Uuid) -> Result<Vec<Relationship>> {
-    let rows: Vec<(Uuid, String, String, String, String, String, RelationType)> = sqlx::query_as(
-        "SELECT r.id, r.name, fm.reference_name, r.from_column, tm.reference_name, r.to_column, r.type
-         FROM relationships r JOIN models fm ON fm.id = r.from_model_id JOIN models tm ON tm.id = r.to_model_id
-         WHERE r.project_id = $1 ORDER BY r.name",
+    Ok(sqlx::query_as!(
+        Relationship,
+        r#"SELECT r.id, r.name, fm.reference_name AS from_model, r.from_column, tm.reference_name AS to_model, r.to_column,
+                  r.type AS "relation_type: RelationType"
+           FROM relationships r JOIN models fm ON fm.id = r.from_model_id JOIN models tm ON tm.id = r.to_model_id
+           WHERE r.project_id = $1 ORDER BY r.name"#,
+        project_id,
     )
-    .bind(project_id)
     .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, from_model, from_column, to_model, to_column, relation_type)| Relationship {
-            id, name, from_model, from_column, to_model, to_column, relation_type,
-        })
-        .collect())
+    .await?)
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ impl CsvImportState {
     }
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct CsvImportJob {
     pub id: Uuid,
     pub project_id: Uuid,

@@ -43,7 +43,7 @@ pub enum DeployState {
     Failed,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Deploy {
     pub id: Uuid,
     pub project_id: Uuid,

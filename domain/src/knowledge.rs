@@ -11,7 +11,7 @@ use crate::{
     error::{Error, Result},
 };
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct SqlPair {
     pub id: Uuid,
     pub project_id: Uuid,
@@ -21,7 +21,7 @@ pub struct SqlPair {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Instruction {
     pub id: Uuid,
     pub project_id: Uuid,

@@ -20,7 +20,6 @@ pub struct OrgLlm {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(sqlx::FromRow)]
 struct Row {
     settings: serde_json::Value,
     sealed_secret: String,

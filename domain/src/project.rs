@@ -54,7 +54,7 @@ pub enum ProjectLanguage {
     ZhTw,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Project {
     pub id: Uuid,
     pub org_id: Uuid,
@@ -66,7 +66,7 @@ pub struct Project {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ProjectMember {
     pub id: Uuid,
     pub project_id: Uuid,

@@ -8,7 +8,7 @@ use crate::{
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct User {
     pub id: Uuid,
     pub email: String,

@@ -60,7 +60,7 @@ impl AskStatus {
 /// A question longer than this is refused before anything runs.
 pub const QUESTION_MAX_CHARS: usize = 1000;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct AskingTask {
     pub id: Uuid,
     pub project_id: Uuid,

@@ -19,7 +19,7 @@ pub const SUMMARY_MAX_CHARS: usize = 100;
 /// PRODUCT.md §9: the first 5000 rows of a result are kept with the response.
 pub const CACHED_ROWS: usize = 5000;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Thread {
     pub id: Uuid,
     pub project_id: Uuid,
@@ -38,7 +38,7 @@ pub struct ResponseResult {
     pub truncated: bool,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ThreadResponse {
     pub id: Uuid,
     pub thread_id: Uuid,

@@ -6,10 +6,9 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct DataSource {
     pub project_id: Uuid,
-    #[sqlx(rename = "type")]
     pub kind: String,
     pub properties: Value,
     /// AES-GCM sealed JSON of the secret settings; never leaves the server.

@@ -446,7 +446,7 @@ pub async fn delete_relationship(pool: &Pool, relationship_id: Uuid) -> Result<(
     Ok(())
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct View {
     pub id: Uuid,
     pub project_id: Uuid,

@@ -25,7 +25,7 @@ pub enum RelationType {
     OneToOne,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct Model {
     pub id: Uuid,
     pub project_id: Uuid,
@@ -40,7 +40,7 @@ pub struct Model {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ModelColumn {
     pub id: Uuid,
     pub model_id: Uuid,
@@ -49,7 +49,6 @@ pub struct ModelColumn {
     pub source_column: Option<String>,
     pub expression: Option<String>,
     pub display_name: String,
-    #[sqlx(rename = "type")]
     pub type_name: String,
     pub family: String,
     pub not_null: bool,

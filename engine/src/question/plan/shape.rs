@@ -2,6 +2,7 @@
 //! it counts, measures, groups, orders and limits, what it is about, and the models a reading
 //! may start from.
 
+use super::{Aggregate, DISTINCT_WORDS, Grain, Shape};
 use crate::{
     mdl::{Manifest, Model},
     question::{
@@ -10,45 +11,6 @@ use crate::{
         read::{Claim, Question, is_current, is_date, is_measure, is_negation, model_words, names, ordering},
     },
 };
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Aggregate {
-    Count,
-    Sum,
-    Avg,
-    Max,
-    Min,
-}
-
-impl Aggregate {
-    pub(super) fn function(self) -> &'static str {
-        match self {
-            Self::Count => "COUNT",
-            Self::Sum => "SUM",
-            Self::Avg => "AVG",
-            Self::Max => "MAX",
-            Self::Min => "MIN",
-        }
-    }
-    pub(super) fn label(self) -> &'static str {
-        match self {
-            Self::Count => "number of",
-            Self::Sum => "total",
-            Self::Avg => "average",
-            Self::Max => "highest",
-            Self::Min => "lowest",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Grain {
-    Day,
-    Week,
-    Month,
-    Quarter,
-    Year,
-}
 
 fn grain_of(word: &str) -> Option<Grain> {
     Some(match word {
@@ -63,38 +25,14 @@ fn grain_of(word: &str) -> Option<Grain> {
 
 const GROUP_MARKERS: &[&str] = &["by", "per", "each", "every"];
 const COUNT_WORDS: &[&str] = &["count", "headcount"];
-pub(super) const DISTINCT_WORDS: &[&str] = &["distinct", "different", "unique"];
 const PEOPLE: &[&str] = &["people", "person", "persons", "someone", "everyone", "whom", "somebody", "anybody"];
-
-/// What a reading over any base places: the parts of the question by the tokens and name
-/// mentions that say them.
-pub(super) struct Shape<'m> {
-    pub(super) aggregate: Option<Aggregate>,
-    pub(super) average_of_counts: bool,
-    pub(super) distinct: bool,
-    pub(super) negated: Option<usize>,
-    pub(super) current: bool,
-    pub(super) order: Option<(bool, usize)>,
-    pub(super) limit_at: Option<(u32, usize)>,
-    pub(super) grains: Vec<(Grain, usize)>,
-    pub(super) grouped_names: Vec<usize>,
-    pub(super) which_name: Option<usize>,
-    pub(super) measure_mention: Option<usize>,
-    pub(super) subject_mention: Option<usize>,
-    pub(super) subject_models: Vec<&'m Model>,
-    pub(super) who: bool,
-    pub(super) per_event: Option<usize>,
-    pub(super) head_names: Vec<usize>,
-    pub(super) sort: Option<(usize, bool, Vec<usize>)>,
-    /// The models whose column the measure names.
-    pub(super) measure_models: Vec<&'m Model>,
-}
 
 /// A word the reading uses as structure, unless a name or value took it ("invoice total").
 fn has(q: &Question, w: &str) -> bool {
     q.tokens.iter().zip(&q.claims).any(|(t, c)| t.word == w && !matches!(c, Some(Claim::Name(_) | Claim::Value(_))))
 }
 
+/// The shape of the question; the words it reads as structure (a sort, an order) are claimed.
 pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shape<'m> {
     let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);

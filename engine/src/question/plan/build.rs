@@ -1,0 +1,424 @@
+//! The parts of a reading over one base that narrow its rows: the subject and measure as the
+//! base reaches them, values, yes/no columns, gender words, negations (`NOT EXISTS`), rows
+//! said to exist (`EXISTS`), date ranges and "current". Comparisons are in `compare`,
+//! groupings in `group`, the value and its SQL in `value` and `list`.
+
+use super::{Aggregate, Built, Plan, Reading, Shape, fail, sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of}};
+use crate::{
+    compile::Dialect,
+    mdl::{Column, Manifest, Model},
+    question::{
+        Chip, ChipKind,
+        entities::{ends_validity, fk_target, is_boolean, refers, shown_columns, stems_of},
+        lexicon,
+        reach::{Reach, is_key, reachable},
+        read::{Claim, Question, column_words, is_current, is_date, is_measure, is_sale_verb, model_words},
+    },
+};
+use chrono::Datelike;
+
+/// One reading of the question over `base`: its parts placed in turn, the first that cannot be
+/// placed failing it.
+pub(super) fn build<'q, 'm>(manifest: &'m Manifest, dialect: Dialect, q: &'q Question<'m>, base: &'m Model, s: &'q Shape<'m>) -> Result<Built, Vec<String>> {
+    let mut reading = Reading::new(manifest, dialect, q, base, s)?;
+    reading.values()?;
+    reading.flags();
+    reading.sexes()?;
+    reading.negation()?;
+    reading.comparisons()?;
+    reading.numbers();
+    reading.dates()?;
+    reading.current()?;
+    reading.exists()?;
+    if let Some((_, v)) = reading.deferred_values.first() {
+        return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
+    }
+    reading.groupings()?;
+    reading.grouped_columns();
+    reading.value()
+}
+
+impl<'q, 'm> Reading<'q, 'm> {
+    /// The subject and the measure as `base` reaches them; fails when it does not reach what
+    /// the question counts or the event it measures per.
+    pub(super) fn new(manifest: &'m Manifest, dialect: Dialect, q: &'q Question<'m>, base: &'m Model, s: &'q Shape<'m>) -> Result<Self, Vec<String>> {
+        let plan = Plan { reach: reachable(manifest, base) };
+        let mut used_names: Vec<usize> = Vec::new();
+
+        // The subject as an entity this base reaches.
+        let subject: Option<&'m Model> = s.subject_models.iter().copied().find(|m| plan.reaches(&m.name));
+        if !s.subject_models.is_empty() && subject.is_none() {
+            return fail(format!("{} does not reach what the question counts", base.name));
+        }
+        if let Some(n) = s.subject_mention
+            && subject.is_some()
+        {
+            used_names.push(n);
+        }
+        if let Some(n) = s.per_event {
+            // The event must be what the base's rows are recorded per.
+            if !q.names[n].candidates.iter().any(|(m, _)| plan.reaches(&m.name)) {
+                return fail("per what I could not place".into());
+            }
+            used_names.push(n);
+        }
+
+        // The measure.
+        let measure: Option<Reach<'m>> = match s.measure_mention {
+            Some(n) => {
+                // A sum or average of a joined model's column would count it once per base row.
+                let own = matches!(s.aggregate, Some(Aggregate::Sum | Aggregate::Avg)) || s.per_event.is_some();
+                let found = q.names[n]
+                    .candidates
+                    .iter()
+                    .filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none()))
+                    .filter_map(|(m, c)| plan.find(&m.name, &(*c)?.name).cloned())
+                    .find(|r| !own || !r.joined())
+                    // "the average age" of pets: `pet_age`, the base's own column in the words
+                    // said and the base's name.
+                    .or_else(|| {
+                        let said: Vec<&str> = q.names[n].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
+                        let own_words = model_words(base);
+                        plan.reach.iter().filter(|r| !r.joined() && is_measure(r.column)).find(|r| {
+                            let cw = column_words(r.column);
+                            let rest: Vec<&String> = cw.iter().filter(|w| !said.contains(&w.as_str())).collect();
+                            said.iter().all(|w| cw.iter().any(|c| c == w)) && !rest.is_empty() && rest.iter().all(|w| own_words.contains(w))
+                        }).cloned()
+                    });
+                if let Some(m) = &found {
+                    // "spent the most money": every word naming the measure is placed by it.
+                    for (i, other) in q.names.iter().enumerate() {
+                        if !s.grouped_names.contains(&i) && other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name)) {
+                            used_names.push(i);
+                        }
+                    }
+                    used_names.push(n);
+                }
+                found
+            }
+            None => None,
+        };
+        Ok(Reading {
+            manifest,
+            dialect,
+            q,
+            base,
+            s,
+            plan,
+            subject,
+            measure,
+            claims: Vec::new(),
+            chips: Vec::new(),
+            used: Vec::new(),
+            conditions: Vec::new(),
+            used_names,
+            deferred_values: Vec::new(),
+            value_columns: Vec::new(),
+            counted_flag: None,
+            named_date: None,
+            groups: Vec::new(),
+            select: Vec::new(),
+            group_by: Vec::new(),
+            subject_key: None,
+        })
+    }
+
+    /// Value filters: each value where this base reaches it (nearest).
+    pub(super) fn values(&mut self) -> Result<(), Vec<String>> {
+        let (manifest, dialect, q, s) = (self.manifest, self.dialect, self.q, self.s);
+        for (index, v) in q.values.iter().enumerate() {
+            // The name of another thing ("Iron Maiden" the artist) before a column of what is
+            // counted ("Iron Maiden" the album title); then the nearest.
+            let place = v
+                .places
+                .iter()
+                .filter_map(|(m, c)| self.plan.find(m, c))
+                .min_by_key(|r| {
+                    let names_other = self.subject.is_none_or(|m| m.name != r.model.name) && shown_columns(r.model).iter().any(|c| c.name == r.column.name);
+                    (!names_other, r.path.len())
+                })
+                .cloned();
+            let Some(place) = place else {
+                // "channels that do not have any cartoons directed by Ben Jones", "students who
+                // have a cat or dog pet": a value of rows said to exist or not is a condition on
+                // those rows (placed with them below, or not at all).
+                self.deferred_values.push((index, v));
+                for i in v.tokens.clone() {
+                    self.claims.push((i, Claim::Value(index)));
+                }
+                continue;
+            };
+            for i in v.tokens.clone() {
+                self.claims.push((i, Claim::Value(index)));
+            }
+            match self.value_columns.iter_mut().find(|(r, _, _)| r.model.name == place.model.name && r.column.name == place.column.name) {
+                Some((_, list, _)) => {
+                    // "English and Dutch" of one column: both at once (never one row), or each of
+                    // them when grouped; without a grouping it is not read as "either".
+                    let between = q.values.iter().filter(|o| o.tokens.end <= v.tokens.start).map(|o| o.tokens.end).max().unwrap_or(0);
+                    let joined_by_and = (between..v.tokens.start).any(|i| q.tokens[i].word == "and");
+                    if joined_by_and && s.grouped_names.is_empty() && s.grains.is_empty() {
+                        return fail(format!("\"{}\" and another value of the same column", v.value));
+                    }
+                    list.push(v.value.clone())
+                }
+                None => self.value_columns.push((place, vec![v.value.clone()], q.span(v.tokens.clone()))),
+            }
+        }
+        // A name said beside a value names the value's column or model ("the Rock genre").
+        for (index, mention) in q.names.iter().enumerate() {
+            if self.used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name {
+                continue;
+            }
+            let beside_value = q.values.iter().any(|v| v.tokens.end == mention.tokens.start || mention.tokens.end == v.tokens.start || mention.tokens.end + 1 == v.tokens.start);
+            let names_value = mention.candidates.iter().any(|(m, c)| {
+                self.value_columns.iter().any(|(r, _, _)| {
+                    r.model.name == m.name && c.is_none_or(|c| c.name == r.column.name || is_key(c))
+                        || c.is_some_and(|c| is_key(c) && fk_target(manifest, m, c).is_some_and(|t| t.name == r.model.name))
+                })
+            });
+            if beside_value && names_value {
+                self.used_names.push(index);
+            }
+        }
+        for (reach, list, span) in &self.value_columns {
+            self.used.push(reach.clone());
+            let sql = reach.sql(dialect);
+            self.conditions.push(match list.as_slice() {
+                [one] => format!("{sql} = {}", quote_text(one)),
+                many => format!("{sql} IN ({})", many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
+            });
+            self.chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")), start: span.0, end: span.1 });
+        }
+        Ok(())
+    }
+
+    /// Boolean columns named ("home games", "won"): true. Named as what is asked for ("wins
+    /// for each team"), the rows where it is true are what is counted.
+    pub(super) fn flags(&mut self) {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        for (index, mention) in q.names.iter().enumerate() {
+            if self.used_names.contains(&index) && Some(index) != s.subject_mention {
+                continue;
+            }
+            if let Some(r) = mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned()) {
+                self.used_names.push(index);
+                let (start, end) = q.span(mention.tokens.clone());
+                if s.head_names.first() == Some(&index) && r.model.name == base.name {
+                    self.counted_flag = Some(q.text[start..end].to_lowercase());
+                }
+                self.conditions.push(format!("{} = TRUE", r.sql(dialect)));
+                self.chips.push(Chip { kind: ChipKind::Filter, label: words_of(&r.column.name, None), start, end });
+                self.used.push(r);
+            }
+        }
+    }
+
+    /// "Women", "male employees": a gender column of what is counted, by its first letter.
+    pub(super) fn sexes(&mut self) -> Result<(), Vec<String>> {
+        let (dialect, q, base) = (self.dialect, self.q, self.base);
+        for (i, t) in q.tokens.iter().enumerate() {
+            let Some(letter) = lexicon::sex(&t.word) else { continue };
+            if q.claims[i].is_some() {
+                continue;
+            }
+            let anchor = self.subject.unwrap_or(base);
+            let Some(r) = self.plan.reach.iter().filter(|r| r.model.name == anchor.name && stems_of(&r.column.name).iter().any(|w| w == "gender" || w == "sex")).min_by_key(|r| r.path.len()).cloned() else {
+                return fail(format!("could not place \"{}\"", t.word));
+            };
+            self.conditions.push(format!("UPPER(SUBSTRING({}, 1, 1)) = '{letter}'", r.sql(dialect)));
+            self.chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&r.column.name, None), if letter == 'F' { "female" } else { "male" }), start: t.start, end: t.end });
+            self.claims.push((i, Claim::Keyword));
+            self.used.push(r);
+        }
+        Ok(())
+    }
+
+    /// Negation: a column that is empty, or related rows that do not exist.
+    pub(super) fn negation(&mut self) -> Result<(), Vec<String>> {
+        let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
+        let Some(at) = s.negated else { return Ok(()) };
+        let after = q.names.iter().enumerate().find(|(i, m)| m.tokens.start > at && !self.used_names.contains(i) && !s.grouped_names.contains(i));
+        let anchor = self.subject.unwrap_or(base);
+        let mut placed = false;
+        if let Some((index, mention)) = after {
+            // Related rows that do not exist ("customers with no invoices"), else an empty
+            // column of what is counted ("tracks missing a composer").
+            let other = mention.candidates.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| *m).find(|m| m.name != anchor.name && not_exists(manifest, anchor, m, dialect).is_some());
+            let empty = mention
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| c.and_then(|c| self.plan.find(&m.name, &c.name)))
+                // A quantity is never "missing" where it is zero; a reference or a year can be.
+                .find(|r| {
+                    let year_or_reference = stems_of(&r.column.name).iter().any(|w| w == "year") || refers(manifest, r.model, r.column);
+                    (!r.joined() || r.model.name == anchor.name) && !r.column.not_null && (!is_measure(r.column) || year_or_reference)
+                });
+            if let Some(other) = other
+                && let Some(rows) = related_rows(manifest, anchor, other, dialect)
+            {
+                // The values said of the rows that do not exist, inside.
+                let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
+                    Ok(inside) => inside,
+                    Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+                };
+                // A value said of the rows that do not exist cannot hold outside them.
+                if self.value_columns.iter().any(|(r, _, span)| r.model.name == other.name && q.span(at..at + 1).0 < span.0) {
+                    return fail(format!("the rows of {} said not to exist", other.name));
+                }
+                self.conditions.push(format!("NOT EXISTS (SELECT 1 {rows}{inside})"));
+                let (start, end) = q.span(at..mention.tokens.end);
+                self.chips.push(Chip { kind: ChipKind::Filter, label: format!("without {}", words_of(&other.name, None)), start, end });
+                self.used_names.push(index);
+                placed = true;
+            } else if let Some(r) = empty {
+                self.conditions.push(format!("{} IS NULL", r.sql(dialect)));
+                let (start, end) = q.span(at..mention.tokens.end);
+                self.chips.push(Chip { kind: ChipKind::Filter, label: format!("no {}", words_of(&r.column.name, None)), start, end });
+                self.used_names.push(index);
+                self.used.push(r.clone());
+                placed = true;
+            }
+        }
+        if !placed && let Some(verb) = q.tokens.iter().enumerate().find(|(i, t)| *i > at && is_sale_verb(&t.word)) {
+            // "never sold": no line of a sale refers to it.
+            let lines = manifest.models.iter().find(|m| m.name != anchor.name && m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && not_exists(manifest, anchor, m, dialect).is_some());
+            if let Some(lines) = lines
+                && let Some(sql) = not_exists(manifest, anchor, lines, dialect)
+            {
+                self.conditions.push(sql);
+                let (start, end) = q.span(at..verb.0 + 1);
+                self.chips.push(Chip { kind: ChipKind::Filter, label: "never sold".into(), start, end });
+                self.claims.push((verb.0, Claim::Keyword));
+                placed = true;
+            }
+        }
+        if !placed {
+            let end = q.tokens.len().min(at + 4);
+            let (start, end) = q.span(at..end);
+            return fail(format!("could not place \"{}\"", &q.text[start..end]));
+        }
+        self.claims.push((at, Claim::Keyword));
+        // "don't have any", "never been": the rest of the negation.
+        for (i, t) in q.tokens.iter().enumerate().skip(at + 1).take(3) {
+            if ["any", "been", "ever", "anyone", "anything", "a", "an"].contains(&t.word.as_str()) {
+                self.claims.push((i, Claim::Filler));
+            }
+        }
+        Ok(())
+    }
+
+    /// Dates: the column a range or grain is about — one the question names, else the base's.
+    pub(super) fn dates(&mut self) -> Result<(), Vec<String>> {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        self.named_date = q.names.iter().enumerate().filter(|(i, _)| !s.grouped_names.contains(i)).find_map(|(i, m)| {
+            m.candidates.iter().filter(|(_, c)| c.is_some_and(is_date)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned()).map(|r| (i, r))
+        });
+        if self.needs_date() && let Some((i, _)) = &self.named_date {
+            self.used_names.push(*i);
+        }
+        if let Some((range, at)) = &q.time {
+            // Without a date, a whole-number year column of the base's own ("Year") for whole years.
+            let whole_years = range.start.month() == 1 && range.start.day() == 1 && range.end.month() == 1 && range.end.day() == 1;
+            let year_column = || self.plan.reach.iter().find(|r| !r.joined() && is_measure(r.column) && stems_of(&r.column.name) == ["year"]).cloned();
+            let (d, by_year) = match self.date_column() {
+                Some(d) => (d, false),
+                None => match year_column().filter(|_| whole_years) {
+                    Some(y) => (y, true),
+                    None => return fail(format!("no date in {} for {}", base.name, range.label)),
+                },
+            };
+            let column = d.sql(dialect);
+            if by_year {
+                self.conditions.push(format!("{column} >= {} AND {column} < {}", range.start.year(), range.end.year()));
+            } else {
+                self.conditions.push(format!("{column} >= DATE '{}' AND {column} < DATE '{}'", range.start, range.end));
+            }
+            let (start, end) = q.span(at.clone());
+            self.chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", range.label), start, end });
+            self.used.push(d);
+        }
+        Ok(())
+    }
+
+    /// "Currently": rows whose validity has not ended, in every model the reading reads.
+    pub(super) fn current(&mut self) -> Result<(), Vec<String>> {
+        let (dialect, q, base) = (self.dialect, self.q, self.base);
+        if !self.s.current {
+            return Ok(());
+        }
+        let mut any = false;
+        for r in self.plan.reach.iter().filter(|r| ends_validity(r.column) && (!r.joined() || self.used.iter().any(|u| u.model.name == r.model.name))) {
+            self.conditions.push(format!("{} IS NULL", r.sql(dialect)));
+            any = true;
+        }
+        if !any {
+            return fail(format!("\"currently\" means nothing in {}", base.name));
+        }
+        for (i, t) in q.tokens.iter().enumerate() {
+            if is_current(&t.word) {
+                self.claims.push((i, Claim::Keyword));
+                let (start, end) = q.span(i..i + 1);
+                self.chips.push(Chip { kind: ChipKind::Filter, label: "current".into(), start, end });
+            }
+        }
+        Ok(())
+    }
+
+    /// "Students who have pets", "artists with albums": related rows that exist.
+    pub(super) fn exists(&mut self) -> Result<(), Vec<String>> {
+        let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
+        let anchor = self.subject.unwrap_or(base);
+        for (index, mention) in q.names.iter().enumerate() {
+            if self.used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name || Some(index) == s.subject_mention || Some(index) == s.measure_mention {
+                continue;
+            }
+            // "who have a cat or dog pet": the values of those rows may come between.
+            let mut before = mention.tokens.start;
+            while before > 0 && (["a", "an", "any", "some", "or", "and"].contains(&q.tokens[before - 1].word.as_str()) || matches!(q.claims[before - 1], Some(Claim::Value(_)))) {
+                before -= 1;
+            }
+            let Some(verb) = before.checked_sub(1).filter(|&b| ["have", "has", "having", "with", "own", "owns", "owning"].contains(&q.tokens[b].word.as_str())) else { continue };
+            if s.negated.is_some_and(|at| at < mention.tokens.start) {
+                continue;
+            }
+            let Some((other, rows)) = mention.candidates.iter().filter(|(m, c)| c.is_none() && m.name != anchor.name).find_map(|(m, _)| related_rows(manifest, anchor, m, dialect).map(|r| (*m, r))) else { continue };
+            let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
+                Ok(inside) => inside,
+                Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+            };
+            self.conditions.push(format!("EXISTS (SELECT 1 {rows}{inside})"));
+            let (start, end) = q.span(verb..mention.tokens.end);
+            self.chips.push(Chip { kind: ChipKind::Filter, label: format!("with {}", plural(&words_of(&other.name, None))), start, end });
+            self.claims.push((verb, Claim::Keyword));
+            for i in verb + 1..mention.tokens.start {
+                self.claims.push((i, Claim::Filler));
+            }
+            self.used_names.push(index);
+            if let Some(k) = self.plan.key_of(anchor) {
+                self.used.push(k);
+            }
+        }
+        Ok(())
+    }
+
+    /// The date column a range or grain is about: the one the question names, else the base's.
+    pub(super) fn date_column(&self) -> Option<Reach<'m>> {
+        if let Some((_, r)) = &self.named_date {
+            return Some(r.clone());
+        }
+        let own = self.plan.reach.iter().filter(|r| !r.joined() && is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| date_rank(r.column));
+        own.or_else(|| self.plan.reach.iter().filter(|r| is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| (r.path.len(), date_rank(r.column)))).cloned()
+    }
+
+    /// A date range or a time grain is said.
+    pub(super) fn needs_date(&self) -> bool {
+        self.q.time.is_some() || !self.s.grains.is_empty()
+    }
+}
+
+/// The date a question most likely means: a creation or event date before a birth date.
+fn date_rank(column: &Column) -> usize {
+    let words = stems_of(&column.name);
+    if words.iter().any(|w| ["birth", "born"].contains(&w.as_str())) { 2 } else if words.iter().any(|w| ["hire", "signed", "launched", "draft"].contains(&w.as_str())) { 1 } else { 0 }
+}

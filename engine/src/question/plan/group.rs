@@ -1,0 +1,165 @@
+//! Groupings: the columns, entities (by key, shown by their names) and time grains a reading
+//! groups by, and the columns they add to its SELECT and GROUP BY.
+
+use super::{Group, Reading, fail, sql::{current_of, grain_sql, words_of}};
+use crate::{
+    compile::Dialect,
+    question::{
+        Chip, ChipKind,
+        entities::{entity_of, fk_target},
+        reach::{Reach, is_key, validity_end},
+        read::{Claim, Question, is_date, is_measure},
+    },
+};
+
+impl<'m> Reading<'_, 'm> {
+    /// Groupings: what "which" names, what is said after "by", "per", "each", a value said
+    /// after "each", and time grains.
+    pub(super) fn groupings(&mut self) -> Result<(), Vec<String>> {
+        let (manifest, q, base, s) = (self.manifest, self.q, self.base, self.s);
+        let mut group_name_list: Vec<usize> = s.grouped_names.to_vec();
+        if let Some(w) = s.which_name
+            && !group_name_list.contains(&w)
+        {
+            group_name_list.insert(0, w);
+        }
+        // "Which team has the biggest arena": the rows of what "which" names, ranked by a quantity
+        // of their own.
+        let ranks_own = s.aggregate.is_none()
+            && s.order.is_some()
+            && self.measure.as_ref().is_some_and(|m| !m.joined())
+            && s.which_name.is_some_and(|n| q.names[n].candidates.iter().any(|(m, c)| c.is_none() && m.name == base.name));
+        let listing_which = s.aggregate.is_none() && s.measure_mention.is_none() || ranks_own;
+        for &n in &group_name_list {
+            if self.used_names.contains(&n) {
+                continue;
+            }
+            if Some(n) == s.which_name && listing_which {
+                continue;
+            }
+            let mention = &q.names[n];
+            let span = q.span(mention.tokens.clone());
+            // "Each type of pet": the model after "of" says whose column the grouping is.
+            let qualifies = mention.tokens.start >= 2 && q.tokens[mention.tokens.start - 1].word == "of" && self.groups.iter().any(|(g, _)| match g {
+                Group::Column(r) => mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == r.model.name),
+                _ => false,
+            });
+            if qualifies {
+                self.used_names.push(n);
+                continue;
+            }
+            // A column of categories, else an entity (a model, or a key that refers to one).
+            let column = mention.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned());
+            let group = match column {
+                Some(c) => Some(Group::Column(c)),
+                None => mention.candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find_map(|m| self.plan.entity(m)),
+            };
+            // "Which grade", "by year": a whole-number column said as the grouping.
+            let group = group.or_else(|| {
+                mention
+                    .candidates
+                    .iter()
+                    .filter(|(m, c)| c.is_some_and(|c| is_measure(c) && c.type_name.to_uppercase().contains("INT") && fk_target(manifest, m, c).is_none()))
+                    .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned())
+                    .map(Group::Column)
+            });
+            match group {
+                Some(g) => {
+                    self.used_names.push(n);
+                    self.groups.push((g, span));
+                }
+                None => return fail(format!("could not place \"{}\"", &q.text[span.0..span.1])),
+            }
+        }
+        // "For each sales support agent": a value said after "each" groups by what it names.
+        for v in &q.values {
+            let each = v.tokens.start > 0 && ["each", "every", "per"].contains(&q.tokens[v.tokens.start - 1].word.as_str());
+            if !each {
+                continue;
+            }
+            let Some((place, _, span)) = self.value_columns.iter().find(|(_, list, _)| list.contains(&v.value)) else { continue };
+            match self.plan.entity(place.model) {
+                Some(g) => {
+                    self.claims.push((v.tokens.start - 1, Claim::Keyword));
+                    self.groups.push((g, *span));
+                }
+                None => return fail(format!("could not place \"each {}\"", v.value)),
+            }
+        }
+        for (grain, at) in &s.grains {
+            let Some(d) = self.date_column() else { return fail(format!("no date in {} to group by", base.name)) };
+            let span = q.span(*at..at + 1);
+            self.claims.push((*at, Claim::Keyword));
+            self.groups.push((Group::Grain(*grain, d), span));
+        }
+        Ok(())
+    }
+
+    /// The groups' columns, selected and grouped by.
+    pub(super) fn grouped_columns(&mut self) {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        for (g, span) in &self.groups {
+            match g {
+                Group::Column(r) => {
+                    self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                    self.group_by.push(r.sql(dialect));
+                    self.used.push(r.clone());
+                    self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(r), words_of(&r.column.name, Some(r.model))), start: span.0, end: span.1 });
+                }
+                Group::Entity { key, shown } => {
+                    self.group_by.push(key.sql(dialect));
+                    self.used.push(key.clone());
+                    for c in shown {
+                        self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                        self.group_by.push(c.sql(dialect));
+                        self.used.push(c.clone());
+                    }
+                    self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(key), words_of(&key.model.name, None)), start: span.0, end: span.1 });
+                }
+                Group::Grain(grain, d) => {
+                    let expr = grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0));
+                    let name = format!("{grain:?}").to_lowercase();
+                    self.select.push(format!("{expr} AS {}", quote(&name)));
+                    self.group_by.push(expr);
+                    self.used.push(d.clone());
+                    self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {name}"), start: span.0, end: span.1 });
+                }
+            }
+        }
+        // Read through someone's current department, the rows measured are current too: this
+        // year's salaries per current department, not every salary ever paid.
+        if !s.current
+            && q.time.is_none()
+            && self.used.iter().any(Reach::through_current)
+            && let Some(end) = validity_end(base)
+        {
+            self.conditions.push(format!("{}.{} IS NULL", quote(&base.name), quote(&end.name)));
+            self.chips.push(Chip { kind: ChipKind::Filter, label: "current".into(), start: 0, end: 0 });
+        }
+        self.subject_key = self.subject.filter(|m| m.name != base.name).and_then(|m| self.plan.key_of(m));
+        if let Some(k) = &self.subject_key {
+            self.used.push(k.clone());
+        }
+    }
+}
+
+/// Time first, then the other groupings: the order a series over time is read in.
+pub(super) fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Dialect, q: &Question) -> Option<String> {
+    if !groups.iter().any(|(g, _)| matches!(g, Group::Grain(..))) {
+        return None;
+    }
+    let mut keys: Vec<String> = groups
+        .iter()
+        .filter_map(|(g, _)| match g {
+            Group::Grain(grain, d) => Some(grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0))),
+            _ => None,
+        })
+        .collect();
+    keys.extend(groups.iter().filter_map(|(g, _)| match g {
+        Group::Column(r) => Some(r.sql(dialect)),
+        Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
+        Group::Grain(..) => None,
+    }));
+    Some(keys.join(", "))
+}

@@ -1,0 +1,176 @@
+//! A reading that lists rows: what "which X" or the subject names by its name columns, the
+//! columns named, a column's values, or how many in each group; sorted and limited.
+
+use super::{Built, DISTINCT_WORDS, Group, Reading, fail, group::grain_order, sql::{plural, words_of}, value::{claim_keywords, claim_limit_word}};
+use crate::{
+    mdl::Model,
+    question::{
+        Chip, ChipKind,
+        entities::{entity_of, refers},
+        reach::{Reach, is_key, joins_for},
+        read::Claim,
+    },
+};
+
+impl<'m> Reading<'_, 'm> {
+    /// A list: what "which X" or the subject names, by its name columns.
+    pub(super) fn list(mut self, limit: Option<u32>) -> Result<Built, Vec<String>> {
+        let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        let grouped = !self.group_by.is_empty();
+        let listed: Option<&'m Model> = s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name))).or(self.subject);
+        // A column named as the subject ("job titles", "product categories"): its values.
+        let column_mention = s.head_names.iter().copied().find(|n| !self.used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));
+        // A column of the base's own rows (a list of a joined model's column would repeat).
+        let subject_column = if listed.is_some() && s.subject_mention.is_some() || s.who {
+            None
+        } else {
+            column_mention.and_then(|n| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned())
+        };
+        // "The name and country of all customers": the columns named, of what is listed.
+        let of_listed = |r: &Reach<'m>| listed.is_none_or(|m| m.name == r.model.name) && (!r.joined() || listed.is_some());
+        let named: Vec<(usize, Reach<'m>)> = s
+            .head_names
+            .iter()
+            .copied()
+            // The quantity named without an aggregate is listed too ("the id and weight").
+            .filter(|n| (!self.used_names.contains(n) || Some(*n) == s.measure_mention && self.measure.is_some()) && Some(*n) != s.subject_mention)
+            .filter_map(|n| q.names[n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r)))
+            // A reference is a relationship, not a value to list ("who reports to…").
+            .filter(|(_, r)| !refers(manifest, r.model, r.column) && !s.who)
+            .collect();
+        let asked_distinct = s.distinct;
+        let subject_column = if named.len() > 1 || (named.len() == 1 && listed.is_some() && s.subject_mention.is_some()) { None } else { subject_column };
+        let mut distinct = if asked_distinct { "DISTINCT " } else { "" };
+        let mut list_by: Vec<String> = Vec::new();
+        let lists_in_groups = grouped && (s.who || s.which_name.is_some()) && listed.is_some() && s.sort.is_none();
+        // "The ids and names of…": the listed thing's key, said as "id".
+        let id_words: Vec<usize> = q.tokens.iter().enumerate().filter(|(i, t)| (t.word == "id" || t.word == "ids") && q.claims[*i].is_none()).map(|(i, _)| i).collect();
+        let listed_key = listed.or(Some(base)).and_then(|m| self.plan.key_of(m)).filter(|_| !id_words.is_empty());
+        let key_named = listed_key.as_ref().is_some_and(|k| named.iter().any(|(_, r)| r.column.name == k.column.name && r.model.name == k.model.name));
+        if let Some(key) = &listed_key
+            && subject_column.is_none()
+            && !grouped
+            && !key_named
+        {
+            self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+            self.used.push(key.clone());
+            for &i in &id_words {
+                self.claims.push((i, Claim::Keyword));
+            }
+        }
+        if subject_column.is_none() && !named.is_empty() && !grouped {
+            if let Some(m) = listed
+                && m.name != base.name
+            {
+                return fail(format!("{} listed from {}", m.name, base.name));
+            }
+            for (n, r) in &named {
+                let item = format!("{} AS {}", r.sql(dialect), quote(&r.column.name));
+                // A column named twice is listed once; the second mention means something
+                // else ("the first name of the first student to register").
+                if self.select.contains(&item) {
+                    continue;
+                }
+                self.used_names.push(*n);
+                self.select.push(item);
+                self.used.push(r.clone());
+                self.used_names.push(*n);
+                self.chips.push(Chip { kind: ChipKind::Measure, label: words_of(&r.column.name, Some(r.model)), start: 0, end: 0 });
+            }
+            if asked_distinct {
+                claim_keywords(q, &mut self.claims, DISTINCT_WORDS);
+            }
+        } else {
+            match (subject_column, listed) {
+                (Some(c), _) if !grouped => {
+                    self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    self.used.push(c.clone());
+                    distinct = "DISTINCT ";
+                    self.used_names.extend(column_mention);
+                }
+                (_, Some(m)) if !grouped || lists_in_groups => {
+                    let Some(Group::Entity { key, shown }) = self.plan.entity(m) else { return fail(format!("no name to show {} by", m.name)) };
+                    // Listed from another model's rows ("who manages Sales": the managers of the
+                    // department's rows), each once: by its key, shown by its names. So in each
+                    // group ("the current manager of each department").
+                    if m.name != base.name || lists_in_groups {
+                        list_by = std::iter::once(&key).chain(&shown).map(|c| c.sql(dialect)).chain(self.group_by.iter().cloned()).collect();
+                        self.used.push(key.clone());
+                        // The rows read are the base's: its name says how they relate ("manages").
+                        for &n in &s.head_names {
+                            if !self.used_names.contains(&n) && q.names[n].candidates.iter().any(|(bm, c)| c.is_none() && bm.name == base.name) {
+                                self.used_names.push(n);
+                            }
+                        }
+                    }
+                    for c in shown {
+                        self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                        self.used.push(c);
+                    }
+                    if let Some(n) = s.which_name {
+                        self.used_names.push(n);
+                    }
+                }
+                _ if grouped => {}
+                _ => return fail("nothing to list".into()),
+            }
+        }
+        let mut sql = format!("SELECT {distinct}{} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        if !self.conditions.is_empty() {
+            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+        }
+        if !list_by.is_empty() {
+            sql.push_str(&format!(" GROUP BY {}", list_by.join(", ")));
+        }
+        if grouped && (s.who || s.which_name.is_some()) && !lists_in_groups {
+            return fail("which in each group".into());
+        }
+        // "Hires by year" counts the events a date names; otherwise what is counted is named.
+        let events_named = self.needs_date() && self.named_date.as_ref().is_some_and(|(i, r)| self.used_names.contains(i) && r.model.name == base.name);
+        if grouped && self.subject.is_none() && !events_named && self.counted_flag.is_none() && !lists_in_groups {
+            return fail("a grouping of nothing named".into());
+        }
+        if grouped && !lists_in_groups {
+            // "Customers by country and segment": how many in each.
+            let label = match &self.counted_flag {
+                Some(said) if self.subject.is_none() => format!("number of {said}"),
+                _ => format!("number of {}", plural(&words_of(&self.subject.unwrap_or(base).name, None))),
+            };
+            sql = sql.replacen("SELECT ", &format!("SELECT COUNT(*) AS {}, ", quote(&label.replace(' ', "_"))), 1);
+            sql.push_str(&format!(" GROUP BY {}", self.group_by.join(", ")));
+            if let Some(keys) = grain_order(&self.groups, dialect, q) {
+                sql.push_str(&format!(" ORDER BY {keys}"));
+            }
+            self.chips.insert(0, Chip { kind: ChipKind::Measure, label, start: 0, end: 0 });
+        }
+        if let Some((n, desc, said)) = &s.sort {
+            let Some(r) = q.names[*n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| !r.joined() || listed.is_some_and(|m| m.name == r.model.name)).cloned() else {
+                return fail("a sort I could not place".into());
+            };
+            if distinct.is_empty() || self.select.iter().any(|item| item.starts_with(&r.sql(dialect))) {
+                sql.push_str(&format!(" ORDER BY {}{}", r.sql(dialect), if *desc { " DESC" } else { "" }));
+            } else {
+                return fail("a sort on a column not listed".into());
+            }
+            self.used_names.push(*n);
+            for &i in said {
+                self.claims.push((i, Claim::Keyword));
+            }
+            let (start, end) = q.span(said[0]..said[said.len() - 1] + 1);
+            self.chips.push(Chip { kind: ChipKind::Order, label: format!("sorted by {}{}", words_of(&r.column.name, None), if *desc { ", highest first" } else { "" }), start, end });
+            if !self.used.iter().any(|u| u.model.name == r.model.name) {
+                return fail("a sort on a model not read".into());
+            }
+        }
+        self.claim_used();
+        claim_keywords(q, &mut self.claims, &["by", "per", "each", "every"]);
+        if let Some(n) = limit.filter(|_| s.limit_at.is_some()) {
+            sql.push_str(&format!(" LIMIT {n}"));
+            if let Some((_, at)) = s.limit_at {
+                claim_limit_word(q, at, &mut self.claims);
+            }
+        }
+        self.done(sql)
+    }
+}

@@ -1,0 +1,443 @@
+//! The value a reading answers with, beside its groups: rows ranked by a quantity ("the
+//! longest track"), an average of per-group counts, a count, or an aggregate of the measure;
+//! then its ranking with ties kept, order and limit. Lists are in `list`.
+
+use super::{Aggregate, Built, DISTINCT_WORDS, Group, Reading, fail, group::grain_order, sql::{description_words, number_text, plural, words_of}};
+use crate::{
+    mdl::{Column, Manifest, Model},
+    question::{
+        Chip, ChipKind,
+        entities::{ends_validity, entity_of, key_column, stems_of},
+        lexicon,
+        reach::{Reach, is_key, joins_for, reachable},
+        read::{Claim, Question, column_words, is_date, is_measure, is_sale_verb},
+    },
+};
+
+/// The value selected beside the groups: its SQL, label and alias, more aggregates of the same
+/// measure, or the order of rows ranked by a quantity.
+#[derive(Default)]
+struct Value {
+    sql: Option<String>,
+    label: String,
+    alias: String,
+    extra: Vec<String>,
+    order: Option<String>,
+}
+
+impl<'m> Reading<'_, 'm> {
+    /// The value: an aggregate of the measure, a count, or rows listed.
+    pub(super) fn value(mut self) -> Result<Built, Vec<String>> {
+        let (q, base, s) = (self.q, self.base, self.s);
+        let grouped = !self.group_by.is_empty();
+        // Ordering and limit.
+        let limit = s.limit_at.map(|(n, _)| n).or(s.order.filter(|(_, at)| !["top", "bottom"].contains(&q.tokens[*at].word.as_str())).map(|_| 1));
+        let single_measure_rows = s.aggregate.is_none() && s.order.is_some() && !grouped;
+        let measure = self.measure.clone();
+        let value = match (s.aggregate, &measure) {
+            _ if single_measure_rows => self.ranked_rows()?,
+            (Some(Aggregate::Count), _) if s.average_of_counts => return self.average_of_counts(),
+            (Some(Aggregate::Count), _) => self.count(),
+            (Some(agg), Some(m)) => self.aggregate(agg, m),
+            (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None) if s.subject_mention.is_some() && self.subject.is_some_and(|m| m.name == base.name) && amount_of(base).is_some() => self.amount(agg)?,
+            (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
+            (None, Some(_)) if !single_measure_rows && grouped => return fail("a quantity with nothing to do with it".into()),
+            (None, _) => return self.list(limit),
+        };
+        self.write(value, limit, single_measure_rows)
+    }
+
+    /// "The longest track", "top 5 highest-paid employees": rows ranked by a quantity.
+    fn ranked_rows(&mut self) -> Result<Value, Vec<String>> {
+        let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        let (desc, at) = s.order.unwrap_or((true, 0));
+        // "Youngest" ranks by age, whatever else the question names; "most" by what it names.
+        // "Longest-serving": the word after the superlative says the quantity first.
+        let after = q.tokens.get(at + 1).filter(|_| q.claims.get(at + 1).is_some_and(|c| matches!(c, None | Some(Claim::Name(_))))).and_then(|t| lexicon::superlative_quantity(&t.word).map(|w| (w, at + 1)));
+        let wanted = after.map(|(w, _)| w).or_else(|| lexicon::superlative_quantity(&q.tokens[at].word));
+        if let Some((_, i)) = after {
+            self.claims.push((i, Claim::Keyword));
+        }
+        let implied = wanted.map(|wanted| {
+            self.plan.reach
+                .iter()
+                .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == self.subject.unwrap_or(base).name || !r.joined() || r.path.len() == 1 && r.through_current()))
+                .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
+                .cloned()
+        });
+        let quantity = match (implied, &self.measure) {
+            (Some(Some(q)), Some(m)) if q.column.name != m.column.name => return fail("a superlative of one quantity and another named".into()),
+            (Some(found), _) => found,
+            (None, m) => m.clone(),
+        };
+        let Some(quantity) = quantity else { return fail("an order I could not place".into()) };
+        // "The age of the oldest dog": what is named is what is shown.
+        let named_only = self.measure.is_some() && !s.who && s.which_name.is_none() && s.limit_at.is_none();
+        // Dates rank the other way: the oldest was born first.
+        let desc = if is_date(quantity.column) { !desc } else { desc };
+        let shown = self.subject.and_then(|m| self.plan.entity(m)).or_else(|| self.plan.entity(base)).filter(|_| !named_only);
+        // Rows of another model ranked (salaries of employees) would show an entity once
+        // per row: ranked only over the entity's own rows.
+        // "The most assists in a single game": each row is one game's, ranked as rows.
+        let single_event = q.tokens.iter().enumerate().find_map(|(i, t)| {
+            if !["single", "one"].contains(&t.word.as_str()) {
+                return None;
+            }
+            let (n, mention) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1)?;
+            let event = mention.candidates.iter().any(|(m, c)| c.is_none() && m.name != base.name && key_column(m).and_then(|k| self.plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1));
+            event.then_some((i, n))
+        });
+        if let Some((i, n)) = single_event {
+            self.claims.push((i, Claim::Keyword));
+            self.used_names.push(n);
+        }
+        let one_row_each = s.current && self.plan.reach.iter().any(|r| !r.joined() && ends_validity(r.column)) || single_event.is_some();
+        if let Some(Group::Entity { key, .. }) = &shown
+            && key.joined()
+            && !one_row_each
+        {
+            return fail(format!("{} ranked by rows of {}", key.model.name, base.name));
+        }
+        // "What is the hometown of the youngest teacher": a column "what" names is shown
+        // instead of the names; a model it names is what is ranked.
+        let column_of = |n: usize| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned().map(|r| (n, r));
+        // Or a text column named before the superlative ("the hometown of the youngest").
+        let which_column = s.which_name.and_then(column_of).or_else(|| {
+            s.head_names.iter().copied().filter(|n| !self.used_names.contains(n) && Some(*n) != s.subject_mention && q.names[*n].tokens.end <= at).find_map(column_of)
+        });
+        if let Some((n, _)) = &which_column {
+            self.used_names.push(*n);
+        }
+        if let Some(n) = s.which_name
+            && (which_column.is_some() || q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some_and(|e| shown.as_ref().is_some_and(|g| matches!(g, Group::Entity { key, .. } if key.model.name == e.name)) || e.name == self.subject.unwrap_or(base).name)))
+        {
+            self.used_names.push(n);
+        }
+        match (&which_column, shown) {
+            (Some((_, r)), _) if r.column.name != quantity.column.name => {
+                self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                self.used.push(r.clone());
+            }
+            (Some(_), _) => {}
+            (None, Some(Group::Entity { shown, .. })) => {
+                for c in shown {
+                    self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    self.used.push(c);
+                }
+            }
+            (None, _) => {}
+        }
+        self.select.push(format!("{} AS {}", quantity.sql(dialect), quote(&quantity.column.name)));
+        let order = format!("{}{}", quantity.sql(dialect), if desc { " DESC" } else { "" });
+        self.claims.push((at, Claim::Keyword));
+        if let Some(next) = q.tokens.get(at + 1).filter(|t| t.word == "expensive" || t.word == "paid") {
+            let _ = next;
+            self.claims.push((at + 1, Claim::Keyword));
+        }
+        let (start, end) = q.span(at..at + 1);
+        self.chips.push(Chip { kind: ChipKind::Order, label: format!("{} {}", if desc { "highest" } else { "lowest" }, words_of(&quantity.column.name, None)), start, end });
+        self.used.push(quantity);
+        Ok(Value { order: Some(order), ..Value::default() })
+    }
+
+    /// "Average number of invoices per customer": the average of per-group counts.
+    fn average_of_counts(mut self) -> Result<Built, Vec<String>> {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        let Some((Group::Entity { key, .. } | Group::Column(key), _)) = self.groups.first() else { return fail("an average of counts without a per".into()) };
+        let inner_value = match (&self.subject_key, s.distinct) {
+            (Some(k), _) => format!("COUNT(DISTINCT {})", k.sql(dialect)),
+            (None, true) => match q.names.iter().enumerate().find(|(i, m)| !self.used_names.contains(i) && m.candidates.iter().any(|(mm, c)| c.is_some() && self.plan.find(&mm.name, &c.unwrap().name).is_some())) {
+                Some((i, m)) => {
+                    let r = m.candidates.iter().find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name)).cloned().unwrap_or_else(|| key.clone());
+                    self.used_names.push(i);
+                    format!("COUNT(DISTINCT {})", r.sql(dialect))
+                }
+                None => "COUNT(*)".into(),
+            },
+            (None, false) => "COUNT(*)".into(),
+        };
+        let label = format!("average number of {} per {}", plural(&words_of(&self.subject.unwrap_or(base).name, None)), words_of(&key.model.name, None));
+        let alias = quote(&label.replace(' ', "_"));
+        let mut sql = format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        if !self.conditions.is_empty() {
+            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+        }
+        sql = sql.replacen(&format!("{} AS {}", key.sql(dialect), quote("per")), &format!("{} AS {}, {inner_value} AS {}", key.sql(dialect), quote("per"), quote("n")), 1);
+        sql.push_str(&format!(" GROUP BY {}", key.sql(dialect)));
+        self.chips.retain(|c| c.kind != ChipKind::Grouping);
+        self.chips.insert(0, Chip { kind: ChipKind::Measure, label: label.clone(), start: 0, end: 0 });
+        claim_keywords(q, &mut self.claims, &["average", "avg", "mean", "averaged", "number", "how", "many", "count", "per", "each", "every", "different", "distinct", "unique"]);
+        if !self.used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
+            return fail("the subject is not counted".into());
+        }
+        self.claim_used();
+        self.done(format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")))
+    }
+
+    /// How many: of the subject by its key when read through another model's rows, of a
+    /// column's different values when asked, else of the rows.
+    fn count(&mut self) -> Value {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        // "How many distinct countries do customers come from": the column said after
+        // "distinct", of what is counted.
+        let distinct_column = q.tokens.iter().position(|t| DISTINCT_WORDS.contains(&t.word.as_str())).and_then(|at| {
+            let (n, m) = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == at + 1 && !self.used_names.contains(i))?;
+            let r = m.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name)).filter(|r| self.subject.is_none_or(|sm| sm.name == r.model.name)).cloned()?;
+            Some((n, r))
+        });
+        if let Some((n, _)) = &distinct_column {
+            self.used_names.push(*n);
+        }
+        let (expr, what) = match (&self.subject_key, self.subject) {
+            _ if let Some((_, r)) = &distinct_column => {
+                self.used.push(r.clone());
+                (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None)))
+            }
+            (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
+            _ if s.distinct => match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).cloned()) {
+                Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),
+                None => ("COUNT(*)".into(), words_of(&base.name, None)),
+            },
+            (_, Some(m)) => ("COUNT(*)".into(), words_of(&m.name, None)),
+            _ => ("COUNT(*)".into(), words_of(&base.name, None)),
+        };
+        if s.distinct {
+            claim_keywords(q, &mut self.claims, DISTINCT_WORDS);
+        }
+        let label = format!("number of {}", plural(&what));
+        let alias = quote(&label.replace(' ', "_"));
+        claim_keywords(q, &mut self.claims, &["how", "many", "number", "count", "headcount"]);
+        Value { sql: Some(expr), label, alias, ..Value::default() }
+    }
+
+    /// An aggregate of the measure, in the unit said, and the other aggregates said beside it.
+    fn aggregate(&mut self, agg: Aggregate, m: &Reach<'m>) -> Value {
+        let (dialect, q, s) = (self.dialect, self.q, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        let mut label = match agg {
+            // "The invoice total", summed: not "total invoice total".
+            Aggregate::Sum if stems_of(&m.column.name).iter().any(|w| w == "total") => words_of(&m.column.name, Some(m.model)),
+            _ => format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model))),
+        };
+        // "Length in minutes" of milliseconds: converted.
+        let said_unit = q.tokens.iter().enumerate().find(|(i, t)| ["minute", "second", "hour"].contains(&t.stem.as_str()) && q.claims[*i].is_none_or(|c| matches!(c, Claim::Name(_))));
+        let words: Vec<String> = column_words(m.column).into_iter().chain(description_words(m.column)).collect();
+        let factor = said_unit.and_then(|(_, t)| lexicon::convert(&t.stem, &words)).filter(|f| *f != 1.0);
+        let sql = Some(match factor {
+            Some(f) => format!("{}({}) / {}", agg.function(), m.sql(dialect), number_text(f)),
+            None => format!("{}({})", agg.function(), m.sql(dialect)),
+        });
+        if let (Some((i, t)), Some(_)) = (said_unit, factor) {
+            self.claims.push((i, Claim::Keyword));
+            // Said in the unit it was converted to: "average minutes".
+            label = format!("{} {}s", agg.label(), t.stem);
+        }
+        // "The average, minimum and maximum age": the other aggregates of the measure.
+        let mut extra_select: Vec<String> = Vec::new();
+        let mut extra_seen = vec![agg];
+        for (i, t) in q.tokens.iter().enumerate() {
+            let extra = match t.word.as_str() {
+                "minimum" | "min" | "lowest" | "smallest" => Aggregate::Min,
+                "maximum" | "max" | "highest" | "largest" | "biggest" => Aggregate::Max,
+                "average" | "avg" | "mean" => Aggregate::Avg,
+                "total" | "sum" => Aggregate::Sum,
+                _ => continue,
+            };
+            if q.claims[i].is_some() && !matches!(q.claims[i], Some(Claim::Keyword)) || extra_seen.contains(&extra) || s.order.is_some_and(|(_, at)| at == i) {
+                continue;
+            }
+            extra_seen.push(extra);
+            let label = format!("{} {}", extra.label(), words_of(&m.column.name, Some(m.model)));
+            extra_select.push(format!("{}({}) AS {}", extra.function(), m.sql(dialect), quote(&label.replace(' ', "_"))));
+            self.chips.push(Chip { kind: ChipKind::Measure, label, start: t.start, end: t.end });
+            self.claims.push((i, Claim::Keyword));
+        }
+        let alias = quote(&label.replace(' ', "_"));
+        self.used.push(m.clone());
+        claim_keywords(q, &mut self.claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
+        Value { sql, label, alias, extra: extra_select, order: None }
+    }
+
+    /// "Total gift card payments": the amount of the rows totalled.
+    fn amount(&mut self, agg: Aggregate) -> Result<Value, Vec<String>> {
+        let (dialect, q, base) = (self.dialect, self.q, self.base);
+        let quote = |n: &str| dialect.quote(n);
+        let m = self.plan.find(&base.name, &amount_of(base).map(|c| c.name.clone()).unwrap_or_default()).cloned().ok_or_else(|| vec!["no amount".to_owned()])?;
+        let label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
+        let sql = Some(format!("{}({})", agg.function(), m.sql(dialect)));
+        let alias = quote(&label.replace(' ', "_"));
+        self.used.push(m);
+        claim_keywords(q, &mut self.claims, &["total", "sum", "average", "avg", "mean", "averaged"]);
+        Ok(Value { sql, label, alias, ..Value::default() })
+    }
+
+    /// The SQL of the value beside the groups, ranked, ordered and limited.
+    fn write(mut self, mut value: Value, limit: Option<u32>, single_measure_rows: bool) -> Result<Built, Vec<String>> {
+        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
+        let quote = |n: &str| dialect.quote(n);
+        let grouped = !self.group_by.is_empty();
+        if let Some(sql) = &value.sql {
+            self.select.push(format!("{sql} AS {}", value.alias));
+            self.select.append(&mut value.extra);
+            self.chips.insert(0, Chip { kind: ChipKind::Measure, label: value.label.clone(), start: 0, end: 0 });
+        }
+        if s.aggregate.is_some() || value.sql.is_some() {
+            claim_keywords(q, &mut self.claims, &["by", "per", "each", "every"]);
+        }
+
+        // A superlative without a number ("the longest track", "which album has the most
+        // tracks") is the top row, ties kept: ranked, and every row of the first rank.
+        let ties = s.limit_at.is_none() && limit.is_some();
+        let rank_by = match (&value.order, &value.sql, s.order) {
+            (Some(order), _, _) => Some(order.clone()),
+            (None, Some(value_sql), Some((desc, _))) if grouped => Some(format!("{value_sql}{}", if desc { " DESC" } else { "" })),
+            _ => None,
+        };
+        let mut sql = format!("SELECT {} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        if ties && let Some(rank_by) = &rank_by {
+            sql = sql.replacen("SELECT ", &format!("SELECT RANK() OVER (ORDER BY {rank_by}) AS {}, ", quote("rank")), 1);
+        }
+        if !self.conditions.is_empty() {
+            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+        }
+        if grouped {
+            sql.push_str(&format!(" GROUP BY {}", self.group_by.join(", ")));
+        }
+        if ties && let Some(rank_by) = rank_by {
+            let aliases: Vec<&str> = self.select.iter().filter_map(|item| item.rsplit_once(" AS ").map(|(_, alias)| alias)).collect();
+            let (start, end) = s.order.map(|(_, at)| q.span(at..at + 1)).unwrap_or_default();
+            if let Some((_, at)) = s.order {
+                self.claims.push((at, Claim::Keyword));
+            }
+            self.chips.push(Chip { kind: ChipKind::Order, label: if rank_by.ends_with("DESC") { "the highest".into() } else { "the lowest".into() }, start, end });
+            if s.order.is_some() && !grouped && value.sql.is_some() && value.order.is_none() {
+                return fail("an order with nothing to rank".into());
+            }
+            // "The age of the oldest dog": the one value, however many share it.
+            let distinct = if single_measure_rows && aliases.len() == 1 { "DISTINCT " } else { "" };
+            let sql = format!("SELECT {distinct}{} FROM ({sql}) AS {} WHERE {} = 1", aliases.join(", "), quote("ranked"), quote("rank"));
+            self.claim_used();
+            return self.done(sql);
+        }
+        if let Some(order) = value.order {
+            sql.push_str(&format!(" ORDER BY {order}"));
+        } else if let (Some((desc, at)), true) = (s.order, grouped && value.sql.is_some()) {
+            // Equal values in the order of their names, so the same question gives the same rows.
+            let then: Vec<String> = self.groups.iter().filter_map(|(g, _)| match g {
+                Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
+                Group::Column(r) => Some(r.sql(dialect)),
+                Group::Grain(..) => None,
+            }).collect();
+            sql.push_str(&format!(" ORDER BY {}{}", value.alias, if desc { " DESC" } else { " ASC" }));
+            for t in then {
+                sql.push_str(&format!(", {t}"));
+            }
+            self.claims.push((at, Claim::Keyword));
+            let (start, end) = q.span(at..at + 1);
+            self.chips.push(Chip { kind: ChipKind::Order, label: if desc { "highest first".into() } else { "lowest first".into() }, start, end });
+        } else if let Some(keys) = grain_order(&self.groups, dialect, q) {
+            sql.push_str(&format!(" ORDER BY {keys}"));
+        } else if grouped && value.sql.is_some() {
+            sql.push_str(&format!(" ORDER BY {} DESC", value.alias));
+        }
+        if let Some(n) = limit {
+            if s.order.is_none() && s.limit_at.is_none() {
+                return fail("a limit without an order".into());
+            }
+            sql.push_str(&format!(" LIMIT {n}"));
+            if let Some((_, at)) = s.limit_at {
+                self.claims.push((at, Claim::Keyword));
+                claim_limit_word(q, at, &mut self.claims);
+                let (start, end) = q.span(at..at + 1);
+                self.chips.push(Chip { kind: ChipKind::Limit, label: format!("top {n}"), start, end });
+            }
+        }
+        if s.order.is_some() && !grouped && value.sql.is_some() && !single_measure_rows {
+            // "Which X has the most" with nothing grouped would rank one row.
+            return fail("an order with nothing to rank".into());
+        }
+        self.claim_used();
+        self.done(sql)
+    }
+
+    /// "Bought", "date" and the names the reading used, claimed.
+    pub(super) fn claim_used(&mut self) {
+        claim_sale_verbs(self.manifest, self.q, self.base, &self.used, &mut self.claims);
+        claim_names(self.q, &self.used_names, &mut self.claims);
+    }
+
+    /// The reading's SQL, unless the question asks "where" and the reading shows no place.
+    pub(super) fn done(self, sql: String) -> Result<Built, Vec<String>> {
+        if asks_place(self.q) && !self.used.iter().any(|r| place_column(r.column)) {
+            return fail("\"where\" asks for a place the reading does not show".into());
+        }
+        Ok((sql, self.chips, self.claims))
+    }
+}
+
+/// The one money column of a model's rows (a payment's amount), if it has exactly one.
+fn amount_of(model: &Model) -> Option<&Column> {
+    let money: Vec<&Column> = model.columns.iter().filter(|c| is_measure(c) && stems_of(&c.name).iter().any(|w| ["amount", "total", "price", "value"].contains(&w.as_str()))).collect();
+    match money.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// "Where is the youngest teacher from?": a question that asks for a place.
+fn asks_place(q: &Question) -> bool {
+    q.tokens.first().is_some_and(|t| t.word == "where")
+}
+
+/// A column that says where something is: a city, country, location, address, hometown.
+fn place_column(column: &Column) -> bool {
+    stems_of(&column.name).iter().any(|w| ["city", "country", "location", "hometown", "address", "place", "state", "region", "town", "venue", "home", "nationality", "continent"].contains(&w.as_str()))
+}
+
+/// "Bought", "sold": said of a reading over sales (a model with a quantity or an amount).
+fn claim_sale_verbs(manifest: &Manifest, q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut Vec<(usize, Claim)>) {
+    let sale = |m: &Model| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| ["quantity", "total", "amount"].contains(&w.as_str())));
+    // "What media types do we sell": what the lines of a sale refer to is what is sold.
+    let sold = || manifest.models.iter().any(|m| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && reachable(manifest, m).iter().any(|r| r.model.name == base.name && !r.through_current()));
+    if sale(base) || used.iter().any(|r| sale(r.model)) || q.tokens.iter().any(|t| is_sale_verb(&t.word)) && sold() {
+        for (i, t) in q.tokens.iter().enumerate() {
+            if is_sale_verb(&t.word) {
+                claims.push((i, Claim::Keyword));
+            }
+        }
+    }
+    // "a delivery date": the word "date" of a date the reading reads.
+    if used.iter().any(|r| is_date(r.column)) {
+        for (i, t) in q.tokens.iter().enumerate() {
+            if t.word == "date" && q.claims[i].is_none() {
+                claims.push((i, Claim::Keyword));
+            }
+        }
+    }
+}
+
+/// "Top 5", "the first 10": the word before a limit's number says it.
+pub(super) fn claim_limit_word(q: &Question, at: usize, claims: &mut Vec<(usize, Claim)>) {
+    if at > 0 && ["top", "bottom", "first", "last"].contains(&q.tokens[at - 1].word.as_str()) {
+        claims.push((at - 1, Claim::Keyword));
+    }
+}
+
+fn claim_names(q: &Question, used: &[usize], claims: &mut Vec<(usize, Claim)>) {
+    for &n in used {
+        for i in q.names[n].tokens.clone() {
+            claims.push((i, Claim::Name(n)));
+        }
+    }
+}
+
+pub(super) fn claim_keywords(q: &Question, claims: &mut Vec<(usize, Claim)>, words: &[&str]) {
+    for (i, t) in q.tokens.iter().enumerate() {
+        if words.contains(&t.word.as_str()) {
+            claims.push((i, Claim::Keyword));
+        }
+    }
+}

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useQuery } from 'urql';
+import { usePollUntil } from '../../../app/polling/usePollUntil';
 import type { AskStatus } from '../../../gql/graphql';
 import { AskingTaskQuery } from '../graphql/asking';
 
@@ -18,26 +17,14 @@ export function isFinal(status: AskStatus | undefined | null): boolean {
  * `onSettled` once (the caller reloads the response it filled).
  */
 export function useAskingTask(projectId: string, taskId: string | null | undefined, onSettled?: () => void) {
-  const [{ data, error }, refetch] = useQuery({
-    query: AskingTaskQuery,
-    variables: { projectId, taskId: taskId ?? '' },
-    pause: !taskId,
-    requestPolicy: 'network-only',
-  });
-  const task = data?.askingTask;
-  const status = task?.status;
-
-  useEffect(() => {
-    if (!taskId || error) return;
-    if (isFinal(status)) {
-      onSettled?.();
-      return;
-    }
-    const timer = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), TASK_POLL_MS);
-    return () => window.clearTimeout(timer);
-    // onSettled is called once per final state, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taskId, status, error, data, refetch]);
-
-  return { task, error };
+  const [{ data, error }] = usePollUntil(
+    {
+      query: AskingTaskQuery,
+      variables: { projectId, taskId: taskId ?? '' },
+      pause: !taskId,
+      requestPolicy: 'network-only',
+    },
+    { interval: TASK_POLL_MS, done: (answer) => isFinal(answer?.askingTask?.status), onDone: () => onSettled?.() },
+  );
+  return { task: data?.askingTask, error };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { failureMessage, isAbortError, withSentence } from '../../../app/errors/operationErrors';
+import { pollUntil } from '../../../app/polling/usePollUntil';
 import { toast } from '../../../components/ui';
 import type { CsvImportState } from '../../../gql/graphql';
 import { uploadCsvFile } from '../api';
@@ -19,7 +20,8 @@ export interface CsvUpload {
   error?: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+/** Import job states that never change again. */
+const isFinalJobState = (state: CsvImportState) => state === 'SUCCESS' || state === 'ERROR';
 
 let nextUid = 0;
 
@@ -108,26 +110,26 @@ export function useCsvUploads(projectId: string, maxFileSizeMB: number) {
           return fail(uid, failureMessage(error, `Failed to upload ${file.name}.`));
         }
         patch(uid, { phase: 'importing', percent: csvProgressPercent('importing', 0) });
-        for (;;) {
-          const result = await client
-            .query(CsvImportJobQuery, { id: jobId }, { requestPolicy: 'network-only' })
-            .toPromise();
-          if (disposed.current) return false;
-          const job = result.data?.csvImportJob;
-          if (result.error || !job) return fail(uid, failureMessage(result.error, `Failed to import ${file.name}.`));
-          if (job.state === 'SUCCESS') {
-            patch(uid, { phase: 'success', percent: 100, jobState: job.state, tableName: job.tableName });
-            return true;
-          }
-          if (job.state === 'ERROR') {
-            patch(uid, { jobState: job.state });
-            const reason = job.error?.trim();
-            return fail(uid, reason ? `Failed to import ${file.name}. ${withSentence(reason)}` : `Failed to import ${file.name}.`);
-          }
-          patch(uid, { jobState: job.state, tableName: job.tableName, percent: csvProgressPercent('importing', job.progress) });
-          await sleep(CSV_JOB_POLL_MS);
-          if (disposed.current) return false;
+        const result = await pollUntil(client, CsvImportJobQuery, { id: jobId }, {
+          interval: CSV_JOB_POLL_MS,
+          // A missing job is as final as a finished one (reported as a failure below).
+          done: (data) => !data?.csvImportJob || isFinalJobState(data.csvImportJob.state),
+          onProgress: (data) => {
+            const job = data?.csvImportJob;
+            if (job) patch(uid, { jobState: job.state, tableName: job.tableName, percent: csvProgressPercent('importing', job.progress) });
+          },
+          signal: controller.signal,
+        });
+        if (!result || disposed.current) return false;
+        const job = result.data?.csvImportJob;
+        if (result.error || !job) return fail(uid, failureMessage(result.error, `Failed to import ${file.name}.`));
+        if (job.state === 'SUCCESS') {
+          patch(uid, { phase: 'success', percent: 100, jobState: job.state, tableName: job.tableName });
+          return true;
         }
+        patch(uid, { jobState: job.state });
+        const reason = job.error?.trim();
+        return fail(uid, reason ? `Failed to import ${file.name}. ${withSentence(reason)}` : `Failed to import ${file.name}.`);
       } finally {
         controllers.current.delete(uid);
       }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useQuery } from 'urql';
+import { usePollUntil } from '../../../app/polling/usePollUntil';
 import type { GenerationStatus } from '../../../gql/graphql';
 import { GenerationTaskQuery } from '../graphql/generation';
 
@@ -12,20 +11,15 @@ export const isDone = (status: GenerationStatus | undefined | null) => !!status 
 
 /** Polls a generation task with `network-only` until it is FINISHED or FAILED. */
 export function useGenerationTask(projectId: string, taskId: string | null) {
-  const [{ data, error }, refetch] = useQuery({
-    query: GenerationTaskQuery,
-    variables: { projectId, taskId: taskId ?? '' },
-    pause: !taskId,
-    requestPolicy: 'network-only',
-  });
+  const [{ data, error }] = usePollUntil(
+    {
+      query: GenerationTaskQuery,
+      variables: { projectId, taskId: taskId ?? '' },
+      pause: !taskId,
+      requestPolicy: 'network-only',
+    },
+    { interval: POLL_MS, done: (answer) => isDone(answer?.generationTask?.status) },
+  );
   const task = taskId ? data?.generationTask ?? null : null;
-  const status = task?.status;
-
-  useEffect(() => {
-    if (!taskId || error || isDone(status)) return;
-    const timer = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [taskId, status, error, data, refetch]);
-
   return { task, error };
 }

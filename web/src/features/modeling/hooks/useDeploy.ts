@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useCallback, useState } from 'react';
+import { useMutation } from 'urql';
 import { showFailureToast } from '../../../app/errors/operationErrors';
+import { usePollUntil } from '../../../app/polling/usePollUntil';
 import { toast } from '../../../components/ui';
+import type { DeployStatusQuery as DeployStatusResult } from '../../../gql/graphql';
 import { DeployMutation, DeployStatusQuery } from '../graphql/modeling';
 
 /** PRODUCT.md §9: the sync status is polled every 3 s while a deploy runs. */
@@ -9,44 +11,55 @@ export const DEPLOY_POLL_MS = 3000;
 export const DEPLOY_FAILED_MESSAGE = 'Failed to deploy. Please check the log for more details.';
 
 /**
+ * Whether the deploy being followed is over: the one this page started (`ours`) once its own
+ * record is no longer IN_PROGRESS, any other once the status is no longer IN_PROGRESS.
+ */
+function deployOver(data: DeployStatusResult | undefined, ours: string | null): boolean {
+  const status = data?.deployStatus.status;
+  const lastDeploy = data?.deployStatus.lastDeploy;
+  if (ours) return lastDeploy?.id === ours && lastDeploy.status !== 'IN_PROGRESS';
+  return status !== undefined && status !== 'IN_PROGRESS';
+}
+
+/**
  * The project's sync status and a deploy action. Starting a deploy sets `deploying` and polls
  * the status every 3 s until it is no longer IN_PROGRESS; a failed deploy, or a status query
  * that fails, stops polling and says so.
  */
 export function useDeploy(projectId: string) {
-  const [{ data, error, fetching }, refetch] = useQuery({ query: DeployStatusQuery, variables: { projectId }, requestPolicy: 'cache-and-network' });
   const [, deployMutation] = useMutation(DeployMutation);
   const [deploying, setDeploying] = useState(false);
   // The deploy this page started: its own outcome is announced, a deploy started elsewhere
   // (setup, another tab) is only followed.
-  const watching = useRef<string | null>(null);
+  const [watching, setWatching] = useState<string | null>(null);
+  const [{ data, error, fetching }, refetch] = usePollUntil(
+    { query: DeployStatusQuery, variables: { projectId }, requestPolicy: 'cache-and-network' },
+    {
+      interval: DEPLOY_POLL_MS,
+      enabled: deploying,
+      done: (answer) => deployOver(answer, watching),
+      onDone: (answer) => {
+        setDeploying(false);
+        setWatching(null);
+        if (watching && answer.deployStatus.lastDeploy?.status === 'FAILED') toast.error(DEPLOY_FAILED_MESSAGE);
+        else if (watching) toast.success('Deployed.');
+      },
+      onError: (failure) => {
+        setDeploying(false);
+        setWatching(null);
+        showFailureToast(failure, 'Failed to get the deploy status.');
+      },
+    },
+  );
   const status = data?.deployStatus.status;
   const lastDeploy = data?.deployStatus.lastDeploy ?? null;
 
-  useEffect(() => {
+  // A deploy seen running (started elsewhere, or before this page opened) is followed too.
+  const [seenStatus, setSeenStatus] = useState<typeof status>(undefined);
+  if (status !== seenStatus) {
+    setSeenStatus(status);
     if (status === 'IN_PROGRESS') setDeploying(true);
-  }, [status]);
-
-  useEffect(() => {
-    if (!deploying) return;
-    if (error) {
-      setDeploying(false);
-      watching.current = null;
-      showFailureToast(error, 'Failed to get the deploy status.');
-      return;
-    }
-    const ours = watching.current;
-    const finished = ours ? lastDeploy?.id === ours && lastDeploy.status !== 'IN_PROGRESS' : status !== undefined && status !== 'IN_PROGRESS';
-    if (finished) {
-      setDeploying(false);
-      watching.current = null;
-      if (ours && lastDeploy?.status === 'FAILED') toast.error(DEPLOY_FAILED_MESSAGE);
-      else if (ours) toast.success('Deployed.');
-      return;
-    }
-    const timer = window.setTimeout(() => refetch({ requestPolicy: 'network-only' }), DEPLOY_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [deploying, status, error, lastDeploy, refetch, data]);
+  }
 
   const deploy = useCallback(async () => {
     const result = await deployMutation({ projectId });
@@ -54,7 +67,7 @@ export function useDeploy(projectId: string) {
       showFailureToast(result.error, DEPLOY_FAILED_MESSAGE, () => DEPLOY_FAILED_MESSAGE);
       return;
     }
-    watching.current = result.data.deploy.deployId;
+    setWatching(result.data.deploy.deployId);
     setDeploying(true);
     refetch({ requestPolicy: 'network-only' });
   }, [deployMutation, projectId, refetch]);

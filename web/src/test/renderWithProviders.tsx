@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CombinedError, Provider, type Client } from 'urql';
 import type { DocumentNode } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { fromValue, never, toPromise } from 'wonka';
+import { concat, fromValue, never, toPromise } from 'wonka';
 import { AntApp, ConfigProvider, validateMessages } from '../components/ui';
 
 /** A urql client whose queries answer `data` (or never), for component tests. */
@@ -56,7 +56,9 @@ export function mockOperations(resolvers: Record<string, Resolver>) {
     return fromValue(toResult(operation, typeof resolver === 'function' ? resolver(variables) : resolver));
   };
   const client = {
-    executeQuery: answer,
+    // A query's stream stays open after its answer, as the real client's does (urql's useQuery
+    // would otherwise clear an error when the stream ends).
+    executeQuery: (operation: Parameters<typeof answer>[0]) => concat([answer(operation), never]),
     executeMutation: answer,
     executeSubscription: () => never,
     query: (query: DocumentNode, variables?: Record<string, unknown>) => ({

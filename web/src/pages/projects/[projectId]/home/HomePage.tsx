@@ -2,8 +2,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Button, Card, Flex, Typography } from '../../../../components/ui';
 import { PageMeta } from '../../../../components/page/PageMeta';
-import { LOADING_TEXT } from '../../../../components/page/PageStates';
-import { showFailureToast } from '../../../../app/errors/operationErrors';
+import { ErrorState, LOADING_TEXT } from '../../../../components/page/PageStates';
+import { failureMessage, showFailureToast } from '../../../../app/errors/operationErrors';
 import { paths } from '../../../../app/routes/paths';
 import { AskBox } from '../../../../features/asking/components/AskBox';
 import { DeployFailurePanel } from '../../../../features/asking/components/DeployFailurePanel';
@@ -15,7 +15,7 @@ import { RecommendedQuestions } from '../../../../features/generation/components
 export function HomePage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
-  const [{ data, fetching }] = useQuery({ query: SuggestedQuestionsQuery, variables: { projectId } });
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: SuggestedQuestionsQuery, variables: { projectId } });
   const [creating, createThread] = useMutation(CreateThreadMutation);
 
   const ask = async (question: string) => {
@@ -41,7 +41,13 @@ export function HomePage() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>Try one of these</Typography.Title>
       {fetching && !data ? (
         <Typography.Text type="secondary">{LOADING_TEXT}</Typography.Text>
+      ) : error && !data ? (
+        <ErrorState
+          message={failureMessage(error, 'Failed to load suggested questions.') ?? undefined}
+          onRetry={() => reexecute({ requestPolicy: 'network-only' })}
+        />
       ) : suggestions.length === 0 ? (
+        // Only a successful, empty answer means nothing is deployed yet.
         <Typography.Text type="secondary">Deploy your models to get suggested questions.</Typography.Text>
       ) : (
         <Flex gap={8} wrap="wrap">

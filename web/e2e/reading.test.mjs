@@ -2,6 +2,7 @@
 // chip removed and another changed each ask again as a new response in the thread, with SQL
 // that differs accordingly; a word the engine cannot place is named. Needs a running Quarry
 // (QUARRY_E2E_URL) with its worker.
+/* global window -- functions passed to evaluate() run in the page */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, inBrowser, signedInWithProject, skip } from './session.mjs';

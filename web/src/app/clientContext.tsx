@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Provider } from 'urql';
 import { createQuarryClient } from './urqlClient';
 
@@ -7,9 +7,8 @@ import { createQuarryClient } from './urqlClient';
 const ResetClientContext = createContext<() => void>(() => undefined);
 
 export function GraphqlProvider({ children }: { children: ReactNode }) {
-  const [generation, setGeneration] = useState(0);
-  const client = useMemo(() => createQuarryClient(), [generation]);
-  const reset = useCallback(() => setGeneration((g) => g + 1), []);
+  const [client, setClient] = useState(createQuarryClient);
+  const reset = useCallback(() => setClient(createQuarryClient()), []);
   return (
     <ResetClientContext.Provider value={reset}>
       <Provider value={client}>{children}</Provider>

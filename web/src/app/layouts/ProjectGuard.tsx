@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useMutation } from 'urql';
 import type { CombinedError } from 'urql';
@@ -8,7 +8,7 @@ import { useMe } from '../../features/user/hooks/useMe';
 import { failureMessage, serverErrorOf } from '../errors/operationErrors';
 import { paths } from '../routes/paths';
 
-type SwitchState = { projectId: string; status: 'pending' | 'done' } | { projectId: string; status: 'failed'; error?: CombinedError };
+type SwitchState = { projectId: string; status: 'done' } | { projectId: string; status: 'failed'; error?: CombinedError };
 
 /** Project pages: makes the project of the URL the current one before its page renders. */
 export function ProjectGuard() {
@@ -16,17 +16,20 @@ export function ProjectGuard() {
   const { me, fetching, error, reexecute } = useMe();
   const [, switchCurrentProject] = useMutation(SwitchCurrentProjectMutation);
   const [switching, setSwitching] = useState<SwitchState | null>(null);
+  // The project a switch was sent for (and not retried since): one request per project.
+  const requested = useRef<string | null>(null);
   const isCurrent = me?.currentProject?.id === projectId;
 
   useEffect(() => {
-    if (!me || isCurrent || switching?.projectId === projectId) return;
+    if (!me || isCurrent || requested.current === projectId) return;
     if (!me.currentOrg && !me.currentProject) return;
-    setSwitching({ projectId, status: 'pending' });
+    requested.current = projectId;
     void switchCurrentProject({ where: { id: projectId } }).then((result) =>
       setSwitching(
         result.error ? { projectId, status: 'failed', error: result.error } : { projectId, status: 'done' },
       ),
     );
+    // (switching: a retry clears it, which runs this again.)
   }, [me, isCurrent, projectId, switching, switchCurrentProject]);
 
   if (!me && fetching) return <LoadingState />;
@@ -48,7 +51,10 @@ export function ProjectGuard() {
     return (
       <ErrorState
         message={failureMessage(switching.error, 'Failed to open project.') ?? undefined}
-        onRetry={() => setSwitching(null)}
+        onRetry={() => {
+          requested.current = null;
+          setSwitching(null);
+        }}
       />
     );
   }

@@ -27,20 +27,18 @@ function verify(token: string): Promise<VerifyEmailState> {
 
 /** POST verify-email once for the token of the link. */
 export function useVerifyEmail(token: string | null): VerifyEmailState {
-  const [state, setState] = useState<VerifyEmailState>(token ? { status: 'verifying' } : { status: 'invalid' });
+  // The outcome with the token it is for: a new token is 'verifying' until its own answer.
+  const [outcome, setOutcome] = useState<{ token: string; state: VerifyEmailState } | null>(null);
   useEffect(() => {
-    if (!token) {
-      setState({ status: 'invalid' });
-      return;
-    }
+    if (!token) return;
     let active = true;
-    setState({ status: 'verifying' });
-    void verify(token).then((next) => {
-      if (active) setState(next);
+    void verify(token).then((state) => {
+      if (active) setOutcome({ token, state });
     });
     return () => {
       active = false;
     };
   }, [token]);
-  return state;
+  if (!token) return { status: 'invalid' };
+  return outcome?.token === token ? outcome.state : { status: 'verifying' };
 }

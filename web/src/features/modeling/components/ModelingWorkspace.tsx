@@ -43,12 +43,12 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
     refreshDeploy();
   }, [reexecute, refreshDeploy]);
 
+  const firstModelId = models[0]?.id;
   useEffect(() => {
-    const first = models[0];
-    const open = () => first && setOpened({ kind: 'model', id: first.id });
+    const open = () => firstModelId && setOpened({ kind: 'model', id: firstModelId });
     window.addEventListener(GO_TO_FIRST_MODEL_EVENT, open);
     return () => window.removeEventListener(GO_TO_FIRST_MODEL_EVENT, open);
-  }, [models]);
+  }, [firstModelId]);
 
   if (fetching && !data) return <LoadingState />;
   if (error && !data) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2317  # functions run from traps and from run_step
 # `make test` (and CI): the whole test suite against freshly started test services.
-#   deps -> services (test profile) -> web: codegen:check, unit tests, build
+#   deps -> services (test profile) -> web: codegen:check, lint, typecheck, unit tests, build
 #   -> cargo build -> sqlx offline data check -> GraphQL schema check -> cargo nextest (or cargo test)
 #   -> quarry-worker + quarry-api on a free port -> web e2e (headless Chromium)
 # Every step runs even when an earlier one failed (unless it needs what failed);
@@ -147,6 +147,12 @@ if [ -f web/package.json ]; then
   has_script() { (cd web && node -e 'process.exit(require("./package.json").scripts?.[process.argv[1]] ? 0 : 1)' "$1"); }
   if has_script codegen:check; then
     run_step "web: npm run codegen:check" bash -c 'cd web && npm run codegen:check'
+  fi
+  if has_script lint; then
+    run_step "web: npm run lint" bash -c 'cd web && npm run lint'
+  fi
+  if has_script typecheck; then
+    run_step "web: npm run typecheck" bash -c 'cd web && npm run typecheck'
   fi
   if has_script test; then
     run_step "web: npm test" web_unit_tests

@@ -127,7 +127,8 @@ pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reac
             // (an employee's department through dept_emp, not dept_manager).
             let from = |p: &Vec<(&'m Relationship, &'m Model)>| p.last().map_or(base, |(_, m)| *m);
             let others: Vec<&Step<'_, 'm>> = steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).collect();
-            if !others.is_empty() && !(plain_link(manifest, from(path)) && others.iter().all(|(p, _, _)| !plain_link(manifest, from(p)))) {
+            let plain_way = plain_link(manifest, from(path)) && !others.iter().any(|(p, _, _)| plain_link(manifest, from(p)));
+            if !others.is_empty() && !plain_way {
                 continue;
             }
             let mut walked = (*path).clone();

@@ -114,7 +114,7 @@ async fn receive(
     if let Err(error) = started.await {
         csv_import::fail(&state.pool, job.id, "The import could not be started. Please try again.").await?;
         let _ = tokio::fs::remove_file(&path).await;
-        return Err(Error::from(error).into());
+        return Err(error.into());
     }
     tracing::info!(%project_id, job_id = %job.id, table = %job.table_name, size, "CSV upload stored; import started");
     Ok((job.id, job.table_name))

@@ -1,7 +1,7 @@
 //! What every handler shares: configuration, Postgres, Redis, the mail queue and Temporal.
 
 use quarry_domain::{config::Config, db, mail::MailQueue};
-use quarry_workflows::client::Temporal;
+use quarry_workflows::{TaskQueues, client::Temporal};
 use redis::aio::ConnectionManager;
 use secrecy::ExposeSecret;
 use std::{sync::Arc, time::Duration};
@@ -48,7 +48,7 @@ impl AppState {
         let client = Temporal::connect(
             &self.config.temporal_url,
             &self.config.temporal_namespace,
-            self.config.task_queues(),
+            TaskQueues::new(&self.config.task_queue_prefix),
         )
         .await?;
         *slot = Some(client.clone());

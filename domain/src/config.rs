@@ -17,6 +17,8 @@ pub struct Config {
     pub redis_url: SecretString,
     pub temporal_url: String,
     pub temporal_namespace: String,
+    /// Names the Temporal task queues (`quarry_workflows::TaskQueues`), so test runs and
+    /// deployments sharing one Temporal server stay apart.
     pub task_queue_prefix: String,
     pub smtp_url: SecretString,
     /// The apalis-redis queue of outgoing e-mail.
@@ -241,31 +243,6 @@ impl Config {
     /// Where one project keeps its files (CSV uploads, the CSV DuckDB store).
     pub fn project_dir(&self, project_id: uuid::Uuid) -> PathBuf {
         self.data_dir.join("projects").join(project_id.to_string())
-    }
-
-    /// The Temporal task queues, named after the configured prefix so that test runs and
-    /// deployments sharing one Temporal server stay apart.
-    pub fn task_queues(&self) -> TaskQueues {
-        TaskQueues::new(&self.task_queue_prefix)
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TaskQueues {
-    pub workflows: String,
-    pub sql: String,
-    pub llm: String,
-    pub billing: String,
-}
-
-impl TaskQueues {
-    pub fn new(prefix: &str) -> Self {
-        Self {
-            workflows: format!("{prefix}-workflows"),
-            sql: format!("{prefix}-sql"),
-            llm: format!("{prefix}-llm"),
-            billing: format!("{prefix}-billing"),
-        }
     }
 }
 

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, client::Temporal};
+use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, TaskQueues, client::Temporal};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
@@ -23,7 +23,7 @@ use crate::{
 const GRACEFUL_SHUTDOWN: Duration = Duration::from_secs(20);
 
 pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], shutdown: Shutdown) -> anyhow::Result<()> {
-    let names = config.task_queues();
+    let names = TaskQueues::new(&config.task_queue_prefix);
     let connect = || Temporal::connect(&config.temporal_url, &config.temporal_namespace, names.clone());
     let Some(temporal) = services::until_ready("Temporal", &shutdown, connect).await else {
         return Ok(());
@@ -87,7 +87,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     Ok(())
 }
 
-fn worker_queue(queue: Queue, names: &quarry_domain::config::TaskQueues) -> String {
+fn worker_queue(queue: Queue, names: &TaskQueues) -> String {
     match queue {
         Queue::Workflows => names.workflows.clone(),
         Queue::Llm => names.llm.clone(),

@@ -8,8 +8,7 @@ use std::{path::Path, time::Duration};
 
 use common::{WorkerProcess, eventually, namespace, required_env, temp_dir, unique};
 use futures::TryStreamExt;
-use quarry_domain::config::TaskQueues;
-use quarry_workflows::{RemovalMode, client::Temporal, ids};
+use quarry_workflows::{RemovalMode, TaskQueues, client::Temporal, ids};
 use sqlx::PgPool;
 use temporalio_client::{WorkflowDescribeOptions, WorkflowExecutionStatus, WorkflowListOptions, WorkflowStartOptions};
 use temporalio_macros::{workflow, workflow_methods};

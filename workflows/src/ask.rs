@@ -49,9 +49,10 @@ pub struct AskPlan {
     pub sql: Option<String>,
     pub understood: Vec<String>,
     /// The engine's reading as chips; empty when the SQL came from elsewhere (the answer
-    /// step derives it from the SQL).
+    /// step derives it from the SQL). Opaque here: the workflow only hands them from one
+    /// step to the next, and the chip type belongs to the engine, which does I/O.
     #[serde(default)]
-    pub reading: Vec<quarry_domain::asking::Chip>,
+    pub reading: Vec<serde_json::Value>,
     pub engine_ms: i32,
     /// LLM, ENGINE or SQL_PAIR.
     #[serde(default)]

@@ -3,7 +3,6 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use quarry_domain::config::TaskQueues;
 use temporalio_client::{
     Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowCancelOptions, WorkflowGetResultOptions, WorkflowIdConflictPolicy,
     WorkflowIdReusePolicy, WorkflowStartOptions,
@@ -19,7 +18,7 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, ids};
+use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, ids};
 
 /// How long a new removal waits for the previous one of the same project to close.
 const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
@@ -51,14 +50,6 @@ pub enum TemporalError {
         #[source]
         source: WorkflowStartError,
     },
-}
-
-/// Temporal failures are never the user's fault: they surface as INTERNAL_SERVER_ERROR with
-/// the cause logged, not shown.
-impl From<TemporalError> for quarry_domain::Error {
-    fn from(err: TemporalError) -> Self {
-        quarry_domain::Error::internal(err)
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,14 +1,19 @@
 //! Quarry's Temporal workflows: deterministic code only (no clocks, randomness or I/O);
-//! every side effect is an activity implemented in the worker crate. Plus [`client`], which
-//! the api uses to start workflows and to report whether Temporal and its workers are up.
+//! every side effect is an activity implemented in the worker crate. Nothing here depends on
+//! Quarry's domain, so no database, DuckDB or provider SDK reaches deterministic code.
+//!
+//! With the `client` feature, [`client`]: the connection the api starts workflows through
+//! (and reports whether Temporal and its workers are up with) and the worker polls on.
 
 pub mod ask;
+#[cfg(feature = "client")]
 pub mod client;
 pub mod csv_import;
 pub mod deploy;
 pub mod generation;
 pub mod ids;
 pub mod project_removal;
+pub mod queues;
 pub mod steps;
 
 pub use ask::{AskInput, AskWorkflow};
@@ -16,3 +21,4 @@ pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
 pub use deploy::{DeployInput, DeployWorkflow};
 pub use generation::{GenerationInput, GenerationWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};
+pub use queues::TaskQueues;

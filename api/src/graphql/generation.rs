@@ -91,7 +91,7 @@ async fn start(state: &AppState, project_id: Uuid, task: GenerationTask) -> ApiR
     if let Err(error) = started.await {
         tracing::error!(%project_id, task_id = %task.id, "generation could not be started: {error}");
         generation::fail(&state.pool, task.id).await?;
-        return Err(Error::from(error).into());
+        return Err(error.into());
     }
     Ok(task.into())
 }

@@ -32,6 +32,16 @@ use super::{
     support::{Chaos, step_error, with_heartbeats},
 };
 
+/// The engine's chips as the workflow carries them (opaque JSON: the workflows crate does
+/// not know the engine).
+fn chips_out(reading: &[asking::Chip]) -> Result<Vec<serde_json::Value>, ActivityError> {
+    reading.iter().map(|chip| serde_json::to_value(chip).map_err(|e| step_error(quarry_domain::Error::internal(e)))).collect()
+}
+
+fn chips_in(reading: Vec<serde_json::Value>) -> Result<Vec<asking::Chip>, ActivityError> {
+    reading.into_iter().map(|chip| serde_json::from_value(chip).map_err(|e| step_error(quarry_domain::Error::internal(e)))).collect()
+}
+
 /// Said when a step kept failing for reasons that are not the question's.
 pub const ASK_FAILED: &str = "The question could not be answered right now. Please try again.";
 
@@ -76,7 +86,7 @@ impl AskActivities {
     pub async fn understand_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
         let plan = with_heartbeats(&ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
         info!(%task_id, understood = plan.sql.is_some(), "question understood");
-        Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: plan.reading, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+        Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: chips_out(&plan.reading)?, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
     }
 
     #[activity(definition = ClassifyQuestion)]
@@ -139,7 +149,7 @@ impl AskActivities {
         let plan = Plan {
             sql: input.plan.sql,
             understood: input.plan.understood,
-            reading: input.plan.reading,
+            reading: chips_in(input.plan.reading)?,
             engine_ms: input.plan.engine_ms,
             answered_by: input.plan.answered_by,
         };

@@ -85,7 +85,7 @@ async fn start(state: &AppState, project_id: Uuid, task: AskingTask) -> ApiResul
         tracing::error!(%project_id, task_id = %task.id, "ask could not be started: {error}");
         let reason = "The question could not be started. Please try again.";
         asking::end_unanswered(&state.pool, task.id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", reason, &[], &[]).await?;
-        return Err(Error::from(error).into());
+        return Err(error.into());
     }
     Ok(task)
 }

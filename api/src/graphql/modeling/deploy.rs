@@ -58,7 +58,7 @@ pub async fn start_deploy(state: &AppState, project_id: Uuid) -> ApiResult<Deplo
         tracing::error!(%project_id, deploy_id = %deploy.id, "deploy could not be started: {error}");
         let reason = "The deploy could not be started. Please try again.";
         deploy::finish(&state.pool, deploy.id, false, "", Some(reason)).await?;
-        return Err(Error::from(error).into());
+        return Err(error.into());
     }
     Ok(deploy)
 }

@@ -109,13 +109,7 @@ async fn receive(
             return Err(refusal);
         }
     };
-    csv_import::uploaded(&state.pool, job.id, size).await?;
-    let started = async { state.temporal().await?.start_csv_import(project_id, job.id).await };
-    if let Err(error) = started.await {
-        csv_import::fail(&state.pool, job.id, "The import could not be started. Please try again.").await?;
-        let _ = tokio::fs::remove_file(&path).await;
-        return Err(error.into());
-    }
+    csv_import::import(&state.services, project_id, job.id, size).await?;
     tracing::info!(%project_id, job_id = %job.id, table = %job.table_name, size, "CSV upload stored; import started");
     Ok((job.id, job.table_name))
 }

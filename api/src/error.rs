@@ -23,14 +23,6 @@ impl From<Error> for ApiError {
     }
 }
 
-/// Temporal failures are never the user's fault: they surface as INTERNAL_SERVER_ERROR with
-/// the cause logged, not shown.
-impl From<quarry_workflows::client::TemporalError> for ApiError {
-    fn from(err: quarry_workflows::client::TemporalError) -> Self {
-        Self::from(Error::internal(err))
-    }
-}
-
 impl From<ErrorCode> for ApiError {
     fn from(code: ErrorCode) -> Self {
         Self::from(Error::of(code))

@@ -8,6 +8,7 @@ pub mod graphql;
 pub mod health;
 pub mod rate_limit;
 pub mod state;
+pub mod temporal;
 pub mod web;
 
 use axum::{

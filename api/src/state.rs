@@ -1,11 +1,12 @@
-//! What every handler shares: configuration, Postgres, Redis, the mail queue and Temporal.
+//! What every handler shares: configuration, Postgres, Redis, the mail queue, Temporal, and
+//! the domain's [`Services`] built from them.
 
-use quarry_domain::{config::Config, db, mail::MailQueue};
-use quarry_workflows::{TaskQueues, client::Temporal};
+use crate::temporal::TemporalWorkflows;
+use quarry_domain::{config::Config, db, mail::MailQueue, services::Services};
+use quarry_workflows::client::{Temporal, TemporalError};
 use redis::aio::ConnectionManager;
 use secrecy::ExposeSecret;
 use std::{sync::Arc, time::Duration};
-use tokio::sync::Mutex;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -13,7 +14,9 @@ pub struct AppState {
     pub pool: db::Pool,
     pub redis: ConnectionManager,
     pub mail: MailQueue,
-    temporal: Arc<Mutex<Option<Temporal>>>,
+    /// What domain operations are called with; its workflows are [`Self::temporal`]'s.
+    pub services: Services,
+    temporal: Arc<TemporalWorkflows>,
 }
 
 impl AppState {
@@ -32,7 +35,10 @@ impl AppState {
         )
         .await?;
         let mail = MailQueue::connect_to(&config.redis_url, &config.email_queue).await?;
-        let state = Self { config: Arc::new(config), pool, redis, mail, temporal: Arc::new(Mutex::new(None)) };
+        let config = Arc::new(config);
+        let temporal = Arc::new(TemporalWorkflows::new(config.clone()));
+        let services = Services { pool: pool.clone(), config: config.clone(), workflows: temporal.clone() };
+        let state = Self { config, pool, redis, mail, services, temporal };
         if let Err(err) = state.temporal().await {
             tracing::warn!(error = %err, "Temporal is not reachable yet; will retry on demand");
         }
@@ -40,18 +46,7 @@ impl AppState {
     }
 
     /// The Temporal client, connecting on first use.
-    pub async fn temporal(&self) -> Result<Temporal, quarry_workflows::client::TemporalError> {
-        let mut slot = self.temporal.lock().await;
-        if let Some(client) = slot.as_ref() {
-            return Ok(client.clone());
-        }
-        let client = Temporal::connect(
-            &self.config.temporal_url,
-            &self.config.temporal_namespace,
-            TaskQueues::new(&self.config.task_queue_prefix),
-        )
-        .await?;
-        *slot = Some(client.clone());
-        Ok(client)
+    pub async fn temporal(&self) -> Result<Temporal, TemporalError> {
+        self.temporal.client().await
     }
 }

@@ -6,6 +6,7 @@ use crate::{
     config::Config,
     db::Pool,
     error::{Error, Result},
+    services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -125,6 +126,18 @@ pub async fn list(pool: &Pool, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
     )
     .fetch_all(pool)
     .await?)
+}
+
+/// The whole file is stored at [`upload_path`]: records its size and starts the import
+/// workflow. One that cannot start fails the job and removes the file.
+pub async fn import(services: &Services, project_id: Uuid, job_id: Uuid, size_bytes: u64) -> Result<()> {
+    uploaded(&services.pool, job_id, size_bytes).await?;
+    let undo = async {
+        fail(&services.pool, job_id, "The import could not be started. Please try again.").await?;
+        let _ = tokio::fs::remove_file(upload_path(&services.config, project_id, job_id)).await;
+        Ok(())
+    };
+    services.start(Workflow::CsvImport { project_id, job_id }, undo).await
 }
 
 /// The bytes are stored; the job waits for its workflow.

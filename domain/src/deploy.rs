@@ -10,6 +10,7 @@ use crate::{
     db::Pool,
     error::{Error, Result},
     modeling::manifest,
+    services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
 use quarry_engine::{
@@ -83,6 +84,24 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
             Ok((running(pool, project_id).await?.ok_or_else(|| Error::internal("the running deploy vanished"))?, false))
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Records a deploy of the current models and starts its workflow (or returns the running
+/// one). A workflow that cannot be started leaves the deploy FAILED, not hanging.
+pub async fn start(services: &Services, project_id: Uuid) -> Result<Deploy> {
+    let (deploy, _) = begin(&services.pool, project_id).await?;
+    // Started again even when it was already running: the api may have died in between.
+    let undo = finish(&services.pool, deploy.id, false, "", Some("The deploy could not be started. Please try again."));
+    services.start(Workflow::Deploy { project_id, deploy_id: deploy.id }, undo).await?;
+    Ok(deploy)
+}
+
+/// Setup ends with a first deploy, so questions can be asked right away. Setup itself has
+/// succeeded either way; a deploy that cannot start shows as UNSYNCRONIZED with its error.
+pub async fn after_setup(services: &Services, project_id: Uuid) {
+    if let Err(error) = start(services, project_id).await {
+        tracing::warn!(%project_id, "first deploy not started: {error}");
     }
 }
 

@@ -23,6 +23,7 @@ use crate::{
     llm::{self as org_llm, LlmCall},
     modeling::{RelationType, manifest},
     recommend::Recommendation,
+    services::{Services, Workflow},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
@@ -263,6 +264,20 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, input: Generat
     .fetch_one(pool)
     .await?
     .try_into()
+}
+
+/// Checks what is asked, records the task and starts its workflow; one that cannot start
+/// fails the task at once.
+pub async fn request(services: &Services, project_id: Uuid, user_id: Uuid, input: GenerationInput) -> Result<GenerationTask> {
+    let input = match input {
+        GenerationInput::ModelDescriptions { models } => {
+            GenerationInput::ModelDescriptions { models: check_models(&services.pool, project_id, &models).await? }
+        }
+        other => other,
+    };
+    let task = create(&services.pool, project_id, user_id, input).await?;
+    services.start(Workflow::Generation { project_id, task_id: task.id }, fail(&services.pool, task.id)).await?;
+    Ok(task)
 }
 
 /// Checks what a description task is asked to describe: models of the project.

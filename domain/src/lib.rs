@@ -21,6 +21,7 @@ pub mod project;
 pub mod recommend;
 pub mod retrieval;
 pub mod secret;
+pub mod services;
 pub mod subscription;
 
 pub use error::{Error, ErrorCode, Result};

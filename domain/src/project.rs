@@ -5,6 +5,7 @@ use crate::{
     db::Pool,
     error::{Error, Result},
     permissions::ProjectRole,
+    services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -249,6 +250,31 @@ pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Resul
     .await?
     .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?;
     Ok((moved, true))
+}
+
+/// Deleting a project, or resetting it (its data goes, its members stay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RemovalMode {
+    Delete,
+    Reset,
+}
+
+/// Moves the project into DELETING or RESETTING and starts the removal workflow. If the
+/// workflow cannot be started the project goes back to ACTIVE, so nothing is left half-done.
+pub async fn remove(services: &Services, id: Uuid, mode: RemovalMode) -> Result<Project> {
+    let target = match mode {
+        RemovalMode::Delete => ProjectState::Deleting,
+        RemovalMode::Reset => ProjectState::Resetting,
+    };
+    let (project, was_active) = begin_removal(&services.pool, id, target).await?;
+    let undo = async {
+        if was_active {
+            abort_removal(&services.pool, id).await?;
+        }
+        Ok(())
+    };
+    services.start(Workflow::ProjectRemoval { project_id: id, mode, fresh: was_active }, undo).await?;
+    Ok(project)
 }
 
 /// Puts a project back to ACTIVE when its removal could not even be started.

@@ -6,15 +6,13 @@ use super::{
     context::{self, parse_id},
     datasource::RecommendedRelationshipGql,
 };
-use crate::{error::ApiResult, state::AppState};
+use crate::error::ApiResult;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
     generation::{self, GenerationInput, GenerationKind, GenerationResult, GenerationStatus, GenerationTask, ModelDescription},
     permissions::Operation,
 };
-use uuid::Uuid;
 
 #[derive(SimpleObject)]
 #[graphql(name = "ColumnDescription")]
@@ -85,17 +83,6 @@ impl From<GenerationTask> for GenerationTaskGql {
     }
 }
 
-/// Starts the task's workflow; one that cannot start fails the task at once.
-async fn start(state: &AppState, project_id: Uuid, task: GenerationTask) -> ApiResult<GenerationTaskGql> {
-    let started = async { state.temporal().await?.start_generation(project_id, task.id).await };
-    if let Err(error) = started.await {
-        tracing::error!(%project_id, task_id = %task.id, "generation could not be started: {error}");
-        generation::fail(&state.pool, task.id).await?;
-        return Err(error.into());
-    }
-    Ok(task.into())
-}
-
 #[derive(Default)]
 pub struct GenerationQuery;
 
@@ -120,10 +107,8 @@ impl GenerationMutation {
     async fn create_model_description_task(&self, ctx: &Context<'_>, project_id: ID, #[graphql(default)] models: Vec<String>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
-        let state = context::state(ctx);
-        let models = generation::check_models(&state.pool, project_id, &models).await?;
-        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::ModelDescriptions { models }).await?;
-        start(state, project_id, task).await
+        let services = &context::state(ctx).services;
+        Ok(generation::request(services, project_id, user.id, GenerationInput::ModelDescriptions { models }).await?.into())
     }
 
     /// Recommends relationships between the models: from foreign keys and names, and from the
@@ -133,9 +118,8 @@ impl GenerationMutation {
     async fn create_relationship_recommendation_task(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
-        let state = context::state(ctx);
-        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::RecommendedRelationships).await?;
-        start(state, project_id, task).await
+        let services = &context::state(ctx).services;
+        Ok(generation::request(services, project_id, user.id, GenerationInput::RecommendedRelationships).await?.into())
     }
 
     /// Recommends questions for the project, or follow-ups for a thread.
@@ -143,12 +127,11 @@ impl GenerationMutation {
     async fn create_recommended_questions_task(&self, ctx: &Context<'_>, project_id: ID, thread_id: Option<ID>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let state = context::state(ctx);
         let thread_id = match thread_id {
             Some(id) => Some(super::asking::own_thread(ctx, user, project_id, parse_id(&id)?).await?.id),
             None => None,
         };
-        let task = generation::create(&state.pool, project_id, user.id, GenerationInput::RecommendedQuestions { thread_id }).await?;
-        start(state, project_id, task).await
+        let services = &context::state(ctx).services;
+        Ok(generation::request(services, project_id, user.id, GenerationInput::RecommendedQuestions { thread_id }).await?.into())
     }
 }

@@ -8,9 +8,8 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
     permissions::{Operation, OrgRole, ProjectRole},
-    project::{self, OnboardingStatus, Project, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState},
+    project::{self, OnboardingStatus, Project, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
 };
-use quarry_workflows::RemovalMode;
 
 pub struct ProjectGql(pub Project);
 
@@ -177,7 +176,7 @@ impl ProjectMutation {
     async fn delete_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::DeleteProject, id).await?;
-        start_removal(ctx, id, RemovalMode::Delete).await
+        Ok(ProjectGql(project::remove(&context::state(ctx).services, id, RemovalMode::Delete).await?))
     }
 
     /// Starts resetting the project (its data goes, members stay) with state RESETTING.
@@ -185,7 +184,7 @@ impl ProjectMutation {
     async fn reset_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::ResetProject, id).await?;
-        start_removal(ctx, id, RemovalMode::Reset).await
+        Ok(ProjectGql(project::remove(&context::state(ctx).services, id, RemovalMode::Reset).await?))
     }
 
     async fn add_project_member(&self, ctx: &Context<'_>, data: AddProjectMemberInput) -> ApiResult<ProjectMemberGql> {
@@ -210,26 +209,4 @@ impl ProjectMutation {
         project::remove_member(&context::state(ctx).pool, id, user_id).await?;
         Ok(true)
     }
-}
-
-/// Marks the project and hands the work to the removal workflow. If the workflow cannot be
-/// started the project goes back to ACTIVE, so nothing is left half-done.
-async fn start_removal(ctx: &Context<'_>, id: uuid::Uuid, mode: RemovalMode) -> ApiResult<ProjectGql> {
-    let state = context::state(ctx);
-    let target = match mode {
-        RemovalMode::Delete => ProjectState::Deleting,
-        RemovalMode::Reset => ProjectState::Resetting,
-    };
-    let (project, was_active) = project::begin_removal(&state.pool, id, target).await?;
-    let started = match state.temporal().await {
-        Ok(temporal) => temporal.start_project_removal(id, mode, was_active).await,
-        Err(err) => Err(err),
-    };
-    if let Err(err) = started {
-        if was_active {
-            project::abort_removal(&state.pool, id).await?;
-        }
-        return Err(Error::internal(err).into());
-    }
-    Ok(ProjectGql(project))
 }

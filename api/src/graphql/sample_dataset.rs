@@ -53,9 +53,7 @@ impl SampleDatasetMutation {
     async fn start_sample_dataset(&self, ctx: &Context<'_>, project_id: ID, name: SampleDatasetNameGql) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
-        let state = context::state(ctx);
-        sample::start(&state.pool, &state.config, id, name.dataset()).await?;
-        super::modeling::deploy_after_setup(state, id).await;
+        sample::start(&context::state(ctx).services, id, name.dataset()).await?;
         Ok(true)
     }
 }

@@ -8,6 +8,7 @@
 //! nothing half-written and a retried step changes nothing.
 
 pub mod answer;
+mod ask;
 pub mod llm;
 pub mod thread;
 
@@ -22,6 +23,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 pub use quarry_engine::question::{Chip, ChipKind};
+pub use ask::{ChartChange, adjust, adjust_chart, ask, create_thread, delete_thread, rerun, stop};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
 /// PRODUCT.md §4 asking task states, stored as their numbers.

@@ -9,6 +9,7 @@ pub mod manifest;
 use crate::{
     db::Pool,
     error::{Error, Result},
+    services::Services,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -262,13 +263,16 @@ pub(crate) async fn insert_relationship(tx: &mut sqlx::PgConnection, project_id:
 }
 
 /// Saves the relationships chosen at setup (replacing earlier ones); that finishes
-/// onboarding for a project on its own data source.
-pub async fn save_relations(pool: &Pool, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
+/// onboarding for a project on its own data source. Setup ends with the first deploy
+/// ([`crate::deploy::after_setup`]).
+pub async fn save_relations(services: &Services, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
+    let pool = &services.pool;
     let saved = replace_relationships(pool, project_id, relations).await?;
     let status = crate::project::get(pool, project_id).await?.onboarding_status;
     if status != crate::project::OnboardingStatus::WithSampleDataset {
         crate::project::set_onboarding_status(pool, project_id, crate::project::OnboardingStatus::OnboardingFinished).await?;
     }
+    crate::deploy::after_setup(services, project_id).await;
     Ok(saved)
 }
 

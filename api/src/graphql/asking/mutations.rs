@@ -5,20 +5,13 @@ use super::{AskingTaskGql, ThreadGql, ThreadResponseGql, caller_response, own_th
 use crate::{
     error::ApiResult,
     graphql::context::{self, parse_id},
-    state::AppState,
 };
 use async_graphql::{Context, ID, InputObject, Object};
 use quarry_domain::{
-    Error,
-    asking::{
-        self, AskStatus, AskingTask, NewTask,
-        answer::{self, check_sql},
-        thread::{self as threads},
-    },
+    asking::{self, ChartChange, NewTask, answer, thread as threads},
     permissions::Operation,
 };
 use quarry_engine::answer::{ChartSpec, ChartType};
-use uuid::Uuid;
 
 #[derive(InputObject)]
 pub struct AskingTaskInput {
@@ -77,28 +70,6 @@ pub struct ChartSpecInput {
     color: Option<String>,
 }
 
-/// Records the task and starts its workflow. A workflow that cannot be started fails the
-/// task rather than leaving it hanging.
-async fn start(state: &AppState, project_id: Uuid, task: AskingTask) -> ApiResult<AskingTask> {
-    let started = async { state.temporal().await?.start_ask(project_id, task.id).await };
-    if let Err(error) = started.await {
-        tracing::error!(%project_id, task_id = %task.id, "ask could not be started: {error}");
-        let reason = "The question could not be started. Please try again.";
-        asking::end_unanswered(&state.pool, task.id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", reason, &[], &[]).await?;
-        return Err(error.into());
-    }
-    Ok(task)
-}
-
-async fn ask(ctx: &Context<'_>, project_id: Uuid, user_id: Uuid, mut new: NewTask) -> ApiResult<AskingTask> {
-    let state = context::state(ctx);
-    if let Some(sql) = &new.sql {
-        new.sql = Some(check_sql(&state.pool, project_id, sql).await?);
-    }
-    let task = asking::create(&state.pool, project_id, Some(user_id), new).await?;
-    start(state, project_id, task).await
-}
-
 #[derive(Default)]
 pub struct AskingMutation;
 
@@ -113,8 +84,8 @@ impl AskingMutation {
             Some(id) => Some(own_thread(ctx, user, project_id, parse_id(id)?).await?.id),
             None => None,
         };
-        let task = ask(ctx, project_id, user.id, NewTask { question: data.question, thread_id, ..NewTask::default() }).await?;
-        Ok(task.into())
+        let new = NewTask { question: data.question, thread_id, ..NewTask::default() };
+        Ok(asking::ask(&context::state(ctx).services, project_id, user.id, new).await?.into())
     }
 
     /// Stops a running asking task: it ends STOPPED and writes no response.
@@ -125,9 +96,7 @@ impl AskingMutation {
         let state = context::state(ctx);
         let task = asking::get_in(&state.pool, project_id, parse_id(&task_id)?).await?;
         own_thread(ctx, user, project_id, task.thread_id).await?;
-        if !task.status().is_final() {
-            state.temporal().await?.cancel_ask(project_id, task.id).await?;
-        }
+        asking::stop(&state.services, &task).await?;
         Ok(true)
     }
 
@@ -136,15 +105,8 @@ impl AskingMutation {
     async fn create_thread(&self, ctx: &Context<'_>, project_id: ID, data: CreateThreadInput) -> ApiResult<ThreadGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let pool = &context::state(ctx).pool;
-        let thread = match data.question {
-            Some(question) => {
-                let task = ask(ctx, project_id, user.id, NewTask { question, ..NewTask::default() }).await?;
-                threads::get(pool, project_id, task.thread_id).await?
-            }
-            None => threads::create(pool, project_id, Some(user.id), data.summary.as_deref().unwrap_or_default()).await?,
-        };
-        Ok(thread.into())
+        let services = &context::state(ctx).services;
+        Ok(asking::create_thread(services, project_id, user.id, data.question, data.summary.as_deref()).await?.into())
     }
 
     /// Renames a thread.
@@ -160,12 +122,8 @@ impl AskingMutation {
     async fn delete_thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<bool> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let state = context::state(ctx);
         let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
-        for task in asking::unfinished(&state.pool, project_id).await?.into_iter().filter(|t| t.thread_id == thread.id) {
-            state.temporal().await?.cancel_ask(project_id, task.id).await?;
-        }
-        threads::delete(&state.pool, project_id, thread.id).await?;
+        asking::delete_thread(&context::state(ctx).services, project_id, thread.id).await?;
         Ok(true)
     }
 
@@ -184,7 +142,7 @@ impl AskingMutation {
         let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
         let question = data.question.or_else(|| data.sql.clone()).unwrap_or_default();
         let new = NewTask { question, sql: data.sql, thread_id: Some(thread.id), ..NewTask::default() };
-        let task = ask(ctx, project_id, user.id, new).await?;
+        let task = asking::ask(&context::state(ctx).services, project_id, user.id, new).await?;
         let response = threads::response(&context::state(ctx).pool, project_id, task.response_id).await?;
         response_with_task(ctx, response).await
     }
@@ -200,14 +158,7 @@ impl AskingMutation {
         data: UpdateThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let new = NewTask {
-            question: response.question.clone(),
-            sql: Some(data.sql),
-            thread_id: Some(response.thread_id),
-            response_id: Some(response.id),
-            ..NewTask::default()
-        };
-        ask(ctx, project_id, user.id, new).await?;
+        asking::rerun(&context::state(ctx).services, project_id, user.id, &response, data.sql).await?;
         let response = threads::response(&context::state(ctx).pool, project_id, response.id).await?;
         response_with_task(ctx, response).await
     }
@@ -230,13 +181,7 @@ impl AskingMutation {
         data: AdjustThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let new = match (data.sql, data.question) {
-            (Some(sql), _) => NewTask { question: response.question.clone(), sql: Some(sql), thread_id: Some(response.thread_id), ..NewTask::default() },
-            // The changed question is the whole question (not a follow-up of the thread's last one).
-            (None, Some(question)) => NewTask { question, thread_id: Some(response.thread_id), whole: true, ..NewTask::default() },
-            (None, None) => return Err(Error::invalid("Please enter the SQL or the question to ask instead.").into()),
-        };
-        let task = ask(ctx, project_id, user.id, new).await?;
+        let task = asking::adjust(&context::state(ctx).services, project_id, user.id, &response, data.sql, data.question).await?;
         let adjusted = threads::response(&context::state(ctx).pool, project_id, task.response_id).await?;
         response_with_task(ctx, adjusted).await
     }
@@ -258,20 +203,10 @@ impl AskingMutation {
         data: AdjustChartInput,
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let current = response.chart.as_ref().map(|c| c.0.clone());
-        let base = current.unwrap_or_else(|| ChartSpec { chart_type: ChartType::Bar, title: response.question.clone(), x: None, y: String::new(), color: None });
-        let spec = ChartSpec {
-            chart_type: data.chart_type.unwrap_or(base.chart_type),
-            title: base.title,
-            x: data.x.or(base.x),
-            y: data.y.unwrap_or(base.y),
-            color: match data.color {
-                Some(color) if color.is_empty() => None,
-                Some(color) => Some(color),
-                None => base.color,
-            },
-        };
-        save_chart(ctx, project_id, response, spec).await
+        let state = context::state(ctx);
+        let change = ChartChange { chart_type: data.chart_type, x: data.x, y: data.y, color: data.color };
+        asking::adjust_chart(&state.services, &response, change).await?;
+        response_with_task(ctx, threads::response(&state.pool, project_id, response.id).await?).await
     }
 
     /// Replaces the chart with one the user described in full.
@@ -290,12 +225,8 @@ impl AskingMutation {
             y: data.y,
             color: data.color,
         };
-        save_chart(ctx, project_id, response, spec).await
+        let pool = &context::state(ctx).pool;
+        answer::set_user_chart(pool, &response, &spec).await?;
+        response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
     }
-}
-
-async fn save_chart(ctx: &Context<'_>, project_id: Uuid, response: quarry_domain::asking::ThreadResponse, spec: ChartSpec) -> ApiResult<ThreadResponseGql> {
-    let pool = &context::state(ctx).pool;
-    answer::set_user_chart(pool, &response, &spec).await?;
-    response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
 }

@@ -4,16 +4,13 @@
 use crate::{
     error::ApiResult,
     graphql::context::{self, parse_id},
-    state::AppState,
 };
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
     deploy::{self, Deploy, DeployState, SyncStatus},
     permissions::Operation,
 };
-use uuid::Uuid;
 
 /// What the last deploy said.
 #[derive(SimpleObject)]
@@ -48,21 +45,6 @@ pub struct DeployResult {
     deploy_id: ID,
 }
 
-/// Records a deploy of the current models and starts its workflow (or returns the running
-/// one). A workflow that cannot be started leaves the deploy FAILED, not hanging.
-pub async fn start_deploy(state: &AppState, project_id: Uuid) -> ApiResult<Deploy> {
-    let (deploy, _) = deploy::begin(&state.pool, project_id).await?;
-    // Started again even when it was already running: the api may have died in between.
-    let started = async { state.temporal().await?.start_deploy(project_id, deploy.id).await };
-    if let Err(error) = started.await {
-        tracing::error!(%project_id, deploy_id = %deploy.id, "deploy could not be started: {error}");
-        let reason = "The deploy could not be started. Please try again.";
-        deploy::finish(&state.pool, deploy.id, false, "", Some(reason)).await?;
-        return Err(error.into());
-    }
-    Ok(deploy)
-}
-
 #[derive(Default)]
 pub struct DeployQuery;
 
@@ -87,7 +69,7 @@ impl DeployMutation {
     async fn deploy(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<DeployResult> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::Deploy, id).await?;
-        let deploy = start_deploy(context::state(ctx), id).await?;
+        let deploy = deploy::start(&context::state(ctx).services, id).await?;
         Ok(DeployResult { status: deploy.status, error: deploy.error, deploy_id: ID(deploy.id.to_string()) })
     }
 }

@@ -4,7 +4,7 @@
 mod deploy;
 mod mutations;
 
-pub use deploy::{DeployMutation, DeployQuery, start_deploy};
+pub use deploy::{DeployMutation, DeployQuery};
 pub use mutations::ModelingEditMutation;
 
 use super::context::{self, parse_id};
@@ -207,14 +207,6 @@ impl ModelingQuery {
     }
 }
 
-/// Setup ends with a first deploy, so questions can be asked right away. Setup itself has
-/// succeeded either way; a deploy that cannot start shows as UNSYNCRONIZED with its error.
-pub async fn deploy_after_setup(state: &crate::state::AppState, project_id: Uuid) {
-    if let Err(error) = start_deploy(state, project_id).await {
-        tracing::warn!(%project_id, "first deploy not started: {}", error.0);
-    }
-}
-
 /// The model's project (the caller may read its models) and reference name.
 async fn model_target(ctx: &Context<'_>, model_id: &ID) -> ApiResult<(Uuid, String)> {
     let pool = &context::state(ctx).pool;
@@ -314,9 +306,7 @@ impl ModelingMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;
         let relations: Vec<NewRelation> = relations.into_iter().map(Into::into).collect();
-        let state = context::state(ctx);
-        let saved = modeling::save_relations(&state.pool, id, &relations).await?;
-        deploy_after_setup(state, id).await;
+        let saved = modeling::save_relations(&context::state(ctx).services, id, &relations).await?;
         Ok(saved.into_iter().map(Into::into).collect())
     }
 }

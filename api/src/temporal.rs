@@ -1,0 +1,73 @@
+//! The api's side of the workflow port: Quarry's workflows started and stopped on Temporal.
+//! Connected lazily, so the api can start, and report not-ready, while Temporal is still
+//! coming up.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use quarry_domain::{
+    Error, Result,
+    config::Config,
+    project::RemovalMode,
+    services::{Workflow, WorkflowStarter},
+};
+use quarry_workflows::{
+    TaskQueues,
+    client::{Temporal, TemporalError},
+};
+use tokio::sync::Mutex;
+
+pub struct TemporalWorkflows {
+    config: Arc<Config>,
+    client: Mutex<Option<Temporal>>,
+}
+
+impl TemporalWorkflows {
+    pub fn new(config: Arc<Config>) -> Self {
+        Self { config, client: Mutex::new(None) }
+    }
+
+    /// The Temporal client, connecting on first use.
+    pub async fn client(&self) -> std::result::Result<Temporal, TemporalError> {
+        let mut slot = self.client.lock().await;
+        if let Some(client) = slot.as_ref() {
+            return Ok(client.clone());
+        }
+        let client = Temporal::connect(
+            &self.config.temporal_url,
+            &self.config.temporal_namespace,
+            TaskQueues::new(&self.config.task_queue_prefix),
+        )
+        .await?;
+        *slot = Some(client.clone());
+        Ok(client)
+    }
+}
+
+/// Temporal failures are never the user's fault: they surface as INTERNAL_SERVER_ERROR with
+/// the cause logged, not shown.
+#[async_trait]
+impl WorkflowStarter for TemporalWorkflows {
+    async fn start(&self, workflow: Workflow) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        let started = match workflow {
+            Workflow::Ask { project_id, task_id } => temporal.start_ask(project_id, task_id).await,
+            Workflow::Generation { project_id, task_id } => temporal.start_generation(project_id, task_id).await,
+            Workflow::Deploy { project_id, deploy_id } => temporal.start_deploy(project_id, deploy_id).await,
+            Workflow::CsvImport { project_id, job_id } => temporal.start_csv_import(project_id, job_id).await,
+            Workflow::ProjectRemoval { project_id, mode, fresh } => {
+                let mode = match mode {
+                    RemovalMode::Delete => quarry_workflows::RemovalMode::Delete,
+                    RemovalMode::Reset => quarry_workflows::RemovalMode::Reset,
+                };
+                temporal.start_project_removal(project_id, mode, fresh).await
+            }
+        };
+        started.map_err(Error::internal)
+    }
+
+    async fn cancel_ask(&self, project_id: uuid::Uuid, task_id: uuid::Uuid) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.cancel_ask(project_id, task_id).await.map_err(Error::internal)
+    }
+}

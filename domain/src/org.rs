@@ -112,7 +112,11 @@ pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
         .await?)
 }
 
+/// Deletes the org; refused while it still has projects.
 pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
+    if crate::project::org_has_projects(pool, id).await? {
+        return Err(Error::invalid("Delete the organization's projects first."));
+    }
     sqlx::query!("DELETE FROM orgs WHERE id = $1", id).execute(pool).await?;
     Ok(())
 }

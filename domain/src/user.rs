@@ -225,12 +225,52 @@ pub async fn update_profile(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Resu
     .await?)
 }
 
-/// Records consent to the privacy statement together with the profile given at onboarding.
-pub async fn onboard(pool: &Pool, id: Uuid, patch: &ProfilePatch) -> Result<User> {
-    update_profile(pool, id, patch).await?;
-    Ok(sqlx::query_as!(User, "UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *", id)
+/// What a user says at onboarding.
+#[derive(Debug, Clone, Default)]
+pub struct Onboarding {
+    pub consent_privacy_statement: bool,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub country: Option<String>,
+    pub company_name: Option<String>,
+    pub job_title: Option<String>,
+    /// The first org's name, when the user has none yet.
+    pub org_name: Option<String>,
+}
+
+/// Records consent to the privacy statement together with the profile (the name made of
+/// the first and last names); a user without an org gets their first one ("<name>'s
+/// organization" unless another name is given).
+pub async fn onboard(pool: &Pool, id: Uuid, onboarding: Onboarding) -> Result<User> {
+    if !onboarding.consent_privacy_statement {
+        return Err(Error::invalid("Please agree to the privacy statement to continue."));
+    }
+    let name = [onboarding.first_name.as_deref(), onboarding.last_name.as_deref()]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let patch = ProfilePatch {
+        name: (!name.is_empty()).then_some(name),
+        first_name: onboarding.first_name,
+        last_name: onboarding.last_name,
+        country: onboarding.country,
+        company_name: onboarding.company_name,
+        job_title: onboarding.job_title,
+        picture: None,
+    };
+    update_profile(pool, id, &patch).await?;
+    let updated = sqlx::query_as!(User, "UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *", id)
         .fetch_one(pool)
-        .await?)
+        .await?;
+    if crate::org::list_for_user(pool, id).await?.is_empty() {
+        let default_name = format!("{}'s organization", updated.name.as_deref().unwrap_or(&updated.email));
+        let org_name = onboarding.org_name.filter(|n| !n.trim().is_empty()).unwrap_or(default_name);
+        crate::org::create(pool, id, &org_name).await?;
+    }
+    get(pool, id).await
 }
 
 pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {

@@ -208,11 +208,7 @@ impl OrgMutation {
     async fn delete_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput) -> ApiResult<bool> {
         let org_id = parse_id(&r#where.id)?;
         context::in_org(ctx, Operation::DeleteOrg, org_id).await?;
-        let pool = &context::state(ctx).pool;
-        if project::org_has_projects(pool, org_id).await? {
-            return Err(Error::invalid("Delete the organization's projects first.").into());
-        }
-        org::delete(pool, org_id).await?;
+        org::delete(&context::state(ctx).pool, org_id).await?;
         Ok(true)
     }
 

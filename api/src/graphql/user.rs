@@ -8,10 +8,10 @@ use super::{
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use quarry_domain::{
-    Error, access, org,
+    access, org,
     permissions::{Operation, OrgRole, ProjectRole, authorize},
     project::{self, ProjectLanguage},
-    user::{self, ProfilePatch, User},
+    user::{self, Onboarding, ProfilePatch, User},
 };
 
 pub struct UserGql {
@@ -149,34 +149,16 @@ impl UserMutation {
     /// gets their first one ("<name>'s organization" unless `orgName` is given).
     async fn onboard_user(&self, ctx: &Context<'_>, data: OnboardUserInput) -> ApiResult<UserGql> {
         let user = context::account(ctx, Operation::OnboardUser)?;
-        if !data.consent_privacy_statement {
-            return Err(Error::invalid("Please agree to the privacy statement to continue.").into());
-        }
-        let pool = &context::state(ctx).pool;
-        let org_name = data.org_name.clone();
-        let name = [data.first_name.as_deref(), data.last_name.as_deref()]
-            .into_iter()
-            .flatten()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let patch = ProfilePatch {
-            name: (!name.is_empty()).then_some(name),
+        let onboarding = Onboarding {
+            consent_privacy_statement: data.consent_privacy_statement,
             first_name: data.first_name,
             last_name: data.last_name,
             country: data.country,
             company_name: data.company_name,
             job_title: data.job_title,
-            picture: None,
+            org_name: data.org_name,
         };
-        let updated = user::onboard(pool, user.id, &patch).await?;
-        if org::list_for_user(pool, user.id).await?.is_empty() {
-            let default_name = format!("{}'s organization", updated.name.as_deref().unwrap_or(&updated.email));
-            let org_name = org_name.filter(|n| !n.trim().is_empty()).unwrap_or(default_name);
-            org::create(pool, user.id, &org_name).await?;
-        }
-        Ok(UserGql::new(user::get(pool, user.id).await?))
+        Ok(UserGql::new(user::onboard(&context::state(ctx).pool, user.id, onboarding).await?))
     }
 
     async fn update_my_profile(&self, ctx: &Context<'_>, data: UpdateMyProfileInput) -> ApiResult<UserGql> {

@@ -57,3 +57,62 @@ impl Services {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Error;
+    use std::sync::Mutex;
+
+    /// Records what it was asked to start; refuses everything when `down`.
+    struct FakeTemporal {
+        down: bool,
+        started: Mutex<Vec<Workflow>>,
+    }
+
+    #[async_trait]
+    impl WorkflowStarter for FakeTemporal {
+        async fn start(&self, workflow: Workflow) -> Result<()> {
+            if self.down {
+                return Err(Error::internal("Temporal is not reachable"));
+            }
+            self.started.lock().unwrap().push(workflow);
+            Ok(())
+        }
+
+        async fn cancel_ask(&self, _project_id: Uuid, _task_id: Uuid) -> Result<()> {
+            Ok(())
+        }
+    }
+
+    fn services(down: bool) -> (Services, Arc<FakeTemporal>) {
+        let fake = Arc::new(FakeTemporal { down, started: Mutex::new(Vec::new()) });
+        // Never connected: these tests start workflows, they do not touch the database.
+        let pool = sqlx::postgres::PgPoolOptions::new().connect_lazy("postgres://nobody@127.0.0.1:1/none").unwrap();
+        let config = Arc::new(Config::from_env().expect("default configuration"));
+        (Services { pool, config, workflows: fake.clone() }, fake)
+    }
+
+    fn deploy() -> Workflow {
+        Workflow::Deploy { project_id: Uuid::new_v4(), deploy_id: Uuid::new_v4() }
+    }
+
+    #[tokio::test]
+    async fn a_workflow_that_cannot_start_is_undone_and_fails_the_call() {
+        let (services, _) = services(true);
+        let undone = Mutex::new(false);
+        let result = services.start(deploy(), async { *undone.lock().unwrap() = true; Ok(()) }).await;
+        assert_eq!(result.unwrap_err().code(), crate::ErrorCode::InternalServerError);
+        assert!(*undone.lock().unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_started_workflow_is_not_undone() {
+        let (services, fake) = services(false);
+        let undone = Mutex::new(false);
+        let workflow = deploy();
+        services.start(workflow, async { *undone.lock().unwrap() = true; Ok(()) }).await.unwrap();
+        assert!(!*undone.lock().unwrap());
+        assert_eq!(*fake.started.lock().unwrap(), vec![workflow]);
+    }
+}

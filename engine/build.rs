@@ -68,14 +68,8 @@ fn link_into(lib: &Path, dest: &Path) {
     // Atomic replace: parallel builds (debug tests, release) may race here.
     let tmp = dest.with_extension(format!("so.{}", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
-    if let Err(err) =
-        std::os::unix::fs::symlink(lib, &tmp).and_then(|()| std::fs::rename(&tmp, dest))
-    {
+    if let Err(err) = std::os::unix::fs::symlink(lib, &tmp).and_then(|()| std::fs::rename(&tmp, dest)) {
         let _ = std::fs::remove_file(&tmp);
-        println!(
-            "cargo:warning=could not link {} to {}: {err}",
-            dest.display(),
-            lib.display()
-        );
+        println!("cargo:warning=could not link {} to {}: {err}", dest.display(), lib.display());
     }
 }

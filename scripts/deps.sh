@@ -164,6 +164,13 @@ PY
   rm -rf "$minilm_tmp"
 fi
 
+# ---------------------------------------------------------------- rustfmt, clippy
+# The test command checks formatting and clippy; the toolchain's components when missing.
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  info "deps: adding the rustfmt and clippy components"
+  rustup component add rustfmt clippy || die "rustfmt/clippy missing and rustup could not add them"
+fi
+
 # ---------------------------------------------------------------- sqlx-cli
 # `cargo sqlx prepare` (scripts/sqlx-prepare.sh) writes and checks .sqlx/, the offline data of
 # the compile-time checked queries. Keep SQLX_CLI_VERSION in step with sqlx in Cargo.lock.

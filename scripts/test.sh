@@ -2,7 +2,7 @@
 # shellcheck disable=SC2317  # functions run from traps and from run_step
 # `make test` (and CI): the whole test suite against freshly started test services.
 #   deps -> services (test profile) -> web: codegen:check, lint, typecheck, unit tests, build
-#   -> cargo build -> sqlx offline data check -> GraphQL schema check -> cargo nextest (or cargo test)
+#   -> cargo fmt --check, clippy -D warnings -> cargo build -> sqlx offline data check -> GraphQL schema check -> cargo nextest (or cargo test)
 #   -> quarry-worker + quarry-api on a free port -> web e2e (headless Chromium)
 # Every step runs even when an earlier one failed (unless it needs what failed);
 # the exit status is non-zero when any step failed. Services, api and worker are
@@ -165,6 +165,9 @@ else
 fi
 
 # ---------------------------------------------------------------- rust
+# Formatting (rustfmt.toml) and every clippy warning fail the suite.
+run_step "cargo fmt --check" cargo fmt --all -- --check
+run_step "cargo clippy --workspace --all-targets -D warnings" cargo clippy --workspace --all-targets -- -D warnings
 CARGO_OK=0
 run_step "cargo build --workspace --all-targets" cargo build --workspace --all-targets && CARGO_OK=1
 BIN="$CARGO_TARGET_DIR/debug"

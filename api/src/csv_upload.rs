@@ -30,9 +30,7 @@ const MULTIPART_OVERHEAD: u64 = 64 * 1024;
 
 pub fn routes(state: &AppState) -> Router<AppState> {
     let limit = csv_import::max_file_bytes(&state.config) + MULTIPART_OVERHEAD;
-    Router::new()
-        .route("/projects/{project_id}/csv", post(upload))
-        .layer(DefaultBodyLimit::max(limit as usize))
+    Router::new().route("/projects/{project_id}/csv", post(upload)).layer(DefaultBodyLimit::max(limit as usize))
 }
 
 async fn upload(
@@ -43,9 +41,7 @@ async fn upload(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
     match receive(&state, &project_id, &jar, &headers, multipart).await {
-        Ok((job_id, table_name)) => {
-            (StatusCode::ACCEPTED, Json(json!({ "jobId": job_id, "tableName": table_name }))).into_response()
-        }
+        Ok((job_id, table_name)) => (StatusCode::ACCEPTED, Json(json!({ "jobId": job_id, "tableName": table_name }))).into_response(),
         Err(Refusal::TooLarge(error)) => {
             let mut response = error.into_response();
             *response.status_mut() = StatusCode::PAYLOAD_TOO_LARGE;
@@ -76,15 +72,11 @@ async fn receive(
     let project_id = Uuid::parse_str(project_id).map_err(|_| Error::of(ErrorCode::UnauthorizedAccess))?;
     let user_id = allowed(state, jar, headers, project_id).await?;
     let cap = csv_import::max_file_bytes(&state.config);
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|length| length > cap + MULTIPART_OVERHEAD) {
         return Err(Refusal::TooLarge(csv_import::too_large(&state.config).into()));
     }
-    let mut multipart =
-        multipart.map_err(|e| Error::invalid(format!("Send the file as multipart/form-data: {}", e.body_text())))?;
+    let mut multipart = multipart.map_err(|e| Error::invalid(format!("Send the file as multipart/form-data: {}", e.body_text())))?;
     let field = loop {
         match multipart.next_field().await {
             Ok(Some(field)) if field.name() == Some("file") => break field,

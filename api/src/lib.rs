@@ -23,11 +23,7 @@ pub fn router(state: AppState) -> Router {
     let schema = graphql::schema(Some(state.clone()));
     // The playground is a developer tool: it invites anyone to explore the whole schema, so
     // release builds serve it only when QUARRY_GRAPHIQL asks for it.
-    let graphql_route = if state.config.graphiql {
-        get(graphql::graphiql).post(graphql::execute)
-    } else {
-        post(graphql::execute)
-    };
+    let graphql_route = if state.config.graphiql { get(graphql::graphiql).post(graphql::execute) } else { post(graphql::execute) };
     let api = Router::new()
         .route("/graphql", graphql_route)
         .route("/config", get(health::config))

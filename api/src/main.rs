@@ -24,9 +24,7 @@ async fn main() -> anyhow::Result<()> {
     let state = AppState::connect(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(%addr, "quarry-api listening");
-    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(shutdown()).await?;
     Ok(())
 }
 
@@ -38,12 +36,7 @@ async fn rotate_secrets(config: &Config) -> anyhow::Result<()> {
     quarry_domain::db::migrate(&pool).await?;
     let keys = config.secret_keys();
     let report = quarry_domain::secret::reseal_all(&pool, &keys).await?;
-    println!(
-        "re-sealed with key {}: {} data-source secret(s), {} language-model key(s)",
-        keys.current_id(),
-        report.data_sources,
-        report.llm_keys
-    );
+    println!("re-sealed with key {}: {} data-source secret(s), {} language-model key(s)", keys.current_id(), report.data_sources, report.llm_keys);
     Ok(())
 }
 

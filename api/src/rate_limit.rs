@@ -95,14 +95,8 @@ return {count, ttl}
 /// Counts one hit against `key`; `Err(Exceeded)` once the window is full.
 pub async fn check(state: &AppState, key: &str, window: Window) -> Result<Result<u64, Exceeded>, ApiError> {
     let mut redis = state.redis.clone();
-    let (count, ttl): (u64, i64) = redis::cmd("EVAL")
-        .arg(COUNT)
-        .arg(1)
-        .arg(redis_key(state, key))
-        .arg(window.seconds.max(1))
-        .query_async(&mut redis)
-        .await
-        .map_err(Error::internal)?;
+    let (count, ttl): (u64, i64) =
+        redis::cmd("EVAL").arg(COUNT).arg(1).arg(redis_key(state, key)).arg(window.seconds.max(1)).query_async(&mut redis).await.map_err(Error::internal)?;
     if count > window.limit {
         return Ok(Err(Exceeded { retry_after_secs: (ttl.max(0) as u64).max(1) }));
     }
@@ -112,13 +106,7 @@ pub async fn check(state: &AppState, key: &str, window: Window) -> Result<Result
 /// Gives back one attempt counted by [`attempt`] (it turned out not to be a failure).
 pub async fn release(state: &AppState, key: &str) -> Result<(), ApiError> {
     let mut redis = state.redis.clone();
-    let _: i64 = redis::cmd("EVAL")
-        .arg(RELEASE)
-        .arg(1)
-        .arg(redis_key(state, key))
-        .query_async(&mut redis)
-        .await
-        .map_err(Error::internal)?;
+    let _: i64 = redis::cmd("EVAL").arg(RELEASE).arg(1).arg(redis_key(state, key)).query_async(&mut redis).await.map_err(Error::internal)?;
     Ok(())
 }
 
@@ -139,13 +127,7 @@ pub fn client_ip(config: &Config, peer: SocketAddr, headers: &HeaderMap) -> IpAd
     if !trusted(client) {
         return client;
     }
-    let hops: Vec<&str> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .collect();
+    let hops: Vec<&str> = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).map(str::trim).collect();
     for hop in hops.into_iter().rev() {
         let Ok(ip) = hop.parse::<IpAddr>() else { break };
         client = ip.to_canonical();

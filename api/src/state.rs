@@ -29,9 +29,7 @@ impl AppState {
         let client = redis::Client::open(config.redis_url.expose_secret())?;
         let redis = ConnectionManager::new_with_config(
             client,
-            redis::aio::ConnectionManagerConfig::new()
-                .set_response_timeout(Some(Duration::from_secs(5)))
-                .set_connection_timeout(Some(Duration::from_secs(5))),
+            redis::aio::ConnectionManagerConfig::new().set_response_timeout(Some(Duration::from_secs(5))).set_connection_timeout(Some(Duration::from_secs(5))),
         )
         .await?;
         let mail = MailQueue::connect_to(&config.redis_url, &config.email_queue).await?;

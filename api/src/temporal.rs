@@ -33,12 +33,7 @@ impl TemporalWorkflows {
         if let Some(client) = slot.as_ref() {
             return Ok(client.clone());
         }
-        let client = Temporal::connect(
-            &self.config.temporal_url,
-            &self.config.temporal_namespace,
-            TaskQueues::new(&self.config.task_queue_prefix),
-        )
-        .await?;
+        let client = Temporal::connect(&self.config.temporal_url, &self.config.temporal_namespace, TaskQueues::new(&self.config.task_queue_prefix)).await?;
         *slot = Some(client.clone());
         Ok(client)
     }

@@ -34,8 +34,13 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     assert_eq!(all.len() as i64, answered["rowCount"].as_i64().unwrap());
     assert!(all.len() > 20, "a row per country: {all:?}");
     let total_all: f64 = all.iter().map(|r| number(&r[1])).sum();
-    let page = app.gql_ok(&client, "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, offset: 5, limit: 3) { rows total } }",
-        json!({"p": project, "r": task["responseId"]})).await;
+    let page = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, offset: 5, limit: 3) { rows total } }",
+            json!({"p": project, "r": task["responseId"]}),
+        )
+        .await;
     assert_eq!(page["previewResponseData"]["rows"].as_array().unwrap().len(), 3);
     assert_eq!(page["previewResponseData"]["rows"][0], all[5], "pages page through the cached rows");
 
@@ -48,8 +53,13 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     let narrowed = rows(&app, &client, &project, &follow["responseId"]).await;
     let total_2023: f64 = narrowed.iter().map(|r| number(&r[1])).sum();
     assert!(total_2023 > 0.0 && total_2023 < total_all, "2023 is part of all: {total_2023} < {total_all}");
-    let detail = app.gql_ok(&client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { summary responses { question askingTask { status } } } }",
-        json!({"p": project, "t": thread})).await;
+    let detail = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { summary responses { question askingTask { status } } } }",
+            json!({"p": project, "t": thread}),
+        )
+        .await;
     assert_eq!(detail["thread"]["summary"], "total revenue by country");
     let questions: Vec<&str> = detail["thread"]["responses"].as_array().unwrap().iter().map(|r| r["question"].as_str().unwrap()).collect();
     assert_eq!(questions, ["total revenue by country", "only for 2023"]);
@@ -62,18 +72,32 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     assert_eq!(number(&rows(&app, &client, &project, &count["responseId"]).await[0][0]), 59.0);
 
     // The chart can be changed, but only to something the result can draw.
-    let adjusted = app.gql_ok(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {chartType: PIE}) { chart { chartType x y } } }",
-        json!({"p": project, "r": task["responseId"]})).await;
+    let adjusted = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {chartType: PIE}) { chart { chartType x y } } }",
+            json!({"p": project, "r": task["responseId"]}),
+        )
+        .await;
     assert_eq!(adjusted["adjustThreadResponseChart"]["chart"]["chartType"], "PIE");
-    let refused = app.gql(&client, "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {y: \"Country\"}) { id } }",
-        json!({"p": project, "r": task["responseId"]})).await;
+    let refused = app
+        .gql(
+            &client,
+            "mutation($p: ID!, $r: ID!) { adjustThreadResponseChart(projectId: $p, responseId: $r, data: {y: \"Country\"}) { id } }",
+            json!({"p": project, "r": task["responseId"]}),
+        )
+        .await;
     assert_eq!(error_code(&refused), "NO_CHART", "{refused}");
     assert!(refused["errors"][0]["message"].as_str().unwrap().ends_with("No charges applied."), "{refused}");
 
     // Edited SQL re-runs the response; SQL that writes is refused and nothing runs.
     let edited = "SELECT \"BillingCountry\", COUNT(*) AS invoices FROM \"Invoice\" GROUP BY 1 ORDER BY 2 DESC";
-    app.gql_ok(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
-        json!({"p": project, "r": count["responseId"], "s": edited})).await;
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+        json!({"p": project, "r": count["responseId"], "s": edited}),
+    )
+    .await;
     let rerun = response(&app, &client, &project, &count["responseId"]).await;
     let (_, done) = settle(&app, &client, &project, rerun["askingTask"]["id"].as_str().unwrap(), 60).await;
     assert_eq!(done["status"], "FINISHED", "{done}");
@@ -81,8 +105,13 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     assert_eq!(rerun["sql"], edited);
     assert_eq!(rerun["columns"][1]["name"], "invoices", "{rerun}");
     for bad in ["DROP TABLE \"Invoice\"", "UPDATE \"Invoice\" SET \"Total\" = 0", "SELECT 1; DELETE FROM \"Invoice\""] {
-        let body = app.gql(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
-            json!({"p": project, "r": count["responseId"], "s": bad})).await;
+        let body = app
+            .gql(
+                &client,
+                "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+                json!({"p": project, "r": count["responseId"], "s": bad}),
+            )
+            .await;
         assert_eq!(error_code(&body), "INVALID_INPUT", "{bad}: {body}");
         assert!(body["errors"][0]["message"].as_str().unwrap().contains("not allowed"), "{body}");
     }
@@ -100,8 +129,13 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
 
     // Bad input: empty and overlong questions are refused; what cannot be placed says so.
     for bad in ["   ", &"revenue ".repeat(1250)] {
-        let body = app.gql(&client, "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id } }",
-            json!({"p": project, "d": {"question": bad}})).await;
+        let body = app
+            .gql(
+                &client,
+                "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id } }",
+                json!({"p": project, "d": {"question": bad}}),
+            )
+            .await;
         assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
     }
     for puzzling in ["各国的总收入是多少?", "What is the weather like on Mars?"] {
@@ -116,8 +150,13 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     // Threads: listed, renamed, deleted.
     let listed = app.gql_ok(&client, "query($p: ID!) { threads(projectId: $p) { id summary } }", json!({"p": project})).await;
     assert!(listed["threads"].as_array().unwrap().len() >= 5);
-    let renamed = app.gql_ok(&client, "mutation($p: ID!, $t: ID!) { updateThread(projectId: $p, threadId: $t, data: {summary: \"Revenue\"}) { summary } }",
-        json!({"p": project, "t": thread})).await;
+    let renamed = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $t: ID!) { updateThread(projectId: $p, threadId: $t, data: {summary: \"Revenue\"}) { summary } }",
+            json!({"p": project, "t": thread}),
+        )
+        .await;
     assert_eq!(renamed["updateThread"]["summary"], "Revenue");
     app.gql_ok(&client, "mutation($p: ID!, $t: ID!) { deleteThread(projectId: $p, threadId: $t) }", json!({"p": project, "t": thread})).await;
     let gone = app.gql(&client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { id } }", json!({"p": project, "t": thread})).await;
@@ -168,7 +207,13 @@ async fn a_stopped_task_writes_no_response_and_twenty_asks_survive_a_killed_work
     assert_eq!(app.gql_ok(&client, TASK, json!({"p": project, "t": id})).await["askingTask"]["status"], "STOPPED", "and it stays stopped");
 
     // Twenty asks in flight when the worker dies: all finish once a worker is back.
-    let questions = ["total revenue by country", "how many tracks by genre", "average unit price of tracks by media type", "total revenue by year", "how many customers by country"];
+    let questions = [
+        "total revenue by country",
+        "how many tracks by genre",
+        "average unit price of tracks by media type",
+        "total revenue by year",
+        "how many customers by country",
+    ];
     let mut tasks = Vec::new();
     for i in 0..20 {
         tasks.push(ask(&app, &client, &project, questions[i % questions.len()], None).await["id"].as_str().unwrap().to_owned());
@@ -222,8 +267,12 @@ async fn an_answer_shows_its_reading_as_chips_whichever_engine_wrote_it() {
     // SQL the engine did not write (here the user's; the language model's goes the same way)
     // is read from its clauses; none of it can be edited as words of the question.
     let sql = "SELECT \"BillingCountry\", COUNT(*) AS invoices FROM \"Invoice\" WHERE \"BillingCountry\" = 'Brazil' GROUP BY 1 ORDER BY 2 DESC LIMIT 3";
-    app.gql_ok(&client, "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
-        json!({"p": project, "r": task["responseId"], "s": sql})).await;
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $r: ID!, $s: String!) { updateThreadResponse(projectId: $p, responseId: $r, data: {sql: $s}) { id } }",
+        json!({"p": project, "r": task["responseId"], "s": sql}),
+    )
+    .await;
     let rerun = response(&app, &client, &project, &task["responseId"]).await;
     let (_, done) = settle(&app, &client, &project, rerun["askingTask"]["id"].as_str().unwrap(), 60).await;
     assert_eq!(done["status"], "FINISHED", "{done}");

@@ -67,7 +67,6 @@ async fn bad_credentials_bad_sign_ups_and_missing_csrf_are_refused() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(unknown["error"], body["error"]);
 
-
     let (status, body) = app.post_auth(&client, "signup", json!({ "email": "not-an-email", "password": "another-pass" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"]["code"], "INVALID_INPUT");
@@ -77,12 +76,7 @@ async fn bad_credentials_bad_sign_ups_and_missing_csrf_are_refused() {
 
     // No CSRF cookie/token pair: refused before anything happens.
     let fresh = app.client();
-    let res = fresh
-        .post(format!("{}/api/auth/callback/credentials", app.url))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .unwrap();
+    let res = fresh.post(format!("{}/api/auth/callback/credentials", app.url)).json(&json!({ "email": email, "password": password })).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["error"]["code"], "INVALID_CSRF_TOKEN");
@@ -132,14 +126,10 @@ async fn password_reset_by_mail() {
     app.start_worker();
     let (email, old_password) = app.user("erin").await;
     let anonymous = app.client();
-    let data = app
-        .gql_ok(&anonymous, "mutation($e: String!) { sendResetPasswordEmail(email: $e) }", json!({ "e": email }))
-        .await;
+    let data = app.gql_ok(&anonymous, "mutation($e: String!) { sendResetPasswordEmail(email: $e) }", json!({ "e": email })).await;
     assert_eq!(data["sendResetPasswordEmail"], true);
     // Unknown addresses get the same answer.
-    let data = app
-        .gql_ok(&anonymous, "mutation($e: String!) { sendResetPasswordEmail(email: $e) }", json!({ "e": unique_email("ghost") }))
-        .await;
+    let data = app.gql_ok(&anonymous, "mutation($e: String!) { sendResetPasswordEmail(email: $e) }", json!({ "e": unique_email("ghost") })).await;
     assert_eq!(data["sendResetPasswordEmail"], true);
 
     let mail = app.mail_to(&email).await;
@@ -241,9 +231,8 @@ async fn sign_in_burst(app: &TestApp, client: &Client, email: &str, forwarded_fo
 
 async fn sign_in_from(app: &TestApp, client: &Client, email: &str, password: &str, forwarded_for: Option<&str>) -> (StatusCode, Value) {
     let csrf = app.csrf(client).await;
-    let mut request = client
-        .post(format!("{}/api/auth/callback/credentials", app.url))
-        .json(&json!({ "email": email, "password": password, "csrfToken": csrf }));
+    let mut request =
+        client.post(format!("{}/api/auth/callback/credentials", app.url)).json(&json!({ "email": email, "password": password, "csrfToken": csrf }));
     if let Some(xff) = forwarded_for {
         request = request.header("x-forwarded-for", xff);
     }

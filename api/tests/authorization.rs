@@ -6,7 +6,11 @@
 //! error at all; a denied one answers UNAUTHORIZED_ROLE_ACCESS or UNAUTHORIZED_ACCESS.
 mod common;
 
-use common::{TestApp, asking::{ask, settle}, error_code};
+use common::{
+    TestApp,
+    asking::{ask, settle},
+    error_code,
+};
 use quarry_api::graphql::authorization::{Access, Root, access};
 use quarry_domain::{
     csv_import, llm, org,
@@ -20,10 +24,8 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The fields anyone may call signed out, each a deliberate decision.
-const PUBLIC: &[(&str, &str)] = &[(
-    "sendResetPasswordEmail",
-    "someone who forgot their password cannot sign in; it answers true whether or not the address has an account",
-)];
+const PUBLIC: &[(&str, &str)] =
+    &[("sendResetPasswordEmail", "someone who forgot their password cannot sign in; it answers true whether or not the address has an account")];
 
 /// Fields that destroy what other calls need: they run after every other field.
 const LAST: &[&str] = &["importMdl", "deleteProject", "deleteOrg", "deleteMyAccount"];
@@ -233,8 +235,11 @@ impl World {
             assert_eq!(done["status"], "FINISHED", "{who:?}'s question: {done}");
             let response = world
                 .app
-                .gql_ok(client, "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { chart { chartType title x y color } } }",
-                    json!({"p": p.id, "r": task["responseId"]}))
+                .gql_ok(
+                    client,
+                    "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { chart { chartType title x y color } } }",
+                    json!({"p": p.id, "r": task["responseId"]}),
+                )
                 .await;
             let spare = ask(&world.app, client, &p.id.to_string(), "How many albums are there?", None).await;
             settle(&world.app, client, &p.id.to_string(), spare["id"].as_str().unwrap(), 120).await;
@@ -273,14 +278,17 @@ impl World {
     async fn sql_model(&self, project: Uuid) -> String {
         let name = format!("m_{}", &Uuid::new_v4().simple().to_string()[..8]);
         let created = self
-            .owner_ok("mutation($d: CreateModelInput!) { createModel(data: $d) }",
-                json!({"d": {"projectId": project, "sourceSql": "SELECT 1 AS k", "name": name}}))
+            .owner_ok(
+                "mutation($d: CreateModelInput!) { createModel(data: $d) }",
+                json!({"d": {"projectId": project, "sourceSql": "SELECT 1 AS k", "name": name}}),
+            )
             .await;
         created["createModel"].as_str().unwrap().to_owned()
     }
 
     async fn model_name(&self, model: &str) -> String {
-        let models = self.owner_ok("query($p: ID!) { models(projectId: $p) { id referenceName columns { id referenceName } } }", json!({"p": self.project})).await;
+        let models =
+            self.owner_ok("query($p: ID!) { models(projectId: $p) { id referenceName columns { id referenceName } } }", json!({"p": self.project})).await;
         let found = models["models"].as_array().unwrap().iter().find(|m| m["id"] == model).unwrap().clone();
         found["referenceName"].as_str().unwrap().to_owned()
     }
@@ -289,24 +297,31 @@ impl World {
         let model = self.sql_model(self.project).await;
         let name = format!("c_{}", &Uuid::new_v4().simple().to_string()[..8]);
         let created = self
-            .owner_ok("mutation($m: ID!, $n: String!) { createCalculatedField(modelId: $m, data: {name: $n, expression: \"k + 1\"}) }",
-                json!({"m": model, "n": name}))
+            .owner_ok(
+                "mutation($m: ID!, $n: String!) { createCalculatedField(modelId: $m, data: {name: $n, expression: \"k + 1\"}) }",
+                json!({"m": model, "n": name}),
+            )
             .await;
         created["createCalculatedField"].as_str().unwrap().to_owned()
     }
 
     async fn relationship(&self) -> String {
         let (a, b) = (self.sql_model(self.project).await, self.sql_model(self.project).await);
-        let data = json!({"fromModel": self.model_name(&a).await, "fromColumn": "k", "toModel": self.model_name(&b).await, "toColumn": "k", "type": "ONE_TO_ONE"});
-        let created = self.owner_ok("mutation($p: ID!, $d: RelationInput!) { createRelationship(projectId: $p, data: $d) { id } }", json!({"p": self.project, "d": data})).await;
+        let data =
+            json!({"fromModel": self.model_name(&a).await, "fromColumn": "k", "toModel": self.model_name(&b).await, "toColumn": "k", "type": "ONE_TO_ONE"});
+        let created = self
+            .owner_ok("mutation($p: ID!, $d: RelationInput!) { createRelationship(projectId: $p, data: $d) { id } }", json!({"p": self.project, "d": data}))
+            .await;
         created["createRelationship"]["id"].as_str().unwrap().to_owned()
     }
 
     async fn view(&self) -> String {
         let name = format!("v_{}", &Uuid::new_v4().simple().to_string()[..8]);
         let created = self
-            .owner_ok("mutation($d: CreateViewInput!) { createView(data: $d) { id } }",
-                json!({"d": {"projectId": self.project, "name": name, "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}}))
+            .owner_ok(
+                "mutation($d: CreateViewInput!) { createView(data: $d) { id } }",
+                json!({"d": {"projectId": self.project, "name": name, "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}}),
+            )
             .await;
         created["createView"]["id"].as_str().unwrap().to_owned()
     }
@@ -321,8 +336,10 @@ impl World {
 
     async fn instruction(&self) -> String {
         let created = self
-            .owner_ok("mutation($p: ID!) { createInstruction(projectId: $p, data: {instruction: \"Count tracks by id.\", isGlobal: true}) { id } }",
-                json!({"p": self.project}))
+            .owner_ok(
+                "mutation($p: ID!) { createInstruction(projectId: $p, data: {instruction: \"Count tracks by id.\", isGlobal: true}) { id } }",
+                json!({"p": self.project}),
+            )
             .await;
         created["createInstruction"]["id"].as_str().unwrap().to_owned()
     }
@@ -358,10 +375,9 @@ impl World {
     async fn shared_fixtures(&self) -> Values {
         let models = self.owner_ok("query($p: ID!) { models(projectId: $p) { id primaryKey columns { sourceColumnName } } }", json!({"p": self.project})).await;
         let model = models["models"][0]["id"].clone();
-        let columns: Vec<Value> = models["models"][0]["columns"].as_array().unwrap().iter().map(|c| c["sourceColumnName"].clone()).filter(|c| !c.is_null()).collect();
-        let generation = self
-            .owner_ok("mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }", json!({"p": self.project}))
-            .await;
+        let columns: Vec<Value> =
+            models["models"][0]["columns"].as_array().unwrap().iter().map(|c| c["sourceColumnName"].clone()).filter(|c| !c.is_null()).collect();
+        let generation = self.owner_ok("mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }", json!({"p": self.project})).await;
         let job = csv_import::create(&self.app.state.pool, self.project, self.ids[&Owner], "extra.csv").await.unwrap();
         let mut v = Values::new();
         v.insert("modelId", model);
@@ -384,8 +400,9 @@ impl World {
         let mut v = self.shared.clone();
         let project = match field {
             "resetProject" | "deleteProject" | "saveRelations" | "startSampleDataset" | "saveTables" => self.scratch_project(false).await,
-            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" | "triggerDataSourceDetection"
-            | "resolveSchemaChange" => self.scratch_project(true).await,
+            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" | "triggerDataSourceDetection" | "resolveSchemaChange" => {
+                self.scratch_project(true).await
+            }
             _ => self.project,
         };
         v.insert("projectId", json!(project));
@@ -427,7 +444,10 @@ impl World {
                 v.insert("consentPrivacyStatement", json!(true));
             }
             "createModel" => {
-                v.insert("data", json!({"projectId": self.project, "sourceSql": "SELECT 1 AS k", "name": format!("m_{}", &Uuid::new_v4().simple().to_string()[..8])}));
+                v.insert(
+                    "data",
+                    json!({"projectId": self.project, "sourceSql": "SELECT 1 AS k", "name": format!("m_{}", &Uuid::new_v4().simple().to_string()[..8])}),
+                );
             }
             "updateModel" => {
                 // The model's own columns again: a change that changes nothing.
@@ -481,7 +501,11 @@ impl World {
                 // Callers who may not ask try to delete the owner's thread.
                 let created = self
                     .app
-                    .gql(&self.clients[&who], "mutation($p: ID!) { createThread(projectId: $p, data: {summary: \"doomed\"}) { id } }", json!({"p": self.project}))
+                    .gql(
+                        &self.clients[&who],
+                        "mutation($p: ID!) { createThread(projectId: $p, data: {summary: \"doomed\"}) { id } }",
+                        json!({"p": self.project}),
+                    )
                     .await;
                 if created.get("errors").is_none() {
                     v.insert("threadId", created["data"]["createThread"]["id"].clone());
@@ -620,7 +644,8 @@ async fn a_stranger_gets_nothing_of_another_orgs_project() {
         let mut values = world.values(&field.name, Owner).await;
         values.insert("email", json!(email));
         let vars = variables(&world.schema, &field, &values);
-        let names_victim = vars.to_string().contains(&world.project.to_string()) || vars.to_string().contains(&world.org.to_string())
+        let names_victim = vars.to_string().contains(&world.project.to_string())
+            || vars.to_string().contains(&world.org.to_string())
             || ["csvImportJob", "modelSql", "viewSql", "previewModelData", "previewViewData", "updateOrgMember", "deleteOrgMember"]
                 .contains(&field.name.as_str())
             || field.args.iter().any(|a| a["name"].as_str().unwrap().ends_with("Id"));

@@ -66,7 +66,9 @@ async fn uploaded_files_become_tables_of_the_csv_source() {
     let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name columns { name family } } }", json!({"p": project})).await;
     let names: Vec<&str> = tables["listDataSourceTables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["customers", "orders"]);
-    let models = app.gql_ok(&client, "mutation($p: ID!) { saveTables(projectId: $p, tables: [\"orders\", \"customers\"]) { referenceName } }", json!({"p": project})).await;
+    let models = app
+        .gql_ok(&client, "mutation($p: ID!) { saveTables(projectId: $p, tables: [\"orders\", \"customers\"]) { referenceName } }", json!({"p": project}))
+        .await;
     assert_eq!(models["saveTables"].as_array().unwrap().len(), 2);
     let source = csv_source(&app, &project);
     assert_eq!(scalar(&source, "SELECT name FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.id = 2").await, json!("Hopper, Grace"));
@@ -127,7 +129,13 @@ async fn a_worker_killed_mid_import_loses_nothing() {
     for i in 0..rows {
         csv.push_str(&format!(
             "{i},customer-{},City {},{}.{:02},2024-{:02}-{:02} 10:{:02}:00,\"order {i}, a fairly long note\"\n",
-            i % 5000, i % 300, i % 1000, i % 100, 1 + i % 12, 1 + i % 28, i % 60
+            i % 5000,
+            i % 300,
+            i % 1000,
+            i % 100,
+            1 + i % 12,
+            1 + i % 28,
+            i % 60
         ));
     }
     assert!(csv.len() > 28 * 1024 * 1024, "about 30 MB: {}", csv.len());

@@ -93,13 +93,13 @@ async fn private_metadata_and_closed_addresses_all_read_the_same() {
         l.local_addr().unwrap().port()
     };
     for (host, port) in [
-        ("10.0.0.1", 5432),          // private, not allowed
-        ("192.168.1.10", 3306),      // private, not allowed
-        ("169.254.169.254", 80),     // cloud metadata
+        ("10.0.0.1", 5432),      // private, not allowed
+        ("192.168.1.10", 3306),  // private, not allowed
+        ("169.254.169.254", 80), // cloud metadata
         ("metadata.google.internal", 80),
         ("[fd00:ec2::254]", 80),
-        ("100.64.0.1", 5432),        // CGNAT
-        ("127.0.0.1", closed),       // allowed network, nothing listening
+        ("100.64.0.1", 5432),  // CGNAT
+        ("127.0.0.1", closed), // allowed network, nothing listening
         ("no-such-host.invalid", 5432),
     ] {
         for kind in ["POSTGRES", "MYSQL"] {
@@ -147,15 +147,15 @@ async fn duckdb_paths_stay_inside_the_operators_directory_and_out_of_quarrys_fil
     let (client, project) = stranger(&app, "probe-files").await;
     let relative_store = victim_store.strip_prefix(&root_path).unwrap().to_owned();
     let attempts: Vec<PathBuf> = vec![
-        victim_store.clone(),                                          // absolute, into another project
-        relative_store.clone(),                                        // relative, into Quarry's data dir
-        Path::new("sources/innocent.duckdb").to_owned(),               // a symlink to it
-        Path::new("sources/../").join(&relative_store),                // `..` back into it
+        victim_store.clone(),                            // absolute, into another project
+        relative_store.clone(),                          // relative, into Quarry's data dir
+        Path::new("sources/innocent.duckdb").to_owned(), // a symlink to it
+        Path::new("sources/../").join(&relative_store),  // `..` back into it
         Path::new("sources/../../").join(root_path.file_name().unwrap()).join(&relative_store),
-        sample.clone(),                                                // the samples
-        PathBuf::from("/etc/hostname"),                                // outside the directory
+        sample.clone(),                 // the samples
+        PathBuf::from("/etc/hostname"), // outside the directory
         PathBuf::from("../../../../../../etc/passwd"),
-        PathBuf::from("sources/missing.duckdb"),                       // inside, not there
+        PathBuf::from("sources/missing.duckdb"), // inside, not there
     ];
     let mut messages = Vec::new();
     for path in &attempts {
@@ -274,9 +274,7 @@ async fn a_provider_redirect_is_not_followed_and_its_body_not_echoed() {
     let target = FakeServer::start(0).await.unwrap();
     let redirector = FakeServer::start(0).await.unwrap();
     let secret_page = "x".repeat(5000);
-    redirector
-        .push(Reply::status(302, json!({"page": secret_page})).header("location", &format!("{}/v1/chat/completions", target.url)))
-        .await;
+    redirector.push(Reply::status(302, json!({"page": secret_page})).header("location", &format!("{}/v1/chat/completions", target.url))).await;
     let body = app.gql(&client, TEST_LLM, json!({"d": openai(&format!("{}/v1", redirector.url), Some("sk-x"))})).await;
     assert_ne!(error_code(&body), "<none>", "{body}");
     assert!(target.requests().await.is_empty(), "the redirect was followed");

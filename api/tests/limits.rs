@@ -58,9 +58,7 @@ async fn member_of_a_project(app: &TestApp) -> (Client, String) {
 async fn aliasing_an_expensive_field_is_refused_before_anything_runs() {
     let app = TestApp::spawn().await;
     let (client, project) = member_of_a_project(&app).await;
-    let aliases: String = (0..50)
-        .map(|i| format!("a{i}: createAskingTask(projectId: $p, data: {{question: \"How many tracks?\"}}) {{ id }} "))
-        .collect();
+    let aliases: String = (0..50).map(|i| format!("a{i}: createAskingTask(projectId: $p, data: {{question: \"How many tracks?\"}}) {{ id }} ")).collect();
     let body = app.gql(&client, &format!("mutation($p: ID!) {{ {aliases} }}"), json!({"p": project})).await;
     assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
     let message = body["errors"][0]["message"].as_str().unwrap();
@@ -73,7 +71,8 @@ async fn aliasing_an_expensive_field_is_refused_before_anything_runs() {
     let previews: String = (0..20).map(|i| format!("p{i}: previewModelData(modelId: $m) {{ rows }} ")).collect();
     let body = app.gql(&client, &format!("query($m: ID!) {{ {previews} }}"), json!({"m": project})).await;
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("too much"), "{body}");
-    let few = app.gql(&client, "query($m: ID!) { a: previewModelData(modelId: $m) { rows } b: previewModelData(modelId: $m) { rows } }", json!({"m": project})).await;
+    let few =
+        app.gql(&client, "query($m: ID!) { a: previewModelData(modelId: $m) { rows } b: previewModelData(modelId: $m) { rows } }", json!({"m": project})).await;
     assert!(!few["errors"][0]["message"].as_str().unwrap_or_default().contains("too much"), "{few}");
 }
 

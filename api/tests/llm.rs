@@ -69,13 +69,17 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     assert!(!read.to_string().contains("sk-good"), "the key is never returned");
 
     // Intent, plan, SQL, answer, chart: each step a call, the plan shown to the user.
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Count the rows of Track."),
-        Reply::openai_chat("```sql\nSELECT COUNT(*) AS tracks FROM \"Track\"\n```"),
-        Reply::openai_chat("The store sells 3503 tracks."),
-        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "x": null, "y": "tracks", "color": null}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count the rows of Track."),
+            Reply::openai_chat("```sql\nSELECT COUNT(*) AS tracks FROM \"Track\"\n```"),
+            Reply::openai_chat("The store sells 3503 tracks."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "x": null, "y": "tracks", "color": null}"#),
+        ],
+    )
+    .await;
     let (task, done) = asked(&app, &client, &project, "How many songs do we sell?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     assert_eq!(done["answeredBy"], "LLM");
@@ -94,14 +98,18 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     assert_eq!(requests.last().unwrap().header("authorization"), Some("Bearer sk-good"));
 
     // An invalid SQL is fixed on the second round, fed with the error.
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Count albums."),
-        Reply::openai_chat("SELECT COUNT(*) FROM \"Albums\""),
-        Reply::openai_chat("SELECT COUNT(*) AS albums FROM \"Album\""),
-        Reply::openai_chat("There are 347 albums."),
-        Reply::openai_chat("not json"),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count albums."),
+            Reply::openai_chat("SELECT COUNT(*) FROM \"Albums\""),
+            Reply::openai_chat("SELECT COUNT(*) AS albums FROM \"Album\""),
+            Reply::openai_chat("There are 347 albums."),
+            Reply::openai_chat("not json"),
+        ],
+    )
+    .await;
     let (task, done) = asked(&app, &client, &project, "How many albums are there?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     assert_eq!(done["correctionRounds"], 1);
@@ -109,16 +117,24 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     let correction = server.requests().await.iter().rev().nth(2).unwrap().json();
     let fed = correction["messages"].as_array().unwrap().last().unwrap()["content"].as_str().unwrap().to_owned();
     assert!(fed.contains("Albums"), "the error names what was wrong: {fed}");
-    assert_eq!(response(&app, &client, &project, &task["responseId"]).await["chart"]["chartType"], "NUMBER", "an unreadable chart reply falls back to the engine's choice");
+    assert_eq!(
+        response(&app, &client, &project, &task["responseId"]).await["chart"]["chartType"],
+        "NUMBER",
+        "an unreadable chart reply falls back to the engine's choice"
+    );
 
     // Three bad rounds: FAILED with the last error.
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Guess."),
-        Reply::openai_chat("SELECT nope1 FROM \"Track\""),
-        Reply::openai_chat("SELECT nope2 FROM \"Track\""),
-        Reply::openai_chat("SELECT nope3 FROM \"Track\""),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Guess."),
+            Reply::openai_chat("SELECT nope1 FROM \"Track\""),
+            Reply::openai_chat("SELECT nope2 FROM \"Track\""),
+            Reply::openai_chat("SELECT nope3 FROM \"Track\""),
+        ],
+    )
+    .await;
     let (task, done) = asked(&app, &client, &project, "What is the average song length?").await;
     assert_eq!(done["status"], "FAILED", "{done}");
     assert!(done["error"]["message"].as_str().unwrap().contains("nope3"), "{done}");
@@ -132,15 +148,19 @@ async fn the_language_model_plans_writes_corrects_and_answers() {
     assert!(response(&app, &client, &project, &task["responseId"]).await["sql"].is_null());
 
     // 429 then success, and a reply slower than the timeout: both retried by the activity.
-    script(&server, vec![
-        Reply::openai_error(429, "Rate limit reached"),
-        Reply::openai_chat(r#"{"intent": "DATA"}"#).delayed(Duration::from_secs(3)),
-        data(),
-        Reply::openai_chat("1. Count customers."),
-        Reply::openai_chat("SELECT COUNT(*) AS customers FROM \"Customer\""),
-        Reply::openai_chat("There are 59 customers."),
-        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Customers", "y": "customers"}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            Reply::openai_error(429, "Rate limit reached"),
+            Reply::openai_chat(r#"{"intent": "DATA"}"#).delayed(Duration::from_secs(3)),
+            data(),
+            Reply::openai_chat("1. Count customers."),
+            Reply::openai_chat("SELECT COUNT(*) AS customers FROM \"Customer\""),
+            Reply::openai_chat("There are 59 customers."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Customers", "y": "customers"}"#),
+        ],
+    )
+    .await;
     let (_, done) = asked(&app, &client, &project, "How many customers are there?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     assert_eq!(done["answeredBy"], "LLM");
@@ -198,17 +218,26 @@ async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
     let bad = app.gql(&client, instruct, json!({"p": project, "d": {"instruction": "Use Total", "isGlobal": false}})).await;
     assert_eq!(error_code(&bad), "INVALID_INPUT", "{bad}");
     app.gql_ok(&client, instruct, json!({"p": project, "d": {"instruction": "Revenue always means the sum of Invoice.Total.", "isGlobal": true}})).await;
-    app.gql_ok(&client, instruct, json!({"p": project, "d": {"instruction": "Count only tracks longer than a minute.", "isGlobal": false, "questions": ["How many tracks are there?"]}})).await;
+    app.gql_ok(
+        &client,
+        instruct,
+        json!({"p": project, "d": {"instruction": "Count only tracks longer than a minute.", "isGlobal": false, "questions": ["How many tracks are there?"]}}),
+    )
+    .await;
 
     server.push(Reply::openai_chat("OK")).await;
     app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-k")})).await;
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Count tracks over 60000 ms."),
-        Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\" WHERE \"Milliseconds\" > 60000"),
-        Reply::openai_chat("There are 3460 such tracks."),
-        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count tracks over 60000 ms."),
+            Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\" WHERE \"Milliseconds\" > 60000"),
+            Reply::openai_chat("There are 3460 such tracks."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
+        ],
+    )
+    .await;
     let (_, done) = asked(&app, &client, &project, "What's the number of tracks?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     let plan_prompt = server.requests().await[2].json()["messages"][0]["content"].as_str().unwrap().to_owned();
@@ -219,8 +248,13 @@ async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
     // Pairs and instructions can be changed and removed.
     let pairs = app.gql_ok(&client, "query($p: ID!) { sqlPairs(projectId: $p) { id } instructions(projectId: $p) { id } }", json!({"p": project})).await;
     let pair_id = pairs["sqlPairs"][0]["id"].clone();
-    let updated = app.gql_ok(&client, "mutation($p: ID!, $i: ID!) { updateSqlPair(projectId: $p, id: $i, data: {question: \"Albums by artist\"}) { question sql } }",
-        json!({"p": project, "i": pair_id})).await;
+    let updated = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $i: ID!) { updateSqlPair(projectId: $p, id: $i, data: {question: \"Albums by artist\"}) { question sql } }",
+            json!({"p": project, "i": pair_id}),
+        )
+        .await;
     assert_eq!(updated["updateSqlPair"]["question"], "Albums by artist");
     app.gql_ok(&client, "mutation($p: ID!, $i: ID!) { deleteSqlPair(projectId: $p, id: $i) }", json!({"p": project, "i": pair_id})).await;
     for instruction in pairs["instructions"].as_array().unwrap() {
@@ -232,13 +266,11 @@ async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
     // Another embedding model (the provider's, 8 dimensions instead of the local 384):
     // the project's knowledge is embedded again rather than compared across models.
     let vectors = |pool: sqlx::PgPool, project: String| async move {
-        sqlx::query_as::<_, (String, i32)>(
-            "SELECT DISTINCT model, cardinality(vector) FROM knowledge_vectors WHERE project_id = $1::uuid ORDER BY 1",
-        )
-        .bind(project)
-        .fetch_all(&pool)
-        .await
-        .unwrap()
+        sqlx::query_as::<_, (String, i32)>("SELECT DISTINCT model, cardinality(vector) FROM knowledge_vectors WHERE project_id = $1::uuid ORDER BY 1")
+            .bind(project)
+            .fetch_all(&pool)
+            .await
+            .unwrap()
     };
     assert_eq!(vectors(app.state.pool.clone(), project.clone()).await, vec![("local/all-MiniLM-L6-v2".to_owned(), 384)]);
     server.embed_automatically(8).await;
@@ -246,13 +278,17 @@ async fn sql_pairs_answer_paraphrases_and_instructions_reach_the_prompt() {
     let mut with_embeddings = openai(&server, "sk-k");
     with_embeddings["embeddingModel"] = json!("embed-small");
     app.gql_ok(&client, APPLY, json!({"d": with_embeddings})).await;
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Count invoices."),
-        Reply::openai_chat("SELECT COUNT(*) AS invoices FROM \"Invoice\""),
-        Reply::openai_chat("There are 412 invoices."),
-        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Invoices", "y": "invoices"}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count invoices."),
+            Reply::openai_chat("SELECT COUNT(*) AS invoices FROM \"Invoice\""),
+            Reply::openai_chat("There are 412 invoices."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Invoices", "y": "invoices"}"#),
+        ],
+    )
+    .await;
     let (_, done) = asked(&app, &client, &project, "How many invoices are there?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     assert_eq!(vectors(app.state.pool.clone(), project.clone()).await, vec![("openai/embed-small".to_owned(), 8)]);
@@ -269,15 +305,19 @@ async fn a_worker_killed_during_a_provider_call_finishes_without_paying_twice() 
     app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-k")})).await;
 
     let plan = "1. Sum Invoice.Total by BillingCountry.";
-    script(&server, vec![
-        data(),
-        // The worker dies while this reply is on its way; the retry gets the next one.
-        Reply::openai_chat(plan).delayed(Duration::from_secs(4)),
-        Reply::openai_chat(plan),
-        Reply::openai_chat("SELECT \"BillingCountry\", SUM(\"Total\") AS revenue FROM \"Invoice\" GROUP BY 1"),
-        Reply::openai_chat("USA brings the most revenue."),
-        Reply::openai_chat(r#"{"chartType": "BAR", "title": "Revenue", "x": "BillingCountry", "y": "revenue"}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            // The worker dies while this reply is on its way; the retry gets the next one.
+            Reply::openai_chat(plan).delayed(Duration::from_secs(4)),
+            Reply::openai_chat(plan),
+            Reply::openai_chat("SELECT \"BillingCountry\", SUM(\"Total\") AS revenue FROM \"Invoice\" GROUP BY 1"),
+            Reply::openai_chat("USA brings the most revenue."),
+            Reply::openai_chat(r#"{"chartType": "BAR", "title": "Revenue", "x": "BillingCountry", "y": "revenue"}"#),
+        ],
+    )
+    .await;
     let task = ask(&app, &client, &project, "revenue per country", None).await;
     app.eventually(30, "the plan call is in flight", || async { server.requests().await.len() >= 3 }).await;
     app.kill_worker();
@@ -286,10 +326,16 @@ async fn a_worker_killed_during_a_provider_call_finishes_without_paying_twice() 
     assert_eq!(done["status"], "FINISHED", "{done}");
     let answered = response(&app, &client, &project, &task["responseId"]).await;
     assert_eq!(answered["chart"]["chartType"], "BAR", "{answered}");
-    let calls: Vec<String> = server.requests().await.iter().skip(1).map(|r| {
-        let system = r.json()["messages"][0]["content"].as_str().unwrap_or_default().to_owned();
-        system.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
-    }).collect();
+    let calls: Vec<String> = server
+        .requests()
+        .await
+        .iter()
+        .skip(1)
+        .map(|r| {
+            let system = r.json()["messages"][0]["content"].as_str().unwrap_or_default().to_owned();
+            system.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        })
+        .collect();
     assert_eq!(calls.iter().filter(|c| c.starts_with("You route questions")).count(), 1, "the finished intent step is not called again: {calls:?}");
     assert_eq!(calls.len(), 6, "only the interrupted plan call was repeated: {calls:?}");
 }
@@ -345,7 +391,11 @@ async fn descriptions_and_recommended_questions_with_and_without_a_model() {
     // With one: its descriptions where it gave them, the names-based ones where it did not.
     server.push(Reply::openai_chat("OK")).await;
     app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-g")})).await;
-    server.push(Reply::openai_chat(r#"Here you go: {"description": "An album released by an artist.", "columns": {"Title": "The album's title as printed on its cover."}}"#)).await;
+    server
+        .push(Reply::openai_chat(
+            r#"Here you go: {"description": "An album released by an artist.", "columns": {"Title": "The album's title as printed on its cover."}}"#,
+        ))
+        .await;
     let task = app.gql_ok(&client, describe, json!({"p": project, "m": ["Album"]})).await["createModelDescriptionTask"].clone();
     let done = generated(&app, &client, &project, &task).await;
     assert_eq!(done["generatedBy"], "LLM", "{done}");
@@ -364,18 +414,25 @@ async fn descriptions_and_recommended_questions_with_and_without_a_model() {
     // Relationships: the model's proposals join the heuristics' when they name real columns
     // of models not joined yet.
     let relate = "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }";
-    server.push(Reply::openai_chat(r#"{"relationships": [
+    server
+        .push(Reply::openai_chat(
+            r#"{"relationships": [
         {"fromModel": "Track", "fromColumn": "Composer", "toModel": "Artist", "toColumn": "Name", "type": "MANY_TO_ONE", "reason": "composers are artists"},
         {"fromModel": "Track", "fromColumn": "Nowhere", "toModel": "Artist", "toColumn": "Name", "type": "MANY_TO_ONE", "reason": "made up"},
         {"fromModel": "Album", "fromColumn": "ArtistId", "toModel": "Artist", "toColumn": "ArtistId", "type": "MANY_TO_ONE", "reason": "already joined"}
-    ]}"#)).await;
+    ]}"#,
+        ))
+        .await;
     let task = app.gql_ok(&client, relate, json!({"p": project})).await["createRelationshipRecommendationTask"].clone();
     let done = generated(&app, &client, &project, &task).await;
     assert_eq!(done["generatedBy"], "LLM", "{done}");
     let proposed = done["relationships"].as_array().unwrap();
     let from_llm: Vec<&Value> = proposed.iter().filter(|r| r["reason"].as_str().unwrap().starts_with("Proposed by the language model")).collect();
     assert_eq!(from_llm.len(), 1, "only the one naming real, unjoined columns: {proposed:?}");
-    assert_eq!((from_llm[0]["fromModel"].as_str(), from_llm[0]["fromColumn"].as_str(), from_llm[0]["toModel"].as_str()), (Some("Track"), Some("Composer"), Some("Artist")));
+    assert_eq!(
+        (from_llm[0]["fromModel"].as_str(), from_llm[0]["fromColumn"].as_str(), from_llm[0]["toModel"].as_str()),
+        (Some("Track"), Some("Composer"), Some("Artist"))
+    );
 
     // A refusal ends the task with the provider's words.
     server.push(Reply::openai_error(403, "This model is not available in your region.")).await;
@@ -431,8 +488,13 @@ async fn viewers_ask_with_the_embedded_engine_and_never_spend_the_organisations_
     let id = started["createRecommendedQuestionsTask"]["id"].clone();
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let generated = loop {
-        let polled = app.gql_ok(viewer, "query($p: ID!, $t: ID!) { generationTask(projectId: $p, taskId: $t) { status generatedBy questions } }",
-            json!({"p": project, "t": id})).await;
+        let polled = app
+            .gql_ok(
+                viewer,
+                "query($p: ID!, $t: ID!) { generationTask(projectId: $p, taskId: $t) { status generatedBy questions } }",
+                json!({"p": project, "t": id}),
+            )
+            .await;
         if polled["generationTask"]["status"] == "FINISHED" {
             break polled["generationTask"].clone();
         }
@@ -445,13 +507,17 @@ async fn viewers_ask_with_the_embedded_engine_and_never_spend_the_organisations_
     let refused = app.gql(viewer, "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }", json!({"p": project})).await;
     assert_eq!(error_code(&refused), "UNAUTHORIZED_ROLE_ACCESS", "{refused}");
 
-    script(&server, vec![
-        data(),
-        Reply::openai_chat("1. Count the rows of Track."),
-        Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\""),
-        Reply::openai_chat("The store sells 3503 tracks."),
-        Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
-    ]).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count the rows of Track."),
+            Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\""),
+            Reply::openai_chat("The store sells 3503 tracks."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "y": "tracks"}"#),
+        ],
+    )
+    .await;
     let (_, done) = asked(&app, contributor, &project, "How many songs do we sell?").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     assert_eq!(done["answeredBy"], "LLM", "{done}");

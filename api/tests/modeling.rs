@@ -19,11 +19,15 @@ async fn project(app: &TestApp, client: &Client, name: &str) -> String {
 
 /// Connects the source, chooses `tables` and saves `relations` (which starts the first deploy).
 async fn set_up(app: &TestApp, client: &Client, project: &str, source: Value, tables: &[&str], relations: Value) {
-    app.gql_ok(client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
-        json!({"p": project, "d": source})).await;
+    app.gql_ok(client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }", json!({"p": project, "d": source}))
+        .await;
     app.gql_ok(client, "mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }", json!({"p": project, "t": tables})).await;
-    app.gql_ok(client, "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }",
-        json!({"p": project, "r": relations})).await;
+    app.gql_ok(
+        client,
+        "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }",
+        json!({"p": project, "r": relations}),
+    )
+    .await;
 }
 
 /// Polls the sync status (as the web does) until it is no longer IN_PROGRESS.
@@ -39,7 +43,7 @@ async fn settled(app: &TestApp, client: &Client, project: &str, secs: u64) -> Va
     }
 }
 
-async fn model<'a>(app: &TestApp, client: &Client, project: &str, name: &str) -> Value {
+async fn model(app: &TestApp, client: &Client, project: &str, name: &str) -> Value {
     let models = app.gql_ok(client, MODELS, json!({"p": project})).await;
     models["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == name).cloned().unwrap_or_else(|| panic!("no model {name}"))
 }
@@ -74,15 +78,31 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     // A calculated field across the relationship, typed by the source, without fan-out.
     let customers = model(&app, &client, &project, "customers").await;
     let id = customers["id"].as_str().unwrap();
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"total_spent\", expression: \"SUM(orders.amount)\"}) }",
-        json!({"m": id})).await;
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"order_count\", expression: \"COUNT(orders.id)\"}) }",
-        json!({"m": id})).await;
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"big_orders\", expression: \"COUNT_IF(orders.amount > 50)\"}) }",
-        json!({"m": id})).await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"total_spent\", expression: \"SUM(orders.amount)\"}) }",
+        json!({"m": id}),
+    )
+    .await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"order_count\", expression: \"COUNT(orders.id)\"}) }",
+        json!({"m": id}),
+    )
+    .await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"big_orders\", expression: \"COUNT_IF(orders.amount > 50)\"}) }",
+        json!({"m": id}),
+    )
+    .await;
     let orders = model(&app, &client, &project, "orders").await;
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"customer_country\", expression: \"customers.country\"}) }",
-        json!({"m": orders["id"]})).await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"customer_country\", expression: \"customers.country\"}) }",
+        json!({"m": orders["id"]}),
+    )
+    .await;
     let fields = model(&app, &client, &project, "customers").await["columns"].clone();
     let total = fields.as_array().unwrap().iter().find(|c| c["referenceName"] == "total_spent").unwrap();
     assert_eq!((total["isCalculated"].as_bool(), total["type"].as_str()), (Some(true), Some("NUMERIC")), "{total}");
@@ -108,8 +128,13 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
         (id, "SUM(orders.nope)", "orders has no column \"nope\""),
         (id, "SUM(orders.amount", "cannot be parsed"),
     ] {
-        let body = app.gql(&client, "mutation($m: ID!, $e: String!) { createCalculatedField(modelId: $m, data: {name: \"bad\", expression: $e}) }",
-            json!({"m": model_id, "e": expression})).await;
+        let body = app
+            .gql(
+                &client,
+                "mutation($m: ID!, $e: String!) { createCalculatedField(modelId: $m, data: {name: \"bad\", expression: $e}) }",
+                json!({"m": model_id, "e": expression}),
+            )
+            .await;
         assert_eq!(error_code(&body), "INVALID_CALCULATED_FIELD", "{expression}: {body}");
         let message = body["errors"][0]["message"].as_str().unwrap();
         assert!(message.contains(reason) || (reason == "cannot be parsed" && message.contains("Expected")), "{expression}: {message}");
@@ -123,8 +148,13 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     assert_eq!(rows["previewViewData"]["rows"].as_array().unwrap().len(), 2);
     let sql = app.gql_ok(&client, "query($v: ID!) { viewSql(viewId: $v) }", json!({"v": view["id"]})).await;
     assert!(sql["viewSql"].as_str().unwrap().contains("\"public\".\"orders\""), "{sql}");
-    let body = app.gql(&client, "mutation($p: ID!) { createView(data: {projectId: $p, name: \"broken\", sql: \"SELECT nope FROM orders\"}) { id } }",
-        json!({"p": project})).await;
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!) { createView(data: {projectId: $p, name: \"broken\", sql: \"SELECT nope FROM orders\"}) { id } }",
+            json!({"p": project}),
+        )
+        .await;
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("nope"), "{body}");
 
     // Metadata and a hidden column; a second model of the same table is refused.
@@ -139,8 +169,13 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     let products = app.gql_ok(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, sourceTableName: \"products\", fields: [\"product_id\", \"title\"], primaryKey: \"product_id\"}) }",
         json!({"p": project})).await;
     assert!(products["createModel"].is_string());
-    let body = app.gql(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, name: \"Big spenders\", sourceSql: \"DELETE FROM customers\"}) }",
-        json!({"p": project})).await;
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!) { createModel(data: {projectId: $p, name: \"Big spenders\", sourceSql: \"DELETE FROM customers\"}) }",
+            json!({"p": project}),
+        )
+        .await;
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("not allowed"), "{body}");
     app.gql_ok(&client, "mutation($p: ID!) { createModel(data: {projectId: $p, name: \"Big spenders\", sourceSql: \"SELECT customer_id, sum(amount) AS spent FROM orders GROUP BY customer_id\"}) }",
         json!({"p": project})).await;
@@ -160,7 +195,10 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     let found = quarry_domain::deploy::search(&app.state.pool, project_id, "clients who buys spent", 3).await.unwrap();
     assert_eq!(found.first().map(String::as_str), Some("customers"), "{found:?}");
     let indexed: String = sqlx::query_scalar("SELECT content FROM retrieval_documents WHERE project_id = $1 AND name = 'customers'")
-        .bind(project_id).fetch_one(&app.state.pool).await.unwrap();
+        .bind(project_id)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap();
     assert!(indexed.contains("total_spent") && !indexed.contains("Full name"), "hidden columns stay out: {indexed}");
 
     // The source changes under a model: the deploy fails with the catalogue text and a log
@@ -175,10 +213,17 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     // Removing the fields and the view that used the column makes it deployable again.
     let total_id = fields.as_array().unwrap().iter().find(|c| c["referenceName"] == "total_spent").unwrap()["id"].clone();
     app.gql_ok(&client, "mutation($c: ID!) { deleteCalculatedField(columnId: $c) }", json!({"c": total_id})).await;
-    let big_id = model(&app, &client, &project, "customers").await["columns"].as_array().unwrap().iter().find(|c| c["referenceName"] == "big_orders").unwrap()["id"].clone();
+    let big_id = model(&app, &client, &project, "customers").await["columns"].as_array().unwrap().iter().find(|c| c["referenceName"] == "big_orders").unwrap()
+        ["id"]
+        .clone();
     app.gql_ok(&client, "mutation($c: ID!) { deleteCalculatedField(columnId: $c) }", json!({"c": big_id})).await;
     app.gql_ok(&client, "mutation($v: ID!) { deleteView(viewId: $v) }", json!({"v": view["id"]})).await;
-    app.gql_ok(&client, "mutation($m: ID!) { updateModel(modelId: $m, data: {fields: [\"id\", \"customer_id\", \"ordered_at\"]}) }", json!({"m": orders["id"]})).await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { updateModel(modelId: $m, data: {fields: [\"id\", \"customer_id\", \"ordered_at\"]}) }",
+        json!({"m": orders["id"]}),
+    )
+    .await;
     assert_eq!(deploy(&app, &client, &project).await["status"], "SYNCRONIZED");
 
     // The manifest exports as versioned MDL.
@@ -191,7 +236,8 @@ async fn model_edits_and_deploys_on_a_postgres_source() {
     let mut doc: Value = serde_json::from_str(exported["exportMdl"].as_str().unwrap()).unwrap();
     doc["metrics"] = json!([{"name": "orders_by_month", "baseObject": "orders", "measures": [{"name": "orders", "type": "BIGINT", "kind": {"kind": "calculated", "expression": "COUNT(*)"}}],
         "timeGrains": [{"name": "ordered", "refColumn": "ordered_at", "dateParts": ["MONTH", "YEAR"]}]}]);
-    let imported = app.gql_ok(&client, "mutation($p: ID!, $m: String!) { importMdl(projectId: $p, mdl: $m) }", json!({"p": project, "m": doc.to_string()})).await;
+    let imported =
+        app.gql_ok(&client, "mutation($p: ID!, $m: String!) { importMdl(projectId: $p, mdl: $m) }", json!({"p": project, "m": doc.to_string()})).await;
     assert_eq!(imported["importMdl"], 3);
     let metrics = app.gql_ok(&client, "query($p: ID!) { metrics(projectId: $p) { name baseObject measures timeGrains } }", json!({"p": project})).await;
     assert_eq!(metrics["metrics"], json!([{"name": "orders_by_month", "baseObject": "orders", "measures": ["orders"], "timeGrains": ["ordered"]}]));
@@ -219,13 +265,16 @@ async fn deploys_on_mariadb_and_a_duckdb_sample_and_honours_the_model_limit() {
         let opts = mysql_async::OptsBuilder::from_opts(mysql_async::Opts::from_url(&url).unwrap()).prefer_socket(false);
         let mut admin = mysql_async::Conn::new(opts).await.unwrap();
         admin.query_drop(format!("CREATE DATABASE `{name}`")).await.unwrap();
-        admin.query_drop(format!(
-            "CREATE TABLE `{name}`.teams (id INT PRIMARY KEY, city VARCHAR(40));
+        admin
+            .query_drop(format!(
+                "CREATE TABLE `{name}`.teams (id INT PRIMARY KEY, city VARCHAR(40));
              CREATE TABLE `{name}`.players (id INT PRIMARY KEY, team_id INT, points INT);
              CREATE TABLE `{name}`.arenas (id INT PRIMARY KEY);
              INSERT INTO `{name}`.teams VALUES (1, 'Boston'), (2, 'Denver');
              INSERT INTO `{name}`.players VALUES (1, 1, 30), (2, 1, 12), (3, 2, 25);"
-        )).await.unwrap();
+            ))
+            .await
+            .unwrap();
         admin.disconnect().await.unwrap();
     }
     let project = project(&app, &client, "League").await;
@@ -234,13 +283,25 @@ async fn deploys_on_mariadb_and_a_duckdb_sample_and_honours_the_model_limit() {
     set_up(&app, &client, &project, json!({"type": "MYSQL", "properties": properties}), &["players", "teams"], relation).await;
     assert_eq!(settled(&app, &client, &project, 60).await["status"], "SYNCRONIZED");
     let teams = model(&app, &client, &project, "teams").await;
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"points\", expression: \"SUM(players.points)\"}) }",
-        json!({"m": teams["id"]})).await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"points\", expression: \"SUM(players.points)\"}) }",
+        json!({"m": teams["id"]}),
+    )
+    .await;
     // Functions MariaDB lacks are written with ones it has.
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"stars\", expression: \"COUNT_IF(players.points > 20)\"}) }",
-        json!({"m": teams["id"]})).await;
-    app.gql_ok(&client, "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"city_letters\", expression: \"LENGTH(city) + CBRT(8)\"}) }",
-        json!({"m": teams["id"]})).await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"stars\", expression: \"COUNT_IF(players.points > 20)\"}) }",
+        json!({"m": teams["id"]}),
+    )
+    .await;
+    app.gql_ok(
+        &client,
+        "mutation($m: ID!) { createCalculatedField(modelId: $m, data: {name: \"city_letters\", expression: \"LENGTH(city) + CBRT(8)\"}) }",
+        json!({"m": teams["id"]}),
+    )
+    .await;
     let preview = app.gql_ok(&client, "query($m: ID!) { previewModelData(modelId: $m) { rows } }", json!({"m": teams["id"]})).await;
     let rows = preview["previewModelData"]["rows"].as_array().unwrap();
     let boston = rows.iter().find(|r| r[1] == "Boston").unwrap_or_else(|| panic!("{rows:?}"));

@@ -3,7 +3,12 @@
 mod common;
 
 use common::{TestApp, error_code, unique_email};
-use quarry_domain::{error::ROLE_ACCESS_SUFFIX, org, permissions::{OrgRole, ProjectRole}, project, user};
+use quarry_domain::{
+    error::ROLE_ACCESS_SUFFIX,
+    org,
+    permissions::{OrgRole, ProjectRole},
+    project, user,
+};
 use reqwest::Client;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -88,7 +93,10 @@ impl World {
     async fn fresh_member(&self, project_id: Option<Uuid>) -> (Uuid, Uuid) {
         let pool = &self.app.state.pool;
         let email = unique_email("extra");
-        let (member, _) = org::create_member(pool, self.org_id, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None }).await.unwrap();
+        let (member, _) =
+            org::create_member(pool, self.org_id, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
+                .await
+                .unwrap();
         if let Some(pid) = project_id {
             let p = project::get(pool, pid).await.unwrap();
             project::add_member(pool, &p, &email, ProjectRole::Viewer).await.unwrap();
@@ -114,10 +122,7 @@ impl World {
 fn check(op: &str, caller: Caller, expect: Expect, body: &Value) {
     let code = error_code(body);
     match expect {
-        Allow => assert!(
-            code != "UNAUTHORIZED_ACCESS" && code != "UNAUTHORIZED_ROLE_ACCESS",
-            "{op} as {caller:?} should be allowed: {body}"
-        ),
+        Allow => assert!(code != "UNAUTHORIZED_ACCESS" && code != "UNAUTHORIZED_ROLE_ACCESS", "{op} as {caller:?} should be allowed: {body}"),
         Role => {
             assert_eq!(code, "UNAUTHORIZED_ROLE_ACCESS", "{op} as {caller:?}: {body}");
             let message = body["errors"][0]["message"].as_str().unwrap();
@@ -131,7 +136,13 @@ fn check(op: &str, caller: Caller, expect: Expect, body: &Value) {
 fn project_rule(owner_only: bool) -> impl Fn(Caller) -> Expect {
     move |caller| match caller {
         OrgAdmin | Owner => Allow,
-        Contributor | Viewer => if owner_only { Role } else { Allow },
+        Contributor | Viewer => {
+            if owner_only {
+                Role
+            } else {
+                Allow
+            }
+        }
         OrgMember | Outsider | SignedOut => Denied,
     }
 }
@@ -140,10 +151,19 @@ fn project_rule(owner_only: bool) -> impl Fn(Caller) -> Expect {
 fn org_rule(admin_only: bool) -> impl Fn(Caller) -> Expect {
     move |caller| match caller {
         OrgAdmin => Allow,
-        Owner | Contributor | Viewer | OrgMember => if admin_only { Role } else { Allow },
+        Owner | Contributor | Viewer | OrgMember => {
+            if admin_only {
+                Role
+            } else {
+                Allow
+            }
+        }
         Outsider | SignedOut => Denied,
     }
 }
+
+/// An operation, its query, its variables and what each caller may expect of it.
+type Case = (&'static str, String, Value, Box<dyn Fn(Caller) -> Expect>);
 
 #[tokio::test]
 async fn every_operation_for_every_caller() {
@@ -152,22 +172,57 @@ async fn every_operation_for_every_caller() {
     let project = w.project_id.to_string();
 
     // Read-only and non-destructive operations share the world's org and project.
-    let shared: Vec<(&str, String, Value, Box<dyn Fn(Caller) -> Expect>)> = vec![
+    let shared: Vec<Case> = vec![
         ("project", "query($id: ID!) { project(where: {id: $id}) { id displayName } }".into(), json!({"id": project}), Box::new(project_rule(false))),
-        ("project.members", "query($id: ID!) { project(where: {id: $id}) { members { email role } } }".into(), json!({"id": project}), Box::new(project_rule(false))),
+        (
+            "project.members",
+            "query($id: ID!) { project(where: {id: $id}) { members { email role } } }".into(),
+            json!({"id": project}),
+            Box::new(project_rule(false)),
+        ),
         ("onboardingStatus", "query($id: ID!) { onboardingStatus(projectId: $id) }".into(), json!({"id": project}), Box::new(project_rule(false))),
-        ("switchCurrentProject", "mutation($id: ID!) { switchCurrentProject(where: {id: $id}) { id } }".into(), json!({"id": project}), Box::new(project_rule(false))),
-        ("updateProject", "mutation($id: ID!) { updateProject(where: {id: $id}, data: {displayName: \"Renamed\"}) { id } }".into(), json!({"id": project}), Box::new(project_rule(true))),
+        (
+            "switchCurrentProject",
+            "mutation($id: ID!) { switchCurrentProject(where: {id: $id}) { id } }".into(),
+            json!({"id": project}),
+            Box::new(project_rule(false)),
+        ),
+        (
+            "updateProject",
+            "mutation($id: ID!) { updateProject(where: {id: $id}, data: {displayName: \"Renamed\"}) { id } }".into(),
+            json!({"id": project}),
+            Box::new(project_rule(true)),
+        ),
         ("models", "query($id: ID!) { models(projectId: $id) { id } }".into(), json!({"id": project}), Box::new(project_rule(false))),
         ("relationships", "query($id: ID!) { relationships(projectId: $id) { id } }".into(), json!({"id": project}), Box::new(project_rule(false))),
-        ("saveRelations", "mutation($id: ID!) { saveRelations(projectId: $id, relations: []) { id } }".into(), json!({"id": project}), Box::new(project_rule(true))),
+        (
+            "saveRelations",
+            "mutation($id: ID!) { saveRelations(projectId: $id, relations: []) { id } }".into(),
+            json!({"id": project}),
+            Box::new(project_rule(true)),
+        ),
         ("dataSource", "query($id: ID!) { dataSource(projectId: $id) { type } }".into(), json!({"id": project}), Box::new(project_rule(false))),
         ("csvImportJobs", "query($id: ID!) { csvImportJobs(projectId: $id) { id } }".into(), json!({"id": project}), Box::new(project_rule(false))),
-        ("startSampleDataset", "mutation($id: ID!) { startSampleDataset(projectId: $id, name: HR) }".into(), json!({"id": project}), Box::new(project_rule(true))),
+        (
+            "startSampleDataset",
+            "mutation($id: ID!) { startSampleDataset(projectId: $id, name: HR) }".into(),
+            json!({"id": project}),
+            Box::new(project_rule(true)),
+        ),
         ("org", "query($id: ID!) { org(where: {id: $id}) { id name } }".into(), json!({"id": org}), Box::new(org_rule(false))),
-        ("org.members", "query($id: ID!) { org(where: {id: $id}) { members { email } usage { totalMembers } } }".into(), json!({"id": org}), Box::new(org_rule(false))),
+        (
+            "org.members",
+            "query($id: ID!) { org(where: {id: $id}) { members { email } usage { totalMembers } } }".into(),
+            json!({"id": org}),
+            Box::new(org_rule(false)),
+        ),
         ("switchCurrentOrg", "mutation($id: ID!) { switchCurrentOrg(where: {id: $id}) { id } }".into(), json!({"id": org}), Box::new(org_rule(false))),
-        ("updateOrg", "mutation($id: ID!) { updateOrg(where: {id: $id}, data: {name: \"Org A\"}) { id } }".into(), json!({"id": org}), Box::new(org_rule(true))),
+        (
+            "updateOrg",
+            "mutation($id: ID!) { updateOrg(where: {id: $id}, data: {name: \"Org A\"}) { id } }".into(),
+            json!({"id": org}),
+            Box::new(org_rule(true)),
+        ),
     ];
     for (op, query, vars, expect) in &shared {
         for caller in CALLERS {
@@ -184,8 +239,13 @@ async fn every_operation_for_every_caller() {
         let body = w.run(caller, "mutation { createProject(data: {displayName: \"New\"}) { id } }", json!({})).await;
         check("createProject", caller, if caller == SignedOut { Denied } else { Allow }, &body);
         user::set_current(&w.app.state.pool, w.id(caller), Some(w.org_id), Some(w.project_id)).await.ok();
-        let body = w.run(caller, "mutation($e: String!) { createOrgMember(data: {email: $e, role: MEMBER}) { success temporaryPassword } }",
-            json!({"e": unique_email("new")})).await;
+        let body = w
+            .run(
+                caller,
+                "mutation($e: String!) { createOrgMember(data: {email: $e, role: MEMBER}) { success temporaryPassword } }",
+                json!({"e": unique_email("new")}),
+            )
+            .await;
         check("createOrgMember", caller, org_rule(true)(caller), &body);
         if caller == OrgAdmin {
             assert_eq!(body["data"]["createOrgMember"]["temporaryPassword"].as_str().unwrap().len(), 16);
@@ -206,14 +266,21 @@ async fn every_operation_for_every_caller() {
 
         let (user_id, _) = w.fresh_member(Some(w.project_id)).await;
         let vars = json!({"p": project, "u": user_id.to_string()});
-        let body = w.run(caller, "mutation($p: ID!, $u: ID!) { updateProjectMemberRole(data: {projectId: $p, userId: $u, role: CONTRIBUTOR}) { role } }", vars.clone()).await;
+        let body = w
+            .run(caller, "mutation($p: ID!, $u: ID!) { updateProjectMemberRole(data: {projectId: $p, userId: $u, role: CONTRIBUTOR}) { role } }", vars.clone())
+            .await;
         check("updateProjectMemberRole", caller, project_rule(true)(caller), &body);
         let body = w.run(caller, "mutation($p: ID!, $u: ID!) { removeProjectMember(data: {projectId: $p, userId: $u}) }", vars).await;
         check("removeProjectMember", caller, project_rule(true)(caller), &body);
         let (user_id, _) = w.fresh_member(None).await;
         let email = user::get(&w.app.state.pool, user_id).await.unwrap().email;
-        let body = w.run(caller, "mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }",
-            json!({"p": project, "e": email})).await;
+        let body = w
+            .run(
+                caller,
+                "mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }",
+                json!({"p": project, "e": email}),
+            )
+            .await;
         check("addProjectMember", caller, project_rule(true)(caller), &body);
 
         let (_, member_id) = w.fresh_member(None).await;
@@ -225,7 +292,11 @@ async fn every_operation_for_every_caller() {
 
         let doomed = w.fresh_org().await.to_string();
         let body = w.run(caller, "mutation($id: ID!) { deleteOrg(where: {id: $id}) }", json!({"id": doomed})).await;
-        let expect = match caller { OrgAdmin => Allow, OrgMember => Role, _ => Denied };
+        let expect = match caller {
+            OrgAdmin => Allow,
+            OrgMember => Role,
+            _ => Denied,
+        };
         check("deleteOrg", caller, expect, &body);
     }
 
@@ -235,10 +306,13 @@ async fn every_operation_for_every_caller() {
         check("me", caller, expect, &w.run(caller, "{ me { id } }", json!({})).await);
         check("orgs", caller, expect, &w.run(caller, "{ orgs { id } }", json!({})).await);
         check("projects", caller, expect, &w.run(caller, "{ projects { id } }", json!({})).await);
-        check("updateMyProfile", caller, expect,
-            &w.run(caller, "mutation { updateMyProfile(data: {jobTitle: \"Analyst\"}) { jobTitle } }", json!({})).await);
-        check("onboardUser", caller, expect,
-            &w.run(caller, "mutation { onboardUser(data: {consentPrivacyStatement: true}) { consentPrivacyStatement } }", json!({})).await);
+        check("updateMyProfile", caller, expect, &w.run(caller, "mutation { updateMyProfile(data: {jobTitle: \"Analyst\"}) { jobTitle } }", json!({})).await);
+        check(
+            "onboardUser",
+            caller,
+            expect,
+            &w.run(caller, "mutation { onboardUser(data: {consentPrivacyStatement: true}) { consentPrivacyStatement } }", json!({})).await,
+        );
         check("createOrg", caller, expect, &w.run(caller, "mutation { createOrg(data: {name: \"Side org\"}) { id } }", json!({})).await);
     }
 }

@@ -46,8 +46,13 @@ async fn onboarding_creates_an_org_and_projects_route_to_setup() {
     let bare = app.gql_ok(&client, "{ me { currentOrg { members { email } usage { totalProjects } } } }", json!({})).await;
     assert!(bare["me"]["currentOrg"]["members"].is_null() && bare["me"]["currentOrg"]["usage"].is_null());
 
-    let renamed = app.gql_ok(&client, "mutation($id: ID!) { updateProject(where: {id: $id}, data: {displayName: \"Revenue 2026\"}) { displayName timezone } }",
-        json!({"id": created["id"]})).await;
+    let renamed = app
+        .gql_ok(
+            &client,
+            "mutation($id: ID!) { updateProject(where: {id: $id}, data: {displayName: \"Revenue 2026\"}) { displayName timezone } }",
+            json!({"id": created["id"]}),
+        )
+        .await;
     assert_eq!(renamed["updateProject"]["displayName"], "Revenue 2026");
     assert_eq!(renamed["updateProject"]["timezone"], "Europe/Berlin");
 
@@ -82,19 +87,28 @@ async fn admins_add_members_who_sign_in_with_a_temporary_password() {
     // Not yet in the project: it is invisible to her.
     let body = app.gql(&heidi, PROJECT, json!({"id": project})).await;
     assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS");
-    app.gql_ok(&admin, "mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }",
-        json!({"p": project, "e": email})).await;
+    app.gql_ok(
+        &admin,
+        "mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }",
+        json!({"p": project, "e": email}),
+    )
+    .await;
     app.gql_ok(&heidi, PROJECT, json!({"id": project})).await;
     let body = app.gql(&heidi, "mutation($id: ID!) { updateProject(where: {id: $id}, data: {displayName: \"Mine\"}) { id } }", json!({"id": project})).await;
     assert_eq!(error_code(&body), "UNAUTHORIZED_ROLE_ACCESS");
 
     // The last owner cannot be demoted; disabling a member locks them out of the org.
     let me = app.gql_ok(&admin, "{ me { id } }", json!({})).await;
-    let body = app.gql(&admin, "mutation($p: ID!, $u: ID!) { updateProjectMemberRole(data: {projectId: $p, userId: $u, role: VIEWER}) { role } }",
-        json!({"p": project, "u": me["me"]["id"]})).await;
+    let body = app
+        .gql(
+            &admin,
+            "mutation($p: ID!, $u: ID!) { updateProjectMemberRole(data: {projectId: $p, userId: $u, role: VIEWER}) { role } }",
+            json!({"p": project, "u": me["me"]["id"]}),
+        )
+        .await;
     assert_eq!(error_code(&body), "INVALID_INPUT");
-    app.gql_ok(&admin, "mutation($id: ID!) { updateOrgMember(where: {id: $id}, data: {enabled: false}) { enabled } }",
-        json!({"id": added["member"]["id"]})).await;
+    app.gql_ok(&admin, "mutation($id: ID!) { updateOrgMember(where: {id: $id}, data: {enabled: false}) { enabled } }", json!({"id": added["member"]["id"]}))
+        .await;
     let body = app.gql(&heidi, PROJECT, json!({"id": project})).await;
     assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS");
 
@@ -118,7 +132,10 @@ async fn delete_and_reset_run_as_workflows_and_answer_at_once() {
     let doomed = app.gql_ok(&client, CREATE, json!({"name": "Doomed"})).await["createProject"]["id"].clone();
     let reset = app.gql_ok(&client, CREATE, json!({"name": "Again"})).await["createProject"]["id"].clone();
     sqlx::query("UPDATE projects SET onboarding_status = 'ONBOARDING_FINISHED' WHERE id = $1::uuid")
-        .bind(reset.as_str().unwrap()).execute(&app.state.pool).await.unwrap();
+        .bind(reset.as_str().unwrap())
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
 
     // No worker yet: the api still answers at once, with the in-progress state.
     let deleting = app.gql_ok(&client, "mutation($id: ID!) { deleteProject(where: {id: $id}) { state } }", json!({"id": doomed})).await;
@@ -134,9 +151,7 @@ async fn delete_and_reset_run_as_workflows_and_answer_at_once() {
     app.start_worker();
     let (a, c) = (&app, &client);
     app.eventually(60, "the project to be deleted", || async { project_state(a, c, &doomed).await.is_none() }).await;
-    app.eventually(60, "the project to be reset", || async {
-        project_state(a, c, &reset).await.is_some_and(|p| p["state"] == "ACTIVE")
-    }).await;
+    app.eventually(60, "the project to be reset", || async { project_state(a, c, &reset).await.is_some_and(|p| p["state"] == "ACTIVE") }).await;
     let after = project_state(&app, &client, &reset).await.unwrap();
     assert_eq!(after["onboardingStatus"], "NOT_STARTED");
     assert_eq!(after["displayName"], "Again", "a reset keeps the project itself");

@@ -22,17 +22,15 @@ const LOCAL: &str = "local/all-MiniLM-L6-v2";
 
 /// The project's vectors: item key → (model, dimensions), for one kind.
 async fn vectors(pool: &Pool, project: &str, kind: &str) -> HashMap<String, (String, i32)> {
-    sqlx::query_as::<_, (String, String, i32)>(
-        "SELECT item_key, model, cardinality(vector) FROM knowledge_vectors WHERE project_id = $1::uuid AND kind = $2",
-    )
-    .bind(project)
-    .bind(kind)
-    .fetch_all(pool)
-    .await
-    .unwrap()
-    .into_iter()
-    .map(|(key, model, dimensions)| (key, (model, dimensions)))
-    .collect()
+    sqlx::query_as::<_, (String, String, i32)>("SELECT item_key, model, cardinality(vector) FROM knowledge_vectors WHERE project_id = $1::uuid AND kind = $2")
+        .bind(project)
+        .bind(kind)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(key, model, dimensions)| (key, (model, dimensions)))
+        .collect()
 }
 
 /// The deployed manifest's schema items.
@@ -50,11 +48,7 @@ async fn a_deploy_embeds_the_retrieval_index_before_any_question() {
 
     // No question asked yet: every schema item of the deployed model has its vector.
     let pool = &app.state.pool;
-    let asked: i64 = sqlx::query_scalar("SELECT count(*) FROM asking_tasks WHERE project_id = $1::uuid")
-        .bind(&project)
-        .fetch_one(pool)
-        .await
-        .unwrap();
+    let asked: i64 = sqlx::query_scalar("SELECT count(*) FROM asking_tasks WHERE project_id = $1::uuid").bind(&project).fetch_one(pool).await.unwrap();
     assert_eq!(asked, 0);
     let stored = vectors(pool, &project, "SCHEMA").await;
     let expected: BTreeSet<String> = schema_items(pool, &project).await.into_iter().map(|i| i.key).collect();
@@ -84,8 +78,14 @@ async fn concurrent_first_questions_embed_the_index_once() {
     app.gql_ok(&client, APPLY, json!({"d": settings})).await;
     let before = server.requests().await.len();
 
-    let questions: Vec<String> = ["How many tracks are there?", "How many albums are there?", "How many artists are there?",
-        "How many customers are there?", "How many invoices are there?", "How many employees are there?"]
+    let questions: Vec<String> = [
+        "How many tracks are there?",
+        "How many albums are there?",
+        "How many artists are there?",
+        "How many customers are there?",
+        "How many invoices are there?",
+        "How many employees are there?",
+    ]
     .map(str::to_owned)
     .to_vec();
     let tasks = futures::future::join_all(questions.iter().map(|q| ask(&app, &client, &project, q, None))).await;

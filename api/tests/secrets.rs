@@ -54,17 +54,19 @@ async fn secrets_survive_a_key_rotation() {
     let db = fresh_database().await;
     let a = app_with(&db, KEY_A, None).await;
     let (client, _) = a.signed_in("rotation").await;
-    let org = a.gql_ok(&client, "mutation { createOrg(data: {name: \"Rotation Co\"}) { id } }", json!({})).await["createOrg"]["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let org =
+        a.gql_ok(&client, "mutation { createOrg(data: {name: \"Rotation Co\"}) { id } }", json!({})).await["createOrg"]["id"].as_str().unwrap().to_owned();
     let project = a.gql_ok(&client, "mutation { createProject(data: {displayName: \"Keys\"}) { id } }", json!({})).await["createProject"]["id"]
         .as_str()
         .unwrap()
         .to_owned();
     let (_, properties) = shop_database().await;
-    a.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
-        json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}})).await;
+    a.gql_ok(
+        &client,
+        "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
+        json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}}),
+    )
+    .await;
     a.gql_ok(&client, TABLES, json!({"p": project})).await;
     let org_id = uuid::Uuid::parse_str(&org).unwrap();
     let project_id = uuid::Uuid::parse_str(&project).unwrap();
@@ -76,18 +78,10 @@ async fn secrets_survive_a_key_rotation() {
         .await
         .unwrap();
     let sealed_source = || async {
-        sqlx::query_scalar::<_, String>("SELECT secrets FROM data_sources WHERE project_id = $1")
-            .bind(project_id)
-            .fetch_one(&a.state.pool)
-            .await
-            .unwrap()
+        sqlx::query_scalar::<_, String>("SELECT secrets FROM data_sources WHERE project_id = $1").bind(project_id).fetch_one(&a.state.pool).await.unwrap()
     };
     let sealed_llm = || async {
-        sqlx::query_scalar::<_, String>("SELECT sealed_secret FROM org_llm_configs WHERE org_id = $1")
-            .bind(org_id)
-            .fetch_one(&a.state.pool)
-            .await
-            .unwrap()
+        sqlx::query_scalar::<_, String>("SELECT sealed_secret FROM org_llm_configs WHERE org_id = $1").bind(org_id).fetch_one(&a.state.pool).await.unwrap()
     };
     let under_a = sealed_source().await;
     assert!(under_a.starts_with(&format!("v2:{}:", keys_a.current_id())), "{under_a}");

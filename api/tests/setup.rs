@@ -17,31 +17,50 @@ async fn connect_choose_tables_relate_and_detect_changes() {
     // A wrong password is refused with the server's reason, and nothing is saved.
     let mut wrong = properties.clone();
     wrong["password"] = json!("not-the-password");
-    let body = app.gql(&client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
-        json!({"p": project, "d": {"type": "POSTGRES", "properties": wrong}})).await;
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
+            json!({"p": project, "d": {"type": "POSTGRES", "properties": wrong}}),
+        )
+        .await;
     assert_eq!(error_code(&body), "CONNECTION_REFUSED", "{body}");
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("password"), "{body}");
     let none = app.gql_ok(&client, "query($p: ID!) { dataSource(projectId: $p) { type } }", json!({"p": project})).await;
     assert!(none["dataSource"].is_null());
 
-    let body = app.gql(&client, "mutation($p: ID!, $d: DataSourceInput!) { testDataSourceConnection(projectId: $p, data: $d) }",
-        json!({"p": project, "d": {"type": "SNOWFLAKE", "properties": {"account": "x"}}})).await;
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!, $d: DataSourceInput!) { testDataSourceConnection(projectId: $p, data: $d) }",
+            json!({"p": project, "d": {"type": "SNOWFLAKE", "properties": {"account": "x"}}}),
+        )
+        .await;
     assert_eq!(error_code(&body), "INVALID_INPUT");
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("not yet supported"));
 
-    let saved = app.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type properties } }",
-        json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}})).await;
+    let saved = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type properties } }",
+            json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}}),
+        )
+        .await;
     assert_eq!(saved["saveDataSource"]["type"], "POSTGRES");
     assert_eq!(saved["saveDataSource"]["properties"]["database"], db.as_str());
     assert!(saved["saveDataSource"]["properties"].get("password").is_none(), "secrets are never returned");
     let stored: Option<String> = sqlx::query_scalar("SELECT secrets FROM data_sources WHERE project_id = $1::uuid")
-        .bind(project.as_str().unwrap()).fetch_one(&app.state.pool).await.unwrap();
+        .bind(project.as_str().unwrap())
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap();
     assert!(!stored.unwrap().contains(properties["password"].as_str().unwrap()), "secrets are sealed at rest");
     let status = app.gql_ok(&client, STATUS, json!({"id": project})).await;
     assert_eq!(status["project"]["onboardingStatus"], "DATASOURCE_SAVED");
 
-    let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name columns { name family isPrimaryKey notNull } } }",
-        json!({"p": project})).await;
+    let tables = app
+        .gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name columns { name family isPrimaryKey notNull } } }", json!({"p": project}))
+        .await;
     let tables = tables["listDataSourceTables"].as_array().unwrap();
     let names: Vec<&str> = tables.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 4, "{names:?}");
@@ -55,27 +74,42 @@ async fn connect_choose_tables_relate_and_detect_changes() {
     let body = app.gql(&client, "mutation($p: ID!) { saveTables(projectId: $p, tables: [\"nope\"]) { id } }", json!({"p": project})).await;
     assert_eq!(error_code(&body), "INVALID_INPUT");
 
-    let recs = app.gql_ok(&client, "query($p: ID!) { recommendedRelationships(projectId: $p) { fromModel fromColumn toModel toColumn type reason } }",
-        json!({"p": project})).await;
+    let recs = app
+        .gql_ok(
+            &client,
+            "query($p: ID!) { recommendedRelationships(projectId: $p) { fromModel fromColumn toModel toColumn type reason } }",
+            json!({"p": project}),
+        )
+        .await;
     let recs = recs["recommendedRelationships"].as_array().unwrap();
     let fk = recs.iter().find(|r| r["fromModel"] == "orders" && r["toModel"] == "customers").expect("orders → customers");
     assert_eq!(fk["reason"], "Foreign key");
     assert_eq!(fk["type"], "MANY_TO_ONE");
     assert!(recs.iter().any(|r| r["fromModel"] == "order_items" && r["toModel"] == "products"), "name match: {recs:?}");
 
-    let relations: Vec<Value> = recs.iter().map(|r| json!({
-        "fromModel": r["fromModel"], "fromColumn": r["fromColumn"], "toModel": r["toModel"], "toColumn": r["toColumn"], "type": r["type"],
-    })).collect();
-    let saved = app.gql_ok(&client, "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { name } }",
-        json!({"p": project, "r": relations})).await;
+    let relations: Vec<Value> = recs
+        .iter()
+        .map(|r| {
+            json!({
+                "fromModel": r["fromModel"], "fromColumn": r["fromColumn"], "toModel": r["toModel"], "toColumn": r["toColumn"], "type": r["type"],
+            })
+        })
+        .collect();
+    let saved = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { name } }",
+            json!({"p": project, "r": relations}),
+        )
+        .await;
     assert_eq!(saved["saveRelations"].as_array().unwrap().len(), recs.len());
     let status = app.gql_ok(&client, STATUS, json!({"id": project})).await;
     assert_eq!(status["project"]["onboardingStatus"], "ONBOARDING_FINISHED");
 
     // The source changes: a column appears, a table goes.
     shop_execute(&db, "ALTER TABLE customers ADD COLUMN email text; DROP TABLE order_items").await;
-    let change = app.gql_ok(&client, "mutation($p: ID!) { triggerDataSourceDetection(projectId: $p) { addedColumns removedTables } }",
-        json!({"p": project})).await;
+    let change =
+        app.gql_ok(&client, "mutation($p: ID!) { triggerDataSourceDetection(projectId: $p) { addedColumns removedTables } }", json!({"p": project})).await;
     assert_eq!(change["triggerDataSourceDetection"]["addedColumns"], json!(["customers.email"]));
     assert_eq!(change["triggerDataSourceDetection"]["removedTables"], json!(["order_items"]));
     app.gql_ok(&client, "mutation($p: ID!) { resolveSchemaChange(projectId: $p) }", json!({"p": project})).await;
@@ -91,8 +125,12 @@ async fn connect_choose_tables_relate_and_detect_changes() {
     // Editing keeps the stored password when none is given.
     let mut edit = properties.clone();
     edit.as_object_mut().unwrap().remove("password");
-    app.gql_ok(&client, "mutation($p: ID!, $d: DataSourceInput!) { updateDataSource(projectId: $p, data: $d) { type } }",
-        json!({"p": project, "d": {"type": "POSTGRES", "properties": edit}})).await;
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $d: DataSourceInput!) { updateDataSource(projectId: $p, data: $d) { type } }",
+        json!({"p": project, "d": {"type": "POSTGRES", "properties": edit}}),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -123,7 +161,9 @@ async fn a_sample_dataset_becomes_the_projects_models() {
     assert!(track["description"].as_str().unwrap().contains("Songs"));
     assert!(models.iter().flat_map(|m| m["columns"].as_array().unwrap()).all(|c| c["description"].as_str().is_some_and(|d| !d.is_empty())));
     let relationships = saved["relationships"].as_array().unwrap();
-    assert!(relationships.contains(&json!({"fromModel": "InvoiceLine", "fromColumn": "TrackId", "toModel": "Track", "toColumn": "TrackId", "type": "MANY_TO_ONE"})));
+    assert!(
+        relationships.contains(&json!({"fromModel": "InvoiceLine", "fromColumn": "TrackId", "toModel": "Track", "toColumn": "TrackId", "type": "MANY_TO_ONE"}))
+    );
     assert_eq!(relationships.len(), 11);
 
     // The sample's tables read like any source's; another sample replaces it.
@@ -137,7 +177,10 @@ async fn a_sample_dataset_becomes_the_projects_models() {
 
     // A project that finished onboarding on its own source is not overwritten.
     sqlx::query("UPDATE projects SET onboarding_status = 'ONBOARDING_FINISHED' WHERE id = $1::uuid")
-        .bind(project.as_str().unwrap()).execute(&app.state.pool).await.unwrap();
+        .bind(project.as_str().unwrap())
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
     let body = app.gql(&client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: HR) }", json!({"p": project})).await;
     assert_eq!(error_code(&body), "INVALID_INPUT");
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("Reset the project"));

@@ -16,12 +16,17 @@ async fn thread(app: &TestApp, client: &Client, project: &str) -> String {
 }
 
 async fn run_sql(app: &TestApp, client: &Client, project: &str, thread: &str, sql: &str) -> Value {
-    app.gql(client, "mutation($p: ID!, $t: ID!, $s: String!) { createThreadResponse(projectId: $p, threadId: $t, data: {sql: $s}) { id } }",
-        json!({"p": project, "t": thread, "s": sql})).await
+    app.gql(
+        client,
+        "mutation($p: ID!, $t: ID!, $s: String!) { createThreadResponse(projectId: $p, threadId: $t, data: {sql: $s}) { id } }",
+        json!({"p": project, "t": thread, "s": sql}),
+    )
+    .await
 }
 
 async fn response_count(app: &TestApp, client: &Client, project: &str, thread: &str) -> usize {
-    let detail = app.gql_ok(client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { responses { id } } }", json!({"p": project, "t": thread})).await;
+    let detail =
+        app.gql_ok(client, "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { responses { id } } }", json!({"p": project, "t": thread})).await;
     detail["thread"]["responses"].as_array().map_or(0, Vec::len)
 }
 
@@ -89,8 +94,13 @@ async fn unsafe_model_definitions_are_refused_before_they_are_stored() {
 
     // A calculated field with text after its expression would be pasted into the SQL.
     let artist = models_after["models"][0]["id"].as_str().unwrap().to_owned();
-    let body = app.gql(&client, "mutation($m: ID!, $e: String!) { createCalculatedField(modelId: $m, data: {name: \"x\", expression: $e}) }",
-        json!({"m": artist, "e": "1) AS x FROM duckdb_settings() --"})).await;
+    let body = app
+        .gql(
+            &client,
+            "mutation($m: ID!, $e: String!) { createCalculatedField(modelId: $m, data: {name: \"x\", expression: $e}) }",
+            json!({"m": artist, "e": "1) AS x FROM duckdb_settings() --"}),
+        )
+        .await;
     assert_eq!(error_code(&body), "INVALID_CALCULATED_FIELD", "{body}");
 }
 
@@ -103,8 +113,12 @@ async fn a_chain_of_views_fails_fast_with_a_clear_error() {
     let create = |name: String, sql: String| {
         let (app, client, project) = (&app, &client, project.clone());
         async move {
-            app.gql(client, "mutation($p: ID!, $n: String!, $s: String!) { createView(data: {projectId: $p, name: $n, sql: $s}) { id } }",
-                json!({"p": project, "n": name, "s": sql})).await
+            app.gql(
+                client,
+                "mutation($p: ID!, $n: String!, $s: String!) { createView(data: {projectId: $p, name: $n, sql: $s}) { id } }",
+                json!({"p": project, "n": name, "s": sql}),
+            )
+            .await
         }
     };
     assert!(create("v0".into(), "SELECT \"ArtistId\" FROM \"Artist\"".into()).await["errors"].is_null());

@@ -10,13 +10,9 @@ use uuid::Uuid;
 
 pub async fn org_actor(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Actor> {
     let org_role: Option<OrgRole> =
-        sqlx::query_scalar!(
-            r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#,
-            user_id,
-            org_id,
-        )
-        .fetch_optional(pool)
-        .await?;
+        sqlx::query_scalar!(r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#, user_id, org_id,)
+            .fetch_optional(pool)
+            .await?;
     Ok(Actor { org_role, project_role: None })
 }
 

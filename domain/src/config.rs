@@ -109,14 +109,12 @@ const DEV_SECRET_KEY: &str = "quarry-local-development-key-change-me";
 
 fn secret_key(raw: Option<String>, debug_build: bool) -> Result<SecretString, ConfigError> {
     match raw {
-        Some(key) if key.trim() == DEV_SECRET_KEY && !debug_build => Err(ConfigError {
-            name: "QUARRY_SECRET_KEY",
-            reason: "is the published development key; set a random one (e.g. openssl rand -hex 32)".into(),
-        }),
-        Some(key) if key.trim().len() < 16 && !debug_build => Err(ConfigError {
-            name: "QUARRY_SECRET_KEY",
-            reason: "is shorter than 16 characters; set a random one (e.g. openssl rand -hex 32)".into(),
-        }),
+        Some(key) if key.trim() == DEV_SECRET_KEY && !debug_build => {
+            Err(ConfigError { name: "QUARRY_SECRET_KEY", reason: "is the published development key; set a random one (e.g. openssl rand -hex 32)".into() })
+        }
+        Some(key) if key.trim().len() < 16 && !debug_build => {
+            Err(ConfigError { name: "QUARRY_SECRET_KEY", reason: "is shorter than 16 characters; set a random one (e.g. openssl rand -hex 32)".into() })
+        }
         Some(key) => Ok(key.into()),
         None if debug_build => Ok(DEV_SECRET_KEY.into()),
         None => Err(ConfigError {
@@ -207,8 +205,7 @@ impl Config {
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
-            source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", ""))
-                .map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
+            source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", "")).map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
             rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
             rate_limit_window: Duration::from_secs(60),
@@ -228,11 +225,7 @@ impl Config {
 
     /// The policy every connector made from a tenant's settings is held to.
     pub fn source_policy(&self) -> SourcePolicy {
-        SourcePolicy {
-            network: Arc::new(self.network_policy()),
-            duckdb_dir: self.duckdb_source_dir.clone(),
-            private_dir: Some(self.data_dir.clone()),
-        }
+        SourcePolicy { network: Arc::new(self.network_policy()), duckdb_dir: self.duckdb_source_dir.clone(), private_dir: Some(self.data_dir.clone()) }
     }
 
     /// The keys secrets are sealed and opened with.

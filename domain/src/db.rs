@@ -7,11 +7,7 @@ use std::time::Duration;
 pub type Pool = PgPool;
 
 pub async fn connect(url: &SecretString) -> Result<Pool, sqlx::Error> {
-    PgPoolOptions::new()
-        .max_connections(10)
-        .acquire_timeout(Duration::from_secs(5))
-        .connect(url.expose_secret())
-        .await
+    PgPoolOptions::new().max_connections(10).acquire_timeout(Duration::from_secs(5)).connect(url.expose_secret()).await
 }
 
 /// Applies the migrations in `migrations/`; safe to run from several processes at once

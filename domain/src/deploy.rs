@@ -288,8 +288,7 @@ pub async fn index(pool: &Pool, deploy_id: Uuid) -> Result<usize> {
 /// The names of the indexed documents sharing most words with `words` (full-text, simple
 /// dictionary), best first.
 pub async fn search(pool: &Pool, project_id: Uuid, words: &str, limit: i64) -> Result<Vec<String>> {
-    let terms: Vec<String> =
-        words.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let terms: Vec<String> = words.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     if terms.is_empty() {
         return Ok(Vec::new());
     }
@@ -412,7 +411,8 @@ mod tests {
 
     #[test]
     fn only_category_like_columns_are_indexed() {
-        let rows = vec![vec![json!("Rock"), json!(1297)], vec![json!("Jazz"), json!("130")], vec![json!(" "), json!(3)], vec![json!("x".repeat(101)), json!(1)]];
+        let rows =
+            vec![vec![json!("Rock"), json!(1297)], vec![json!("Jazz"), json!("130")], vec![json!(" "), json!(3)], vec![json!("x".repeat(101)), json!(1)]];
         let values = category_values("Genre", "Name", &rows);
         let got: Vec<(&str, i64)> = values.iter().map(|v| (v.value.as_str(), v.occurrences)).collect();
         assert_eq!(got, [("Rock", 1297), ("Jazz", 130)], "blank and overlong values are left out");

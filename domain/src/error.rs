@@ -36,8 +36,7 @@ pub enum ErrorCode {
 }
 
 /// Appended to every UNAUTHORIZED_ROLE_ACCESS message (PRODUCT.md §6).
-pub const ROLE_ACCESS_SUFFIX: &str =
-    "Please contact the project owner or an organization admin to perform this action.";
+pub const ROLE_ACCESS_SUFFIX: &str = "Please contact the project owner or an organization admin to perform this action.";
 
 impl ErrorCode {
     pub fn as_str(self) -> &'static str {
@@ -106,15 +105,9 @@ impl ErrorCode {
     /// The message shown when the caller has nothing more specific to say.
     pub fn default_message(self) -> &'static str {
         match self {
-            Self::SoftLimitReached => {
-                "The soft limit of the current plan has been reached and the operation cannot be performed."
-            }
-            Self::ModelLimitReached => {
-                "The current model limit has been reached and the operation cannot be performed."
-            }
-            Self::AirbyteRateLimitReached => {
-                "You've hit a temporary limit on the data syncing status update. Please try again later."
-            }
+            Self::SoftLimitReached => "The soft limit of the current plan has been reached and the operation cannot be performed.",
+            Self::ModelLimitReached => "The current model limit has been reached and the operation cannot be performed.",
+            Self::AirbyteRateLimitReached => "You've hit a temporary limit on the data syncing status update. Please try again later.",
             Self::DuplicatedSessionPropertyName => "Session property name already exists.",
             Self::NoChart => "No chart could be generated. No charges applied.",
             Self::UnauthorizedAccess => "You are not signed in or your session has expired.",
@@ -186,10 +179,7 @@ impl Error {
 
     /// UNAUTHORIZED_ROLE_ACCESS with the sentence PRODUCT.md §6 requires.
     pub fn role_access(action: &str) -> Self {
-        Self::new(
-            ErrorCode::UnauthorizedRoleAccess,
-            format!("You do not have permission to {action}. {ROLE_ACCESS_SUFFIX}"),
-        )
+        Self::new(ErrorCode::UnauthorizedRoleAccess, format!("You do not have permission to {action}. {ROLE_ACCESS_SUFFIX}"))
     }
 
     pub fn internal(cause: impl Into<Cause>) -> Self {
@@ -279,7 +269,6 @@ mod tests {
     fn codes_serialize_as_catalogue_names() {
         assert_eq!(serde_json::to_string(&ErrorCode::UnauthorizedRoleAccess).unwrap(), "\"UNAUTHORIZED_ROLE_ACCESS\"");
         assert_eq!(ErrorCode::DuplicatedSessionPropertyName.as_str(), "DUPLICATED_SESSION_PROPERTY_NAME");
-        assert_eq!(ErrorCode::SoftLimitReached.default_message(),
-            "The soft limit of the current plan has been reached and the operation cannot be performed.");
+        assert_eq!(ErrorCode::SoftLimitReached.default_message(), "The soft limit of the current plan has been reached and the operation cannot be performed.");
     }
 }

@@ -62,9 +62,13 @@ impl GenerationStatus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenerationInput {
     /// Describe these models (every model of the project, as checked when it was asked).
-    ModelDescriptions { models: Vec<String> },
+    ModelDescriptions {
+        models: Vec<String>,
+    },
     /// Recommend questions for the project, or follow-ups for a thread.
-    RecommendedQuestions { thread_id: Option<Uuid> },
+    RecommendedQuestions {
+        thread_id: Option<Uuid>,
+    },
     RecommendedRelationships,
 }
 
@@ -146,9 +150,7 @@ impl GenerationInput {
     fn from_json(task_id: Uuid, kind: GenerationKind, value: Value) -> Result<Self> {
         Ok(match kind {
             GenerationKind::ModelDescriptions => Self::ModelDescriptions { models: from_json::<stored::Models>(task_id, "input", value)?.models },
-            GenerationKind::RecommendedQuestions => {
-                Self::RecommendedQuestions { thread_id: from_json::<stored::Thread>(task_id, "input", value)?.thread_id }
-            }
+            GenerationKind::RecommendedQuestions => Self::RecommendedQuestions { thread_id: from_json::<stored::Thread>(task_id, "input", value)?.thread_id },
             GenerationKind::RecommendedRelationships => {
                 from_json::<stored::Nothing>(task_id, "input", value)?;
                 Self::RecommendedRelationships
@@ -394,12 +396,7 @@ async fn chat(pool: &Pool, llm: &ProjectLlm, task: &GenerationTask, step: &str, 
     }
 }
 
-async fn describe_models(
-    pool: &Pool,
-    task: &GenerationTask,
-    wanted: &[String],
-    llm: Option<&ProjectLlm>,
-) -> std::result::Result<GenerationResult, Failure> {
+async fn describe_models(pool: &Pool, task: &GenerationTask, wanted: &[String], llm: Option<&ProjectLlm>) -> std::result::Result<GenerationResult, Failure> {
     let manifest = manifest::of_project(pool, task.project_id).await?;
     let mut described = Vec::new();
     for model in manifest.models.iter().filter(|m| wanted.is_empty() || wanted.contains(&m.name)) {
@@ -428,12 +425,8 @@ async fn describe_models(
 
 /// A model's columns and types, as the prompt shows them.
 fn table_of(model: &Model) -> String {
-    let columns: Vec<String> = model
-        .columns
-        .iter()
-        .filter(|c| !matches!(c.kind, ColumnKind::Relationship { .. }))
-        .map(|c| format!("  {} {}", c.name, c.type_name))
-        .collect();
+    let columns: Vec<String> =
+        model.columns.iter().filter(|c| !matches!(c.kind, ColumnKind::Relationship { .. })).map(|c| format!("  {} {}", c.name, c.type_name)).collect();
     format!("Table {}:\n{}", model.name, columns.join("\n"))
 }
 
@@ -533,10 +526,7 @@ async fn recommend_questions(
                 max_tokens: 600,
             };
             let text = chat(pool, llm, task, "questions", request).await?;
-            json_in(&text)
-                .and_then(|v| v.get("questions").cloned())
-                .and_then(|q| serde_json::from_value::<Vec<String>>(q).ok())
-                .unwrap_or_default()
+            json_in(&text).and_then(|v| v.get("questions").cloned()).and_then(|q| serde_json::from_value::<Vec<String>>(q).ok()).unwrap_or_default()
         }
     };
     let questions: Vec<String> = questions
@@ -595,7 +585,10 @@ async fn recommend_relationships(
                 reason: format!("Proposed by the language model: {}", field("reason")).trim_end_matches(": ").to_owned(),
             };
             let exists = |model: &str, column: &str| {
-                manifest.models.iter().any(|m| m.name == model && m.columns.iter().any(|c| c.name == column && !matches!(c.kind, ColumnKind::Relationship { .. })))
+                manifest
+                    .models
+                    .iter()
+                    .any(|m| m.name == model && m.columns.iter().any(|c| c.name == column && !matches!(c.kind, ColumnKind::Relationship { .. })))
             };
             let joined = manifest.relationships.iter().any(|r| r.models.contains(&candidate.from_model) && r.models.contains(&candidate.to_model));
             if exists(&candidate.from_model, &candidate.from_column)

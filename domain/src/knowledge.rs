@@ -135,10 +135,7 @@ pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> R
     if text.chars().count() > INSTRUCTION_MAX_CHARS {
         return Err(Error::invalid(format!("An instruction can be at most {INSTRUCTION_MAX_CHARS} characters long.")));
     }
-    let questions: Vec<String> = questions
-        .iter()
-        .map(|q| asking::check_question(q))
-        .collect::<Result<Vec<_>>>()?;
+    let questions: Vec<String> = questions.iter().map(|q| asking::check_question(q)).collect::<Result<Vec<_>>>()?;
     if !is_global && questions.is_empty() {
         return Err(Error::invalid("Add at least one question this instruction applies to, or make it apply to all questions."));
     }
@@ -189,13 +186,8 @@ pub async fn delete_instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Resu
 
 /// Drops an item's vectors; the next retrieval embeds what it now says.
 async fn forget(pool: &Pool, project_id: Uuid, kind: &str, id: Uuid) -> Result<()> {
-    sqlx::query!(
-        "DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND split_part(item_key, '#', 1) = $3",
-        project_id,
-        kind,
-        id.to_string(),
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND split_part(item_key, '#', 1) = $3", project_id, kind, id.to_string(),)
+        .execute(pool)
+        .await?;
     Ok(())
 }

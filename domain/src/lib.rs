@@ -3,12 +3,11 @@
 
 pub mod access;
 pub mod asking;
-pub mod user;
 pub mod config;
 pub mod csv_import;
 pub mod datasource;
-pub mod deploy;
 pub mod db;
+pub mod deploy;
 pub mod error;
 pub mod generation;
 pub mod knowledge;
@@ -23,5 +22,6 @@ pub mod retrieval;
 pub mod secret;
 pub mod services;
 pub mod subscription;
+pub mod user;
 
 pub use error::{Error, ErrorCode, Result};

@@ -27,9 +27,7 @@ struct Row {
 }
 
 async fn row(pool: &Pool, org_id: Uuid) -> Result<Option<Row>> {
-    Ok(sqlx::query_as!(Row, "SELECT settings, sealed_secret, updated_at FROM org_llm_configs WHERE org_id = $1", org_id)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as!(Row, "SELECT settings, sealed_secret, updated_at FROM org_llm_configs WHERE org_id = $1", org_id).fetch_optional(pool).await?)
 }
 
 fn settings_of(row: &Row) -> Result<ProviderSettings> {
@@ -171,9 +169,7 @@ pub async fn test_connectivity(pool: &Pool, config: &Config, org_id: Uuid, setti
     let settings = check_settings(settings)?;
     let key = key_for(pool, config, org_id, &settings, key).await?;
     let provider = connect(config, &settings, &key).await?;
-    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
-        .await
-        .map_err(provider_error)
+    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some()).await.map_err(provider_error)
 }
 
 /// Tests, then saves the settings as the organisation's provider.
@@ -181,9 +177,7 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
     let settings = check_settings(settings)?;
     let key = key_for(pool, config, org_id, &settings, key).await?;
     let provider = connect(config, &settings, &key).await?;
-    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some())
-        .await
-        .map_err(provider_error)?;
+    quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some()).await.map_err(provider_error)?;
     let sealed = secrets::encrypt(&config.secret_keys(), key.expose_secret());
     let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
     let updated_at: DateTime<Utc> = sqlx::query_scalar!(

@@ -47,9 +47,8 @@ impl MailQueue {
         let client = redis::Client::open(redis_url.expose_secret()).map_err(Error::internal)?;
         // The manager's 500 ms default response timeout is shorter than a busy Redis can
         // take, and a timed-out fetch leaves apalis thinking the queue is broken.
-        let manager_config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(5)))
-            .set_response_timeout(Some(Duration::from_secs(5)));
+        let manager_config =
+            ConnectionManagerConfig::new().set_connection_timeout(Some(Duration::from_secs(5))).set_response_timeout(Some(Duration::from_secs(5)));
         let connection = client.get_connection_manager_with_config(manager_config).await.map_err(Error::internal)?;
         let storage = RedisStorage::new(connection).with_config(QueueConfig::default().queue(queue));
         Ok(Self { storage })
@@ -106,7 +105,9 @@ pub fn existing_account_email(public_url: &str, to: &str) -> Email {
         ),
         html: html_page(
             "You already have an account",
-            &format!("Someone tried to create a {PRODUCT} account with this e-mail address, which already has one. If it was you, sign in instead, or reset your password from the sign-in page."),
+            &format!(
+                "Someone tried to create a {PRODUCT} account with this e-mail address, which already has one. If it was you, sign in instead, or reset your password from the sign-in page."
+            ),
             "Sign in",
             &link,
             "If it was not you, ignore this message: nothing about your account has changed.",
@@ -136,8 +137,7 @@ pub fn reset_password_email(public_url: &str, to: &str, token: &str) -> Email {
 }
 
 fn html_page(title: &str, intro: &str, action: &str, link: &str, footer: &str) -> String {
-    let (title, intro, action, link, footer) =
-        (escape(title), escape(intro), escape(action), escape(link), escape(footer));
+    let (title, intro, action, link, footer) = (escape(title), escape(intro), escape(action), escape(link), escape(footer));
     format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>\n\
          <body style=\"font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; color: #262626;\">\n\

@@ -1,11 +1,10 @@
 //! Organisations and their members.
 
 use crate::{
-    user,
     db::Pool,
     error::{Error, Result},
     permissions::OrgRole,
-    secret,
+    secret, user,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -57,29 +56,17 @@ pub fn check_name(name: &str) -> Result<String> {
 pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
     let mut tx = pool.begin().await?;
-    let org = sqlx::query_as!(Org, "INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *", Uuid::new_v4(), name)
-        .fetch_one(&mut *tx)
-        .await?;
-    sqlx::query!(
-        "INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')",
-        Uuid::new_v4(),
-        org.id,
-        creator,
-    )
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1", creator, org.id)
+    let org = sqlx::query_as!(Org, "INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *", Uuid::new_v4(), name).fetch_one(&mut *tx).await?;
+    sqlx::query!("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')", Uuid::new_v4(), org.id, creator,)
         .execute(&mut *tx)
         .await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1", creator, org.id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(org)
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<Org> {
-    sqlx::query_as!(Org, "SELECT * FROM orgs WHERE id = $1", id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Organization"))
+    sqlx::query_as!(Org, "SELECT * FROM orgs WHERE id = $1", id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Organization"))
 }
 
 /// The orgs the user belongs to (enabled memberships), oldest first.
@@ -96,20 +83,14 @@ pub async fn list_for_user(pool: &Pool, user_id: Uuid) -> Result<Vec<(Org, OrgRo
 
 /// The user's role in an org; `None` when not an (enabled) member.
 pub async fn role_of(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Option<OrgRole>> {
-    Ok(sqlx::query_scalar!(
-        r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#,
-        user_id,
-        org_id,
-    )
-    .fetch_optional(pool)
-    .await?)
+    Ok(sqlx::query_scalar!(r#"SELECT role AS "role: OrgRole" FROM org_members WHERE user_id = $1 AND org_id = $2 AND enabled"#, user_id, org_id,)
+        .fetch_optional(pool)
+        .await?)
 }
 
 pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
-    Ok(sqlx::query_as!(Org, "UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *", id, name)
-        .fetch_one(pool)
-        .await?)
+    Ok(sqlx::query_as!(Org, "UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *", id, name).fetch_one(pool).await?)
 }
 
 /// Deletes the org; refused while it still has projects.
@@ -171,15 +152,8 @@ pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<
     let password = secret::temporary_password();
     let hash = user::hash_password(&password).await?;
     let mut tx = pool.begin().await?;
-    let created = user::insert_unverified(
-        &mut tx,
-        &email,
-        &hash,
-        (!name.is_empty()).then_some(name.as_str()),
-        first_name.as_deref(),
-        last_name.as_deref(),
-    )
-    .await?;
+    let created =
+        user::insert_unverified(&mut tx, &email, &hash, (!name.is_empty()).then_some(name.as_str()), first_name.as_deref(), last_name.as_deref()).await?;
     let Some(user) = created else {
         return Err(Error::invalid(EXISTING_ACCOUNT_MESSAGE));
     };
@@ -194,9 +168,7 @@ pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<
 pub async fn add_member(pool: &Pool, org_id: Uuid, user_id: Uuid, role: OrgRole) -> Result<OrgMember> {
     let mut tx = pool.begin().await?;
     let id = insert_membership(&mut tx, org_id, user_id, role).await?;
-    sqlx::query!("UPDATE users SET current_org_id = $2 WHERE id = $1 AND current_org_id IS NULL", user_id, org_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2 WHERE id = $1 AND current_org_id IS NULL", user_id, org_id).execute(&mut *tx).await?;
     tx.commit().await?;
     member(pool, id).await
 }
@@ -221,9 +193,7 @@ pub async fn update_member(pool: &Pool, member_id: Uuid, role: Option<OrgRole>, 
     if current.role == OrgRole::Admin && current.enabled && (role != OrgRole::Admin || !enabled) {
         ensure_other_admin(pool, current.org_id, current.user_id).await?;
     }
-    sqlx::query!("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1", member_id, role as _, enabled)
-        .execute(pool)
-        .await?;
+    sqlx::query!("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1", member_id, role as _, enabled).execute(pool).await?;
     member(pool, member_id).await
 }
 
@@ -242,13 +212,9 @@ pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
     .execute(&mut *tx)
     .await?;
     sqlx::query!("DELETE FROM org_members WHERE id = $1", member_id).execute(&mut *tx).await?;
-    sqlx::query!(
-        "UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2",
-        current.user_id,
-        current.org_id,
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2", current.user_id, current.org_id,)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }

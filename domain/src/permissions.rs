@@ -128,10 +128,7 @@ pub const RULES: &[Rule] = &[
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
-    RULES
-        .iter()
-        .find(|r| r.operation == operation)
-        .expect("every operation has a rule in RULES")
+    RULES.iter().find(|r| r.operation == operation).expect("every operation has a rule in RULES")
 }
 
 /// Asks the matrix. `actor` is `None` when nobody is signed in.

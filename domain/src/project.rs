@@ -1,11 +1,11 @@
 //! Projects and their members.
 
 use crate::{
-    user,
     db::Pool,
     error::{Error, Result},
     permissions::ProjectRole,
     services::{Services, Workflow},
+    user,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -88,11 +88,7 @@ pub struct ProjectPatch {
 /// IANA zone names without the legacy aliases (no "US/…", "Etc/…", "EST"…), plus UTC,
 /// sorted (PRODUCT.md §9).
 pub fn timezones() -> Vec<&'static str> {
-    let mut zones: Vec<&'static str> = chrono_tz::TZ_VARIANTS
-        .iter()
-        .map(|tz| tz.name())
-        .filter(|name| is_current_zone(name))
-        .collect();
+    let mut zones: Vec<&'static str> = chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()).filter(|name| is_current_zone(name)).collect();
     zones.push("UTC");
     zones.sort_unstable();
     zones.dedup();
@@ -100,8 +96,7 @@ pub fn timezones() -> Vec<&'static str> {
 }
 
 fn is_current_zone(name: &str) -> bool {
-    const REGIONS: &[&str] =
-        &["Africa/", "America/", "Antarctica/", "Arctic/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/"];
+    const REGIONS: &[&str] = &["Africa/", "America/", "Antarctica/", "Arctic/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/"];
     REGIONS.iter().any(|r| name.starts_with(r))
 }
 
@@ -126,7 +121,14 @@ pub fn check_display_name(name: &str) -> Result<String> {
 }
 
 /// Creates a project in the org with its creator as OWNER; it becomes the creator's current project.
-pub async fn create(pool: &Pool, org_id: Uuid, creator: Uuid, display_name: &str, language: Option<ProjectLanguage>, timezone: Option<&str>) -> Result<Project> {
+pub async fn create(
+    pool: &Pool,
+    org_id: Uuid,
+    creator: Uuid,
+    display_name: &str,
+    language: Option<ProjectLanguage>,
+    timezone: Option<&str>,
+) -> Result<Project> {
     let display_name = check_display_name(display_name)?;
     let timezone = check_timezone(timezone.unwrap_or("UTC"))?;
     let mut tx = pool.begin().await?;
@@ -143,22 +145,10 @@ pub async fn create(pool: &Pool, org_id: Uuid, creator: Uuid, display_name: &str
     )
     .fetch_one(&mut *tx)
     .await?;
-    sqlx::query!(
-        "INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'OWNER')",
-        Uuid::new_v4(),
-        project.id,
-        creator,
-    )
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query!(
-        "UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1",
-        creator,
-        org_id,
-        project.id,
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, 'OWNER')", Uuid::new_v4(), project.id, creator,)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1", creator, org_id, project.id,).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(project)
 }
@@ -356,33 +346,22 @@ async fn member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectM
     )
     .fetch_optional(pool)
     .await?
-        .ok_or_else(|| Error::not_found("Project member"))
+    .ok_or_else(|| Error::not_found("Project member"))
 }
 
 /// Adds a member of the project's org to the project.
 pub async fn add_member(pool: &Pool, project: &Project, email: &str, role: ProjectRole) -> Result<ProjectMember> {
-    let user = user::find_by_email(pool, email)
-        .await?
-        .ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
-    let in_org: bool = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2) AS "exists!""#,
-        project.org_id,
-        user.id,
-    )
-    .fetch_one(pool)
-    .await?;
+    let user = user::find_by_email(pool, email).await?.ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
+    let in_org: bool =
+        sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2) AS "exists!""#, project.org_id, user.id,)
+            .fetch_one(pool)
+            .await?;
     if !in_org {
         return Err(Error::invalid("No member of this organization has that e-mail address."));
     }
-    sqlx::query!(
-        "INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)",
-        Uuid::new_v4(),
-        project.id,
-        user.id,
-        role as _,
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)", Uuid::new_v4(), project.id, user.id, role as _,)
+        .execute(pool)
+        .await?;
     member(pool, project.id, user.id).await
 }
 
@@ -391,14 +370,7 @@ pub async fn update_member_role(pool: &Pool, project_id: Uuid, user_id: Uuid, ro
     if current.role == ProjectRole::Owner && role != ProjectRole::Owner {
         ensure_other_owner(pool, project_id, user_id).await?;
     }
-    sqlx::query!(
-        "UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2",
-        project_id,
-        user_id,
-        role as _,
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2", project_id, user_id, role as _,).execute(pool).await?;
     member(pool, project_id, user_id).await
 }
 
@@ -407,28 +379,19 @@ pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Resu
     if current.role == ProjectRole::Owner {
         ensure_other_owner(pool, project_id, user_id).await?;
     }
-    sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id)
-        .execute(pool)
-        .await?;
-    sqlx::query!(
-        "UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2",
-        user_id,
-        project_id,
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id).execute(pool).await?;
+    sqlx::query!("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2", user_id, project_id,).execute(pool).await?;
     Ok(())
 }
 
 async fn ensure_other_owner(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
-    let others: i64 =
-        sqlx::query_scalar!(
-            r#"SELECT count(*) AS "count!" FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'"#,
-            project_id,
-            user_id,
-        )
-        .fetch_one(pool)
-        .await?;
+    let others: i64 = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'"#,
+        project_id,
+        user_id,
+    )
+    .fetch_one(pool)
+    .await?;
     if others == 0 {
         return Err(Error::invalid("A project needs at least one owner."));
     }

@@ -67,13 +67,10 @@ fn key_of(model: &ModelShape) -> Option<String> {
 pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendation> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    let one_to_one = |model: &str, column: &str| {
-        models.iter().any(|m| m.name == model && m.primary_key.len() == 1 && m.primary_key[0] == column)
-    };
+    let one_to_one = |model: &str, column: &str| models.iter().any(|m| m.name == model && m.primary_key.len() == 1 && m.primary_key[0] == column);
     for k in keys {
         if seen.insert((k.from_model.clone(), k.from_column.clone(), k.to_model.clone())) {
-            let relation_type =
-                if one_to_one(&k.from_model, &k.from_column) { RelationType::OneToOne } else { RelationType::ManyToOne };
+            let relation_type = if one_to_one(&k.from_model, &k.from_column) { RelationType::OneToOne } else { RelationType::ManyToOne };
             out.push(Recommendation {
                 from_model: k.from_model.clone(),
                 from_column: k.from_column.clone(),
@@ -90,11 +87,7 @@ pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendat
         let target_name = singular(&target.name);
         let pk_squashed = squash(pk);
         // `id` alone says nothing; `customer_id` and `CustomerId` do.
-        let wanted: Vec<String> = if pk_squashed == "id" {
-            vec![format!("{target_name}id")]
-        } else {
-            vec![pk_squashed.clone(), format!("{target_name}id")]
-        };
+        let wanted: Vec<String> = if pk_squashed == "id" { vec![format!("{target_name}id")] } else { vec![pk_squashed.clone(), format!("{target_name}id")] };
         for source in models.iter().filter(|m| m.name != target.name) {
             for column in &source.columns {
                 if !wanted.contains(&squash(column)) {
@@ -103,8 +96,7 @@ pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendat
                 if !seen.insert((source.name.clone(), column.clone(), target.name.clone())) {
                     continue;
                 }
-                let relation_type =
-                    if one_to_one(&source.name, column) { RelationType::OneToOne } else { RelationType::ManyToOne };
+                let relation_type = if one_to_one(&source.name, column) { RelationType::OneToOne } else { RelationType::ManyToOne };
                 out.push(Recommendation {
                     from_model: source.name.clone(),
                     from_column: column.clone(),
@@ -128,11 +120,7 @@ mod tests {
     use super::*;
 
     fn model(name: &str, columns: &[&str], pk: &[&str]) -> ModelShape {
-        ModelShape {
-            name: name.into(),
-            columns: columns.iter().map(|s| s.to_string()).collect(),
-            primary_key: pk.iter().map(|s| s.to_string()).collect(),
-        }
+        ModelShape { name: name.into(), columns: columns.iter().map(|s| s.to_string()).collect(), primary_key: pk.iter().map(|s| s.to_string()).collect() }
     }
 
     #[test]
@@ -143,17 +131,15 @@ mod tests {
             model("order_items", &["order_id", "product_id", "quantity"], &["order_id", "product_id"]),
             model("products", &["product_id", "title"], &["product_id"]),
         ];
-        let keys = vec![DeclaredKey {
-            from_model: "orders".into(),
-            from_column: "customer_id".into(),
-            to_model: "customers".into(),
-            to_column: "id".into(),
-        }];
+        let keys = vec![DeclaredKey { from_model: "orders".into(), from_column: "customer_id".into(), to_model: "customers".into(), to_column: "id".into() }];
         let recs = recommend(&models, &keys);
         assert_eq!(recs[0].reason, "Foreign key");
         assert_eq!(recs.iter().filter(|r| r.from_column == "customer_id").count(), 1, "{recs:?}");
-        assert!(recs.iter().any(|r| r.from_model == "order_items" && r.from_column == "order_id" && r.to_model == "orders"
-            && r.to_column == "id" && r.relation_type == RelationType::ManyToOne));
+        assert!(recs.iter().any(|r| r.from_model == "order_items"
+            && r.from_column == "order_id"
+            && r.to_model == "orders"
+            && r.to_column == "id"
+            && r.relation_type == RelationType::ManyToOne));
         assert!(recs.iter().any(|r| r.from_model == "order_items" && r.to_model == "products" && r.to_column == "product_id"));
         assert!(!recs.iter().any(|r| r.from_column == "id"), "bare ids are not guessed: {recs:?}");
     }
@@ -170,8 +156,7 @@ mod tests {
         ];
         let recs = recommend(&models, &[]);
         assert!(recs.iter().any(|r| r.from_model == "Album" && r.from_column == "ArtistId" && r.to_model == "Artist"));
-        assert!(recs.iter().any(|r| r.from_model == "employee_details" && r.to_model == "employees"
-            && r.relation_type == RelationType::OneToOne));
+        assert!(recs.iter().any(|r| r.from_model == "employee_details" && r.to_model == "employees" && r.relation_type == RelationType::OneToOne));
         assert!(recs.iter().any(|r| r.from_model == "products" && r.from_column == "category_id" && r.to_model == "categories"));
         assert!(!recs.iter().any(|r| r.from_model == "Artist"), "{recs:?}");
     }

@@ -168,12 +168,7 @@ async fn sync_once(pool: &Pool, project_id: Uuid, deploy_id: Option<Uuid>, embed
     // vectors written and embeds nothing. The lock goes with the transaction (also when this
     // future is dropped midway).
     let mut lock = pool.begin().await?;
-    sqlx::query!(
-        "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
-        format!("knowledge_vectors/{project_id}/{model}"),
-    )
-    .execute(&mut *lock)
-    .await?;
+    sqlx::query!("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", format!("knowledge_vectors/{project_id}/{model}"),).execute(&mut *lock).await?;
     let manifest = match deploy_id {
         Some(deploy_id) => Some(deploy::manifest_of(pool, deploy_id).await?),
         None => deploy::deployed(pool, project_id).await?.map(|(_, manifest)| manifest),
@@ -225,14 +220,7 @@ async fn embed_missing(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest
         }
     }
     for (kind, key) in &stale {
-        sqlx::query!(
-            "DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND item_key = $3",
-            project_id,
-            kind,
-            key,
-        )
-        .execute(pool)
-        .await?;
+        sqlx::query!("DELETE FROM knowledge_vectors WHERE project_id = $1 AND kind = $2 AND item_key = $3", project_id, kind, key,).execute(pool).await?;
     }
     let missing: Vec<&Item> = items.iter().filter(|i| !fresh.contains(&(i.kind.as_str().to_owned(), i.key.clone()))).collect();
     for batch in missing.chunks(32) {
@@ -299,19 +287,13 @@ pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, ques
             .into_iter()
             .map(|r| (r.kind, r.item_key, r.vector))
             .collect();
-    let mut scored: Vec<(Kind, String, f32)> = rows
-        .into_iter()
-        .filter(|(_, _, v)| v.len() == query.len())
-        .map(|(kind, key, vector)| (Kind::parse(&kind), key, dot(&query, &vector)))
-        .collect();
+    let mut scored: Vec<(Kind, String, f32)> =
+        rows.into_iter().filter(|(_, _, v)| v.len() == query.len()).map(|(kind, key, vector)| (Kind::parse(&kind), key, dot(&query, &vector))).collect();
     scored.sort_by(|a, b| b.2.total_cmp(&a.2));
 
     let pairs: HashMap<String, SqlPair> = knowledge::sql_pairs(pool, project_id).await?.into_iter().map(|p| (p.id.to_string(), p)).collect();
     let all_instructions = knowledge::instructions(pool, project_id).await?;
-    let mut retrieved = Retrieved {
-        instructions: all_instructions.iter().filter(|i| i.is_global).cloned().collect(),
-        ..Default::default()
-    };
+    let mut retrieved = Retrieved { instructions: all_instructions.iter().filter(|i| i.is_global).cloned().collect(), ..Default::default() };
     let mut applied: HashSet<Uuid> = HashSet::new();
     for (kind, key, score) in scored {
         match kind {

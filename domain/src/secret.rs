@@ -34,9 +34,7 @@ pub fn hash_password(password: &str) -> Result<String, argon2::password_hash::Er
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
-        .unwrap_or(false)
+    PasswordHash::new(hash).map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()).unwrap_or(false)
 }
 
 // Argon2 takes tens of milliseconds of CPU by design. Run on the async runtime, a burst of
@@ -64,9 +62,7 @@ async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 's
 /// [`hash_password`] on the bounded blocking pool.
 pub async fn hash_password_bounded(password: &str) -> crate::error::Result<String> {
     let password = password.to_owned();
-    on_hashing_pool(move || hash_password(&password))
-        .await?
-        .map_err(|e| crate::error::Error::internal(e.to_string()))
+    on_hashing_pool(move || hash_password(&password)).await?.map_err(|e| crate::error::Error::internal(e.to_string()))
 }
 
 /// [`verify_password`] on the bounded blocking pool.
@@ -91,27 +87,19 @@ pub async fn reseal_all(pool: &crate::db::Pool, keys: &quarry_engine::secrets::S
     use quarry_engine::secrets::reseal;
     let mut tx = pool.begin().await?;
     let mut report = ResealReport::default();
-    let rows = sqlx::query!(r#"SELECT project_id, secrets AS "secrets!" FROM data_sources WHERE secrets IS NOT NULL FOR UPDATE"#)
-        .fetch_all(&mut *tx)
-        .await?;
+    let rows = sqlx::query!(r#"SELECT project_id, secrets AS "secrets!" FROM data_sources WHERE secrets IS NOT NULL FOR UPDATE"#).fetch_all(&mut *tx).await?;
     for (project_id, sealed) in rows.into_iter().map(|r| (r.project_id, r.secrets)) {
-        let resealed = reseal(keys, &sealed)
-            .map_err(|e| Error::internal(format!("data source of project {project_id}: {e}")))?;
+        let resealed = reseal(keys, &sealed).map_err(|e| Error::internal(format!("data source of project {project_id}: {e}")))?;
         if let Some(resealed) = resealed {
-            sqlx::query!("UPDATE data_sources SET secrets = $2 WHERE project_id = $1", project_id, resealed)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query!("UPDATE data_sources SET secrets = $2 WHERE project_id = $1", project_id, resealed).execute(&mut *tx).await?;
             report.data_sources += 1;
         }
     }
     let rows = sqlx::query!("SELECT org_id, sealed_secret FROM org_llm_configs FOR UPDATE").fetch_all(&mut *tx).await?;
     for (org_id, sealed) in rows.into_iter().map(|r| (r.org_id, r.sealed_secret)) {
-        let resealed = reseal(keys, &sealed)
-            .map_err(|e| Error::internal(format!("language-model key of org {org_id}: {e}")))?;
+        let resealed = reseal(keys, &sealed).map_err(|e| Error::internal(format!("language-model key of org {org_id}: {e}")))?;
         if let Some(resealed) = resealed {
-            sqlx::query!("UPDATE org_llm_configs SET sealed_secret = $2 WHERE org_id = $1", org_id, resealed)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query!("UPDATE org_llm_configs SET sealed_secret = $2 WHERE org_id = $1", org_id, resealed).execute(&mut *tx).await?;
             report.llm_keys += 1;
         }
     }

@@ -17,13 +17,29 @@ use crate::{config::Config, db::Pool, error::Result, project::RemovalMode};
 /// a no-op (the workflow id is derived from these ids).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Workflow {
-    Ask { project_id: Uuid, task_id: Uuid },
-    Generation { project_id: Uuid, task_id: Uuid },
-    Deploy { project_id: Uuid, deploy_id: Uuid },
-    CsvImport { project_id: Uuid, job_id: Uuid },
+    Ask {
+        project_id: Uuid,
+        task_id: Uuid,
+    },
+    Generation {
+        project_id: Uuid,
+        task_id: Uuid,
+    },
+    Deploy {
+        project_id: Uuid,
+        deploy_id: Uuid,
+    },
+    CsvImport {
+        project_id: Uuid,
+        job_id: Uuid,
+    },
     /// `fresh`: the project has just moved into DELETING/RESETTING, so a removal still
     /// running for it is the previous one, closing, and must not be mistaken for this one.
-    ProjectRemoval { project_id: Uuid, mode: RemovalMode, fresh: bool },
+    ProjectRemoval {
+        project_id: Uuid,
+        mode: RemovalMode,
+        fresh: bool,
+    },
 }
 
 /// Starts and stops workflows. Failures are never the user's fault: they are internal
@@ -101,7 +117,12 @@ mod tests {
     async fn a_workflow_that_cannot_start_is_undone_and_fails_the_call() {
         let (services, _) = services(true);
         let undone = Mutex::new(false);
-        let result = services.start(deploy(), async { *undone.lock().unwrap() = true; Ok(()) }).await;
+        let result = services
+            .start(deploy(), async {
+                *undone.lock().unwrap() = true;
+                Ok(())
+            })
+            .await;
         assert_eq!(result.unwrap_err().code(), crate::ErrorCode::InternalServerError);
         assert!(*undone.lock().unwrap());
     }
@@ -111,7 +132,13 @@ mod tests {
         let (services, fake) = services(false);
         let undone = Mutex::new(false);
         let workflow = deploy();
-        services.start(workflow, async { *undone.lock().unwrap() = true; Ok(()) }).await.unwrap();
+        services
+            .start(workflow, async {
+                *undone.lock().unwrap() = true;
+                Ok(())
+            })
+            .await
+            .unwrap();
         assert!(!*undone.lock().unwrap());
         assert_eq!(*fake.started.lock().unwrap(), vec![workflow]);
     }

@@ -66,9 +66,7 @@ pub const MIN_PASSWORD_LEN: usize = 8;
 pub fn normalize_email(email: &str) -> Result<String> {
     let email = email.trim().to_lowercase();
     let valid = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
-        })
+        && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.'))
         && !email.chars().any(char::is_whitespace);
     if valid { Ok(email) } else { Err(Error::invalid("Please enter a valid e-mail address.")) }
 }
@@ -136,10 +134,9 @@ pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str
     .await?;
     match created {
         Some(user) => Ok(SignUp::Created(user)),
-        None => find_by_email(pool, &email)
-            .await?
-            .map(SignUp::AlreadyRegistered)
-            .ok_or_else(|| Error::internal("sign-up conflicted with an account that is gone")),
+        None => {
+            find_by_email(pool, &email).await?.map(SignUp::AlreadyRegistered).ok_or_else(|| Error::internal("sign-up conflicted with an account that is gone"))
+        }
     }
 }
 
@@ -170,16 +167,11 @@ pub async fn insert_unverified(
 
 pub async fn find_by_email(pool: &Pool, email: &str) -> Result<Option<User>> {
     let email = email.trim().to_lowercase();
-    Ok(sqlx::query_as!(User, "SELECT * FROM users WHERE lower(email) = $1", email)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as!(User, "SELECT * FROM users WHERE lower(email) = $1", email).fetch_optional(pool).await?)
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<User> {
-    sqlx::query_as!(User, "SELECT * FROM users WHERE id = $1", id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("User"))
+    sqlx::query_as!(User, "SELECT * FROM users WHERE id = $1", id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("User"))
 }
 
 /// Checks an e-mail and password pair. Unknown e-mails and wrong passwords look the same.
@@ -262,9 +254,7 @@ pub async fn onboard(pool: &Pool, id: Uuid, onboarding: Onboarding) -> Result<Us
         picture: None,
     };
     update_profile(pool, id, &patch).await?;
-    let updated = sqlx::query_as!(User, "UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *", id)
-        .fetch_one(pool)
-        .await?;
+    let updated = sqlx::query_as!(User, "UPDATE users SET consent_privacy_statement = true WHERE id = $1 RETURNING *", id).fetch_one(pool).await?;
     if crate::org::list_for_user(pool, id).await?.is_empty() {
         let default_name = format!("{}'s organization", updated.name.as_deref().unwrap_or(&updated.email));
         let org_name = onboarding.org_name.filter(|n| !n.trim().is_empty()).unwrap_or(default_name);
@@ -282,13 +272,9 @@ pub async fn set_password(pool: &Pool, id: Uuid, password: &str) -> Result<()> {
     sqlx::query!("DELETE FROM sessions WHERE user_id = $1", id).execute(&mut *tx).await?;
     // Reset links sent before the change must not undo it: whoever holds one (an old
     // mailbox, a forwarded mail) would otherwise set the password back.
-    sqlx::query!(
-        "UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL",
-        id,
-        TokenPurpose::ResetPassword.as_str(),
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL", id, TokenPurpose::ResetPassword.as_str(),)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -308,9 +294,7 @@ pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
     .fetch_optional(&mut *tx)
     .await?;
     if let Some(org) = orphaned {
-        return Err(Error::invalid(format!(
-            "You are the only admin of \"{org}\". Make another member an admin before deleting your account."
-        )));
+        return Err(Error::invalid(format!("You are the only admin of \"{org}\". Make another member an admin before deleting your account.")));
     }
     sqlx::query!(
         "DELETE FROM orgs WHERE id IN (SELECT org_id FROM org_members WHERE user_id = $1)
@@ -329,14 +313,9 @@ pub async fn delete_user(pool: &Pool, id: Uuid) -> Result<()> {
 pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration) -> Result<(String, DateTime<Utc>)> {
     let token = secret::random_token();
     let expires = Utc::now() + Duration::from_std(ttl).map_err(Error::internal)?;
-    sqlx::query!(
-        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
-        secret::token_hash(&token),
-        user_id,
-        expires,
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", secret::token_hash(&token), user_id, expires,)
+        .execute(pool)
+        .await?;
     Ok((token, expires))
 }
 
@@ -417,9 +396,7 @@ pub async fn verify_email(pool: &Pool, token: &str) -> Result<User> {
         return Err(Error::of(ErrorCode::EmailAlreadyVerified));
     }
     let user_id = consume_token(pool, token, TokenPurpose::VerifyEmail).await?;
-    Ok(sqlx::query_as!(User, "UPDATE users SET email_verified = true WHERE id = $1 RETURNING *", user_id)
-        .fetch_one(pool)
-        .await?)
+    Ok(sqlx::query_as!(User, "UPDATE users SET email_verified = true WHERE id = $1 RETURNING *", user_id).fetch_one(pool).await?)
 }
 
 pub async fn mark_email_verified(pool: &Pool, id: Uuid) -> Result<()> {
@@ -428,14 +405,7 @@ pub async fn mark_email_verified(pool: &Pool, id: Uuid) -> Result<()> {
 }
 
 pub async fn set_current(pool: &Pool, user_id: Uuid, org_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<()> {
-    sqlx::query!(
-        "UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1",
-        user_id,
-        org_id,
-        project_id,
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = $3 WHERE id = $1", user_id, org_id, project_id,).execute(pool).await?;
     Ok(())
 }
 

@@ -98,7 +98,11 @@ fn main() {
         })
         .collect();
     let (p50, p99) = (percentile(&mut samples, 0.5), percentile(&mut samples, 0.99));
-    println!("compile, 50-model manifest, 3 models in the query: p50 {:.3} ms, p99 {:.3} ms (goal p50 < 1 ms)", p50.as_secs_f64() * 1e3, p99.as_secs_f64() * 1e3);
+    println!(
+        "compile, 50-model manifest, 3 models in the query: p50 {:.3} ms, p99 {:.3} ms (goal p50 < 1 ms)",
+        p50.as_secs_f64() * 1e3,
+        p99.as_secs_f64() * 1e3
+    );
     // The last look at the compiled text (part of every compile above), on its own.
     let compiled = compile(&manifest, wide_query, Dialect::DuckDb).unwrap();
     let mut guard: Vec<Duration> = (0..5000)

@@ -27,16 +27,10 @@ fn main() {
     for round in 0..ROUNDS {
         let baseline = time(|| baseline_import(&dir.path().join(format!("base-{round}.duckdb")), &file, rows));
         let ours = time(|| {
-            let imported = csv_import::import(&dir.path().join(format!("quarry-{round}.duckdb")), &file, "orders")
-                .expect("import");
+            let imported = csv_import::import(&dir.path().join(format!("quarry-{round}.duckdb")), &file, "orders").expect("import");
             assert_eq!(imported.rows, rows);
         });
-        println!(
-            "  round {}: duckdb read_csv {:>7.1} ms   quarry import {:>7.1} ms",
-            round + 1,
-            ms(baseline),
-            ms(ours)
-        );
+        println!("  round {}: duckdb read_csv {:>7.1} ms   quarry import {:>7.1} ms", round + 1, ms(baseline), ms(ours));
         duckdb.push(baseline);
         quarry.push(ours);
     }

@@ -128,17 +128,24 @@ fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path)
         mdl::{Column, JoinType, Model, ModelSource, Properties, Relationship},
     };
     let mut models: Vec<Model> = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();
     files.sort();
     for csv in files {
         let table = csv_import::table_name_for(&csv.file_name().unwrap_or_default().to_string_lossy());
         csv_import::import(file, &csv, &table)?;
         let conn = duckdb::Connection::open(file)?;
-        let mut stmt = conn.prepare(&format!("SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = '{table}' ORDER BY ordinal_position"))?;
+        let mut stmt = conn.prepare(&format!(
+            "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = '{table}' ORDER BY ordinal_position"
+        ))?;
         let columns: Vec<Column> = stmt
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
             .filter_map(Result::ok)
-            .map(|(name, ty, nullable)| Column { not_null: nullable == "NO", properties: Properties { display_name: Some(name.clone()), description: None }, ..Column::source(&name, &ty) })
+            .map(|(name, ty, nullable)| Column {
+                not_null: nullable == "NO",
+                properties: Properties { display_name: Some(name.clone()), description: None },
+                ..Column::source(&name, &ty)
+            })
             .collect();
         models.push(Model {
             name: table.clone(),
@@ -156,7 +163,9 @@ fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path)
     };
     for fk in schema["foreign_keys"].as_array().into_iter().flatten() {
         let (Some((ft, fc)), Some((tt, tc))) = (names(fk[0].as_u64().unwrap_or(0) as usize), names(fk[1].as_u64().unwrap_or(0) as usize)) else { continue };
-        let column_of = |t: &str, c: &str| models.iter().find(|m| m.name == t).and_then(|m| m.columns.iter().find(|x| x.name.eq_ignore_ascii_case(c))).map(|x| x.name.clone());
+        let column_of = |t: &str, c: &str| {
+            models.iter().find(|m| m.name == t).and_then(|m| m.columns.iter().find(|x| x.name.eq_ignore_ascii_case(c))).map(|x| x.name.clone())
+        };
         let (Some(fc), Some(tc)) = (column_of(&ft, &fc), column_of(&tt, &tc)) else { continue };
         let name = format!("{ft}_{fc}_{tt}_{tc}");
         if relationships.iter().any(|r| r.name == name) || ft == tt {
@@ -210,7 +219,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
     let verbose = args.iter().any(|a| a == "-v");
-    let ids: Option<Vec<u64>> = args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
+    let ids: Option<Vec<u64>> =
+        args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
     let mut questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file)?)?;
     // `--ask "question" --only DB`: one question of one's own, shown with its SQL.
     if let Some(asked) = args.iter().position(|a| a == "--ask").and_then(|i| args.get(i + 1)) {
@@ -295,7 +305,11 @@ async fn value_index(manifest: &Manifest, connector: &dyn Connector) -> anyhow::
             if !text || column.hidden {
                 continue;
             }
-            let sql = format!("SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1001", c = column.name, m = model.name);
+            let sql = format!(
+                "SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1001",
+                c = column.name,
+                m = model.name
+            );
             let Ok(compiled) = compile(manifest, &sql, Dialect::DuckDb) else { continue };
             let Ok(result) = connector.query(&compiled, options.clone()).await else { continue };
             if result.rows.len() > 1000 {
@@ -376,7 +390,11 @@ async fn spider(args: &[String], dir: PathBuf) -> anyhow::Result<()> {
         };
         *counts.entry(category).or_default() += 1;
         if verbose || category == "confidently wrong" {
-            println!("{} {db}: {question} — {category}{}", if category == "correct" { "PASS" } else { "FAIL" }, if detail.is_empty() { String::new() } else { format!(": {detail}") });
+            println!(
+                "{} {db}: {question} — {category}{}",
+                if category == "correct" { "PASS" } else { "FAIL" },
+                if detail.is_empty() { String::new() } else { format!(": {detail}") }
+            );
             if let Some(sql) = sql.filter(|_| verbose || category == "confidently wrong") {
                 println!("      {sql}\n      gold: {gold}");
             }

@@ -14,13 +14,11 @@ use quarry_engine::compile::transparency::{Outcome, Question, SpiderDatabase};
 use std::{collections::BTreeMap, path::PathBuf};
 
 fn main() {
-    let dir = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks/spider-dev")
-    });
-    let questions: Vec<Question> = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("dev.json")).unwrap_or_else(|e| panic!("{}: {e}", dir.join("dev.json").display())),
-    )
-    .expect("dev.json is [{id, db_id, question, gold_sql}]");
+    let dir =
+        std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks/spider-dev"));
+    let questions: Vec<Question> =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("dev.json")).unwrap_or_else(|e| panic!("{}: {e}", dir.join("dev.json").display())))
+            .expect("dev.json is [{id, db_id, question, gold_sql}]");
     let mut by_db: BTreeMap<&str, Vec<&Question>> = BTreeMap::new();
     for q in &questions {
         by_db.entry(q.db_id.as_str()).or_default().push(q);

@@ -20,6 +20,6 @@ pub mod sample_datasets;
 pub mod secrets;
 
 pub use connectors::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    QueryResult, ResultColumn, SourceColumn, SourcePolicy, SourceTable, connect,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions, QueryResult, ResultColumn, SourceColumn, SourcePolicy, SourceTable,
+    connect,
 };

@@ -41,14 +41,8 @@ pub struct Network {
 impl Network {
     pub fn contains(&self, ip: IpAddr) -> bool {
         match (self.address, canonical(ip)) {
-            (IpAddr::V4(net), IpAddr::V4(ip)) => {
-                masked(u32::from(net) as u128, 32, self.prefix)
-                    == masked(u32::from(ip) as u128, 32, self.prefix)
-            }
-            (IpAddr::V6(net), IpAddr::V6(ip)) => {
-                masked(u128::from(net), 128, self.prefix)
-                    == masked(u128::from(ip), 128, self.prefix)
-            }
+            (IpAddr::V4(net), IpAddr::V4(ip)) => masked(u32::from(net) as u128, 32, self.prefix) == masked(u32::from(ip) as u128, 32, self.prefix),
+            (IpAddr::V6(net), IpAddr::V6(ip)) => masked(u128::from(net), 128, self.prefix) == masked(u128::from(ip), 128, self.prefix),
             _ => false,
         }
     }
@@ -68,27 +62,17 @@ impl FromStr for Network {
     /// Strict: an address, a slash and a prefix length, with no host bits set.
     fn from_str(text: &str) -> Result<Self, String> {
         let text = text.trim();
-        let (address, prefix) = text.split_once('/').ok_or_else(|| {
-            format!("{text:?} is not a network: write it as address/prefix, e.g. 10.0.0.0/8")
-        })?;
-        let address: IpAddr = address
-            .parse()
-            .map_err(|_| format!("{text:?}: {address:?} is not an IP address"))?;
+        let (address, prefix) = text.split_once('/').ok_or_else(|| format!("{text:?} is not a network: write it as address/prefix, e.g. 10.0.0.0/8"))?;
+        let address: IpAddr = address.parse().map_err(|_| format!("{text:?}: {address:?} is not an IP address"))?;
         let width = if address.is_ipv4() { 32 } else { 128 };
-        let prefix: u8 = prefix
-            .parse()
-            .ok()
-            .filter(|p| *p <= width)
-            .ok_or_else(|| format!("{text:?}: the prefix length must be 0 to {width}"))?;
+        let prefix: u8 = prefix.parse().ok().filter(|p| *p <= width).ok_or_else(|| format!("{text:?}: the prefix length must be 0 to {width}"))?;
         let network = Self { address, prefix };
         let bits = match address {
             IpAddr::V4(a) => u32::from(a) as u128,
             IpAddr::V6(a) => u128::from(a),
         };
         if masked(bits, width, prefix) != bits {
-            return Err(format!(
-                "{text:?} has host bits set beyond the /{prefix} prefix"
-            ));
+            return Err(format!("{text:?} has host bits set beyond the /{prefix} prefix"));
         }
         Ok(network)
     }
@@ -102,11 +86,7 @@ impl fmt::Display for Network {
 
 /// A comma-separated list of networks; empty text is an empty list.
 pub fn parse_networks(text: &str) -> Result<Vec<Network>, String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
-        .map(Network::from_str)
-        .collect()
+    text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(Network::from_str).collect()
 }
 
 /// A service of Quarry's own, as `host:port`.
@@ -123,10 +103,7 @@ impl Endpoint {
         let authority = rest.split(['/', '?', '#']).next()?;
         let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
         let (host, port) = split_host_port(hostport)?;
-        Some(Self {
-            host,
-            port: port.unwrap_or(default_port),
-        })
+        Some(Self { host, port: port.unwrap_or(default_port) })
     }
 }
 
@@ -142,9 +119,7 @@ fn split_host_port(text: &str) -> Option<(String, Option<u16>)> {
         return Some((host.to_owned(), port));
     }
     match text.rsplit_once(':') {
-        Some((host, port)) if !host.contains(':') => {
-            Some((host.to_owned(), Some(port.parse().ok()?)))
-        }
+        Some((host, port)) if !host.contains(':') => Some((host.to_owned(), Some(port.parse().ok()?))),
         _ if !text.is_empty() => Some((text.to_owned(), None)),
         _ => None,
     }
@@ -160,18 +135,12 @@ pub struct NetworkPolicy {
 
 impl NetworkPolicy {
     pub fn new(allowed: Vec<Network>, own_services: Vec<Endpoint>) -> Self {
-        Self {
-            allowed,
-            own_services,
-        }
+        Self { allowed, own_services }
     }
 
     /// Every address allowed, no own services: for connector tests that talk to local servers.
     pub fn permissive() -> Self {
-        Self::new(
-            parse_networks("0.0.0.0/0,::/0").expect("valid networks"),
-            Vec::new(),
-        )
+        Self::new(parse_networks("0.0.0.0/0,::/0").expect("valid networks"), Vec::new())
     }
 
     pub fn allowed(&self) -> &[Network] {
@@ -182,22 +151,14 @@ impl NetworkPolicy {
     /// [`CONNECT_FAILED`]. Connect to the returned address, never to `host` again.
     pub async fn resolve(&self, host: &str, port: u16) -> Result<SocketAddr, ConnectorError> {
         self.check(host, port).await.map_err(|reason| {
-            tracing::info!(
-                host,
-                port,
-                reason,
-                "refused a connection to a tenant-given address"
-            );
+            tracing::info!(host, port, reason, "refused a connection to a tenant-given address");
             ConnectorError::ConnectionRefused(CONNECT_FAILED.to_owned())
         })
     }
 
     async fn check(&self, host: &str, port: u16) -> Result<SocketAddr, String> {
         let host = host.trim();
-        let host = host
-            .strip_prefix('[')
-            .and_then(|h| h.strip_suffix(']'))
-            .unwrap_or(host);
+        let host = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')).unwrap_or(host);
         if host.is_empty() {
             return Err("no host".into());
         }
@@ -229,9 +190,7 @@ impl NetworkPolicy {
     /// Why `ip` may not be reached by a tenant, if it may not.
     fn refusal(&self, ip: IpAddr) -> Option<&'static str> {
         let ip = canonical(ip);
-        if is_metadata_address(ip)
-            || embedded_v4(ip).is_some_and(|v4| is_metadata_address(IpAddr::V4(v4)))
-        {
+        if is_metadata_address(ip) || embedded_v4(ip).is_some_and(|v4| is_metadata_address(IpAddr::V4(v4))) {
             return Some("a cloud metadata address");
         }
         if self.allowed.iter().any(|n| n.contains(ip)) {
@@ -254,9 +213,7 @@ impl NetworkPolicy {
     async fn own_addresses(&self) -> Result<Vec<SocketAddr>, String> {
         let mut all = Vec::new();
         for service in &self.own_services {
-            let addrs = lookup(&service.host, service.port).await.map_err(|e| {
-                format!("cannot resolve Quarry's own service {}: {e}", service.host)
-            })?;
+            let addrs = lookup(&service.host, service.port).await.map_err(|e| format!("cannot resolve Quarry's own service {}: {e}", service.host))?;
             all.extend(addrs);
         }
         Ok(all)
@@ -293,33 +250,21 @@ fn embedded_v4(ip: IpAddr) -> Option<Ipv4Addr> {
         return Some(low);
     }
     if s[0] == 0x2002 {
-        return Some(Ipv4Addr::new(
-            (s[1] >> 8) as u8,
-            s[1] as u8,
-            (s[2] >> 8) as u8,
-            s[2] as u8,
-        ));
+        return Some(Ipv4Addr::new((s[1] >> 8) as u8, s[1] as u8, (s[2] >> 8) as u8, s[2] as u8));
     }
     None
 }
 
 fn is_metadata_name(host: &str) -> bool {
     let host = host.trim_end_matches('.').to_ascii_lowercase();
-    host == "metadata.google.internal"
-        || host.ends_with(".metadata.google.internal")
-        || host == "metadata"
+    host == "metadata.google.internal" || host.ends_with(".metadata.google.internal") || host == "metadata"
 }
 
 /// AWS/GCP/Azure/OpenStack (169.254.169.254), AWS ECS task metadata (169.254.170.2),
 /// Alibaba (100.100.100.200), AWS over IPv6 (fd00:ec2::254).
 fn is_metadata_address(ip: IpAddr) -> bool {
     match ip {
-        IpAddr::V4(v4) => [
-            Ipv4Addr::new(169, 254, 169, 254),
-            Ipv4Addr::new(169, 254, 170, 2),
-            Ipv4Addr::new(100, 100, 100, 200),
-        ]
-        .contains(&v4),
+        IpAddr::V4(v4) => [Ipv4Addr::new(169, 254, 169, 254), Ipv4Addr::new(169, 254, 170, 2), Ipv4Addr::new(100, 100, 100, 200)].contains(&v4),
         IpAddr::V6(v6) => v6 == Ipv6Addr::new(0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254),
     }
 }
@@ -404,14 +349,7 @@ mod tests {
         assert!(!nets[0].contains(ip("11.0.0.1")));
         assert!(nets[1].contains(ip("::ffff:127.0.0.1")));
         assert!(nets[2].contains(ip("fd12::1")));
-        for bad in [
-            "10.0.0.0",
-            "10.0.0.1/8",
-            "10.0.0.0/33",
-            "::/129",
-            "localhost/32",
-            "10.0.0.0/x",
-        ] {
+        for bad in ["10.0.0.0", "10.0.0.1/8", "10.0.0.0/33", "::/129", "localhost/32", "10.0.0.0/x"] {
             assert!(parse_networks(bad).is_err(), "{bad}");
         }
         assert!(parse_networks("").unwrap().is_empty());
@@ -446,10 +384,7 @@ mod tests {
         for public in ["8.8.8.8", "2606:4700::1111", "100.128.0.1"] {
             assert_eq!(strict.refusal(ip(public)), None, "{public}");
         }
-        let open = NetworkPolicy::new(
-            parse_networks("127.0.0.1/32,10.0.0.0/8").unwrap(),
-            Vec::new(),
-        );
+        let open = NetworkPolicy::new(parse_networks("127.0.0.1/32,10.0.0.0/8").unwrap(), Vec::new());
         assert_eq!(open.refusal(ip("127.0.0.1")), None);
         assert_eq!(open.refusal(ip("::ffff:10.2.3.4")), None);
         assert!(open.refusal(ip("127.0.0.2")).is_some());
@@ -458,12 +393,7 @@ mod tests {
     #[test]
     fn metadata_services_are_refused_even_in_allowed_networks() {
         let open = NetworkPolicy::permissive();
-        for metadata in [
-            "169.254.169.254",
-            "::ffff:169.254.169.254",
-            "fd00:ec2::254",
-            "100.100.100.200",
-        ] {
+        for metadata in ["169.254.169.254", "::ffff:169.254.169.254", "fd00:ec2::254", "100.100.100.200"] {
             assert!(open.refusal(ip(metadata)).is_some(), "{metadata}");
         }
         assert!(is_metadata_name("Metadata.Google.Internal."));
@@ -471,57 +401,21 @@ mod tests {
 
     #[tokio::test]
     async fn own_services_are_refused_by_any_local_name() {
-        let own = Endpoint::from_url("postgres://quarry:secret@127.0.0.1:55433/quarry?x=1", 5432)
-            .unwrap();
-        assert_eq!(
-            own,
-            Endpoint {
-                host: "127.0.0.1".into(),
-                port: 55433
-            }
-        );
+        let own = Endpoint::from_url("postgres://quarry:secret@127.0.0.1:55433/quarry?x=1", 5432).unwrap();
+        assert_eq!(own, Endpoint { host: "127.0.0.1".into(), port: 55433 });
         let policy = NetworkPolicy::new(parse_networks("0.0.0.0/0,::/0").unwrap(), vec![own]);
-        for host in [
-            "127.0.0.1",
-            "localhost",
-            "0.0.0.0",
-            "::1",
-            "[::ffff:127.0.0.1]",
-            "127.1.2.3",
-            "2130706433",
-        ] {
+        for host in ["127.0.0.1", "localhost", "0.0.0.0", "::1", "[::ffff:127.0.0.1]", "127.1.2.3", "2130706433"] {
             assert!(policy.check(host, 55433).await.is_err(), "{host}");
         }
         assert!(policy.check("127.0.0.1", 55434).await.is_ok());
         let err = policy.resolve("localhost", 55433).await.unwrap_err();
-        assert_eq!(
-            err,
-            ConnectorError::ConnectionRefused(CONNECT_FAILED.into())
-        );
+        assert_eq!(err, ConnectorError::ConnectionRefused(CONNECT_FAILED.into()));
     }
 
     #[test]
     fn endpoints_are_read_from_service_urls() {
-        assert_eq!(
-            Endpoint::from_url("redis://:pw@cache:6380/0", 6379),
-            Some(Endpoint {
-                host: "cache".into(),
-                port: 6380
-            })
-        );
-        assert_eq!(
-            Endpoint::from_url("http://[::1]:7233", 7233),
-            Some(Endpoint {
-                host: "::1".into(),
-                port: 7233
-            })
-        );
-        assert_eq!(
-            Endpoint::from_url("temporal.internal", 7233),
-            Some(Endpoint {
-                host: "temporal.internal".into(),
-                port: 7233
-            })
-        );
+        assert_eq!(Endpoint::from_url("redis://:pw@cache:6380/0", 6379), Some(Endpoint { host: "cache".into(), port: 6380 }));
+        assert_eq!(Endpoint::from_url("http://[::1]:7233", 7233), Some(Endpoint { host: "::1".into(), port: 7233 }));
+        assert_eq!(Endpoint::from_url("temporal.internal", 7233), Some(Endpoint { host: "temporal.internal".into(), port: 7233 }));
     }
 }

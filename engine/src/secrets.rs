@@ -53,17 +53,12 @@ impl SealingKey {
     fn new(material: &SecretString) -> Self {
         let hkdf = Hkdf::<Sha256>::new(Some(HKDF_SALT), material.expose_secret().as_bytes());
         let mut key = [0u8; 32];
-        hkdf.expand(HKDF_INFO, &mut key)
-            .expect("32 bytes is a valid HKDF-SHA256 output length");
+        hkdf.expand(HKDF_INFO, &mut key).expect("32 bytes is a valid HKDF-SHA256 output length");
         let cipher = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key));
         key.fill(0);
         let mut id = [0u8; 8];
-        hkdf.expand(KEY_ID_INFO, &mut id)
-            .expect("8 bytes is a valid HKDF-SHA256 output length");
-        Self {
-            id: hex::encode(id),
-            cipher,
-        }
+        hkdf.expand(KEY_ID_INFO, &mut id).expect("8 bytes is a valid HKDF-SHA256 output length");
+        Self { id: hex::encode(id), cipher }
     }
 }
 
@@ -76,19 +71,13 @@ pub struct SecretKeys {
 
 impl std::fmt::Debug for SecretKeys {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SecretKeys")
-            .field("current", &self.current.id)
-            .field("previous", &self.previous.as_ref().map(|k| &k.id))
-            .finish()
+        f.debug_struct("SecretKeys").field("current", &self.current.id).field("previous", &self.previous.as_ref().map(|k| &k.id)).finish()
     }
 }
 
 impl SecretKeys {
     pub fn new(current: &SecretString, previous: Option<&SecretString>) -> Self {
-        Self {
-            current: SealingKey::new(current),
-            previous: previous.map(SealingKey::new),
-        }
+        Self { current: SealingKey::new(current), previous: previous.map(SealingKey::new) }
     }
 
     /// The current key's id, as written into sealed values.
@@ -97,9 +86,7 @@ impl SecretKeys {
     }
 
     fn by_id(&self, id: &str) -> Option<&SealingKey> {
-        std::iter::once(&self.current)
-            .chain(self.previous.as_ref())
-            .find(|k| k.id == id)
+        std::iter::once(&self.current).chain(self.previous.as_ref()).find(|k| k.id == id)
     }
 
     /// Whether `sealed` should be re-sealed with the current key (it is legacy or was
@@ -116,13 +103,7 @@ pub fn encrypt(keys: &SecretKeys, plaintext: &str) -> String {
     let ciphertext = keys
         .current
         .cipher
-        .encrypt(
-            &nonce,
-            Payload {
-                msg: plaintext.as_bytes(),
-                aad: header.as_bytes(),
-            },
-        )
+        .encrypt(&nonce, Payload { msg: plaintext.as_bytes(), aad: header.as_bytes() })
         .expect("AES-GCM encrypts any message shorter than 64 GiB");
     let mut sealed = nonce.to_vec();
     sealed.extend_from_slice(&ciphertext);
@@ -135,18 +116,8 @@ fn open_with(cipher: &Aes256Gcm, aad: &str, body: &str) -> Result<SecretString, 
         return Err(SecretsError::Malformed);
     }
     let (nonce, ciphertext) = bytes.split_at(NONCE_LEN);
-    let plaintext = cipher
-        .decrypt(
-            Nonce::from_slice(nonce),
-            Payload {
-                msg: ciphertext,
-                aad: aad.as_bytes(),
-            },
-        )
-        .map_err(|_| SecretsError::Decrypt)?;
-    String::from_utf8(plaintext)
-        .map(SecretString::from)
-        .map_err(|_| SecretsError::Decrypt)
+    let plaintext = cipher.decrypt(Nonce::from_slice(nonce), Payload { msg: ciphertext, aad: aad.as_bytes() }).map_err(|_| SecretsError::Decrypt)?;
+    String::from_utf8(plaintext).map(SecretString::from).map_err(|_| SecretsError::Decrypt)
 }
 
 pub fn decrypt(keys: &SecretKeys, sealed: &str) -> Result<SecretString, SecretsError> {
@@ -154,18 +125,14 @@ pub fn decrypt(keys: &SecretKeys, sealed: &str) -> Result<SecretString, SecretsE
     match version {
         VERSION => {
             let (id, body) = rest.split_once(':').ok_or(SecretsError::Malformed)?;
-            let key = keys
-                .by_id(id)
-                .ok_or_else(|| SecretsError::UnknownKey(id.to_owned()))?;
+            let key = keys.by_id(id).ok_or_else(|| SecretsError::UnknownKey(id.to_owned()))?;
             open_with(&key.cipher, &format!("{VERSION}:{id}"), body)
         }
         // No key id: try the current key, then the previous one.
         LEGACY_VERSION => {
             let first = open_with(&keys.current.cipher, LEGACY_VERSION, rest);
             match (&first, &keys.previous) {
-                (Err(SecretsError::Decrypt), Some(previous)) => {
-                    open_with(&previous.cipher, LEGACY_VERSION, rest)
-                }
+                (Err(SecretsError::Decrypt), Some(previous)) => open_with(&previous.cipher, LEGACY_VERSION, rest),
                 _ => first,
             }
         }
@@ -212,16 +179,7 @@ mod tests {
     fn seal_v1(material: &str, plaintext: &str) -> String {
         let k = SealingKey::new(&key(material));
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
-        let ct = k
-            .cipher
-            .encrypt(
-                &nonce,
-                Payload {
-                    msg: plaintext.as_bytes(),
-                    aad: b"v1",
-                },
-            )
-            .unwrap();
+        let ct = k.cipher.encrypt(&nonce, Payload { msg: plaintext.as_bytes(), aad: b"v1" }).unwrap();
         let mut sealed = nonce.to_vec();
         sealed.extend_from_slice(&ct);
         format!("v1:{}", STANDARD.encode(sealed))
@@ -230,12 +188,7 @@ mod tests {
     #[test]
     fn round_trip() {
         let k = keys("a long random key from QUARRY_SECRET_KEY");
-        for plain in [
-            "",
-            "hunter2",
-            "pässwörd ✓ with unicode",
-            &"x".repeat(10_000),
-        ] {
+        for plain in ["", "hunter2", "pässwörd ✓ with unicode", &"x".repeat(10_000)] {
             let sealed = encrypt(&k, plain);
             assert!(sealed.starts_with(&format!("v2:{}:", k.current_id())));
             assert!(!sealed.contains(plain) || plain.is_empty());
@@ -255,53 +208,23 @@ mod tests {
         for i in [0, NONCE_LEN, bytes.len() - 1] {
             bytes[i] ^= 0x01;
             let altered = format!("{prefix}{}", STANDARD.encode(&bytes));
-            assert_eq!(
-                decrypt(&k, &altered).unwrap_err(),
-                SecretsError::Decrypt,
-                "byte {i}"
-            );
+            assert_eq!(decrypt(&k, &altered).unwrap_err(), SecretsError::Decrypt, "byte {i}");
             bytes[i] ^= 0x01;
         }
-        assert_eq!(
-            decrypt(&k, &format!("{prefix}{}", STANDARD.encode(&bytes)))
-                .unwrap()
-                .expose_secret(),
-            "hunter2"
-        );
-        assert_eq!(
-            decrypt(&k, &sealed[..sealed.len() - 4]).unwrap_err(),
-            SecretsError::Decrypt
-        );
-        assert_eq!(
-            decrypt(&k, &sealed[..sealed.len() - 1]).unwrap_err(),
-            SecretsError::Malformed
-        );
-        assert_eq!(
-            decrypt(&k, "no prefix").unwrap_err(),
-            SecretsError::Malformed
-        );
-        assert_eq!(
-            decrypt(&k, &sealed.replacen("v2:", "v3:", 1)).unwrap_err(),
-            SecretsError::UnknownVersion
-        );
+        assert_eq!(decrypt(&k, &format!("{prefix}{}", STANDARD.encode(&bytes))).unwrap().expose_secret(), "hunter2");
+        assert_eq!(decrypt(&k, &sealed[..sealed.len() - 4]).unwrap_err(), SecretsError::Decrypt);
+        assert_eq!(decrypt(&k, &sealed[..sealed.len() - 1]).unwrap_err(), SecretsError::Malformed);
+        assert_eq!(decrypt(&k, "no prefix").unwrap_err(), SecretsError::Malformed);
+        assert_eq!(decrypt(&k, &sealed.replacen("v2:", "v3:", 1)).unwrap_err(), SecretsError::UnknownVersion);
         // Passing a v2 body off as a legacy value fails: the associated data differs.
-        assert_eq!(
-            decrypt(&k, &format!("v1:{body}")).unwrap_err(),
-            SecretsError::Decrypt
-        );
+        assert_eq!(decrypt(&k, &format!("v1:{body}")).unwrap_err(), SecretsError::Decrypt);
     }
 
     #[test]
     fn wrong_key_fails() {
         let sealed = encrypt(&keys("right key"), "hunter2");
-        assert!(matches!(
-            decrypt(&keys("wrong key"), &sealed).unwrap_err(),
-            SecretsError::UnknownKey(_)
-        ));
-        assert_eq!(
-            decrypt(&keys("wrong key"), &seal_v1("right key", "x")).unwrap_err(),
-            SecretsError::Decrypt
-        );
+        assert!(matches!(decrypt(&keys("wrong key"), &sealed).unwrap_err(), SecretsError::UnknownKey(_)));
+        assert_eq!(decrypt(&keys("wrong key"), &seal_v1("right key", "x")).unwrap_err(), SecretsError::Decrypt);
     }
 
     #[test]
@@ -318,14 +241,8 @@ mod tests {
         let legacy_b = seal_v1("key B", "legacy under B");
         let rotating = SecretKeys::new(&key("key B"), Some(&key("key A")));
         assert_eq!(decrypt(&rotating, &old).unwrap().expose_secret(), "hunter2");
-        assert_eq!(
-            decrypt(&rotating, &legacy_a).unwrap().expose_secret(),
-            "legacy under A"
-        );
-        assert_eq!(
-            decrypt(&rotating, &legacy_b).unwrap().expose_secret(),
-            "legacy under B"
-        );
+        assert_eq!(decrypt(&rotating, &legacy_a).unwrap().expose_secret(), "legacy under A");
+        assert_eq!(decrypt(&rotating, &legacy_b).unwrap().expose_secret(), "legacy under B");
 
         let new = reseal(&rotating, &old).unwrap().unwrap();
         assert!(new.starts_with(&format!("v2:{}:", rotating.current_id())));
@@ -335,10 +252,7 @@ mod tests {
         assert_eq!(decrypt(&only_b, &new).unwrap().expose_secret(), "hunter2");
         assert!(decrypt(&only_b, &old).is_err());
         let legacy = reseal(&rotating, &legacy_a).unwrap().unwrap();
-        assert_eq!(
-            decrypt(&only_b, &legacy).unwrap().expose_secret(),
-            "legacy under A"
-        );
+        assert_eq!(decrypt(&only_b, &legacy).unwrap().expose_secret(), "legacy under A");
     }
 
     #[test]
@@ -348,9 +262,6 @@ mod tests {
         let sealed = seal_json(&k, secrets.as_object().unwrap());
         assert!(!sealed.contains("service_account"));
         assert_eq!(Value::Object(open_json(&k, &sealed).unwrap()), secrets);
-        assert_eq!(
-            open_json(&k, &encrypt(&k, "[1]")).unwrap_err(),
-            SecretsError::NotJson
-        );
+        assert_eq!(open_json(&k, &encrypt(&k, "[1]")).unwrap_err(), SecretsError::NotJson);
     }
 }

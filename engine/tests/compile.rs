@@ -83,10 +83,15 @@ fn texts(values: &[&[&str]]) -> Vec<Vec<String>> {
 fn to_many_fields_aggregate_per_row_without_fan_out() {
     let (conn, manifest) = shop();
     let got = rows(&conn, &manifest, "SELECT name, CAST(total_spent AS DOUBLE), order_count FROM customers ORDER BY id");
-    assert_eq!(got, texts(&[&["Text(\"Ada\")", "Double(60.0)", "BigInt(3)"], &["Text(\"Bo\")", "Double(30.0)", "BigInt(2)"], &["Text(\"Cy\")", "Null", "BigInt(0)"]]));
+    assert_eq!(
+        got,
+        texts(&[&["Text(\"Ada\")", "Double(60.0)", "BigInt(3)"], &["Text(\"Bo\")", "Double(30.0)", "BigInt(2)"], &["Text(\"Cy\")", "Null", "BigInt(0)"]])
+    );
     // Two to-many fields in one query still leave one row per customer.
-    assert_eq!(rows(&conn, &manifest, "SELECT count(*), CAST(sum(total_spent) AS DOUBLE), sum(order_count) FROM customers"),
-        texts(&[&["BigInt(3)", "Double(90.0)", "HugeInt(5)"]]));
+    assert_eq!(
+        rows(&conn, &manifest, "SELECT count(*), CAST(sum(total_spent) AS DOUBLE), sum(order_count) FROM customers"),
+        texts(&[&["BigInt(3)", "Double(90.0)", "HugeInt(5)"]])
+    );
     assert_eq!(rows(&conn, &manifest, "SELECT count(*) FROM orders"), texts(&[&["BigInt(5)"]]));
 }
 
@@ -123,14 +128,23 @@ fn sales() -> (Connection, Manifest) {
     let manifest = Manifest {
         models: vec![model(
             "sales",
-            vec![Column::source("id", "INTEGER"), Column::source("region", "VARCHAR"), Column::source("amount", "INTEGER"), Column::source("sold_at", "TIMESTAMP")],
+            vec![
+                Column::source("id", "INTEGER"),
+                Column::source("region", "VARCHAR"),
+                Column::source("amount", "INTEGER"),
+                Column::source("sold_at", "TIMESTAMP"),
+            ],
         )],
         metrics: vec![Metric {
             name: "revenue".into(),
             base_object: "sales".into(),
             dimensions: vec![Column::source("region", "VARCHAR")],
             measures: vec![Column::calculated("total", "BIGINT", "SUM(amount)"), Column::calculated("orders", "BIGINT", "COUNT(*)")],
-            time_grains: vec![TimeGrain { name: "sold".into(), ref_column: "sold_at".into(), date_parts: vec![DatePart::Year, DatePart::Quarter, DatePart::Month] }],
+            time_grains: vec![TimeGrain {
+                name: "sold".into(),
+                ref_column: "sold_at".into(),
+                date_parts: vec![DatePart::Year, DatePart::Quarter, DatePart::Month],
+            }],
             properties: Properties::default(),
         }],
         ..Manifest::default()
@@ -142,21 +156,22 @@ fn sales() -> (Connection, Manifest) {
 fn metrics_group_by_the_dimensions_and_time_grains_a_query_reads() {
     let (conn, manifest) = sales();
     let by_month = rows(&conn, &manifest, "SELECT CAST(sold_month AS DATE), total FROM revenue ORDER BY 1");
-    assert_eq!(by_month, texts(&[
-        &["Date32(19723)", "HugeInt(30)"],
-        &["Date32(19754)", "HugeInt(5)"],
-        &["Date32(19814)", "HugeInt(7)"],
-        &["Date32(20089)", "HugeInt(1)"],
-    ]));
+    assert_eq!(
+        by_month,
+        texts(&[&["Date32(19723)", "HugeInt(30)"], &["Date32(19754)", "HugeInt(5)"], &["Date32(19814)", "HugeInt(7)"], &["Date32(20089)", "HugeInt(1)"],])
+    );
     // The same metric at another grain regroups instead of splitting by month.
     let by_year = rows(&conn, &manifest, "SELECT year(sold_year), total, orders FROM revenue ORDER BY 1");
     assert_eq!(by_year, texts(&[&["BigInt(2024)", "HugeInt(42)", "BigInt(4)"], &["BigInt(2025)", "HugeInt(1)", "BigInt(1)"]]));
     let by_region_quarter = rows(&conn, &manifest, "SELECT region, quarter(sold_quarter), total FROM revenue WHERE year(sold_quarter) = 2024 ORDER BY 1, 2");
-    assert_eq!(by_region_quarter, texts(&[
-        &["Text(\"north\")", "BigInt(1)", "HugeInt(30)"],
-        &["Text(\"south\")", "BigInt(1)", "HugeInt(5)"],
-        &["Text(\"south\")", "BigInt(2)", "HugeInt(7)"],
-    ]));
+    assert_eq!(
+        by_region_quarter,
+        texts(&[
+            &["Text(\"north\")", "BigInt(1)", "HugeInt(30)"],
+            &["Text(\"south\")", "BigInt(1)", "HugeInt(5)"],
+            &["Text(\"south\")", "BigInt(2)", "HugeInt(7)"],
+        ])
+    );
     assert_eq!(rows(&conn, &manifest, "SELECT total FROM revenue"), texts(&[&["HugeInt(43)"]]));
 }
 
@@ -247,7 +262,11 @@ fn relationship_columns_make_joins_implicit_in_queries() {
     // A name the query binds itself is left alone, and so is a correlated outer reference.
     let got = rows(&conn, &manifest, "SELECT count(*) FROM orders AS customer WHERE customer.amount > 10");
     assert_eq!(got, texts(&[&["BigInt(3)"]]));
-    let got = rows(&conn, &manifest, "SELECT name FROM customers WHERE EXISTS (SELECT 1 FROM orders WHERE orders.customer_id = customers.id AND orders.amount > 20) ORDER BY 1");
+    let got = rows(
+        &conn,
+        &manifest,
+        "SELECT name FROM customers WHERE EXISTS (SELECT 1 FROM orders WHERE orders.customer_id = customers.id AND orders.amount > 20) ORDER BY 1",
+    );
     assert_eq!(got, texts(&[&["Text(\"Ada\")"], &["Text(\"Bo\")"]]));
     let sql = compile(&manifest, "SELECT customer.name FROM orders", Dialect::Postgres).unwrap();
     assert!(

@@ -51,10 +51,7 @@ fn rejected(outcome: Result<csv_import::Imported, CsvImportError>) -> String {
 async fn files_become_typed_tables() {
     let project = Project::new();
     let imported = project
-        .import(
-            "Orders 2024.csv",
-            b"order_id,customer,amount,ordered_on,paid\n1,Ana,19.90,2024-01-05,true\n2,\"Lee, Bo\",5.00,2024-02-10,false\n",
-        )
+        .import("Orders 2024.csv", b"order_id,customer,amount,ordered_on,paid\n1,Ana,19.90,2024-01-05,true\n2,\"Lee, Bo\",5.00,2024-02-10,false\n")
         .unwrap();
     assert_eq!((imported.table.as_str(), imported.rows, imported.columns), ("orders_2024", 2, 5));
     let semicolons = project.import("people.csv", b"name;city\nAna;Oslo\nBo;\"Multi\nline\"\n").unwrap();
@@ -63,8 +60,7 @@ async fn files_become_typed_tables() {
     let tables = project.connector().tables().await.unwrap();
     let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["orders_2024", "people"]);
-    let families: Vec<(String, ColumnTypeFamily)> =
-        tables[0].columns.iter().map(|c| (c.name.clone(), c.family)).collect();
+    let families: Vec<(String, ColumnTypeFamily)> = tables[0].columns.iter().map(|c| (c.name.clone(), c.family)).collect();
     assert_eq!(
         families,
         [

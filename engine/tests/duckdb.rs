@@ -3,9 +3,7 @@
 mod common;
 
 use common::{assert_query_error_contains, options};
-use quarry_engine::connectors::{
-    ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, QueryOptions, connect,
-};
+use quarry_engine::connectors::{ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, QueryOptions, connect};
 use serde_json::{Value, json};
 use std::{
     path::Path,
@@ -68,12 +66,7 @@ impl Fixture {
     }
 
     fn connector(&self) -> Box<dyn Connector> {
-        connect(
-            DataSourceType::Duckdb,
-            &json!({"path": self.path}),
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap()
+        connect(DataSourceType::Duckdb, &json!({"path": self.path}), &quarry_engine::SourcePolicy::permissive()).unwrap()
     }
 }
 
@@ -81,38 +74,15 @@ impl Fixture {
 async fn lists_tables_columns_families_and_keys() {
     let fx = Fixture::new();
     let tables = fx.connector().tables().await.unwrap();
-    let names: Vec<String> = tables
-        .iter()
-        .map(|t| format!("{}.{}", t.schema, t.name))
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "main.every_type",
-            "sales.big_orders",
-            "sales.customers",
-            "sales.order_lines",
-            "sales.orders"
-        ]
-    );
+    let names: Vec<String> = tables.iter().map(|t| format!("{}.{}", t.schema, t.name)).collect();
+    assert_eq!(names, ["main.every_type", "sales.big_orders", "sales.customers", "sales.order_lines", "sales.orders"]);
     let table = |name: &str| tables.iter().find(|t| t.name == name).unwrap();
     assert_eq!(table("orders").primary_key(), ["customer_id", "order_no"]);
-    assert_eq!(
-        table("order_lines").primary_key(),
-        ["customer_id", "order_no", "line_no"]
-    );
+    assert_eq!(table("order_lines").primary_key(), ["customer_id", "order_no", "line_no"]);
     assert!(table("big_orders").primary_key().is_empty());
-    let name = table("customers")
-        .columns
-        .iter()
-        .find(|c| c.name == "name")
-        .unwrap();
+    let name = table("customers").columns.iter().find(|c| c.name == "name").unwrap();
     assert!(name.not_null && !name.is_primary_key);
-    let every: Vec<(&str, &str, F)> = table("every_type")
-        .columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.type_name.as_str(), c.family))
-        .collect();
+    let every: Vec<(&str, &str, F)> = table("every_type").columns.iter().map(|c| (c.name.as_str(), c.type_name.as_str(), c.family)).collect();
     assert_eq!(
         every,
         [
@@ -148,38 +118,15 @@ async fn foreign_keys_including_composite() {
     let keys = fx.connector().foreign_keys().await.unwrap();
     let summary: Vec<String> = keys
         .iter()
-        .map(|k| {
-            format!(
-                "{}.{}({}) -> {}.{}({})",
-                k.from_schema,
-                k.from_table,
-                k.from_columns.join(","),
-                k.to_schema,
-                k.to_table,
-                k.to_columns.join(",")
-            )
-        })
+        .map(|k| format!("{}.{}({}) -> {}.{}({})", k.from_schema, k.from_table, k.from_columns.join(","), k.to_schema, k.to_table, k.to_columns.join(",")))
         .collect();
-    assert_eq!(
-        summary,
-        [
-            "sales.order_lines(customer_id,order_no) -> sales.orders(customer_id,order_no)",
-            "sales.orders(customer_id) -> sales.customers(id)",
-        ]
-    );
+    assert_eq!(summary, ["sales.order_lines(customer_id,order_no) -> sales.orders(customer_id,order_no)", "sales.orders(customer_id) -> sales.customers(id)",]);
 }
 
 #[tokio::test]
 async fn query_returns_every_family_as_json() {
     let fx = Fixture::new();
-    let result = fx
-        .connector()
-        .query(
-            "SELECT * FROM every_type ORDER BY id;",
-            QueryOptions::default(),
-        )
-        .await
-        .unwrap();
+    let result = fx.connector().query("SELECT * FROM every_type ORDER BY id;", QueryOptions::default()).await.unwrap();
     assert_eq!(result.columns.len(), 22);
     assert_eq!(result.columns[12].family, F::Timestamptz);
     assert_eq!(
@@ -205,33 +152,21 @@ async fn row_limit_truncates_and_keeps_the_order() {
     let r = c.query(sql, options(10, 30.0)).await.unwrap();
     assert!(r.truncated);
     assert_eq!(r.rows.len(), 10);
-    assert_eq!(
-        (r.rows[0].clone(), r.rows[9].clone()),
-        (vec![json!(100)], vec![json!(91)])
-    );
+    assert_eq!((r.rows[0].clone(), r.rows[9].clone()), (vec![json!(100)], vec![json!(91)]));
     let r = c.query(sql, options(100, 30.0)).await.unwrap();
     assert!(!r.truncated);
     assert_eq!(r.rows.len(), 100);
 }
 
-const SLOW: &str =
-    "SELECT count(*) FROM range(1000000000) a, range(1000000000) b WHERE a.range + b.range = 7";
+const SLOW: &str = "SELECT count(*) FROM range(1000000000) a, range(1000000000) b WHERE a.range + b.range = 7";
 
 #[tokio::test]
 async fn timeout_interrupts_the_query() {
     let fx = Fixture::new();
     let started = Instant::now();
-    let err = fx
-        .connector()
-        .query(SLOW, options(10, 1.0))
-        .await
-        .unwrap_err();
+    let err = fx.connector().query(SLOW, options(10, 1.0)).await.unwrap_err();
     assert_eq!(err, ConnectorError::Timeout(Duration::from_secs(1)));
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
 }
 
 #[tokio::test]
@@ -245,17 +180,9 @@ async fn cancel_interrupts_the_query() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     cancel.cancel();
     assert_eq!(query.await.unwrap().unwrap_err(), ConnectorError::Cancelled);
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
     // The file is free again for the next query.
-    let r = fx
-        .connector()
-        .query("SELECT count(*) AS n FROM sales.orders", options(10, 30.0))
-        .await
-        .unwrap();
+    let r = fx.connector().query("SELECT count(*) AS n FROM sales.orders", options(10, 30.0)).await.unwrap();
     assert_eq!(r.rows, [[json!(3)]]);
 }
 
@@ -264,25 +191,15 @@ async fn dry_run_describes_without_running() {
     let fx = Fixture::new();
     let c = fx.connector();
     let started = Instant::now();
-    let columns = c.dry_run(&format!("SELECT c.id, c.name, o.total, ({SLOW}) AS slow FROM sales.customers c JOIN sales.orders o ON o.customer_id = c.id")).await.unwrap();
+    let columns =
+        c.dry_run(&format!("SELECT c.id, c.name, o.total, ({SLOW}) AS slow FROM sales.customers c JOIN sales.orders o ON o.customer_id = c.id")).await.unwrap();
     assert!(started.elapsed() < Duration::from_secs(5));
-    let described: Vec<(&str, &str, F)> = columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.type_name.as_str(), c.family))
-        .collect();
+    let described: Vec<(&str, &str, F)> = columns.iter().map(|c| (c.name.as_str(), c.type_name.as_str(), c.family)).collect();
     assert_eq!(
         described,
-        [
-            ("id", "INTEGER", F::Integer),
-            ("name", "VARCHAR", F::Text),
-            ("total", "DECIMAL(12,2)", F::Decimal),
-            ("slow", "BIGINT", F::Integer)
-        ]
+        [("id", "INTEGER", F::Integer), ("name", "VARCHAR", F::Text), ("total", "DECIMAL(12,2)", F::Decimal), ("slow", "BIGINT", F::Integer)]
     );
-    assert_query_error_contains(
-        c.dry_run("SELECT * FROM nope").await,
-        "Table with name nope does not exist",
-    );
+    assert_query_error_contains(c.dry_run("SELECT * FROM nope").await, "Table with name nope does not exist");
     assert_query_error_contains(c.dry_run("SELECT nope FROM sales.customers").await, "nope");
 }
 
@@ -290,50 +207,25 @@ async fn dry_run_describes_without_running() {
 async fn files_are_read_only_and_private() {
     let fx = Fixture::new();
     let c = fx.connector();
-    assert!(
-        c.query("CREATE TABLE x (a INTEGER)", options(10, 30.0))
-            .await
-            .is_err()
-    );
-    assert!(
-        c.query("DELETE FROM sales.order_lines", options(10, 30.0))
-            .await
-            .is_err()
-    );
-    assert_query_error_contains(
-        c.query("SELECT * FROM read_csv('/etc/hostname')", options(10, 30.0))
-            .await,
-        "disabled",
-    );
+    assert!(c.query("CREATE TABLE x (a INTEGER)", options(10, 30.0)).await.is_err());
+    assert!(c.query("DELETE FROM sales.order_lines", options(10, 30.0)).await.is_err());
+    assert_query_error_contains(c.query("SELECT * FROM read_csv('/etc/hostname')", options(10, 30.0)).await, "disabled");
     // Several readers at once.
     let (first, second) = (fx.connector(), fx.connector());
     let (a, b) = tokio::join!(
         first.query("SELECT count(*) FROM sales.customers", options(10, 30.0)),
         second.query("SELECT count(*) FROM sales.orders", options(10, 30.0)),
     );
-    assert_eq!(
-        (a.unwrap().rows, b.unwrap().rows),
-        (vec![vec![json!(2)]], vec![vec![json!(3)]])
-    );
+    assert_eq!((a.unwrap().rows, b.unwrap().rows), (vec![vec![json!(2)]], vec![vec![json!(3)]]));
 }
 
 #[tokio::test]
 async fn a_missing_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nothing-here.duckdb");
-    let err = connect(
-        DataSourceType::Duckdb,
-        &json!({"path": path}),
-        &quarry_engine::SourcePolicy::permissive(),
-    )
-    .unwrap_err();
+    let err = connect(DataSourceType::Duckdb, &json!({"path": path}), &quarry_engine::SourcePolicy::permissive()).unwrap_err();
     // The same words as for a file outside the allowed directory, and no server path.
-    assert_eq!(
-        err,
-        ConnectorError::ConnectionRefused(
-            quarry_engine::connectors::DUCKDB_FILE_UNAVAILABLE.into()
-        )
-    );
+    assert_eq!(err, ConnectorError::ConnectionRefused(quarry_engine::connectors::DUCKDB_FILE_UNAVAILABLE.into()));
     assert!(!path.exists(), "a read-only open must not create the file");
 }
 
@@ -347,11 +239,7 @@ async fn csv_source_reads_the_projects_database() {
     assert!(c.tables().await.unwrap().is_empty());
     assert!(c.foreign_keys().await.unwrap().is_empty());
     assert!(!dir.path().join("csv.duckdb").exists());
-    assert_query_error_contains(
-        c.query("SELECT * FROM read_csv('/etc/hostname')", options(10, 30.0))
-            .await,
-        "disabled",
-    );
+    assert_query_error_contains(c.query("SELECT * FROM read_csv('/etc/hostname')", options(10, 30.0)).await, "disabled");
 
     make_database(
         &dir.path().join("csv.duckdb"),
@@ -360,22 +248,7 @@ async fn csv_source_reads_the_projects_database() {
     );
     let tables = c.tables().await.unwrap();
     assert_eq!(tables.len(), 1);
-    assert_eq!(
-        (tables[0].schema.as_str(), tables[0].name.as_str()),
-        ("main", "sales")
-    );
-    let r = c
-        .query(
-            "SELECT region, amount, day FROM sales ORDER BY region",
-            options(10, 30.0),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        r.rows,
-        [
-            [json!("north"), json!("10.50"), json!("2024-01-01")],
-            [json!("south"), json!("7.00"), json!("2024-01-02")]
-        ]
-    );
+    assert_eq!((tables[0].schema.as_str(), tables[0].name.as_str()), ("main", "sales"));
+    let r = c.query("SELECT region, amount, day FROM sales ORDER BY region", options(10, 30.0)).await.unwrap();
+    assert_eq!(r.rows, [[json!("north"), json!("10.50"), json!("2024-01-01")], [json!("south"), json!("7.00"), json!("2024-01-02")]]);
 }

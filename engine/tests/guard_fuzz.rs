@@ -134,7 +134,14 @@ fn shaped() -> impl Strategy<Value = String> {
         "read_csv('secret.csv')",
         "range(3) r",
     ]);
-    let tail = pick(&["", " WHERE amount > 1", " WHERE id IN (SELECT x FROM secret)", " WHERE EXISTS (SELECT * FROM t)", " LIMIT 2", " UNION ALL SELECT * FROM secret"]);
+    let tail = pick(&[
+        "",
+        " WHERE amount > 1",
+        " WHERE id IN (SELECT x FROM secret)",
+        " WHERE EXISTS (SELECT * FROM t)",
+        " LIMIT 2",
+        " UNION ALL SELECT * FROM secret",
+    ]);
     (with, items, from, tail).prop_map(|(w, i, f, t)| format!("{w}SELECT {i} FROM {f}{t}"))
 }
 

@@ -6,9 +6,7 @@ mod common;
 
 use common::{ServerUrl, assert_query_error_contains, fresh_name, options, require_env};
 use mysql_async::{Conn, prelude::Queryable};
-use quarry_engine::connectors::{
-    ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, QueryOptions, connect,
-};
+use quarry_engine::connectors::{ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, QueryOptions, connect};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -58,8 +56,7 @@ INSERT INTO every_type (id) VALUES (2);
 }
 
 async fn connect_url(url: &str) -> Conn {
-    let opts = mysql_async::OptsBuilder::from_opts(mysql_async::Opts::from_url(url).unwrap())
-        .prefer_socket(false);
+    let opts = mysql_async::OptsBuilder::from_opts(mysql_async::Opts::from_url(url).unwrap()).prefer_socket(false);
     Conn::new(opts).await.expect("connect to the test MariaDB")
 }
 
@@ -76,30 +73,16 @@ impl Fixture {
         let name = fresh_name();
         let other = format!("{name}_hr");
         let mut admin = connect_url(&url).await;
-        admin
-            .query_drop(format!(
-                "CREATE DATABASE `{name}`; CREATE DATABASE `{other}`"
-            ))
-            .await
-            .unwrap();
+        admin.query_drop(format!("CREATE DATABASE `{name}`; CREATE DATABASE `{other}`")).await.unwrap();
         admin.disconnect().await.unwrap();
         let mut conn = connect_url(&server.url_for("mysql", &name)).await;
         conn.query_drop(fixture(&other)).await.expect("fixture");
         conn.disconnect().await.unwrap();
-        Self {
-            server,
-            name,
-            other,
-        }
+        Self { server, name, other }
     }
 
     fn connector(&self) -> Box<dyn Connector> {
-        connect(
-            DataSourceType::Mysql,
-            &self.server.properties(&self.name),
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap()
+        connect(DataSourceType::Mysql, &self.server.properties(&self.name), &quarry_engine::SourcePolicy::permissive()).unwrap()
     }
 
     fn connector_with(&self, changes: Value) -> Box<dyn Connector> {
@@ -107,12 +90,7 @@ impl Fixture {
         for (k, v) in changes.as_object().unwrap() {
             props[k] = v.clone();
         }
-        connect(
-            DataSourceType::Mysql,
-            &props,
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap()
+        connect(DataSourceType::Mysql, &props, &quarry_engine::SourcePolicy::permissive()).unwrap()
     }
 
     /// Statements running in the source database, other than our own.
@@ -143,10 +121,7 @@ impl Fixture {
     async fn finish(self) {
         let mut admin = connect_url(&require_env("QUARRY_TEST_MYSQL_URL")).await;
         for db in [&self.name, &self.other] {
-            admin
-                .query_drop(format!("DROP DATABASE IF EXISTS `{db}`"))
-                .await
-                .unwrap();
+            admin.query_drop(format!("DROP DATABASE IF EXISTS `{db}`")).await.unwrap();
         }
         admin.disconnect().await.unwrap();
     }
@@ -157,38 +132,17 @@ async fn lists_tables_columns_families_and_keys() {
     let fx = Fixture::new().await;
     let tables = fx.connector().tables().await.unwrap();
     let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "big_orders",
-            "customers",
-            "every_type",
-            "order_lines",
-            "orders",
-            "staff"
-        ]
-    );
+    assert_eq!(names, ["big_orders", "customers", "every_type", "order_lines", "orders", "staff"]);
     assert!(tables.iter().all(|t| t.schema == fx.name));
     let table = |name: &str| tables.iter().find(|t| t.name == name).unwrap();
     assert_eq!(table("orders").primary_key(), ["customer_id", "order_no"]);
-    assert_eq!(
-        table("order_lines").primary_key(),
-        ["customer_id", "order_no", "line_no"]
-    );
+    assert_eq!(table("order_lines").primary_key(), ["customer_id", "order_no", "line_no"]);
     assert!(table("big_orders").primary_key().is_empty());
-    let name = table("customers")
-        .columns
-        .iter()
-        .find(|c| c.name == "name")
-        .unwrap();
+    let name = table("customers").columns.iter().find(|c| c.name == "name").unwrap();
     assert!(name.not_null && !name.is_primary_key);
     assert_eq!(name.type_name, "varchar(100)");
 
-    let every: Vec<(&str, F)> = table("every_type")
-        .columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.family))
-        .collect();
+    let every: Vec<(&str, F)> = table("every_type").columns.iter().map(|c| (c.name.as_str(), c.family)).collect();
     assert_eq!(
         every,
         [
@@ -216,11 +170,7 @@ async fn lists_tables_columns_families_and_keys() {
             ("ip", F::Inet),
         ]
     );
-    let j = table("every_type")
-        .columns
-        .iter()
-        .find(|c| c.name == "j")
-        .unwrap();
+    let j = table("every_type").columns.iter().find(|c| c.name == "j").unwrap();
     assert_eq!(j.type_name, "json");
     fx.finish().await;
 }
@@ -231,17 +181,7 @@ async fn foreign_keys_composite_and_across_databases() {
     let keys = fx.connector().foreign_keys().await.unwrap();
     let summary: Vec<String> = keys
         .iter()
-        .map(|k| {
-            format!(
-                "{}.{}({}) -> {}.{}({})",
-                k.from_schema,
-                k.from_table,
-                k.from_columns.join(","),
-                k.to_schema,
-                k.to_table,
-                k.to_columns.join(",")
-            )
-        })
+        .map(|k| format!("{}.{}({}) -> {}.{}({})", k.from_schema, k.from_table, k.from_columns.join(","), k.to_schema, k.to_table, k.to_columns.join(",")))
         .collect();
     let (db, hr) = (&fx.name, &fx.other);
     assert_eq!(
@@ -258,19 +198,8 @@ async fn foreign_keys_composite_and_across_databases() {
 #[tokio::test]
 async fn query_returns_values_as_json() {
     let fx = Fixture::new().await;
-    let result = fx
-        .connector()
-        .query(
-            "SELECT * FROM every_type ORDER BY id;",
-            QueryOptions::default(),
-        )
-        .await
-        .unwrap();
-    let families: Vec<(&str, &str, F)> = result
-        .columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.type_name.as_str(), c.family))
-        .collect();
+    let result = fx.connector().query("SELECT * FROM every_type ORDER BY id;", QueryOptions::default()).await.unwrap();
+    let families: Vec<(&str, &str, F)> = result.columns.iter().map(|c| (c.name.as_str(), c.type_name.as_str(), c.family)).collect();
     // MariaDB sends JSON, UUID and INET6 as strings; their types come from the catalog.
     assert_eq!(
         families,
@@ -314,10 +243,7 @@ async fn query_returns_values_as_json() {
         .query("SELECT CAST('Ada' AS CHAR CHARACTER SET utf8mb4) COLLATE utf8mb4_bin AS name, UNHEX('00FF') AS raw", options(10, 30.0))
         .await
         .unwrap();
-    assert_eq!(
-        (r.columns[0].family, r.columns[1].family),
-        (F::Text, F::Binary)
-    );
+    assert_eq!((r.columns[0].family, r.columns[1].family), (F::Text, F::Binary));
     assert_eq!(r.rows, [[json!("Ada"), json!("AP8=")]]);
     let mut nulls = vec![json!(2)];
     nulls.resize(result.columns.len(), Value::Null);
@@ -333,29 +259,17 @@ async fn row_limit_truncates() {
     let r = c.query(sql, options(10, 30.0)).await.unwrap();
     assert!(r.truncated);
     assert_eq!(r.rows.len(), 10);
-    assert_eq!(
-        (r.rows[0].clone(), r.rows[9].clone()),
-        (vec![json!(100)], vec![json!(91)])
-    );
+    assert_eq!((r.rows[0].clone(), r.rows[9].clone()), (vec![json!(100)], vec![json!(91)]));
     let r = c.query(sql, options(100, 30.0)).await.unwrap();
     assert!(!r.truncated);
     assert_eq!(r.rows.len(), 100);
     // A LIMIT of its own overrides sql_select_limit: the connector stops reading instead.
-    let r = c
-        .query(&format!("{sql} LIMIT 50"), options(5, 30.0))
-        .await
-        .unwrap();
+    let r = c.query(&format!("{sql} LIMIT 50"), options(5, 30.0)).await.unwrap();
     assert!(r.truncated);
     assert_eq!(r.rows.len(), 5);
     assert!(fx.idle().await);
     // The session limit does not leak into subqueries.
-    let r = c
-        .query(
-            "SELECT COUNT(*) AS n FROM (SELECT * FROM orders) o",
-            options(1, 30.0),
-        )
-        .await
-        .unwrap();
+    let r = c.query("SELECT COUNT(*) AS n FROM (SELECT * FROM orders) o", options(1, 30.0)).await.unwrap();
     assert_eq!(r.rows, [[json!(3)]]);
     assert!(!r.truncated);
     fx.finish().await;
@@ -365,17 +279,9 @@ async fn row_limit_truncates() {
 async fn timeout_is_enforced_at_the_source() {
     let fx = Fixture::new().await;
     let started = Instant::now();
-    let err = fx
-        .connector()
-        .query("SELECT SLEEP(20) AS nap", options(10, 1.0))
-        .await
-        .unwrap_err();
+    let err = fx.connector().query("SELECT SLEEP(20) AS nap", options(10, 1.0)).await.unwrap_err();
     assert_eq!(err, ConnectorError::Timeout(Duration::from_secs(1)));
-    assert!(
-        started.elapsed() < Duration::from_secs(6),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(6), "took {:?}", started.elapsed());
     assert!(fx.idle().await, "the statement still runs");
     fx.finish().await;
 }
@@ -387,11 +293,7 @@ async fn cancel_stops_the_query_at_the_source() {
     let cancel = opts.cancel.clone();
     let connector = fx.connector();
     let started = Instant::now();
-    let query = tokio::spawn(async move {
-        connector
-            .query("SELECT SLEEP(60) AS nap FROM customers", opts)
-            .await
-    });
+    let query = tokio::spawn(async move { connector.query("SELECT SLEEP(60) AS nap FROM customers", opts).await });
     let deadline = Instant::now() + Duration::from_secs(10);
     while fx.running().await == 0 {
         assert!(Instant::now() < deadline, "the query never started");
@@ -399,11 +301,7 @@ async fn cancel_stops_the_query_at_the_source() {
     }
     cancel.cancel();
     assert_eq!(query.await.unwrap().unwrap_err(), ConnectorError::Cancelled);
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
     assert!(fx.idle().await, "the statement still runs");
     fx.finish().await;
 }
@@ -411,39 +309,18 @@ async fn cancel_stops_the_query_at_the_source() {
 #[tokio::test]
 async fn bad_password_is_refused_with_the_server_reason() {
     let fx = Fixture::new().await;
-    let err = fx
-        .connector_with(json!({"password": "not-the-password"}))
-        .test()
-        .await
-        .unwrap_err();
+    let err = fx.connector_with(json!({"password": "not-the-password"})).test().await.unwrap_err();
     match &err {
         ConnectorError::ConnectionRefused(reason) => {
-            assert!(
-                reason.contains("Access denied for user 'quarry'"),
-                "{reason}"
-            )
+            assert!(reason.contains("Access denied for user 'quarry'"), "{reason}")
         }
         other => panic!("expected ConnectionRefused, got {other:?}"),
     }
     assert!(!format!("{err} {err:?}").contains("not-the-password"));
-    let err = fx
-        .connector_with(json!({"database": "no_such_database"}))
-        .tables()
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err,
-        ConnectorError::ConnectionRefused("Unknown database 'no_such_database'".into())
-    );
-    let err = fx
-        .connector_with(json!({"port": 1}))
-        .test()
-        .await
-        .unwrap_err();
-    assert!(
-        err == ConnectorError::ConnectionRefused(quarry_engine::network::CONNECT_FAILED.into()),
-        "{err:?}"
-    );
+    let err = fx.connector_with(json!({"database": "no_such_database"})).tables().await.unwrap_err();
+    assert_eq!(err, ConnectorError::ConnectionRefused("Unknown database 'no_such_database'".into()));
+    let err = fx.connector_with(json!({"port": 1})).test().await.unwrap_err();
+    assert!(err == ConnectorError::ConnectionRefused(quarry_engine::network::CONNECT_FAILED.into()), "{err:?}");
     fx.connector().test().await.unwrap();
     fx.finish().await;
 }
@@ -455,27 +332,10 @@ async fn dry_run_describes_without_running() {
     let started = Instant::now();
     let columns = c.dry_run("SELECT c.id, c.name, o.total, SLEEP(30) AS nap FROM customers c JOIN orders o ON o.customer_id = c.id").await.unwrap();
     assert!(started.elapsed() < Duration::from_secs(10));
-    let described: Vec<(&str, F)> = columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.family))
-        .collect();
-    assert_eq!(
-        described,
-        [
-            ("id", F::Integer),
-            ("name", F::Text),
-            ("total", F::Decimal),
-            ("nap", F::Integer)
-        ]
-    );
-    assert_query_error_contains(
-        c.dry_run("SELECT nope FROM customers").await,
-        "Unknown column 'nope'",
-    );
-    assert_query_error_contains(
-        c.dry_run("SELECT * FROM no_such_table").await,
-        "no_such_table' doesn't exist",
-    );
+    let described: Vec<(&str, F)> = columns.iter().map(|c| (c.name.as_str(), c.family)).collect();
+    assert_eq!(described, [("id", F::Integer), ("name", F::Text), ("total", F::Decimal), ("nap", F::Integer)]);
+    assert_query_error_contains(c.dry_run("SELECT nope FROM customers").await, "Unknown column 'nope'");
+    assert_query_error_contains(c.dry_run("SELECT * FROM no_such_table").await, "no_such_table' doesn't exist");
     fx.finish().await;
 }
 
@@ -483,19 +343,9 @@ async fn dry_run_describes_without_running() {
 async fn only_read_only_selects_run() {
     let fx = Fixture::new().await;
     let c = fx.connector();
-    assert_query_error_contains(
-        c.query("DELETE FROM customers", options(10, 30.0)).await,
-        "READ ONLY",
-    );
-    assert!(
-        c.query("SELECT 1; DROP TABLE order_lines", options(10, 30.0))
-            .await
-            .is_err()
-    );
-    let r = c
-        .query("SELECT COUNT(*) AS n FROM customers", options(10, 30.0))
-        .await
-        .unwrap();
+    assert_query_error_contains(c.query("DELETE FROM customers", options(10, 30.0)).await, "READ ONLY");
+    assert!(c.query("SELECT 1; DROP TABLE order_lines", options(10, 30.0)).await.is_err());
+    let r = c.query("SELECT COUNT(*) AS n FROM customers", options(10, 30.0)).await.unwrap();
     assert_eq!(r.rows, [[json!(2)]]);
     let tables = c.tables().await.unwrap();
     assert!(tables.iter().any(|t| t.name == "order_lines"));
@@ -518,14 +368,7 @@ async fn a_backslash_never_ends_a_string_literal() {
     .unwrap()
     .to_string();
     let result = c.query(&checked, options(10, 30.0)).await.unwrap();
-    assert_eq!(
-        result.rows,
-        vec![vec![
-            json!("a\\"),
-            json!(" UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- ")
-        ]],
-        "{checked}"
-    );
+    assert_eq!(result.rows, vec![vec![json!("a\\"), json!(" UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- ")]], "{checked}");
 
     // The same text sent as it is: two literals, never a second SELECT.
     let raw = r"SELECT 'a\', ' UNION SELECT LOAD_FILE(0x2f6574632f706173737764) -- '";

@@ -89,7 +89,9 @@ fn taking_out_a_placed_condition_changes_the_sql() {
     let mut checked = 0;
     for question in ANSWERED {
         let Understanding::Sql { sql, reading, .. } = ask(&manifest, &index, question) else { panic!("{question} is answered") };
-        for chip in reading.iter().filter(|c| matches!(c.kind, ChipKind::Filter | ChipKind::Comparison | ChipKind::TimeRange | ChipKind::Limit) && c.end > c.start) {
+        for chip in
+            reading.iter().filter(|c| matches!(c.kind, ChipKind::Filter | ChipKind::Comparison | ChipKind::TimeRange | ChipKind::Limit) && c.end > c.start)
+        {
             let without = format!("{}{}", &question[..chip.start], &question[chip.end..]);
             if let Understanding::Sql { sql: other, .. } = ask(&manifest, &index, &without) {
                 assert_ne!(sql, other, "{question:?} without {:?} ({without:?}) gives the same SQL", chip.label);

@@ -1,17 +1,12 @@
 //! Data source types without a connector yet: their settings are accepted, connecting says so.
 
-use quarry_engine::connectors::{
-    ConnectionProperties, ConnectorError, DataSourceType, connect, properties_without_secrets,
-};
+use quarry_engine::connectors::{ConnectionProperties, ConnectorError, DataSourceType, connect, properties_without_secrets};
 use serde_json::json;
 
 #[test]
 fn other_types_are_not_yet_supported() {
     let settings = json!({"host": "warehouse.example.com", "user": "analyst", "password": "hunter2", "account": "xy"});
-    let unsupported: Vec<DataSourceType> = DataSourceType::ALL
-        .into_iter()
-        .filter(|t| !t.is_supported())
-        .collect();
+    let unsupported: Vec<DataSourceType> = DataSourceType::ALL.into_iter().filter(|t| !t.is_supported()).collect();
     assert_eq!(
         unsupported,
         [
@@ -27,75 +22,28 @@ fn other_types_are_not_yet_supported() {
     for source_type in unsupported {
         // The settings themselves are fine: they are stored as given.
         assert!(ConnectionProperties::parse(source_type, &settings).is_ok());
-        let err = connect(
-            source_type,
-            &settings,
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap_err();
-        assert_eq!(
-            err,
-            ConnectorError::NotSupported(format!(
-                "{} is not yet supported",
-                source_type.display_name()
-            ))
-        );
+        let err = connect(source_type, &settings, &quarry_engine::SourcePolicy::permissive()).unwrap_err();
+        assert_eq!(err, ConnectorError::NotSupported(format!("{} is not yet supported", source_type.display_name())));
     }
     assert_eq!(
-        connect(
-            DataSourceType::Snowflake,
-            &settings,
-            &quarry_engine::SourcePolicy::permissive()
-        )
-        .unwrap_err()
-        .to_string(),
+        connect(DataSourceType::Snowflake, &settings, &quarry_engine::SourcePolicy::permissive()).unwrap_err().to_string(),
         "Snowflake is not yet supported"
     );
     assert_eq!(
-        connect(
-            DataSourceType::BigQuery,
-            &settings,
-            &quarry_engine::SourcePolicy::permissive()
-        )
-        .unwrap_err()
-        .to_string(),
+        connect(DataSourceType::BigQuery, &settings, &quarry_engine::SourcePolicy::permissive()).unwrap_err().to_string(),
         "BigQuery is not yet supported"
     );
-    assert!(
-        !properties_without_secrets(&settings)
-            .to_string()
-            .contains("hunter2")
-    );
+    assert!(!properties_without_secrets(&settings).to_string().contains("hunter2"));
 }
 
 #[test]
 fn supported_types_check_their_settings() {
-    let err = connect(
-        DataSourceType::Postgres,
-        &json!({"host": "db"}),
-        &quarry_engine::SourcePolicy::permissive(),
-    )
-    .unwrap_err();
+    let err = connect(DataSourceType::Postgres, &json!({"host": "db"}), &quarry_engine::SourcePolicy::permissive()).unwrap_err();
+    assert!(matches!(err, ConnectorError::InvalidProperties(_)), "{err:?}");
+    let err = connect(DataSourceType::Csv, &json!({}), &quarry_engine::SourcePolicy::permissive()).unwrap_err();
+    assert!(matches!(err, ConnectorError::InvalidProperties(_)), "{err:?}");
     assert!(
-        matches!(err, ConnectorError::InvalidProperties(_)),
-        "{err:?}"
-    );
-    let err = connect(
-        DataSourceType::Csv,
-        &json!({}),
-        &quarry_engine::SourcePolicy::permissive(),
-    )
-    .unwrap_err();
-    assert!(
-        matches!(err, ConnectorError::InvalidProperties(_)),
-        "{err:?}"
-    );
-    assert!(
-        connect(
-            DataSourceType::Mysql,
-            &json!({"host": "db", "database": "d", "user": "u", "password": "p"}),
-            &quarry_engine::SourcePolicy::permissive()
-        )
-        .is_ok()
+        connect(DataSourceType::Mysql, &json!({"host": "db", "database": "d", "user": "u", "password": "p"}), &quarry_engine::SourcePolicy::permissive())
+            .is_ok()
     );
 }

@@ -5,10 +5,7 @@
 mod common;
 
 use common::{ServerUrl, assert_query_error_contains, fresh_name, options, require_env};
-use quarry_engine::connectors::{
-    ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    connect,
-};
+use quarry_engine::connectors::{ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions, connect};
 use serde_json::{Value, json};
 use sqlx::{Connection, Executor, PgConnection};
 use std::time::{Duration, Instant};
@@ -69,17 +66,10 @@ impl Fixture {
         let url = require_env("QUARRY_TEST_SOURCE_POSTGRES_URL");
         let server = ServerUrl::parse(&url);
         let name = fresh_name();
-        let mut admin = PgConnection::connect(&url)
-            .await
-            .expect("connect to the test Postgres");
-        admin
-            .execute(format!("CREATE DATABASE {name}").as_str())
-            .await
-            .unwrap();
+        let mut admin = PgConnection::connect(&url).await.expect("connect to the test Postgres");
+        admin.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
         admin.close().await.unwrap();
-        let mut conn = PgConnection::connect(&server.url_for("postgres", &name))
-            .await
-            .unwrap();
+        let mut conn = PgConnection::connect(&server.url_for("postgres", &name)).await.unwrap();
         conn.execute(sqlx::raw_sql(FIXTURE)).await.expect("fixture");
         conn.close().await.unwrap();
         Self { server, name }
@@ -90,12 +80,7 @@ impl Fixture {
     }
 
     fn connector(&self) -> Box<dyn Connector> {
-        connect(
-            DataSourceType::Postgres,
-            &self.properties(),
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap()
+        connect(DataSourceType::Postgres, &self.properties(), &quarry_engine::SourcePolicy::permissive()).unwrap()
     }
 
     fn connector_with(&self, changes: Value) -> Box<dyn Connector> {
@@ -103,18 +88,11 @@ impl Fixture {
         for (k, v) in changes.as_object().unwrap() {
             props[k] = v.clone();
         }
-        connect(
-            DataSourceType::Postgres,
-            &props,
-            &quarry_engine::SourcePolicy::permissive(),
-        )
-        .unwrap()
+        connect(DataSourceType::Postgres, &props, &quarry_engine::SourcePolicy::permissive()).unwrap()
     }
 
     async fn admin(&self) -> PgConnection {
-        PgConnection::connect(&self.server.url_for("postgres", &self.name))
-            .await
-            .unwrap()
+        PgConnection::connect(&self.server.url_for("postgres", &self.name)).await.unwrap()
     }
 
     /// How many statements of the connector (`application_name` quarry) run in the database.
@@ -134,13 +112,8 @@ impl Fixture {
     }
 
     async fn finish(self) {
-        let mut admin = PgConnection::connect(&require_env("QUARRY_TEST_SOURCE_POSTGRES_URL"))
-            .await
-            .unwrap();
-        admin
-            .execute(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name).as_str())
-            .await
-            .unwrap();
+        let mut admin = PgConnection::connect(&require_env("QUARRY_TEST_SOURCE_POSTGRES_URL")).await.unwrap();
+        admin.execute(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name).as_str()).await.unwrap();
         admin.close().await.unwrap();
     }
 }
@@ -149,47 +122,23 @@ impl Fixture {
 async fn lists_tables_columns_families_and_keys() {
     let fx = Fixture::new().await;
     let tables = fx.connector().tables().await.unwrap();
-    let names: Vec<String> = tables
-        .iter()
-        .map(|t| format!("{}.{}", t.schema, t.name))
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "hr.employees",
-            "public.every_type",
-            "sales.customers",
-            "sales.order_lines",
-            "sales.orders",
-            "sales.paid_orders"
-        ]
-    );
+    let names: Vec<String> = tables.iter().map(|t| format!("{}.{}", t.schema, t.name)).collect();
+    assert_eq!(names, ["hr.employees", "public.every_type", "sales.customers", "sales.order_lines", "sales.orders", "sales.paid_orders"]);
     let table = |name: &str| tables.iter().find(|t| t.name == name).unwrap();
 
     assert_eq!(table("orders").primary_key(), ["customer_id", "order_no"]);
-    assert_eq!(
-        table("order_lines").primary_key(),
-        ["customer_id", "order_no", "line_no"]
-    );
+    assert_eq!(table("order_lines").primary_key(), ["customer_id", "order_no", "line_no"]);
     assert_eq!(table("customers").primary_key(), ["id"]);
     assert!(table("paid_orders").primary_key().is_empty());
 
     let customers = table("customers");
     let name = customers.columns.iter().find(|c| c.name == "name").unwrap();
     assert!(name.not_null && !name.is_primary_key);
-    let email = customers
-        .columns
-        .iter()
-        .find(|c| c.name == "email")
-        .unwrap();
+    let email = customers.columns.iter().find(|c| c.name == "email").unwrap();
     assert_eq!(email.type_name, "character varying(200)");
     assert!(!email.not_null);
 
-    let every: Vec<(&str, &str, F)> = table("every_type")
-        .columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.type_name.as_str(), c.family))
-        .collect();
+    let every: Vec<(&str, &str, F)> = table("every_type").columns.iter().map(|c| (c.name.as_str(), c.type_name.as_str(), c.family)).collect();
     assert_eq!(
         every,
         [
@@ -228,44 +177,20 @@ async fn lists_tables_columns_families_and_keys() {
 async fn foreign_keys_composite_and_across_schemas() {
     let fx = Fixture::new().await;
     let keys = fx.connector().foreign_keys().await.unwrap();
-    let key =
-        |schema: &str, table: &str, from: &[&str], to_schema: &str, to_table: &str, to: &[&str]| {
-            ForeignKey {
-                from_schema: schema.into(),
-                from_table: table.into(),
-                from_columns: from.iter().map(|s| s.to_string()).collect(),
-                to_schema: to_schema.into(),
-                to_table: to_table.into(),
-                to_columns: to.iter().map(|s| s.to_string()).collect(),
-            }
-        };
+    let key = |schema: &str, table: &str, from: &[&str], to_schema: &str, to_table: &str, to: &[&str]| ForeignKey {
+        from_schema: schema.into(),
+        from_table: table.into(),
+        from_columns: from.iter().map(|s| s.to_string()).collect(),
+        to_schema: to_schema.into(),
+        to_table: to_table.into(),
+        to_columns: to.iter().map(|s| s.to_string()).collect(),
+    };
     assert_eq!(
         keys,
         [
-            key(
-                "hr",
-                "employees",
-                &["account_id"],
-                "sales",
-                "customers",
-                &["id"]
-            ),
-            key(
-                "sales",
-                "order_lines",
-                &["customer_id", "order_no"],
-                "sales",
-                "orders",
-                &["customer_id", "order_no"]
-            ),
-            key(
-                "sales",
-                "orders",
-                &["customer_id"],
-                "sales",
-                "customers",
-                &["id"]
-            ),
+            key("hr", "employees", &["account_id"], "sales", "customers", &["id"]),
+            key("sales", "order_lines", &["customer_id", "order_no"], "sales", "orders", &["customer_id", "order_no"]),
+            key("sales", "orders", &["customer_id"], "sales", "customers", &["id"]),
         ]
     );
     fx.finish().await;
@@ -276,10 +201,7 @@ async fn schemas_setting_limits_what_is_listed() {
     let fx = Fixture::new().await;
     let connector = fx.connector_with(json!({"schemas": ["hr"]}));
     let tables = connector.tables().await.unwrap();
-    assert_eq!(
-        tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
-        ["employees"]
-    );
+    assert_eq!(tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["employees"]);
     let keys = connector.foreign_keys().await.unwrap();
     assert_eq!(keys.len(), 1);
     assert_eq!(keys[0].from_table, "employees");
@@ -289,19 +211,8 @@ async fn schemas_setting_limits_what_is_listed() {
 #[tokio::test]
 async fn query_returns_every_family_as_json() {
     let fx = Fixture::new().await;
-    let result = fx
-        .connector()
-        .query(
-            "SELECT * FROM public.every_type ORDER BY id;",
-            QueryOptions::default(),
-        )
-        .await
-        .unwrap();
-    let families: Vec<(&str, F)> = result
-        .columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.family))
-        .collect();
+    let result = fx.connector().query("SELECT * FROM public.every_type ORDER BY id;", QueryOptions::default()).await.unwrap();
+    let families: Vec<(&str, F)> = result.columns.iter().map(|c| (c.name.as_str(), c.family)).collect();
     assert_eq!(
         families,
         [
@@ -363,10 +274,7 @@ async fn row_limit_truncates() {
     let r = c.query(sql, options(100, 30.0)).await.unwrap();
     assert!(!r.truncated);
     assert_eq!(r.rows.len(), 100);
-    let r = c
-        .query("SELECT 1 AS one WHERE false", options(10, 30.0))
-        .await
-        .unwrap();
+    let r = c.query("SELECT 1 AS one WHERE false", options(10, 30.0)).await.unwrap();
     assert!(!r.truncated && r.rows.is_empty());
     assert_eq!(r.columns[0].name, "one");
     fx.finish().await;
@@ -376,17 +284,9 @@ async fn row_limit_truncates() {
 async fn timeout_is_enforced_at_the_source() {
     let fx = Fixture::new().await;
     let started = Instant::now();
-    let err = fx
-        .connector()
-        .query("SELECT pg_sleep(20)", options(10, 1.0))
-        .await
-        .unwrap_err();
+    let err = fx.connector().query("SELECT pg_sleep(20)", options(10, 1.0)).await.unwrap_err();
     assert_eq!(err, ConnectorError::Timeout(Duration::from_secs(1)));
-    assert!(
-        started.elapsed() < Duration::from_secs(6),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(6), "took {:?}", started.elapsed());
     assert_eq!(fx.running().await, 0, "the statement still runs");
     fx.finish().await;
 }
@@ -408,11 +308,7 @@ async fn cancel_stops_the_query_at_the_source() {
     cancel.cancel();
     let err = query.await.unwrap().unwrap_err();
     assert_eq!(err, ConnectorError::Cancelled);
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "took {:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
     assert_eq!(fx.running().await, 0, "the statement still runs");
     fx.finish().await;
 }
@@ -420,39 +316,18 @@ async fn cancel_stops_the_query_at_the_source() {
 #[tokio::test]
 async fn bad_password_is_refused_with_the_server_reason() {
     let fx = Fixture::new().await;
-    let err = fx
-        .connector_with(json!({"password": "not-the-password"}))
-        .test()
-        .await
-        .unwrap_err();
+    let err = fx.connector_with(json!({"password": "not-the-password"})).test().await.unwrap_err();
     match &err {
         ConnectorError::ConnectionRefused(reason) => {
-            assert!(
-                reason.contains("password authentication failed for user \"quarry\""),
-                "{reason}"
-            )
+            assert!(reason.contains("password authentication failed for user \"quarry\""), "{reason}")
         }
         other => panic!("expected ConnectionRefused, got {other:?}"),
     }
     assert!(!format!("{err} {err:?}").contains("not-the-password"));
-    let err = fx
-        .connector_with(json!({"database": "no_such_database"}))
-        .tables()
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err,
-        ConnectorError::ConnectionRefused("database \"no_such_database\" does not exist".into())
-    );
-    let err = fx
-        .connector_with(json!({"port": 1}))
-        .test()
-        .await
-        .unwrap_err();
-    assert!(
-        err == ConnectorError::ConnectionRefused(quarry_engine::network::CONNECT_FAILED.into()),
-        "{err:?}"
-    );
+    let err = fx.connector_with(json!({"database": "no_such_database"})).tables().await.unwrap_err();
+    assert_eq!(err, ConnectorError::ConnectionRefused("database \"no_such_database\" does not exist".into()));
+    let err = fx.connector_with(json!({"port": 1})).test().await.unwrap_err();
+    assert!(err == ConnectorError::ConnectionRefused(quarry_engine::network::CONNECT_FAILED.into()), "{err:?}");
     assert!(fx.connector().test().await.is_ok());
     fx.finish().await;
 }
@@ -462,33 +337,14 @@ async fn dry_run_describes_without_running() {
     let fx = Fixture::new().await;
     let c = fx.connector();
     let started = Instant::now();
-    let columns = c
-        .dry_run("SELECT c.id, c.name, o.total, pg_sleep(30) AS nap FROM sales.customers c JOIN sales.orders o ON o.customer_id = c.id")
-        .await
-        .unwrap();
+    let columns =
+        c.dry_run("SELECT c.id, c.name, o.total, pg_sleep(30) AS nap FROM sales.customers c JOIN sales.orders o ON o.customer_id = c.id").await.unwrap();
     assert!(started.elapsed() < Duration::from_secs(10));
-    let described: Vec<(&str, F)> = columns
-        .iter()
-        .map(|c| (c.name.as_str(), c.family))
-        .collect();
-    assert_eq!(
-        described,
-        [
-            ("id", F::Integer),
-            ("name", F::Text),
-            ("total", F::Decimal),
-            ("nap", F::Unknown)
-        ]
-    );
+    let described: Vec<(&str, F)> = columns.iter().map(|c| (c.name.as_str(), c.family)).collect();
+    assert_eq!(described, [("id", F::Integer), ("name", F::Text), ("total", F::Decimal), ("nap", F::Unknown)]);
     assert_eq!(columns[0].type_name, "INT4");
-    assert_query_error_contains(
-        c.dry_run("SELECT nope FROM sales.customers").await,
-        "column \"nope\" does not exist",
-    );
-    assert_query_error_contains(
-        c.dry_run("SELEC 1").await,
-        "syntax error at or near \"SELEC\"",
-    );
+    assert_query_error_contains(c.dry_run("SELECT nope FROM sales.customers").await, "column \"nope\" does not exist");
+    assert_query_error_contains(c.dry_run("SELEC 1").await, "syntax error at or near \"SELEC\"");
     fx.finish().await;
 }
 
@@ -497,28 +353,10 @@ async fn only_read_only_selects_run() {
     let fx = Fixture::new().await;
     let c = fx.connector();
     let opts = || options(10, 30.0);
-    assert!(
-        c.query("DELETE FROM sales.order_lines", opts())
-            .await
-            .is_err()
-    );
-    assert_query_error_contains(
-        c.query("SELECT 1; DROP TABLE sales.order_lines", opts())
-            .await,
-        "cannot insert multiple commands into a prepared statement",
-    );
-    assert!(
-        c.query(
-            "WITH gone AS (DELETE FROM sales.customers RETURNING *) SELECT * FROM gone",
-            opts()
-        )
-        .await
-        .is_err()
-    );
-    let r = c
-        .query("SELECT count(*) AS n FROM sales.customers", opts())
-        .await
-        .unwrap();
+    assert!(c.query("DELETE FROM sales.order_lines", opts()).await.is_err());
+    assert_query_error_contains(c.query("SELECT 1; DROP TABLE sales.order_lines", opts()).await, "cannot insert multiple commands into a prepared statement");
+    assert!(c.query("WITH gone AS (DELETE FROM sales.customers RETURNING *) SELECT * FROM gone", opts()).await.is_err());
+    let r = c.query("SELECT count(*) AS n FROM sales.customers", opts()).await.unwrap();
     assert_eq!(r.rows, [[json!(2)]]);
     assert_eq!(r.columns[0].family, F::Integer);
     fx.finish().await;
@@ -527,23 +365,12 @@ async fn only_read_only_selects_run() {
 #[tokio::test]
 async fn redshift_uses_the_same_wire_code() {
     let fx = Fixture::new().await;
-    let c = connect(
-        DataSourceType::Redshift,
-        &fx.properties(),
-        &quarry_engine::SourcePolicy::permissive(),
-    )
-    .unwrap();
+    let c = connect(DataSourceType::Redshift, &fx.properties(), &quarry_engine::SourcePolicy::permissive()).unwrap();
     assert_eq!(c.source_type(), DataSourceType::Redshift);
     c.test().await.unwrap();
     let tables = c.tables().await.unwrap();
     assert_eq!(tables.len(), 6);
-    let r = c
-        .query(
-            "SELECT name FROM sales.customers ORDER BY id",
-            options(1, 30.0),
-        )
-        .await
-        .unwrap();
+    let r = c.query("SELECT name FROM sales.customers ORDER BY id", options(1, 30.0)).await.unwrap();
     assert_eq!(r.rows, [[json!("Ada")]]);
     assert!(r.truncated);
     fx.finish().await;

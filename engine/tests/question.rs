@@ -19,7 +19,13 @@ fn model(name: &str, columns: Vec<Column>) -> Model {
 }
 
 fn relationship(name: &str, from: &str, to: &str, condition: &str) -> Relationship {
-    Relationship { name: name.into(), models: [from.into(), to.into()], join_type: JoinType::ManyToOne, condition: condition.into(), properties: Properties::default() }
+    Relationship {
+        name: name.into(),
+        models: [from.into(), to.into()],
+        join_type: JoinType::ManyToOne,
+        condition: condition.into(),
+        properties: Properties::default(),
+    }
 }
 
 fn store() -> (Connection, Manifest) {
@@ -37,7 +43,15 @@ fn store() -> (Connection, Manifest) {
     .unwrap();
     let manifest = Manifest {
         models: vec![
-            model("customers", vec![Column::source("id", "INTEGER"), Column::source("name", "VARCHAR"), Column::source("country", "VARCHAR"), Column::relationship("invoices", "invoices", "inv_cust")]),
+            model(
+                "customers",
+                vec![
+                    Column::source("id", "INTEGER"),
+                    Column::source("name", "VARCHAR"),
+                    Column::source("country", "VARCHAR"),
+                    Column::relationship("invoices", "invoices", "inv_cust"),
+                ],
+            ),
             model(
                 "invoices",
                 vec![
@@ -101,7 +115,9 @@ fn texts(values: &[&[&str]]) -> Vec<Vec<String>> {
 fn counts_totals_and_averages_by_what_the_question_names() {
     let (conn, manifest) = store();
     assert_eq!(ask(&conn, &manifest, "How many customers are there?", &[]).1, texts(&[&["3"]]));
-    let Understanding::Sql { understood, reading, .. } = understand(&manifest, Dialect::DuckDb, "How many customers are there?", &[], today()) else { panic!() };
+    let Understanding::Sql { understood, reading, .. } = understand(&manifest, Dialect::DuckDb, "How many customers are there?", &[], today()) else {
+        panic!()
+    };
     assert_eq!(understood[0], "number of customers", "said as a person says it");
     assert_eq!(reading[0].kind, quarry_engine::question::ChipKind::Measure);
     let (sql, rows) = ask(&conn, &manifest, "Total revenue by billing country", &[]);

@@ -107,7 +107,10 @@ fn of_two_readings_the_one_over_what_the_question_is_about_is_taken() {
     let nba = sample(SampleDataset::Nba);
     // Points are recorded per player and per team; "for each team" means the team's.
     let (got, _) = answer(&nba, "Average points per game for each team");
-    let expected = rows(&nba.conn, "SELECT t.city, t.nickname, avg(b.points) FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id GROUP BY t.team_id, t.city, t.nickname");
+    let expected = rows(
+        &nba.conn,
+        "SELECT t.city, t.nickname, avg(b.points) FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id GROUP BY t.team_id, t.city, t.nickname",
+    );
     assert_eq!(got, expected);
 }
 
@@ -126,7 +129,10 @@ fn rows_of_one_event_are_ranked_and_yes_no_columns_counted() {
     assert_eq!(got, rows(&nba.conn, "SELECT city, nickname, arena_capacity FROM teams WHERE arena_capacity = (SELECT max(arena_capacity) FROM teams)"));
 
     let (got, reading) = answer(&nba, "Wins by team");
-    let expected = rows(&nba.conn, "SELECT count(*), t.city, t.nickname FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id WHERE b.won GROUP BY t.team_id, t.city, t.nickname");
+    let expected = rows(
+        &nba.conn,
+        "SELECT count(*), t.city, t.nickname FROM team_box_scores b JOIN teams t ON t.team_id = b.team_id WHERE b.won GROUP BY t.team_id, t.city, t.nickname",
+    );
     assert_eq!(got, expected);
     assert!(reading.iter().any(|c| c.starts_with(&format!("{:?}: number of wins", ChipKind::Measure))), "{reading:?}");
 }

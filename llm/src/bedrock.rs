@@ -14,10 +14,7 @@ use aws_smithy_types::{retry::RetryConfig, timeout::TimeoutConfig};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
-use crate::{
-    CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings,
-    Role, TokenUsage, required,
-};
+use crate::{CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings, Role, TokenUsage, required};
 
 const PROVIDER: &str = "Amazon Bedrock";
 
@@ -40,9 +37,7 @@ impl Bedrock {
     pub(crate) fn new(settings: &ProviderSettings, secret: &SecretString, options: CallOptions) -> Result<Self, LlmError> {
         let region = required(&settings.region, "The AWS region")?;
         let access_key = required(&settings.access_key_id, "The AWS access key id")?;
-        let http = aws_smithy_http_client::Builder::new()
-            .tls_provider(TlsProvider::Rustls(CryptoMode::Ring))
-            .build_https();
+        let http = aws_smithy_http_client::Builder::new().tls_provider(TlsProvider::Rustls(CryptoMode::Ring)).build_https();
         let mut config = aws_sdk_bedrockruntime::Config::builder()
             .behavior_version(BehaviorVersion::latest())
             .region(Region::new(region.to_owned()))
@@ -67,10 +62,7 @@ impl Bedrock {
             SdkError::TimeoutError(_) => timeout,
             SdkError::DispatchFailure(failure) if failure.is_timeout() => timeout,
             _ => {
-                let message = error
-                    .message()
-                    .map(crate::short)
-                    .unwrap_or_else(|| aws_sdk_bedrockruntime::error::DisplayErrorContext(&error).to_string());
+                let message = error.message().map(crate::short).unwrap_or_else(|| aws_sdk_bedrockruntime::error::DisplayErrorContext(&error).to_string());
                 match error.raw_response().map(|r| r.status().as_u16()) {
                     Some(status) => LlmError::from_status(PROVIDER, status, message),
                     None => LlmError::Unavailable { provider: PROVIDER, status: None, message },
@@ -96,47 +88,26 @@ impl Provider for Bedrock {
             .converse()
             .model_id(&self.chat_model)
             .system(SystemContentBlock::Text(request.system.clone()))
-            .inference_config(
-                InferenceConfiguration::builder()
-                    .max_tokens(request.max_tokens.min(i32::MAX as u32) as i32)
-                    .temperature(0.0)
-                    .build(),
-            );
+            .inference_config(InferenceConfiguration::builder().max_tokens(request.max_tokens.min(i32::MAX as u32) as i32).temperature(0.0).build());
         for message in &request.messages {
             let role = match message.role {
                 Role::User => ConversationRole::User,
                 Role::Assistant => ConversationRole::Assistant,
             };
-            let message = Message::builder()
-                .role(role)
-                .content(ContentBlock::Text(message.text.clone()))
-                .build()
-                .map_err(invalid)?;
+            let message = Message::builder().role(role).content(ContentBlock::Text(message.text.clone())).build().map_err(invalid)?;
             call = call.messages(message);
         }
         let output = call.send().await.map_err(|e| self.error(e))?;
         let text = match output.output() {
-            Some(ConverseOutput::Message(message)) => message
-                .content()
-                .iter()
-                .filter_map(|block| block.as_text().ok())
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(""),
+            Some(ConverseOutput::Message(message)) => message.content().iter().filter_map(|block| block.as_text().ok()).cloned().collect::<Vec<_>>().join(""),
             _ => return Err(LlmError::Invalid(format!("{PROVIDER} replied without a message."))),
         };
-        let usage = output
-            .usage()
-            .map(|u| TokenUsage { input: u.input_tokens().max(0) as u64, output: u.output_tokens().max(0) as u64 })
-            .unwrap_or_default();
+        let usage = output.usage().map(|u| TokenUsage { input: u.input_tokens().max(0) as u64, output: u.output_tokens().max(0) as u64 }).unwrap_or_default();
         Ok(ChatReply { text, usage })
     }
 
     async fn embed(&self, texts: &[String]) -> Result<Embeddings, LlmError> {
-        let model = self
-            .embedding_model
-            .as_deref()
-            .ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
+        let model = self.embedding_model.as_deref().ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
         let mut vectors = Vec::with_capacity(texts.len());
         let mut usage = TokenUsage::default();
         // Titan embeds one text per call.
@@ -154,11 +125,8 @@ impl Provider for Bedrock {
                 .map_err(|e| self.error(e))?;
             let reply: Value = serde_json::from_slice(output.body().as_ref())
                 .map_err(|e| LlmError::Invalid(format!("{PROVIDER} sent an embedding that could not be read: {e}")))?;
-            let vector: Vec<f32> = reply
-                .get("embedding")
-                .and_then(Value::as_array)
-                .map(|v| v.iter().filter_map(Value::as_f64).map(|x| x as f32).collect())
-                .unwrap_or_default();
+            let vector: Vec<f32> =
+                reply.get("embedding").and_then(Value::as_array).map(|v| v.iter().filter_map(Value::as_f64).map(|x| x as f32).collect()).unwrap_or_default();
             if vector.is_empty() {
                 return Err(LlmError::Invalid(format!("{PROVIDER} returned no embedding.")));
             }

@@ -57,11 +57,7 @@ impl Reply {
     }
 
     pub fn openai_embeddings(vectors: &[Vec<f32>]) -> Self {
-        let data: Vec<Value> = vectors
-            .iter()
-            .enumerate()
-            .map(|(index, v)| json!({"object": "embedding", "index": index, "embedding": v}))
-            .collect();
+        let data: Vec<Value> = vectors.iter().enumerate().map(|(index, v)| json!({"object": "embedding", "index": index, "embedding": v})).collect();
         Self::ok(json!({"object": "list", "data": data, "model": "fake", "usage": {"prompt_tokens": 3, "total_tokens": 3}}))
     }
 
@@ -194,10 +190,7 @@ async fn serve(State(script): State<Arc<Script>>, method: Method, uri: Uri, head
         method: method.to_string(),
         path,
         query: uri.query().unwrap_or_default().to_owned(),
-        headers: headers
-            .iter()
-            .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or_default().to_owned()))
-            .collect(),
+        headers: headers.iter().map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or_default().to_owned())).collect(),
         body: String::from_utf8_lossy(&body).into_owned(),
     });
     if let Some(dimension) = *script.embedding_dimension.lock().await

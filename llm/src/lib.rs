@@ -43,9 +43,7 @@ impl ProviderKind {
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        [Self::OpenAi, Self::Azure, Self::Bedrock, Self::VertexAi]
-            .into_iter()
-            .find(|kind| kind.as_str() == value)
+        [Self::OpenAi, Self::Azure, Self::Bedrock, Self::VertexAi].into_iter().find(|kind| kind.as_str() == value)
     }
 
     pub fn label(self) -> &'static str {
@@ -188,11 +186,7 @@ pub trait Provider: Send + Sync {
 /// Builds the client for `settings`; `secret` is the API key, Bedrock's secret access key or
 /// Vertex's service-account JSON. Host names are resolved by the system as usual: for
 /// settings a tenant chose, use [`connect_pinned`].
-pub fn connect(
-    settings: &ProviderSettings,
-    secret: &SecretString,
-    options: CallOptions,
-) -> Result<Box<dyn Provider>, LlmError> {
+pub fn connect(settings: &ProviderSettings, secret: &SecretString, options: CallOptions) -> Result<Box<dyn Provider>, LlmError> {
     build(settings, secret, options, &[])
 }
 
@@ -233,12 +227,7 @@ pub fn connect_pinned(
     build(settings, secret, options, pinned)
 }
 
-fn build(
-    settings: &ProviderSettings,
-    secret: &SecretString,
-    options: CallOptions,
-    pinned: &[(Endpoint, SocketAddr)],
-) -> Result<Box<dyn Provider>, LlmError> {
+fn build(settings: &ProviderSettings, secret: &SecretString, options: CallOptions, pinned: &[(Endpoint, SocketAddr)]) -> Result<Box<dyn Provider>, LlmError> {
     if settings.chat_model.trim().is_empty() {
         return Err(LlmError::Invalid("A chat model is required.".into()));
     }
@@ -264,10 +253,7 @@ fn url_endpoint(url: &str) -> Result<Endpoint, LlmError> {
 
 /// The (name → address) overrides for a reqwest client; IP literals need none.
 fn name_pins(pinned: &[(Endpoint, SocketAddr)]) -> impl Iterator<Item = (&str, SocketAddr)> {
-    pinned
-        .iter()
-        .filter(|(e, _)| e.host.parse::<std::net::IpAddr>().is_err())
-        .map(|(e, addr)| (e.host.as_str(), *addr))
+    pinned.iter().filter(|(e, _)| e.host.parse::<std::net::IpAddr>().is_err()).map(|(e, addr)| (e.host.as_str(), *addr))
 }
 
 /// A one-line question a provider answers quickly: proves the key, model and endpoint work.
@@ -289,11 +275,7 @@ pub async fn test_connectivity(provider: &dyn Provider, embeds: bool) -> Result<
 }
 
 fn required<'a>(value: &'a Option<String>, what: &str) -> Result<&'a str, LlmError> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| LlmError::Invalid(format!("{what} is required.")))
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty()).ok_or_else(|| LlmError::Invalid(format!("{what} is required.")))
 }
 
 /// The longest provider message passed on.
@@ -304,11 +286,7 @@ const MESSAGE_LIMIT: usize = 300;
 fn error_message(body: &str) -> String {
     let parsed: Option<serde_json::Value> = serde_json::from_str(body).ok();
     let message = parsed.as_ref().and_then(|v| {
-        v.pointer("/error/message")
-            .or_else(|| v.get("message"))
-            .or_else(|| v.get("Message"))
-            .or_else(|| v.get("error_description"))
-            .and_then(|m| m.as_str())
+        v.pointer("/error/message").or_else(|| v.get("message")).or_else(|| v.get("Message")).or_else(|| v.get("error_description")).and_then(|m| m.as_str())
     });
     match message {
         Some(text) => short(text),

@@ -26,12 +26,8 @@ fn failed(e: impl std::fmt::Display) -> LlmError {
 impl LocalEmbedder {
     /// Loads `config.json`, `tokenizer.json` and `model.safetensors` from `dir`.
     pub fn load(dir: &Path) -> Result<Self, LlmError> {
-        let missing = |what: &str| {
-            LlmError::Invalid(format!(
-                "the local embedding model's {what} is missing from {} (scripts/deps.sh installs it)",
-                dir.display()
-            ))
-        };
+        let missing =
+            |what: &str| LlmError::Invalid(format!("the local embedding model's {what} is missing from {} (scripts/deps.sh installs it)", dir.display()));
         let config = std::fs::read_to_string(dir.join("config.json")).map_err(|_| missing("config.json"))?;
         let config: Config = serde_json::from_str(&config).map_err(failed)?;
         let tokenizer = Tokenizer::from_file(dir.join("tokenizer.json")).map_err(|_| missing("tokenizer.json"))?;
@@ -56,11 +52,7 @@ impl LocalEmbedder {
         };
         let device = &self.model.device;
         let rows = |pick: &dyn Fn(&tokenizers::Encoding) -> Vec<u32>| -> Result<Tensor, LlmError> {
-            let rows: Vec<Tensor> = encodings
-                .iter()
-                .map(|e| Tensor::new(pick(e).as_slice(), device))
-                .collect::<Result<_, _>>()
-                .map_err(failed)?;
+            let rows: Vec<Tensor> = encodings.iter().map(|e| Tensor::new(pick(e).as_slice(), device)).collect::<Result<_, _>>().map_err(failed)?;
             Tensor::stack(&rows, 0).map_err(failed)
         };
         let ids = rows(&|e| e.get_ids().to_vec())?;

@@ -10,17 +10,17 @@ use async_trait::async_trait;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
-use crate::{
-    CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings,
-    Role, TokenUsage, required,
-};
+use crate::{CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings, Role, TokenUsage, required};
 
 const DEFAULT_BASE: &str = "https://api.openai.com/v1";
 
 enum Clients {
     OpenAi(Client<OpenAIConfig>),
     /// Azure addresses each deployment by URL: one client for chat, one for embeddings.
-    Azure { chat: Client<AzureConfig>, embed: Option<Client<AzureConfig>> },
+    Azure {
+        chat: Client<AzureConfig>,
+        embed: Option<Client<AzureConfig>>,
+    },
 }
 
 pub(crate) struct OpenAi {
@@ -35,14 +35,7 @@ pub(crate) struct OpenAi {
 pub(crate) fn base_url(settings: &ProviderSettings) -> Result<String, LlmError> {
     Ok(match settings.provider {
         ProviderKind::Azure => required(&settings.base_url, "The Azure endpoint")?.trim_end_matches('/').to_owned(),
-        _ => settings
-            .base_url
-            .as_deref()
-            .map(str::trim)
-            .filter(|b| !b.is_empty())
-            .unwrap_or(DEFAULT_BASE)
-            .trim_end_matches('/')
-            .to_owned(),
+        _ => settings.base_url.as_deref().map(str::trim).filter(|b| !b.is_empty()).unwrap_or(DEFAULT_BASE).trim_end_matches('/').to_owned(),
     })
 }
 
@@ -54,15 +47,11 @@ impl OpenAi {
         pinned: &[(crate::Endpoint, std::net::SocketAddr)],
     ) -> Result<Self, LlmError> {
         crate::install_crypto();
-        let mut http = reqwest13::Client::builder()
-            .timeout(options.timeout)
-            .redirect(reqwest13::redirect::Policy::none());
+        let mut http = reqwest13::Client::builder().timeout(options.timeout).redirect(reqwest13::redirect::Policy::none());
         for (host, addr) in crate::name_pins(pinned) {
             http = http.resolve(host, addr);
         }
-        let http = http
-            .build()
-            .map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
+        let http = http.build().map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
         let service = ReqwestService::new(http);
         let clients = match settings.provider {
             ProviderKind::Azure => {
@@ -79,10 +68,7 @@ impl OpenAi {
                     )
                     .with_http_service(service.clone())
                 };
-                Clients::Azure {
-                    chat: azure(&settings.chat_model),
-                    embed: settings.embedding_model.as_deref().map(azure),
-                }
+                Clients::Azure { chat: azure(&settings.chat_model), embed: settings.embedding_model.as_deref().map(azure) }
             }
             _ => {
                 let config = OpenAIConfig::new().with_api_base(base_url(settings)?).with_api_key(secret.expose_secret());
@@ -101,9 +87,7 @@ impl OpenAi {
     fn error(&self, error: OpenAIError) -> LlmError {
         let provider = self.kind.label();
         match error {
-            OpenAIError::ApiError(response) => {
-                LlmError::from_status(provider, response.status_code.as_u16(), crate::short(&response.api_error.message))
-            }
+            OpenAIError::ApiError(response) => LlmError::from_status(provider, response.status_code.as_u16(), crate::short(&response.api_error.message)),
             OpenAIError::Reqwest(e) if e.is_timeout() => LlmError::Timeout { provider, timeout: self.options.timeout },
             OpenAIError::Reqwest(e) => LlmError::Unavailable { provider, status: None, message: e.to_string() },
             OpenAIError::JSONDeserialize(_, body) => {
@@ -130,9 +114,8 @@ impl Provider for OpenAi {
 
     async fn chat(&self, request: &ChatRequest) -> Result<ChatReply, LlmError> {
         let mut messages = vec![json!({"role": "system", "content": request.system})];
-        messages.extend(request.messages.iter().map(|m| {
-            json!({"role": match m.role { Role::User => "user", Role::Assistant => "assistant" }, "content": m.text})
-        }));
+        messages
+            .extend(request.messages.iter().map(|m| json!({"role": match m.role { Role::User => "user", Role::Assistant => "assistant" }, "content": m.text})));
         let body = json!({
             "model": self.chat_model,
             "messages": messages,
@@ -159,10 +142,7 @@ impl Provider for OpenAi {
     }
 
     async fn embed(&self, texts: &[String]) -> Result<Embeddings, LlmError> {
-        let model = self
-            .embedding_model
-            .as_deref()
-            .ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
+        let model = self.embedding_model.as_deref().ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
         let body = json!({"model": model, "input": texts, "encoding_format": "float"});
         let reply = match &self.clients {
             Clients::OpenAi(client) => post_embed(client, body).await,
@@ -177,11 +157,8 @@ impl Provider for OpenAi {
             .flatten()
             .map(|item| {
                 let index = item.get("index").and_then(Value::as_u64).unwrap_or(0);
-                let vector = item
-                    .get("embedding")
-                    .and_then(Value::as_array)
-                    .map(|v| v.iter().filter_map(Value::as_f64).map(|x| x as f32).collect())
-                    .unwrap_or_default();
+                let vector =
+                    item.get("embedding").and_then(Value::as_array).map(|v| v.iter().filter_map(Value::as_f64).map(|x| x as f32).collect()).unwrap_or_default();
                 (index, vector)
             })
             .collect();
@@ -191,10 +168,7 @@ impl Provider for OpenAi {
         }
         Ok(Embeddings {
             vectors: data.into_iter().map(|(_, v)| v).collect(),
-            usage: TokenUsage {
-                input: reply.pointer("/usage/prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
-                output: 0,
-            },
+            usage: TokenUsage { input: reply.pointer("/usage/prompt_tokens").and_then(Value::as_u64).unwrap_or(0), output: 0 },
         })
     }
 }

@@ -8,10 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::{
-    CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings,
-    Role, TokenUsage, error_message, required,
-};
+use crate::{CallOptions, ChatReply, ChatRequest, Embeddings, LlmError, Provider, ProviderKind, ProviderSettings, Role, TokenUsage, error_message, required};
 
 const PROVIDER: &str = "Vertex AI";
 const SCOPE: &str = "https://www.googleapis.com/auth/cloud-platform";
@@ -63,8 +60,7 @@ pub(crate) fn urls(settings: &ProviderSettings, secret: &SecretString) -> Result
 }
 
 fn service_account(secret: &SecretString) -> Result<ServiceAccount, LlmError> {
-    serde_json::from_str(secret.expose_secret())
-        .map_err(|_| LlmError::Invalid("The service-account key is not a Google service-account JSON key.".into()))
+    serde_json::from_str(secret.expose_secret()).map_err(|_| LlmError::Invalid("The service-account key is not a Google service-account JSON key.".into()))
 }
 
 impl Vertex {
@@ -85,15 +81,11 @@ impl Vertex {
             .or_else(|| account.project_id.clone())
             .ok_or_else(|| LlmError::Invalid("The Google Cloud project is required.".into()))?;
         let (base, _) = urls(settings, secret)?;
-        let mut http = reqwest::Client::builder()
-            .timeout(options.timeout)
-            .redirect(reqwest::redirect::Policy::none());
+        let mut http = reqwest::Client::builder().timeout(options.timeout).redirect(reqwest::redirect::Policy::none());
         for (host, addr) in crate::name_pins(pinned) {
             http = http.resolve(host, addr);
         }
-        let http = http
-            .build()
-            .map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
+        let http = http.build().map_err(|e| LlmError::Invalid(format!("cannot build the HTTP client: {e}")))?;
         Ok(Self {
             http,
             account,
@@ -115,20 +107,11 @@ impl Vertex {
             return Ok(token.clone());
         }
         let token_uri = self.account.token_uri.as_deref().unwrap_or(DEFAULT_TOKEN_URI);
-        let claims = Claims {
-            iss: &self.account.client_email,
-            scope: SCOPE,
-            aud: token_uri,
-            iat: now.timestamp(),
-            exp: now.timestamp() + 3600,
-        };
+        let claims = Claims { iss: &self.account.client_email, scope: SCOPE, aud: token_uri, iat: now.timestamp(), exp: now.timestamp() + 3600 };
         let assertion = jsonwebtoken::encode(&Header::new(Algorithm::RS256), &claims, &self.key)
             .map_err(|e| LlmError::Invalid(format!("cannot sign the token request: {e}")))?;
         let reply = self
-            .send(self.http.post(token_uri).form(&[
-                ("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"),
-                ("assertion", assertion.as_str()),
-            ]))
+            .send(self.http.post(token_uri).form(&[("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", assertion.as_str())]))
             .await?;
         let token = reply
             .get("access_token")
@@ -147,8 +130,7 @@ impl Vertex {
         if !status.is_success() {
             return Err(LlmError::from_status(PROVIDER, status.as_u16(), error_message(&body)));
         }
-        serde_json::from_str(&body)
-            .map_err(|_| LlmError::Invalid(format!("{PROVIDER} sent a reply that could not be read: {}", error_message(&body))))
+        serde_json::from_str(&body).map_err(|_| LlmError::Invalid(format!("{PROVIDER} sent a reply that could not be read: {}", error_message(&body))))
     }
 
     fn transport(&self, error: reqwest::Error) -> LlmError {
@@ -205,10 +187,7 @@ impl Provider for Vertex {
     }
 
     async fn embed(&self, texts: &[String]) -> Result<Embeddings, LlmError> {
-        let model = self
-            .embedding_model
-            .as_deref()
-            .ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
+        let model = self.embedding_model.as_deref().ok_or_else(|| LlmError::Invalid("No embedding model is configured.".into()))?;
         let instances: Vec<Value> = texts.iter().map(|t| json!({"content": t})).collect();
         let reply = self.call(model, "predict", json!({"instances": instances})).await?;
         let predictions = reply.get("predictions").and_then(Value::as_array).cloned().unwrap_or_default();
@@ -229,4 +208,3 @@ impl Provider for Vertex {
         Ok(Embeddings { vectors, usage })
     }
 }
-

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use quarry_llm::local::LocalEmbedder;
 
 fn model_dir() -> PathBuf {
-    std::env::var_os("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/quarry/models/all-MiniLM-L6-v2")
-    })
+    std::env::var_os("QUARRY_EMBEDDING_MODEL_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/quarry/models/all-MiniLM-L6-v2"))
 }
 
 fn cosine(a: &[f32], b: &[f32]) -> f32 {

@@ -152,10 +152,7 @@ async fn vertex_exchanges_a_signed_token_then_generates_content() {
     assert!(requests[0].body.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"));
     let assertion = requests[0].body.split("assertion=").nth(1).unwrap();
     assert_eq!(assertion.split('.').count(), 3, "a JWT");
-    assert_eq!(
-        requests[1].path,
-        "/v1/projects/quarry-test/locations/europe-west4/publishers/google/models/gemini-1.5-pro:generateContent"
-    );
+    assert_eq!(requests[1].path, "/v1/projects/quarry-test/locations/europe-west4/publishers/google/models/gemini-1.5-pro:generateContent");
     assert_eq!(requests[1].header("authorization"), Some("Bearer ya29.fake-token"));
     assert_eq!(requests[1].json()["contents"][1]["role"], "model");
 

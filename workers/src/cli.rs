@@ -61,8 +61,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         };
         let mut chosen = BTreeSet::new();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            chosen
-                .insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, llm, sql, email)"))?);
+            chosen.insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, llm, sql, email)"))?);
         }
         if chosen.is_empty() {
             return Err("--queues needs at least one queue".into());
@@ -88,10 +87,7 @@ mod tests {
     #[test]
     fn picks_a_subset() {
         assert_eq!(run(&["--queues", "email"]), Ok(Command::Run { queues: [Queue::Email].into() }));
-        assert_eq!(
-            run(&["--queues=workflows, email"]),
-            Ok(Command::Run { queues: [Queue::Workflows, Queue::Email].into() })
-        );
+        assert_eq!(run(&["--queues=workflows, email"]), Ok(Command::Run { queues: [Queue::Workflows, Queue::Email].into() }));
     }
 
     #[test]

@@ -77,8 +77,7 @@ async fn run(queues: std::collections::BTreeSet<Queue>) -> anyhow::Result<()> {
         }
         result
     };
-    let (workflows, email) =
-        tokio::join!(async { stop_on_error(workflows.await) }, async { stop_on_error(email.await) });
+    let (workflows, email) = tokio::join!(async { stop_on_error(workflows.await) }, async { stop_on_error(email.await) });
     workflows.context("workflow worker")?;
     email.context("e-mail worker")?;
     info!("quarry-worker stopped");

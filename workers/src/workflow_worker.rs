@@ -10,9 +10,7 @@ use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{
-        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities,
-    },
+    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities},
     cli::Queue,
     services,
     shutdown::Shutdown,

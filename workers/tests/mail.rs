@@ -143,9 +143,7 @@ struct MailSetup {
 async fn mail_setup(smtp_port: u16) -> MailSetup {
     let redis_url = required_env("QUARRY_REDIS_URL");
     let queue_name = unique("email");
-    let queue = MailQueue::connect_to(&SecretString::from(redis_url.clone()), &queue_name)
-        .await
-        .expect("connecting to QUARRY_REDIS_URL");
+    let queue = MailQueue::connect_to(&SecretString::from(redis_url.clone()), &queue_name).await.expect("connecting to QUARRY_REDIS_URL");
     let worker = WorkerProcess::spawn(
         "email",
         "email",
@@ -160,10 +158,7 @@ async fn mail_setup(smtp_port: u16) -> MailSetup {
 }
 
 async fn next(receiver: &mut mpsc::UnboundedReceiver<Received>, within: Duration) -> Received {
-    tokio::time::timeout(within, receiver.recv())
-        .await
-        .unwrap_or_else(|_| panic!("no SMTP delivery within {within:?}"))
-        .expect("the SMTP server stopped")
+    tokio::time::timeout(within, receiver.recv()).await.unwrap_or_else(|_| panic!("no SMTP delivery within {within:?}")).expect("the SMTP server stopped")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -30,9 +30,7 @@ impl Setup {
         let pool = PgPool::connect(&database_url).await.expect("connecting to QUARRY_DATABASE_URL");
         quarry_domain::db::migrate(&pool).await.expect("migrating the test database");
         let prefix = unique(kind);
-        let temporal = Temporal::connect(&temporal_url, &namespace(), TaskQueues::new(&prefix))
-            .await
-            .expect("connecting to QUARRY_TEMPORAL_URL");
+        let temporal = Temporal::connect(&temporal_url, &namespace(), TaskQueues::new(&prefix)).await.expect("connecting to QUARRY_TEMPORAL_URL");
         Self { pool, temporal, prefix, data_dir: temp_dir(kind) }
     }
 
@@ -63,11 +61,7 @@ impl Setup {
         let org_id = Uuid::new_v4();
         let project_id = Uuid::new_v4();
         let user_id = Uuid::new_v4();
-        sqlx::query("INSERT INTO orgs (id, name) VALUES ($1, 'Removal test org')")
-            .bind(org_id)
-            .execute(&self.pool)
-            .await
-            .unwrap();
+        sqlx::query("INSERT INTO orgs (id, name) VALUES ($1, 'Removal test org')").bind(org_id).execute(&self.pool).await.unwrap();
         sqlx::query(
             "INSERT INTO projects (id, org_id, display_name, onboarding_status, state)
              VALUES ($1, $2, 'Sales', 'ONBOARDING_FINISHED', $3)",
@@ -98,18 +92,11 @@ impl Setup {
     }
 
     async fn project_row(&self, id: Uuid) -> Option<(String, String)> {
-        sqlx::query_as("SELECT state, onboarding_status FROM projects WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
-            .unwrap()
+        sqlx::query_as("SELECT state, onboarding_status FROM projects WHERE id = $1").bind(id).fetch_optional(&self.pool).await.unwrap()
     }
 
     async fn wait_until_deleted(&self, project: &Project, timeout: Duration) {
-        eventually("the project row to be deleted", timeout, || async {
-            self.project_row(project.id).await.is_none().then_some(())
-        })
-        .await;
+        eventually("the project row to be deleted", timeout, || async { self.project_row(project.id).await.is_none().then_some(()) }).await;
     }
 
     async fn cleanup(&self, project: &Project) {
@@ -143,17 +130,9 @@ async fn delete_removes_the_project_and_its_files() {
     setup.wait_until_deleted(&project, Duration::from_secs(120)).await;
 
     assert_gone(&project.files);
-    let members: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1")
-        .bind(project.id)
-        .fetch_one(&setup.pool)
-        .await
-        .unwrap();
+    let members: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1").bind(project.id).fetch_one(&setup.pool).await.unwrap();
     assert_eq!(members, 0);
-    let org_left: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM orgs WHERE id = $1)")
-        .bind(project.org_id)
-        .fetch_one(&setup.pool)
-        .await
-        .unwrap();
+    let org_left: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM orgs WHERE id = $1)").bind(project.org_id).fetch_one(&setup.pool).await.unwrap();
     assert!(org_left, "deleting a project must keep its org");
 
     let status = worker.terminate(Duration::from_secs(30)).await;
@@ -176,11 +155,7 @@ async fn reset_returns_the_project_to_the_connection_step() {
 
     assert_eq!(row, ("ACTIVE".to_owned(), "NOT_STARTED".to_owned()));
     assert_gone(&project.files);
-    let members: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1")
-        .bind(project.id)
-        .fetch_one(&setup.pool)
-        .await
-        .unwrap();
+    let members: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE project_id = $1").bind(project.id).fetch_one(&setup.pool).await.unwrap();
     assert_eq!(members, 1, "a reset keeps the project's members");
 
     // A project can be reset again at once: the new request does not attach to the run
@@ -249,26 +224,10 @@ async fn removal_cancels_the_projects_running_workflows() {
 
     let scenario = async {
         let idle_id = format!("{}idle", ids::project_prefix(project.id));
-        setup
-            .temporal
-            .client()
-            .start_workflow(
-                IdleWorkflow::run,
-                (),
-                WorkflowStartOptions::new(idle_queue.clone(), idle_id.clone()).build(),
-            )
-            .await
-            .unwrap();
-        let query =
-            format!("WorkflowId STARTS_WITH '{}' AND ExecutionStatus = 'Running'", ids::project_prefix(project.id));
+        setup.temporal.client().start_workflow(IdleWorkflow::run, (), WorkflowStartOptions::new(idle_queue.clone(), idle_id.clone()).build()).await.unwrap();
+        let query = format!("WorkflowId STARTS_WITH '{}' AND ExecutionStatus = 'Running'", ids::project_prefix(project.id));
         eventually("the idle workflow to be listed", Duration::from_secs(30), || async {
-            let listed: Vec<_> = setup
-                .temporal
-                .client()
-                .list_workflows(query.clone(), WorkflowListOptions::default())
-                .try_collect()
-                .await
-                .unwrap();
+            let listed: Vec<_> = setup.temporal.client().list_workflows(query.clone(), WorkflowListOptions::default()).try_collect().await.unwrap();
             (!listed.is_empty()).then_some(())
         })
         .await;

@@ -191,8 +191,7 @@ impl AskActivities {
 
 pub mod activities {
     pub use super::ask_activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk,
-        UnderstandQuestion, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk, UnderstandQuestion, WriteSql,
     };
 }
 
@@ -294,8 +293,7 @@ impl AskWorkflow {
                 Err(_) => llm = false,
             }
         }
-        let retrieval =
-            ctx.execute_activity(AskActivities::retrieve_knowledge, input.task_id, step("retrieve", &input.llm_queue)).await?;
+        let retrieval = ctx.execute_activity(AskActivities::retrieve_knowledge, input.task_id, step("retrieve", &input.llm_queue)).await?;
         let plan = if let Some((question, sql)) = retrieval.reused {
             AskPlan {
                 sql: Some(sql),

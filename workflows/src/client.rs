@@ -18,7 +18,10 @@ use temporalio_common::protos::temporal::api::{
 };
 use uuid::Uuid;
 
-use crate::{AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, ids};
+use crate::{
+    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput,
+    ProjectRemovalWorkflow, RemovalMode, TaskQueues, ids,
+};
 
 /// How long a new removal waits for the previous one of the same project to close.
 const PREVIOUS_RUN_CLOSING: Duration = Duration::from_secs(30);
@@ -71,15 +74,11 @@ impl Temporal {
     /// Connects once; fails when the server is not reachable (callers that must wait for it,
     /// like the worker, retry).
     pub async fn connect(url: &str, namespace: &str, queues: TaskQueues) -> Result<Self, TemporalError> {
-        let target =
-            Url::parse(url).map_err(|e| TemporalError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
-        let options =
-            ConnectionOptions::new(target).identity(identity()).connect_timeout(Duration::from_secs(5)).build();
-        let connect_error =
-            |source: Box<dyn std::error::Error + Send + Sync>| TemporalError::Connect { url: url.to_owned(), source };
+        let target = Url::parse(url).map_err(|e| TemporalError::InvalidUrl { url: url.to_owned(), reason: e.to_string() })?;
+        let options = ConnectionOptions::new(target).identity(identity()).connect_timeout(Duration::from_secs(5)).build();
+        let connect_error = |source: Box<dyn std::error::Error + Send + Sync>| TemporalError::Connect { url: url.to_owned(), source };
         let connection = Connection::connect(options).await.map_err(|e: ClientConnectError| connect_error(e.into()))?;
-        let client =
-            Client::new(connection, ClientOptions::new(namespace).build()).map_err(|e| connect_error(e.into()))?;
+        let client = Client::new(connection, ClientOptions::new(namespace).build()).map_err(|e| connect_error(e.into()))?;
         Ok(Self { client, queues })
     }
 
@@ -109,11 +108,7 @@ impl Temporal {
                 .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
                 .static_summary(format!("{mode:?} project {project_id}"))
                 .build();
-            match self
-                .client
-                .start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options)
-                .await
-            {
+            match self.client.start_workflow(ProjectRemovalWorkflow::run, ProjectRemovalInput { project_id, mode }, options).await {
                 Ok(_) => return Ok(()),
                 Err(WorkflowStartError::AlreadyStarted { .. }) if fresh && attempt == 0 => {
                     let previous = self.client.get_workflow_handle::<UntypedWorkflow>(workflow_id.clone());
@@ -213,11 +208,7 @@ impl Temporal {
         let mut service = self.client.clone();
         let request = DescribeTaskQueueRequest {
             namespace: self.client.options().namespace.clone(),
-            task_queue: Some(TaskQueue {
-                name: self.queues.workflows.clone(),
-                kind: TaskQueueKind::Normal as i32,
-                ..Default::default()
-            }),
+            task_queue: Some(TaskQueue { name: self.queues.workflows.clone(), kind: TaskQueueKind::Normal as i32, ..Default::default() }),
             task_queue_type: TaskQueueType::Workflow as i32,
             ..Default::default()
         };

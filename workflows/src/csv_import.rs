@@ -89,12 +89,7 @@ impl CsvImportWorkflow {
             Err(error @ ActivityExecutionError::Cancelled(_)) => return Err(error.into()),
             Err(_) => CsvImportOutcome::Rejected { reason: IMPORT_FAILED.to_owned() },
         };
-        ctx.execute_activity(
-            CsvImportActivities::finish_csv_import,
-            FinishCsvImportInput { job: input, outcome },
-            steps::short("finish-csv-import"),
-        )
-        .await?;
+        ctx.execute_activity(CsvImportActivities::finish_csv_import, FinishCsvImportInput { job: input, outcome }, steps::short("finish-csv-import")).await?;
         Ok(())
     }
 }

@@ -116,8 +116,7 @@ impl DeployWorkflow {
                 }
             }
         }
-        ctx.execute_activity(DeployActivities::finish_deploy, FinishDeployInput { deploy: input, check }, steps::short("finish-deploy"))
-            .await?;
+        ctx.execute_activity(DeployActivities::finish_deploy, FinishDeployInput { deploy: input, check }, steps::short("finish-deploy")).await?;
         Ok(())
     }
 }

@@ -63,9 +63,7 @@ impl ProjectRemovalActivities {
 
 /// The activity marker types, for the worker's `#[activity(definition = ...)]`.
 pub mod activities {
-    pub use super::project_removal_activities::{
-        CancelProjectWorkflows, DeleteProjectFiles, FinishProjectRemoval, PurgeProjectData,
-    };
+    pub use super::project_removal_activities::{CancelProjectWorkflows, DeleteProjectFiles, FinishProjectRemoval, PurgeProjectData};
 }
 
 /// Transient failures (database or Temporal unreachable…) retry until they succeed: a
@@ -84,30 +82,11 @@ impl ProjectRemovalWorkflow {
     #[run(name = "ProjectRemoval")]
     pub async fn run(ctx: &mut WorkflowContext<Self>, input: ProjectRemovalInput) -> WorkflowResult<()> {
         // Activities run on this workflow's task queue (the `<prefix>-workflows` queue).
-        ctx.execute_activity(
-            ProjectRemovalActivities::cancel_project_workflows,
-            input,
-            long_step("cancel-project-workflows", Duration::from_secs(5 * 60)),
-        )
-        .await?;
-        ctx.execute_activity(
-            ProjectRemovalActivities::delete_project_files,
-            input,
-            long_step("delete-project-files", Duration::from_secs(30 * 60)),
-        )
-        .await?;
-        ctx.execute_activity(
-            ProjectRemovalActivities::purge_project_data,
-            input,
-            long_step("purge-project-data", Duration::from_secs(30 * 60)),
-        )
-        .await?;
-        ctx.execute_activity(
-            ProjectRemovalActivities::finish_project_removal,
-            input,
-            steps::short("finish-project-removal"),
-        )
-        .await?;
+        ctx.execute_activity(ProjectRemovalActivities::cancel_project_workflows, input, long_step("cancel-project-workflows", Duration::from_secs(5 * 60)))
+            .await?;
+        ctx.execute_activity(ProjectRemovalActivities::delete_project_files, input, long_step("delete-project-files", Duration::from_secs(30 * 60))).await?;
+        ctx.execute_activity(ProjectRemovalActivities::purge_project_data, input, long_step("purge-project-data", Duration::from_secs(30 * 60))).await?;
+        ctx.execute_activity(ProjectRemovalActivities::finish_project_removal, input, steps::short("finish-project-removal")).await?;
         Ok(())
     }
 }

@@ -11,11 +11,6 @@ pub struct TaskQueues {
 
 impl TaskQueues {
     pub fn new(prefix: &str) -> Self {
-        Self {
-            workflows: format!("{prefix}-workflows"),
-            sql: format!("{prefix}-sql"),
-            llm: format!("{prefix}-llm"),
-            billing: format!("{prefix}-billing"),
-        }
+        Self { workflows: format!("{prefix}-workflows"), sql: format!("{prefix}-sql"), llm: format!("{prefix}-llm"), billing: format!("{prefix}-billing") }
     }
 }

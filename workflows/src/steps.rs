@@ -23,19 +23,12 @@ pub fn backoff(max_interval: Duration, max_attempts: u32) -> RetryPolicy {
 
 /// A quick bookkeeping step (a database write), retried until it succeeds.
 pub fn short(id: &str) -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60))
-        .activity_id(id.to_owned())
-        .retry_policy(backoff(Duration::from_secs(60), 0))
-        .build()
+    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60)).activity_id(id.to_owned()).retry_policy(backoff(Duration::from_secs(60), 0)).build()
 }
 
 /// A step that may take a while and heartbeats meanwhile.
 pub fn long(id: &str, start_to_close: Duration, retry: RetryPolicy) -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(start_to_close)
-        .activity_id(id.to_owned())
-        .heartbeat_timeout(HEARTBEAT_TIMEOUT)
-        .retry_policy(retry)
-        .build()
+    ActivityOptions::with_start_to_close_timeout(start_to_close).activity_id(id.to_owned()).heartbeat_timeout(HEARTBEAT_TIMEOUT).retry_policy(retry).build()
 }
 
 /// A quick bookkeeping step run by the workflow's own worker without a round trip through

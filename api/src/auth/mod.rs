@@ -16,7 +16,10 @@ use axum::{
     routing::{get, post},
 };
 use axum_extra::extract::cookie::CookieJar;
-use quarry_domain::{Error, ErrorCode, mail, user::{self, TokenPurpose}};
+use quarry_domain::{
+    Error, ErrorCode, mail,
+    user::{self, TokenPurpose},
+};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
@@ -92,9 +95,7 @@ async fn sign_up(
     // account is left exactly as it was.
     match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref()).await? {
         user::SignUp::Created(user) => send_verification(&state, user.id, &user.email).await?,
-        user::SignUp::AlreadyRegistered(user) => {
-            state.mail.enqueue(mail::existing_account_email(&state.config.public_url, &user.email)).await?
-        }
+        user::SignUp::AlreadyRegistered(user) => state.mail.enqueue(mail::existing_account_email(&state.config.public_url, &user.email)).await?,
     }
     Ok((StatusCode::CREATED, Json(json!({ "ok": true }))))
 }
@@ -200,12 +201,7 @@ struct SignOut {
     csrf_token: Option<String>,
 }
 
-async fn sign_out(
-    State(state): State<AppState>,
-    jar: CookieJar,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> ApiResult<impl IntoResponse> {
+async fn sign_out(State(state): State<AppState>, jar: CookieJar, headers: HeaderMap, body: axum::body::Bytes) -> ApiResult<impl IntoResponse> {
     // The body is optional: the token may come in the header instead.
     let body: Option<SignOut> = serde_json::from_slice(&body).ok();
     let sent = body.as_ref().and_then(|b| b.csrf_token.as_deref());

@@ -2,8 +2,11 @@
 
 use crate::state::AppState;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use quarry_domain::{Error, ErrorCode, secret, user::{self, User}};
 use chrono::{DateTime, Utc};
+use quarry_domain::{
+    Error, ErrorCode, secret,
+    user::{self, User},
+};
 
 pub const SESSION_COOKIE: &str = "quarry.session-token";
 pub const CSRF_COOKIE: &str = "quarry.csrf-token";
@@ -20,9 +23,7 @@ pub async fn current(state: &AppState, jar: &CookieJar) -> Result<Option<Session
     let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) else {
         return Ok(None);
     };
-    Ok(user::session_user(&state.pool, &token, state.config.session_idle)
-        .await?
-        .map(|(user, expires)| Session { user, token, expires }))
+    Ok(user::session_user(&state.pool, &token, state.config.session_idle).await?.map(|(user, expires)| Session { user, token, expires }))
 }
 
 fn base_cookie(state: &AppState, name: &'static str, value: String) -> Cookie<'static> {

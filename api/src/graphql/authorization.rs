@@ -40,7 +40,11 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "onboardUser", Requires(OnboardUser)),
     (Mutation, "updateMyProfile", Requires(UpdateMyProfile)),
     (Mutation, "deleteMyAccount", Requires(DeleteMyAccount)),
-    (Mutation, "sendResetPasswordEmail", Public("a forgotten password is reset by someone who cannot sign in; it answers true whether or not the address has an account")),
+    (
+        Mutation,
+        "sendResetPasswordEmail",
+        Public("a forgotten password is reset by someone who cannot sign in; it answers true whether or not the address has an account"),
+    ),
     (Mutation, "switchCurrentOrg", Requires(ReadOrg)),
     (Mutation, "switchCurrentProject", Requires(ReadProject)),
     // org

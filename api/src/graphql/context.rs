@@ -46,8 +46,7 @@ pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) 
 
 /// The caller's current org, required by operations that act "in the current org".
 pub fn current_org(user: &User) -> ApiResult<Uuid> {
-    user.current_org_id
-        .ok_or_else(|| Error::invalid("Create or choose an organization first.").into())
+    user.current_org_id.ok_or_else(|| Error::invalid("Create or choose an organization first.").into())
 }
 
 pub fn parse_id(id: &async_graphql::ID) -> ApiResult<Uuid> {

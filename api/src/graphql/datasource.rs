@@ -96,14 +96,7 @@ pub(crate) struct RecommendedRelationshipGql {
 
 impl From<quarry_domain::recommend::Recommendation> for RecommendedRelationshipGql {
     fn from(r: quarry_domain::recommend::Recommendation) -> Self {
-        Self {
-            from_model: r.from_model,
-            from_column: r.from_column,
-            to_model: r.to_model,
-            to_column: r.to_column,
-            r#type: r.relation_type,
-            reason: r.reason,
-        }
+        Self { from_model: r.from_model, from_column: r.from_column, to_model: r.to_model, to_column: r.to_column, r#type: r.relation_type, reason: r.reason }
     }
 }
 

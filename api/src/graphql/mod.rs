@@ -16,8 +16,8 @@ mod user;
 
 use crate::{
     auth::session,
-    rate_limit,
     error::{ApiError, graphql_error_response},
+    rate_limit,
     state::AppState,
 };
 use async_graphql::{EmptySubscription, MergedObject, Schema, http::GraphiQLSource};
@@ -32,10 +32,36 @@ use quarry_domain::ErrorCode;
 use std::net::SocketAddr;
 
 #[derive(MergedObject, Default)]
-pub struct Query(user::UserQuery, org::OrgQuery, project::ProjectQuery, modeling::ModelingQuery, modeling::DeployQuery, datasource::DataSourceQuery, csv_import::CsvImportQuery, sample_dataset::SampleDatasetQuery, asking::AskingQuery, llm::LlmQuery, knowledge::KnowledgeQuery, generation::GenerationQuery);
+pub struct Query(
+    user::UserQuery,
+    org::OrgQuery,
+    project::ProjectQuery,
+    modeling::ModelingQuery,
+    modeling::DeployQuery,
+    datasource::DataSourceQuery,
+    csv_import::CsvImportQuery,
+    sample_dataset::SampleDatasetQuery,
+    asking::AskingQuery,
+    llm::LlmQuery,
+    knowledge::KnowledgeQuery,
+    generation::GenerationQuery,
+);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(user::UserMutation, org::OrgMutation, project::ProjectMutation, modeling::ModelingMutation, modeling::ModelingEditMutation, modeling::DeployMutation, datasource::DataSourceMutation, sample_dataset::SampleDatasetMutation, asking::AskingMutation, llm::LlmMutation, knowledge::KnowledgeMutation, generation::GenerationMutation);
+pub struct Mutation(
+    user::UserMutation,
+    org::OrgMutation,
+    project::ProjectMutation,
+    modeling::ModelingMutation,
+    modeling::ModelingEditMutation,
+    modeling::DeployMutation,
+    datasource::DataSourceMutation,
+    sample_dataset::SampleDatasetMutation,
+    asking::AskingMutation,
+    llm::LlmMutation,
+    knowledge::KnowledgeMutation,
+    generation::GenerationMutation,
+);
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;
 
@@ -82,26 +108,24 @@ pub async fn execute(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let is_json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+    let is_json = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if !is_json {
-        return graphql_error_response(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::InvalidInput,
-            "GraphQL requests must be sent as application/json.");
+        return graphql_error_response(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::InvalidInput, "GraphQL requests must be sent as application/json.");
     }
     let bytes = match to_bytes(body, state.config.max_body_bytes).await {
         Ok(bytes) => bytes,
         Err(_) => {
-            return graphql_error_response(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::InvalidInput,
-                "The request is too large.");
+            return graphql_error_response(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::InvalidInput, "The request is too large.");
         }
     };
     let request: async_graphql::Request = match serde_json::from_slice(&bytes) {
         Ok(request) => request,
         Err(err) => {
-            return graphql_error_response(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput,
-                &format!("The request body is not a valid GraphQL request: {err}."));
+            return graphql_error_response(
+                StatusCode::BAD_REQUEST,
+                ErrorCode::InvalidInput,
+                &format!("The request body is not a valid GraphQL request: {err}."),
+            );
         }
     };
     let session = match session::current(&state, &jar).await {
@@ -142,10 +166,8 @@ async fn rate_limited(state: &AppState, caller: &str) -> Option<Response> {
     match rate_limit::check(state, &key, window).await {
         Ok(Ok(_)) => None,
         Ok(Err(exceeded)) => {
-            let message = format!(
-                "Too many requests: at most {limit} every {} seconds. Please try again in {} seconds.",
-                window_secs(state), exceeded.retry_after_secs
-            );
+            let message =
+                format!("Too many requests: at most {limit} every {} seconds. Please try again in {} seconds.", window_secs(state), exceeded.retry_after_secs);
             let mut response = graphql_error_response(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests, &message);
             response.headers_mut().insert(header::RETRY_AFTER, exceeded.retry_after_secs.into());
             Some(response)
@@ -165,7 +187,9 @@ fn window_secs(state: &AppState) -> u64 {
 /// The validation refusal, in the catalogue's shape and with a reason a person can act on.
 fn too_much(reason: &str) -> async_graphql::ServerError {
     let message = if reason == TOO_COMPLEX {
-        format!("This request asks for too much at once (more than {COMPLEXITY_LIMIT} complexity points; a field that queries a data source, previews rows, starts work or calls a language model weighs {EXPENSIVE}). Split it into smaller requests.")
+        format!(
+            "This request asks for too much at once (more than {COMPLEXITY_LIMIT} complexity points; a field that queries a data source, previews rows, starts work or calls a language model weighs {EXPENSIVE}). Split it into smaller requests."
+        )
     } else {
         format!("This request is nested more than {DEPTH_LIMIT} levels deep. Split it into smaller requests.")
     };

@@ -247,8 +247,7 @@ async fn member_to_manage(ctx: &Context<'_>, r#where: &MemberWhereUniqueInput) -
     let member = match org::member(&context::state(ctx).pool, member_id).await {
         Ok(member) => member,
         Err(err) if err.code() == quarry_domain::ErrorCode::NotFound => {
-            return Err(Error::new(quarry_domain::ErrorCode::UnauthorizedAccess,
-                "You are not a member of this organization or project.").into());
+            return Err(Error::new(quarry_domain::ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project.").into());
         }
         Err(err) => return Err(err.into()),
     };

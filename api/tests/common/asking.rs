@@ -48,8 +48,11 @@ pub async fn settle(app: &TestApp, client: &Client, project: &str, task: &str, s
 
 pub async fn ask(app: &TestApp, client: &Client, project: &str, question: &str, thread: Option<&str>) -> Value {
     let body = app
-        .gql_ok(client, "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId responseId status } }",
-            json!({"p": project, "d": {"question": question, "threadId": thread}}))
+        .gql_ok(
+            client,
+            "mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId responseId status } }",
+            json!({"p": project, "d": {"question": question, "threadId": thread}}),
+        )
         .await;
     body["createAskingTask"].clone()
 }
@@ -63,8 +66,12 @@ pub fn number(v: &Value) -> f64 {
 }
 
 pub async fn rows(app: &TestApp, client: &Client, project: &str, id: &Value) -> Vec<Value> {
-    let page = app.gql_ok(client, "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, limit: 500) { rows total } }",
-        json!({"p": project, "r": id})).await;
+    let page = app
+        .gql_ok(
+            client,
+            "query($p: ID!, $r: ID!) { previewResponseData(projectId: $p, responseId: $r, limit: 500) { rows total } }",
+            json!({"p": project, "r": id}),
+        )
+        .await;
     page["previewResponseData"]["rows"].as_array().unwrap().clone()
 }
-

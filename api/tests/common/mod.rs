@@ -80,15 +80,9 @@ impl TestApp {
     /// Sends one file to the CSV upload endpoint, as the web app does.
     pub async fn upload_csv(&self, client: &Client, project_id: &str, file_name: &str, bytes: Vec<u8>) -> (StatusCode, Value) {
         let csrf = self.csrf(client).await;
-        let form = reqwest::multipart::Form::new()
-            .part("file", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()).mime_str("text/csv").unwrap());
-        let res = client
-            .post(format!("{}/api/projects/{project_id}/csv", self.url))
-            .header("X-CSRF-Token", csrf)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap();
+        let form =
+            reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()).mime_str("text/csv").unwrap());
+        let res = client.post(format!("{}/api/projects/{project_id}/csv", self.url)).header("X-CSRF-Token", csrf).multipart(form).send().await.unwrap();
         let status = res.status();
         let text = res.text().await.unwrap();
         (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -130,19 +124,13 @@ impl TestApp {
 
     pub async fn signed_in_as(&self, email: &str, password: &str) -> Client {
         let client = self.client();
-        let (status, body) =
-            self.post_auth(&client, "callback/credentials", json!({ "email": email, "password": password })).await;
+        let (status, body) = self.post_auth(&client, "callback/credentials", json!({ "email": email, "password": password })).await;
         assert_eq!(status, StatusCode::OK, "sign in failed: {body}");
         client
     }
 
     pub async fn gql(&self, client: &Client, query: &str, variables: Value) -> Value {
-        let res = client
-            .post(format!("{}/api/graphql", self.url))
-            .json(&json!({ "query": query, "variables": variables }))
-            .send()
-            .await
-            .unwrap();
+        let res = client.post(format!("{}/api/graphql", self.url)).json(&json!({ "query": query, "variables": variables })).send().await.unwrap();
         assert!(res.status().is_success(), "GraphQL answered {}", res.status());
         res.json().await.unwrap()
     }
@@ -224,12 +212,13 @@ pub fn decode_quoted_printable(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'=' && i + 2 < bytes.len() {
-            if let Ok(v) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && let Ok(v) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16)
+        {
+            out.push(v);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -301,13 +290,7 @@ pub fn url_parts(url: &str) -> UrlParts {
     let (user, password) = auth.split_once(':').unwrap();
     let hostport = hostpart.split('/').next().unwrap();
     let (host, port) = hostport.split_once(':').unwrap();
-    UrlParts {
-        base: format!("postgres://{auth}@{hostport}"),
-        host: host.into(),
-        port: port.parse().unwrap(),
-        user: user.into(),
-        password: password.into(),
-    }
+    UrlParts { base: format!("postgres://{auth}@{hostport}"), host: host.into(), port: port.parse().unwrap(), user: user.into(), password: password.into() }
 }
 
 /// Runs statements in a database made by [`shop_database`].

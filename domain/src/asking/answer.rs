@@ -16,7 +16,10 @@ use quarry_engine::{
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{AskStatus, Answered, ResponseResult, ThreadResponse, thread::{self, CACHED_ROWS}};
+use super::{
+    Answered, AskStatus, ResponseResult, ThreadResponse,
+    thread::{self, CACHED_ROWS},
+};
 use crate::{
     config::Config,
     datasource,
@@ -57,9 +60,8 @@ pub async fn begin(pool: &Pool, task_id: Uuid) -> Result<Begun> {
             Ok(Begun::Deploying)
         }
         latest => {
-            let reason = latest
-                .and_then(|d| d.error)
-                .unwrap_or_else(|| "The models have not been deployed yet. Deploy them on the modeling page first.".to_owned());
+            let reason =
+                latest.and_then(|d| d.error).unwrap_or_else(|| "The models have not been deployed yet. Deploy them on the modeling page first.".to_owned());
             super::end_unanswered(pool, task_id, AskStatus::DeployFailed, "DEPLOY_FAILED", &reason, &[], &[]).await?;
             Ok(Begun::Ended)
         }
@@ -106,9 +108,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
     let engine_ms = started.elapsed().as_millis() as i32;
     match understanding {
-        Understanding::Sql { sql, understood, reading } => {
-            Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) })
-        }
+        Understanding::Sql { sql, understood, reading } => Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) }),
         Understanding::NotUnderstood { understood, suggestions } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
@@ -168,9 +168,7 @@ pub async fn answer(
         return Ok(false);
     }
     before_run.await;
-    let fail = |message: String| async move {
-        super::end_unanswered(pool, task_id, AskStatus::Failed, "INVALID_SQL", &message, &plan.understood, &[]).await
-    };
+    let fail = |message: String| async move { super::end_unanswered(pool, task_id, AskStatus::Failed, "INVALID_SQL", &message, &plan.understood, &[]).await };
     let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     let connector = datasource::connector(pool, config, task.project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());

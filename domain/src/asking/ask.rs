@@ -7,7 +7,9 @@ use uuid::Uuid;
 use super::{
     AskStatus, AskingTask, NewTask, ThreadResponse,
     answer::{check_sql, set_user_chart},
-    create, end_unanswered, thread::{self, Thread}, unfinished,
+    create, end_unanswered,
+    thread::{self, Thread},
+    unfinished,
 };
 use crate::{
     error::{Error, Result},

@@ -9,10 +9,10 @@
 //! refusal (a 4xx: bad key, unknown model) ends the task FAILED with the provider's words.
 
 use quarry_engine::{
+    ResultColumn,
     answer::{ChartSpec, chart},
     compile,
     mdl::{ColumnKind, Manifest},
-    ResultColumn,
 };
 use quarry_llm::{ChatRequest, LlmError, Message, Provider, ProviderSettings};
 use serde_json::Value;
@@ -22,13 +22,13 @@ use super::{AskStatus, AskingTask};
 use crate::{
     access,
     config::Config,
-    permissions::{Operation, authorize},
     datasource,
     db::Pool,
     deploy,
     error::{Error, Result},
     llm::{self, LlmCall},
     modeling::{edit::compile_error, manifest},
+    permissions::{Operation, authorize},
     project,
     retrieval::{self, Embedder},
 };
@@ -66,9 +66,7 @@ pub async fn for_requester(pool: &Pool, config: &Config, project_id: Uuid, reque
 
 /// The organisation's model for an asking task, as [`for_requester`] of whoever asked.
 pub async fn for_task(pool: &Pool, config: &Config, task: &AskingTask) -> Result<Option<ProjectLlm>> {
-    let asked_by: Option<Uuid> = sqlx::query_scalar!("SELECT created_by FROM asking_tasks WHERE id = $1", task.id)
-        .fetch_one(pool)
-        .await?;
+    let asked_by: Option<Uuid> = sqlx::query_scalar!("SELECT created_by FROM asking_tasks WHERE id = $1", task.id).fetch_one(pool).await?;
     for_requester(pool, config, task.project_id, asked_by).await
 }
 
@@ -255,9 +253,7 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
 /// Brazil" from "customers in Canada", or "albums" from "albums per artist"; these do.
 async fn specifics(pool: &Pool, project_id: Uuid, question: &str) -> Result<std::collections::BTreeSet<String>> {
     const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-    const MONTHS: [&str; 12] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-    ];
+    const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
     let mut out = std::collections::BTreeSet::new();
     for word in quarry_engine::question::words(question) {
         let top_n = word.parse::<u32>().is_ok_and(|n| n <= 100) || NUMBER_WORDS.contains(&word.as_str());
@@ -376,13 +372,7 @@ pub async fn generate(
     if !super::set_status(pool, task_id, status).await? {
         return Ok(None);
     }
-    sqlx::query!(
-        "UPDATE asking_tasks SET correction_rounds = $2 WHERE id = $1",
-        task_id,
-        i16::from(round.saturating_sub(1)),
-    )
-    .execute(pool)
-    .await?;
+    sqlx::query!("UPDATE asking_tasks SET correction_rounds = $2 WHERE id = $1", task_id, i16::from(round.saturating_sub(1)),).execute(pool).await?;
     let llm = llm_of(pool, config, &task).await?;
     let mut messages = vec![Message::user(format!("Question: {}\nPlan:\n{reasoning}", task.question))];
     if let Some((sql, error)) = previous {

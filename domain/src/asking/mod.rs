@@ -12,18 +12,18 @@ mod ask;
 pub mod llm;
 pub mod thread;
 
+use crate::generation::GenerationStatus;
 use crate::{
     db::Pool,
     error::{Error, Result},
 };
-use crate::generation::GenerationStatus;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-pub use quarry_engine::question::{Chip, ChipKind};
 pub use ask::{ChartChange, adjust, adjust_chart, ask, create_thread, delete_thread, rerun, stop};
+pub use quarry_engine::question::{Chip, ChipKind};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
 /// PRODUCT.md §4 asking task states, stored as their numbers.

@@ -62,15 +62,9 @@ fn summary_of(question: &str) -> String {
 
 pub(super) async fn insert(tx: &mut sqlx::PgConnection, project_id: Uuid, user_id: Option<Uuid>, question: &str) -> Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query!(
-        "INSERT INTO threads (id, project_id, created_by, summary) VALUES ($1, $2, $3, $4)",
-        id,
-        project_id,
-        user_id,
-        summary_of(question),
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("INSERT INTO threads (id, project_id, created_by, summary) VALUES ($1, $2, $3, $4)", id, project_id, user_id, summary_of(question),)
+        .execute(&mut *tx)
+        .await?;
     Ok(id)
 }
 
@@ -83,20 +77,14 @@ pub(super) async fn get_in(tx: &mut sqlx::PgConnection, project_id: Uuid, thread
     )
     .fetch_optional(&mut *tx)
     .await?
-        .ok_or_else(|| Error::not_found("Thread"))
+    .ok_or_else(|| Error::not_found("Thread"))
 }
 
 pub(super) async fn insert_response(tx: &mut sqlx::PgConnection, project_id: Uuid, thread_id: Uuid, question: &str) -> Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query!(
-        "INSERT INTO thread_responses (id, thread_id, project_id, question) VALUES ($1, $2, $3, $4)",
-        id,
-        thread_id,
-        project_id,
-        question,
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("INSERT INTO thread_responses (id, thread_id, project_id, question) VALUES ($1, $2, $3, $4)", id, thread_id, project_id, question,)
+        .execute(&mut *tx)
+        .await?;
     Ok(id)
 }
 
@@ -143,14 +131,9 @@ pub async fn list(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Vec<Th
 
 pub async fn rename(pool: &Pool, project_id: Uuid, thread_id: Uuid, summary: &str) -> Result<Thread> {
     let summary = check_summary(summary)?;
-    let renamed = sqlx::query!(
-        "UPDATE threads SET summary = $3, updated_at = now() WHERE id = $1 AND project_id = $2",
-        thread_id,
-        project_id,
-        summary,
-    )
-    .execute(pool)
-    .await?;
+    let renamed = sqlx::query!("UPDATE threads SET summary = $3, updated_at = now() WHERE id = $1 AND project_id = $2", thread_id, project_id, summary,)
+        .execute(pool)
+        .await?;
     if renamed.rows_affected() == 0 {
         return Err(Error::not_found("Thread"));
     }

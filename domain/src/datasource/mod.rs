@@ -89,9 +89,7 @@ async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, sou
     let same_place = matches!((endpoint(&record.properties), endpoint(&plain)), (Ok(old), Ok(new)) if old == new);
     if !same_place {
         let names = missing.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ");
-        return Err(Error::invalid(format!(
-            "The connection now points somewhere else (host, port, database or path changed): enter the {names} again."
-        )));
+        return Err(Error::invalid(format!("The connection now points somewhere else (host, port, database or path changed): enter the {names} again.")));
     }
     let mut secrets = stored;
     secrets.extend(given);
@@ -161,10 +159,8 @@ pub async fn save_tables(pool: &Pool, config: &Config, project_id: Uuid, chosen:
     let (tables, single) = source_tables(pool, config, project_id).await?;
     let mut models = Vec::new();
     for name in chosen {
-        let table = tables
-            .iter()
-            .find(|t| tables::table_key(t, single) == *name)
-            .ok_or_else(|| Error::invalid(format!("The data source has no table \"{name}\".")))?;
+        let table =
+            tables.iter().find(|t| tables::table_key(t, single) == *name).ok_or_else(|| Error::invalid(format!("The data source has no table \"{name}\".")))?;
         models.push(tables::model_from_table(table, single));
     }
     if models.is_empty() {
@@ -179,27 +175,18 @@ pub async fn save_tables(pool: &Pool, config: &Config, project_id: Uuid, chosen:
 pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Vec<Recommendation>> {
     let models = modeling::models(pool, project_id).await?;
     let foreign_keys = connector(pool, config, project_id).await?.foreign_keys().await?;
-    let model_of = |schema: &str, table: &str| {
-        models.iter().find(|(m, _)| m.source_table.as_deref() == Some(table) && m.source_schema.as_deref().unwrap_or("") == schema)
-    };
-    let column_name = |cols: &[modeling::ModelColumn], source: &str| {
-        cols.iter().find(|c| c.source_column.as_deref() == Some(source)).map(|c| c.reference_name.clone())
-    };
+    let model_of =
+        |schema: &str, table: &str| models.iter().find(|(m, _)| m.source_table.as_deref() == Some(table) && m.source_schema.as_deref().unwrap_or("") == schema);
+    let column_name =
+        |cols: &[modeling::ModelColumn], source: &str| cols.iter().find(|c| c.source_column.as_deref() == Some(source)).map(|c| c.reference_name.clone());
     let mut keys = Vec::new();
     for fk in &foreign_keys {
-        let (Some((from, from_cols)), Some((to, to_cols))) =
-            (model_of(&fk.from_schema, &fk.from_table), model_of(&fk.to_schema, &fk.to_table))
-        else {
+        let (Some((from, from_cols)), Some((to, to_cols))) = (model_of(&fk.from_schema, &fk.from_table), model_of(&fk.to_schema, &fk.to_table)) else {
             continue;
         };
         for (fc, tc) in fk.from_columns.iter().zip(&fk.to_columns) {
             if let (Some(from_column), Some(to_column)) = (column_name(from_cols, fc), column_name(to_cols, tc)) {
-                keys.push(DeclaredKey {
-                    from_model: from.reference_name.clone(),
-                    from_column,
-                    to_model: to.reference_name.clone(),
-                    to_column,
-                });
+                keys.push(DeclaredKey { from_model: from.reference_name.clone(), from_column, to_model: to.reference_name.clone(), to_column });
             }
         }
     }

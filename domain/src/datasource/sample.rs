@@ -55,9 +55,7 @@ pub fn connector(path: PathBuf) -> Box<dyn Connector> {
 pub async fn start(services: &Services, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
     let (pool, config) = (&services.pool, &*services.config);
     if project::get(pool, project_id).await?.onboarding_status == OnboardingStatus::OnboardingFinished {
-        return Err(Error::invalid(
-            "This project already has its own data source and models. Reset the project to start over with a sample dataset.",
-        ));
+        return Err(Error::invalid("This project already has its own data source and models. Reset the project to start over with a sample dataset."));
     }
     let path = ensure_built(config, dataset).await?;
     let source_tables = connector(path).tables().await?;

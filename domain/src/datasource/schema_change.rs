@@ -31,9 +31,7 @@ pub fn diff(tables: &[SourceTable], models: &[(Model, Vec<ModelColumn>)]) -> Sch
         for (c, source) in sources() {
             match t.columns.iter().find(|sc| sc.name == source) {
                 None => change.removed_columns.push(format!("{table}.{source}")),
-                Some(sc) if sc.type_name != c.type_name => {
-                    change.changed_columns.push(format!("{table}.{source}: {} → {}", c.type_name, sc.type_name))
-                }
+                Some(sc) if sc.type_name != c.type_name => change.changed_columns.push(format!("{table}.{source}: {} → {}", c.type_name, sc.type_name)),
                 Some(_) => {}
             }
         }
@@ -108,9 +106,7 @@ fn stored_column(c: &ModelColumn) -> NewColumn {
 
 /// The relationships whose both ends still exist among `models`.
 pub fn surviving_relations(relations: Vec<Relationship>, models: &[NewModel]) -> Vec<NewRelation> {
-    let has = |model: &str, column: &str| {
-        models.iter().any(|m| m.reference_name == model && m.columns.iter().any(|c| c.reference_name == column))
-    };
+    let has = |model: &str, column: &str| models.iter().any(|m| m.reference_name == model && m.columns.iter().any(|c| c.reference_name == column));
     relations
         .into_iter()
         .filter(|r| has(&r.from_model, &r.from_column) && has(&r.to_model, &r.to_column))

@@ -2,9 +2,7 @@
 //! fields, relationships, views and metrics. Every change here leaves the project
 //! UNSYNCRONIZED until the next deploy (the deploy compares manifests, see `deploy`).
 
-use super::{
-    Model, ModelColumn, NewColumn, NewRelation, RelationType, Relationship, insert_column, insert_model, manifest, models,
-};
+use super::{Model, ModelColumn, NewColumn, NewRelation, RelationType, Relationship, insert_column, insert_model, manifest, models};
 use crate::{
     config::Config,
     datasource::{self, tables},
@@ -23,10 +21,7 @@ use uuid::Uuid;
 const QUICK_QUERY: Duration = Duration::from_secs(30);
 
 pub async fn model(pool: &Pool, model_id: Uuid) -> Result<(Model, Vec<ModelColumn>)> {
-    let model = sqlx::query_as!(Model, "SELECT * FROM models WHERE id = $1", model_id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| Error::not_found("Model"))?;
+    let model = sqlx::query_as!(Model, "SELECT * FROM models WHERE id = $1", model_id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Model"))?;
     let columns = sqlx::query_as!(
         ModelColumn,
         r#"SELECT id, model_id, reference_name, source_column, expression, display_name, type AS type_name, family, not_null, is_primary_key, hidden, description, position FROM model_columns WHERE model_id = $1 ORDER BY position"#,
@@ -42,9 +37,7 @@ pub async fn project_of(pool: &Pool, kind: Owned, id: Uuid) -> Result<Uuid> {
     let project_id = match kind {
         Owned::Model => sqlx::query_scalar!("SELECT project_id FROM models WHERE id = $1", id).fetch_optional(pool).await?,
         Owned::Column => {
-            sqlx::query_scalar!("SELECT m.project_id FROM model_columns c JOIN models m ON m.id = c.model_id WHERE c.id = $1", id)
-                .fetch_optional(pool)
-                .await?
+            sqlx::query_scalar!("SELECT m.project_id FROM model_columns c JOIN models m ON m.id = c.model_id WHERE c.id = $1", id).fetch_optional(pool).await?
         }
         Owned::Relationship => sqlx::query_scalar!("SELECT project_id FROM relationships WHERE id = $1", id).fetch_optional(pool).await?,
         Owned::View => sqlx::query_scalar!("SELECT project_id FROM views WHERE id = $1", id).fetch_optional(pool).await?,
@@ -171,10 +164,8 @@ pub async fn update_model(pool: &Pool, config: &Config, model_id: Uuid, columns:
         return Err(Error::invalid("Please choose at least one column."));
     }
     let (source_tables, single) = datasource::source_tables(pool, config, model.project_id).await?;
-    let table = source_tables
-        .iter()
-        .find(|t| tables::is_model_of(&model, t))
-        .ok_or_else(|| Error::invalid("The model's table is no longer in the data source."))?;
+    let table =
+        source_tables.iter().find(|t| tables::is_model_of(&model, t)).ok_or_else(|| Error::invalid("The model's table is no longer in the data source."))?;
     let mut fresh = tables::model_from_table(table, single);
     fresh.columns.retain(|c| c.source_column.as_ref().is_some_and(|s| columns.contains(s)));
     for c in &mut fresh.columns {
@@ -192,13 +183,9 @@ pub async fn update_model(pool: &Pool, config: &Config, model_id: Uuid, columns:
     for (position, c) in fresh.columns.iter().enumerate() {
         insert_column(&mut tx, model_id, c, position as i32).await?;
     }
-    sqlx::query!(
-        "UPDATE model_columns SET position = position + $2 WHERE model_id = $1 AND expression IS NOT NULL",
-        model_id,
-        fresh.columns.len() as i32,
-    )
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query!("UPDATE model_columns SET position = position + $2 WHERE model_id = $1 AND expression IS NOT NULL", model_id, fresh.columns.len() as i32,)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query!("UPDATE models SET primary_key = $2 WHERE id = $1", model_id, key.as_deref()).execute(&mut *tx).await?;
     // Relationships on columns that went away go with them.
     sqlx::query!(
@@ -227,38 +214,36 @@ enum Named {
 
 /// Sets the display name and description of a row of `table` (models or views): `None`
 /// keeps a value, an empty description clears it, an empty display name is refused.
-async fn update_names<'e>(
-    executor: impl sqlx::PgExecutor<'e>,
-    table: Named,
-    id: Uuid,
-    display_name: Option<&str>,
-    description: Option<&str>,
-) -> Result<()> {
+async fn update_names<'e>(executor: impl sqlx::PgExecutor<'e>, table: Named, id: Uuid, display_name: Option<&str>, description: Option<&str>) -> Result<()> {
     if display_name.is_some_and(|n| n.trim().is_empty()) {
         return Err(Error::invalid("Please enter a display name."));
     }
     let display_name = display_name.map(str::trim);
     match table {
-        Named::Models => sqlx::query!(
-            "UPDATE models SET display_name = COALESCE($2, display_name),
+        Named::Models => {
+            sqlx::query!(
+                "UPDATE models SET display_name = COALESCE($2, display_name),
                  description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
              WHERE id = $1",
-            id,
-            display_name,
-            description,
-        )
-        .execute(executor)
-        .await?,
-        Named::Views => sqlx::query!(
-            "UPDATE views SET display_name = COALESCE($2, display_name),
+                id,
+                display_name,
+                description,
+            )
+            .execute(executor)
+            .await?
+        }
+        Named::Views => {
+            sqlx::query!(
+                "UPDATE views SET display_name = COALESCE($2, display_name),
                  description = CASE WHEN $3::text IS NULL THEN description ELSE NULLIF($3, '') END
              WHERE id = $1",
-            id,
-            display_name,
-            description,
-        )
-        .execute(executor)
-        .await?,
+                id,
+                display_name,
+                description,
+            )
+            .execute(executor)
+            .await?
+        }
     };
     Ok(())
 }
@@ -329,13 +314,10 @@ pub async fn create_calculated_field(pool: &Pool, config: &Config, model_id: Uui
 }
 
 pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uuid, name: &str, expression: &str) -> Result<()> {
-    let model_id: Uuid = sqlx::query_scalar!(
-        "SELECT model_id FROM model_columns WHERE id = $1 AND expression IS NOT NULL",
-        column_id,
-    )
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| Error::not_found("Calculated field"))?;
+    let model_id: Uuid = sqlx::query_scalar!("SELECT model_id FROM model_columns WHERE id = $1 AND expression IS NOT NULL", column_id,)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("Calculated field"))?;
     let (model, _) = model(pool, model_id).await?;
     let name = field_name(name)?;
     let checked = check_field(pool, config, &model, Some(column_id), &name, expression).await?;
@@ -364,9 +346,7 @@ pub async fn delete_calculated_field(pool: &Pool, column_id: Uuid) -> Result<()>
 
 fn field_name(name: &str) -> Result<String> {
     let name = name.trim();
-    let valid = !name.is_empty()
-        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-        && !name.starts_with(|c: char| c.is_ascii_digit());
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') && !name.starts_with(|c: char| c.is_ascii_digit());
     if !valid {
         return Err(invalid_field("the name must be letters, digits and underscores, not starting with a digit"));
     }
@@ -398,8 +378,8 @@ async fn check_field(pool: &Pool, config: &Config, model: &Model, replacing: Opt
     let dialect = manifest::dialect_of(connector.source_type());
     let target = manifest.model(&model.reference_name).expect("just edited");
     compile::check_calculated_field(&manifest, dialect, target, expression.trim()).map_err(field_reason)?;
-    let sql = compile::compile(&manifest, &format!("SELECT {} FROM {}", dialect.quote(name), dialect.quote(&model.reference_name)), dialect)
-        .map_err(field_reason)?;
+    let sql =
+        compile::compile(&manifest, &format!("SELECT {} FROM {}", dialect.quote(name), dialect.quote(&model.reference_name)), dialect).map_err(field_reason)?;
     let columns = connector.dry_run(&sql).await.map_err(|e| invalid_field(format!("the data source refused it: {e}")))?;
     columns.into_iter().next().ok_or_else(|| invalid_field("the data source returned no column for it"))
 }
@@ -426,11 +406,7 @@ pub async fn create_relationship(pool: &Pool, project_id: Uuid, relation: &NewRe
     let mut tx = pool.begin().await?;
     super::insert_relationship(&mut tx, project_id, from, to, relation).await?;
     tx.commit().await?;
-    super::relationships(pool, project_id)
-        .await?
-        .into_iter()
-        .find(same)
-        .ok_or_else(|| Error::internal("the relationship just saved is missing"))
+    super::relationships(pool, project_id).await?.into_iter().find(same).ok_or_else(|| Error::internal("the relationship just saved is missing"))
 }
 
 pub async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_type: RelationType) -> Result<()> {
@@ -457,24 +433,16 @@ pub struct View {
 }
 
 pub async fn views(pool: &Pool, project_id: Uuid) -> Result<Vec<View>> {
-    Ok(sqlx::query_as!(
-        View,
-        "SELECT id, project_id, name, statement, display_name, description FROM views WHERE project_id = $1 ORDER BY name",
-        project_id,
-    )
-    .fetch_all(pool)
-    .await?)
+    Ok(sqlx::query_as!(View, "SELECT id, project_id, name, statement, display_name, description FROM views WHERE project_id = $1 ORDER BY name", project_id,)
+        .fetch_all(pool)
+        .await?)
 }
 
 pub async fn view(pool: &Pool, view_id: Uuid) -> Result<View> {
-    sqlx::query_as!(
-        View,
-        "SELECT id, project_id, name, statement, display_name, description FROM views WHERE id = $1",
-        view_id,
-    )
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| Error::not_found("View"))
+    sqlx::query_as!(View, "SELECT id, project_id, name, statement, display_name, description FROM views WHERE id = $1", view_id,)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("View"))
 }
 
 /// Saves a named query over the models as a view, after checking it compiles and the source
@@ -548,12 +516,7 @@ pub async fn preview(pool: &Pool, config: &Config, project_id: Uuid, name: &str,
 fn preview_sql(manifest: &Manifest, dialect: Dialect, name: &str) -> Result<String> {
     // A model's own columns and fields (relationship columns are not values).
     let columns: Vec<String> = match manifest.model(name) {
-        Some(model) => model
-            .columns
-            .iter()
-            .filter(|c| !matches!(c.kind, mdl::ColumnKind::Relationship { .. }))
-            .map(|c| dialect.quote(&c.name))
-            .collect(),
+        Some(model) => model.columns.iter().filter(|c| !matches!(c.kind, mdl::ColumnKind::Relationship { .. })).map(|c| dialect.quote(&c.name)).collect(),
         None => vec!["*".to_owned()],
     };
     compile::compile(manifest, &format!("SELECT {} FROM {}", columns.join(", "), dialect.quote(name)), dialect).map_err(compile_error)

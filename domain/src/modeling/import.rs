@@ -23,8 +23,7 @@ pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) 
     let source_type = datasource::connector_type(pool, project_id).await?;
     // The document's SQL (SQL models, views, metrics, calculated fields) passes the same
     // checks as the same things made one by one, before anything is stored.
-    compile::check_manifest(&manifest, super::manifest::dialect_of(source_type))
-        .map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
+    compile::check_manifest(&manifest, super::manifest::dialect_of(source_type)).map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
     let relations = manifest.relationships.iter().map(relation).collect::<Result<Vec<_>>>()?;
     let mut tx = pool.begin().await?;
     sqlx::query!("DELETE FROM models WHERE project_id = $1", project_id).execute(&mut *tx).await?;
@@ -118,8 +117,13 @@ fn relation(r: &mdl::Relationship) -> Result<NewRelation> {
         Ok((clean(model), clean(column)))
     };
     let (a, b) = (side(left)?, side(right)?);
-    let ((from_model, from_column), (to_model, to_column)) =
-        if a.0.eq_ignore_ascii_case(&r.models[0]) { (a, b) } else if b.0.eq_ignore_ascii_case(&r.models[0]) { (b, a) } else { return Err(unsupported()) };
+    let ((from_model, from_column), (to_model, to_column)) = if a.0.eq_ignore_ascii_case(&r.models[0]) {
+        (a, b)
+    } else if b.0.eq_ignore_ascii_case(&r.models[0]) {
+        (b, a)
+    } else {
+        return Err(unsupported());
+    };
     Ok(NewRelation {
         from_model,
         from_column,

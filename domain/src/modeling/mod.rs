@@ -185,13 +185,7 @@ pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c
 
 /// The project's models with their columns, in name order.
 pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<ModelColumn>)>> {
-    let models = sqlx::query_as!(
-        Model,
-        "SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name",
-        project_id,
-    )
-    .fetch_all(pool)
-    .await?;
+    let models = sqlx::query_as!(Model, "SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name", project_id,).fetch_all(pool).await?;
     let columns = sqlx::query_as!(
         ModelColumn,
         "SELECT c.id, c.model_id, c.reference_name, c.source_column, c.expression, c.display_name, c.type AS type_name, c.family,
@@ -205,10 +199,13 @@ pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<Mod
     for c in columns {
         by_model.entry(c.model_id).or_default().push(c);
     }
-    Ok(models.into_iter().map(|m| {
-        let cols = by_model.remove(&m.id).unwrap_or_default();
-        (m, cols)
-    }).collect())
+    Ok(models
+        .into_iter()
+        .map(|m| {
+            let cols = by_model.remove(&m.id).unwrap_or_default();
+            (m, cols)
+        })
+        .collect())
 }
 
 /// Replaces the project's relationships, checking each end names an existing model column.
@@ -234,10 +231,7 @@ fn relationship_name(r: &NewRelation) -> String {
 
 /// The id of the model named `model`, checking it has `column`.
 pub(crate) fn model_with_column(models: &[(Model, Vec<ModelColumn>)], model: &str, column: &str) -> Result<Uuid> {
-    let (m, cols) = models
-        .iter()
-        .find(|(m, _)| m.reference_name == model)
-        .ok_or_else(|| Error::invalid(format!("Unknown model \"{model}\".")))?;
+    let (m, cols) = models.iter().find(|(m, _)| m.reference_name == model).ok_or_else(|| Error::invalid(format!("Unknown model \"{model}\".")))?;
     if !cols.iter().any(|c| c.reference_name == column && c.source_column.is_some()) {
         return Err(Error::invalid(format!("Model \"{model}\" has no column \"{column}\".")));
     }

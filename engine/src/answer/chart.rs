@@ -84,11 +84,8 @@ pub fn choose(title: &str, columns: &[ResultColumn], rows: &[Vec<Value>]) -> Opt
         [(_, x)] => Some(spec(ChartType::Bar, Some(x), y, None)),
         [(_, first), (second_index, second)] => {
             // Time goes on the x axis; the other dimension splits the series.
-            let (x, (color_index, color)) = if is_time(second) && !is_time(first) {
-                (*second, (dimensions[0].0, *first))
-            } else {
-                (*first, (*second_index, *second))
-            };
+            let (x, (color_index, color)) =
+                if is_time(second) && !is_time(first) { (*second, (dimensions[0].0, *first)) } else { (*first, (*second_index, *second)) };
             let series = distinct(rows, color_index);
             if series > MOST_SERIES {
                 return None;

@@ -128,10 +128,9 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     let mut sentences = Vec::new();
     match label_index {
         None => sentences.push(fill(p.single, &[("measure", measure.clone()), ("value", cell(&rows[0], value_index))])),
-        Some(label) if rows.len() == 1 => sentences.push(fill(
-            p.single,
-            &[("measure", format!("{measure} ({})", cell(&rows[0], label))), ("value", cell(&rows[0], value_index))],
-        )),
+        Some(label) if rows.len() == 1 => {
+            sentences.push(fill(p.single, &[("measure", format!("{measure} ({})", cell(&rows[0], label))), ("value", cell(&rows[0], value_index))]))
+        }
         Some(label) if is_time(&columns[label]) && columns.iter().filter(|c| !is_number(c) || is_time(c)).count() == 1 => {
             let (first, last) = (&rows[0], &rows[rows.len() - 1]);
             sentences.push(fill(
@@ -165,21 +164,12 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     text
 }
 
-fn extremes(
-    p: &Phrases,
-    measure: &str,
-    rows: &[Vec<Value>],
-    label: usize,
-    value: usize,
-    value_of: impl Fn(&Vec<Value>) -> Option<f64>,
-) -> (String, String) {
+fn extremes(p: &Phrases, measure: &str, rows: &[Vec<Value>], label: usize, value: usize, value_of: impl Fn(&Vec<Value>) -> Option<f64>) -> (String, String) {
     let cell = |row: &Vec<Value>, i: usize| row.get(i).map(shown).unwrap_or_default();
     let numbered: Vec<(&Vec<Value>, f64)> = rows.iter().filter_map(|r| value_of(r).map(|v| (r, v))).collect();
     let top = numbered.iter().max_by(|a, b| a.1.total_cmp(&b.1));
     let bottom = numbered.iter().min_by(|a, b| a.1.total_cmp(&b.1));
-    let highest = top.map_or(String::new(), |(r, _)| {
-        fill(p.highest, &[("measure", measure.to_owned()), ("top", cell(r, label)), ("value", cell(r, value))])
-    });
+    let highest = top.map_or(String::new(), |(r, _)| fill(p.highest, &[("measure", measure.to_owned()), ("top", cell(r, label)), ("value", cell(r, value))]));
     let lowest = match (top, bottom) {
         (Some(t), Some(b)) if t.0 != b.0 => fill(p.lowest, &[("bottom", cell(b.0, label)), ("value", cell(b.0, value))]),
         _ => String::new(),

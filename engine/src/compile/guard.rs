@@ -12,8 +12,7 @@ use crate::mdl::{ColumnKind, Manifest, ModelSource};
 use sqlparser::ast::ObjectName;
 
 /// Schemas that hold a server's own catalogue, users or settings, in any dialect.
-const SYSTEM_SCHEMAS: &[&str] =
-    &["information_schema", "pg_catalog", "pg_toast", "mysql", "performance_schema", "sys", "system", "temp"];
+const SYSTEM_SCHEMAS: &[&str] = &["information_schema", "pg_catalog", "pg_toast", "mysql", "performance_schema", "sys", "system", "temp"];
 
 /// Name prefixes of catalogue relations a bare name can reach (Postgres searches
 /// pg_catalog before anything else).
@@ -46,17 +45,11 @@ pub fn check_manifest(manifest: &Manifest, dialect: Dialect) -> Result<(), Compi
         }
         for column in &m.columns {
             if let ColumnKind::Calculated { expression } = &column.kind {
-                model::portable(dialect, expression)
-                    .map_err(|e| CompileError::InvalidField(format!("{}.{}: {e}", m.name, column.name)))?;
+                model::portable(dialect, expression).map_err(|e| CompileError::InvalidField(format!("{}.{}: {e}", m.name, column.name)))?;
             }
         }
     }
-    let names = manifest
-        .models
-        .iter()
-        .map(|m| &m.name)
-        .chain(manifest.metrics.iter().map(|m| &m.name))
-        .chain(manifest.views.iter().map(|v| &v.name));
+    let names = manifest.models.iter().map(|m| &m.name).chain(manifest.metrics.iter().map(|m| &m.name)).chain(manifest.views.iter().map(|v| &v.name));
     for name in names {
         compile(manifest, &format!("SELECT * FROM {}", dialect.quote(name)), dialect)?;
     }
@@ -158,10 +151,7 @@ mod tests {
         ] {
             assert!(matches!(check_outgoing(&m, sql, Dialect::Postgres), Err(CompileError::Unsafe(_))), "{sql}");
         }
-        assert!(matches!(
-            check_outgoing(&m, "SELECT query_to_xml('select 1', true, true, '')", Dialect::Postgres),
-            Err(CompileError::Unsafe(_))
-        ));
+        assert!(matches!(check_outgoing(&m, "SELECT query_to_xml('select 1', true, true, '')", Dialect::Postgres), Err(CompileError::Unsafe(_))));
     }
 
     #[test]

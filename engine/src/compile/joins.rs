@@ -81,9 +81,8 @@ fn set_expr(manifest: &Manifest, dialect: Dialect, body: &mut SetExpr) -> Result
                 let pairs = key_pairs(dialect, relationship, model, other)?;
                 let keys = pairs.iter().enumerate().map(|(i, (_, theirs))| format!("{} AS {}", q(theirs), q(&format!("{qualifier}.__key{i}"))));
                 let read = qualifiers.columns_of(&qualifier).into_iter().map(|c| format!("{} AS {}", q(&c), q(&format!("{qualifier}.{c}"))));
-                let on: Vec<String> = (0..pairs.len())
-                    .map(|i| format!("{}.{} = {}.{}", q(&qualifier), q(&format!("{qualifier}.__key{i}")), q(used), q(&pairs[i].0)))
-                    .collect();
+                let on: Vec<String> =
+                    (0..pairs.len()).map(|i| format!("{}.{} = {}.{}", q(&qualifier), q(&format!("{qualifier}.__key{i}")), q(used), q(&pairs[i].0))).collect();
                 let join = parse_join(
                     dialect,
                     &format!(

@@ -44,9 +44,7 @@ fn truncate(dialect: Dialect, column: &str, part: DatePart) -> String {
 
 pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric, needed: &Needed) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
-    let base = manifest
-        .model(&metric.base_object)
-        .ok_or_else(|| CompileError::UnknownModel(metric.base_object.clone()))?;
+    let base = manifest.model(&metric.base_object).ok_or_else(|| CompileError::UnknownModel(metric.base_object.clone()))?;
     let expression = |column: &crate::mdl::Column| -> Result<String, CompileError> {
         Ok(match &column.kind {
             ColumnKind::Calculated { expression } => portable(dialect, expression)?,

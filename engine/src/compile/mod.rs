@@ -250,7 +250,10 @@ mod tests {
              FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name_length FROM Customers WHERE id = 1"
         );
         let mysql = compile(&manifest(), "SELECT name, name_length FROM customers", Dialect::MySql).unwrap();
-        assert!(mysql.starts_with("WITH `customers` AS (SELECT *, (CHAR_LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"), "{mysql}");
+        assert!(
+            mysql.starts_with("WITH `customers` AS (SELECT *, (CHAR_LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"),
+            "{mysql}"
+        );
     }
 
     #[test]
@@ -258,7 +261,10 @@ mod tests {
         let sql = compile(&manifest(), "WITH x AS (SELECT n FROM long_count) SELECT * FROM x", Dialect::DuckDb).unwrap();
         // Each view once, at the top, after what it reads.
         assert!(sql.starts_with("WITH \"customers\" AS ("), "{sql}");
-        assert!(sql.contains("\"long_names\" AS (SELECT * FROM customers WHERE name_length > 5), \"long_count\" AS (SELECT count(*) AS n FROM long_names)"), "{sql}");
+        assert!(
+            sql.contains("\"long_names\" AS (SELECT * FROM customers WHERE name_length > 5), \"long_count\" AS (SELECT count(*) AS n FROM long_names)"),
+            "{sql}"
+        );
         assert!(sql.ends_with("x AS (SELECT n FROM long_count) SELECT * FROM x"), "{sql}");
     }
 
@@ -284,16 +290,10 @@ mod tests {
     #[test]
     fn unknown_names_cycles_and_unsafe_sql_are_refused() {
         assert_eq!(compile(&manifest(), "SELECT * FROM orders", Dialect::DuckDb), Err(CompileError::UnknownModel("orders".into())));
-        assert_eq!(
-            compile(&manifest(), "SELECT * FROM crm.tbl_customer", Dialect::DuckDb),
-            Err(CompileError::UnknownModel("crm.tbl_customer".into()))
-        );
+        assert_eq!(compile(&manifest(), "SELECT * FROM crm.tbl_customer", Dialect::DuckDb), Err(CompileError::UnknownModel("crm.tbl_customer".into())));
         let mut looping = manifest();
         looping.views[0].statement = "SELECT * FROM long_count".into();
-        assert_eq!(
-            compile(&looping, "SELECT * FROM long_names", Dialect::DuckDb),
-            Err(CompileError::ViewCycle("long_names → long_count → long_names".into()))
-        );
+        assert_eq!(compile(&looping, "SELECT * FROM long_names", Dialect::DuckDb), Err(CompileError::ViewCycle("long_names → long_count → long_names".into())));
         assert!(matches!(compile(&manifest(), "DELETE FROM customers", Dialect::DuckDb), Err(CompileError::Unsafe(_))));
         assert_eq!(compile(&manifest(), "SELECT 1 + 1", Dialect::DuckDb).unwrap(), "SELECT 1 + 1");
         // A CTE inside a subquery does not cover the same name outside it.

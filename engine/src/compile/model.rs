@@ -83,8 +83,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
             values.push(format!("{value} AS {}", q(&column.name)));
         } else {
             if !joined.contains(via) {
-                let on: Vec<String> =
-                    pairs.iter().map(|(ours, theirs)| format!("{}.{} = {}.{}", q(via), q(theirs), q(&model.name), q(ours))).collect();
+                let on: Vec<String> = pairs.iter().map(|(ours, theirs)| format!("{}.{} = {}.{}", q(via), q(theirs), q(&model.name), q(ours))).collect();
                 joins.push(format!("LEFT JOIN ({other_sql}) AS {} ON {}", q(via), on.join(" AND ")));
                 joined.push(via.clone());
             }
@@ -197,16 +196,8 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], ne
         columns.extend(sources().take(1).map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))));
     }
     let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
-    let calculated: Vec<String> = fields
-        .iter()
-        .filter(|f| f.via.is_none())
-        .map(|f| format!("({}) AS {}", f.expression, q(&f.column.name)))
-        .collect();
-    if calculated.is_empty() {
-        base
-    } else {
-        format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name))
-    }
+    let calculated: Vec<String> = fields.iter().filter(|f| f.via.is_none()).map(|f| format!("({}) AS {}", f.expression, q(&f.column.name))).collect();
+    if calculated.is_empty() { base } else { format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name)) }
 }
 
 /// `(first part, last part)` of every column name in an expression (`("x", "x")` for a bare one).
@@ -215,9 +206,7 @@ fn identifiers(expr: &Expr) -> Vec<(String, String)> {
     let _ = visit_expressions(expr, |e: &Expr| {
         match e {
             Expr::Identifier(ident) => found.push((ident.value.clone(), ident.value.clone())),
-            Expr::CompoundIdentifier(parts) if !parts.is_empty() => {
-                found.push((parts[0].value.clone(), parts[parts.len() - 1].value.clone()))
-            }
+            Expr::CompoundIdentifier(parts) if !parts.is_empty() => found.push((parts[0].value.clone(), parts[parts.len() - 1].value.clone())),
             _ => {}
         }
         ControlFlow::<()>::Continue(())
@@ -299,10 +288,7 @@ fn relationship_used(dialect: Dialect, model: &Model, expression: &str) -> Resul
     match used.len() {
         0 => Ok(None),
         1 => Ok(used.pop()),
-        _ => Err(CompileError::InvalidField(format!(
-            "\"{expression}\" reaches through several relationships ({}); use one per field",
-            used.join(", ")
-        ))),
+        _ => Err(CompileError::InvalidField(format!("\"{expression}\" reaches through several relationships ({}); use one per field", used.join(", ")))),
     }
 }
 
@@ -311,9 +297,7 @@ pub(super) fn related<'m>(manifest: &'m Manifest, model: &Model, via: &str) -> R
     let Some(ColumnKind::Relationship { relationship }) = model.column(via).map(|c| &c.kind) else {
         return Err(CompileError::InvalidField(format!("\"{via}\" is not a relationship of {}", model.name)));
     };
-    let found = manifest
-        .relationship(relationship)
-        .ok_or_else(|| CompileError::InvalidField(format!("unknown relationship \"{relationship}\"")))?;
+    let found = manifest.relationship(relationship).ok_or_else(|| CompileError::InvalidField(format!("unknown relationship \"{relationship}\"")))?;
     let other_name = found.models.iter().find(|m| !m.eq_ignore_ascii_case(&model.name)).unwrap_or(&found.models[0]);
     let other = manifest.model(other_name).ok_or_else(|| CompileError::UnknownModel(other_name.clone()))?;
     Ok((found, other))

@@ -12,8 +12,7 @@ use std::ops::ControlFlow;
 
 /// Parses `sql` as exactly one read-only query.
 pub fn parse_read_only(sql: &str, dialect: Dialect) -> Result<Query, CompileError> {
-    let statements = Parser::parse_sql(dialect.parser().as_ref(), sql)
-        .map_err(|e| CompileError::Syntax(e.to_string()))?;
+    let statements = Parser::parse_sql(dialect.parser().as_ref(), sql).map_err(|e| CompileError::Syntax(e.to_string()))?;
     let statement = match statements.as_slice() {
         [] => return Err(CompileError::Unsafe("the query is empty".into())),
         [one] => one,

@@ -4,16 +4,16 @@
 //! spider_transparency`, and over one of its databases by the engine's tests.
 
 use super::{Dialect, compile};
+use crate::mdl::{Column, Manifest, Model, ModelSource, Properties};
+use duckdb::{Connection, types::Value};
+use serde::Deserialize;
 use sqlparser::{
     ast::{Expr, Value as SqlValue, visit_expressions_mut},
     dialect::SQLiteDialect,
     parser::Parser,
 };
-use std::{collections::HashSet, ops::ControlFlow};
-use crate::mdl::{Column, Manifest, Model, ModelSource, Properties};
-use duckdb::{Connection, types::Value};
-use serde::Deserialize;
 use std::path::Path;
+use std::{collections::HashSet, ops::ControlFlow};
 
 /// One question of a Spider-shaped file (`[{id, db_id, question, gold_sql}]`).
 #[derive(Debug, Clone, Deserialize)]
@@ -55,10 +55,8 @@ impl SpiderDatabase {
         for file in files {
             let table = file.file_stem().and_then(|s| s.to_str()).ok_or("bad file name")?.to_owned();
             let path = file.to_string_lossy().replace('\'', "''");
-            conn.execute_batch(&format!(
-                "CREATE TABLE \"{table}\" AS SELECT * FROM read_csv('{path}', header = true, sample_size = -1)"
-            ))
-            .map_err(|e| format!("loading {table}: {e}"))?;
+            conn.execute_batch(&format!("CREATE TABLE \"{table}\" AS SELECT * FROM read_csv('{path}', header = true, sample_size = -1)"))
+                .map_err(|e| format!("loading {table}: {e}"))?;
             let mut describe = conn.prepare(&format!("DESCRIBE \"{table}\"")).map_err(|e| e.to_string())?;
             let columns = describe
                 .query_map([], |row| Ok(Column::source(&row.get::<_, String>(0)?, &row.get::<_, String>(1)?)))
@@ -80,8 +78,7 @@ impl SpiderDatabase {
     /// has that name; DuckDB reads it as a column. Rewritten so, the query means on DuckDB
     /// what it meant on SQLite (both sides of the comparison run the rewritten text).
     pub fn from_sqlite(&self, sql: &str) -> String {
-        let columns: HashSet<String> =
-            self.manifest.models.iter().flat_map(|m| m.columns.iter().map(|c| c.name.to_lowercase())).collect();
+        let columns: HashSet<String> = self.manifest.models.iter().flat_map(|m| m.columns.iter().map(|c| c.name.to_lowercase())).collect();
         let Ok(mut statements) = Parser::parse_sql(&SQLiteDialect {}, sql) else { return sql.to_owned() };
         let _ = visit_expressions_mut(&mut statements, |expr| {
             if let Expr::Identifier(ident) = expr
@@ -119,7 +116,12 @@ impl SpiderDatabase {
                 }
                 if a == b {
                     Outcome::Same
-                } else if a.len() == b.len() && { let (mut x, mut y) = (a.clone(), b.clone()); x.sort(); y.sort(); x == y } {
+                } else if a.len() == b.len() && {
+                    let (mut x, mut y) = (a.clone(), b.clone());
+                    x.sort();
+                    y.sort();
+                    x == y
+                } {
                     Outcome::Different("the same rows in another order (rows that tie in ORDER BY)".into())
                 } else {
                     Outcome::Different(format!("{} rows directly, {} compiled, or other values", a.len(), b.len()))

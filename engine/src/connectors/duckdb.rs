@@ -7,9 +7,8 @@
 //! time-out or cancel interrupts it inside DuckDB.
 
 use super::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions,
-    QueryResult, ResultBudget, ResultColumn, SourceColumn, SourcePolicy, SourceTable, families,
-    limit_rows, statement_body, supervise, values,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions, QueryResult, ResultBudget, ResultColumn, SourceColumn, SourcePolicy,
+    SourceTable, families, limit_rows, statement_body, supervise, values,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime};
@@ -42,9 +41,7 @@ const LOCK_WAIT: Duration = Duration::from_secs(30);
 pub fn open_duckdb_read_only(path: &Path) -> Result<Connection, ConnectorError> {
     let deadline = std::time::Instant::now() + LOCK_WAIT;
     loop {
-        let config = private_config()
-            .and_then(|c| c.access_mode(AccessMode::ReadOnly))
-            .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
+        let config = private_config().and_then(|c| c.access_mode(AccessMode::ReadOnly)).map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
         match Connection::open_with_flags(path, config) {
             Ok(conn) => return Ok(conn),
             Err(e) if is_lock_conflict(&e.to_string()) && std::time::Instant::now() < deadline => {
@@ -76,38 +73,27 @@ fn limits() -> &'static (String, i64) {
 /// memory and threads — and the configuration locked, so no statement can change it.
 fn private_config() -> duckdb::Result<Config> {
     let (memory, threads) = limits();
-    Config::default()
-        .enable_external_access(false)?
-        .enable_autoload_extension(false)?
-        .max_memory(memory)?
-        .threads(*threads)?
-        .with("lock_configuration", "true")
+    Config::default().enable_external_access(false)?.enable_autoload_extension(false)?.max_memory(memory)?.threads(*threads)?.with("lock_configuration", "true")
 }
 
 /// The one answer for a DUCKDB path that does not exist, is not a file, or lies outside the
 /// operator's directory: it names no server path and does not say which case it was.
-pub const DUCKDB_FILE_UNAVAILABLE: &str = "No DuckDB database file with this path is available. Give the path of a file in the server's DuckDB source directory.";
+pub const DUCKDB_FILE_UNAVAILABLE: &str =
+    "No DuckDB database file with this path is available. Give the path of a file in the server's DuckDB source directory.";
 
 /// The file a DUCKDB source's `path` names, resolved (symlinks, `..`) and checked to lie
 /// inside the operator's DuckDB directory and outside Quarry's own files. A relative path is
 /// taken from the DuckDB directory.
 pub fn duckdb_source_path(policy: &SourcePolicy, path: &Path) -> Result<PathBuf, ConnectorError> {
     let Some(dir) = &policy.duckdb_dir else {
-        return Err(ConnectorError::NotSupported(
-            "DuckDB sources are not enabled on this server (the operator sets QUARRY_DUCKDB_SOURCE_DIR).".into(),
-        ));
+        return Err(ConnectorError::NotSupported("DuckDB sources are not enabled on this server (the operator sets QUARRY_DUCKDB_SOURCE_DIR).".into()));
     };
     let unavailable = |why: &str| {
         tracing::info!(path = %path.display(), why, "refused a DuckDB source path");
         ConnectorError::ConnectionRefused(DUCKDB_FILE_UNAVAILABLE.into())
     };
-    let root = dir
-        .canonicalize()
-        .map_err(|_| unavailable("the DuckDB source directory does not exist"))?;
-    let file = root
-        .join(path)
-        .canonicalize()
-        .map_err(|_| unavailable("does not resolve"))?;
+    let root = dir.canonicalize().map_err(|_| unavailable("the DuckDB source directory does not exist"))?;
+    let file = root.join(path).canonicalize().map_err(|_| unavailable("does not resolve"))?;
     if !file.starts_with(&root) {
         return Err(unavailable("outside the DuckDB source directory"));
     }
@@ -127,19 +113,13 @@ pub fn duckdb_source_path(policy: &SourcePolicy, path: &Path) -> Result<PathBuf,
 impl DuckDbConnector {
     /// A DUCKDB source: the database file at `path`.
     pub fn duckdb(path: PathBuf) -> Self {
-        Self {
-            kind: DataSourceType::Duckdb,
-            path,
-        }
+        Self { kind: DataSourceType::Duckdb, path }
     }
 
     /// A CSV source: the project's `csv.duckdb`. Until the first import writes it, the
     /// source is an empty database.
     pub fn csv(database_path: PathBuf) -> Self {
-        Self {
-            kind: DataSourceType::Csv,
-            path: database_path,
-        }
+        Self { kind: DataSourceType::Csv, path: database_path }
     }
 
     pub fn path(&self) -> &Path {
@@ -148,32 +128,21 @@ impl DuckDbConnector {
 
     fn open(&self) -> Result<Connection, ConnectorError> {
         if self.kind == DataSourceType::Csv && !self.path.exists() {
-            return private_config()
-                .and_then(Connection::open_in_memory_with_flags)
-                .map_err(|e| ConnectorError::ConnectionRefused(e.to_string()));
+            return private_config().and_then(Connection::open_in_memory_with_flags).map_err(|e| ConnectorError::ConnectionRefused(e.to_string()));
         }
         if !self.path.is_file() {
-            return Err(ConnectorError::ConnectionRefused(
-                DUCKDB_FILE_UNAVAILABLE.into(),
-            ));
+            return Err(ConnectorError::ConnectionRefused(DUCKDB_FILE_UNAVAILABLE.into()));
         }
         // DuckDB's own messages quote the server path.
         open_duckdb_read_only(&self.path).map_err(|e| match e {
-            ConnectorError::ConnectionRefused(reason) => ConnectorError::ConnectionRefused(
-                reason.replace(&*self.path.to_string_lossy(), "<database file>"),
-            ),
+            ConnectorError::ConnectionRefused(reason) => ConnectorError::ConnectionRefused(reason.replace(&*self.path.to_string_lossy(), "<database file>")),
             other => other,
         })
     }
 
     /// Runs `work` on a blocking thread with its own connection; the deadline or `cancel`
     /// interrupts DuckDB.
-    async fn run<T, F>(
-        &self,
-        timeout: Duration,
-        cancel: &CancellationToken,
-        work: F,
-    ) -> Result<T, ConnectorError>
+    async fn run<T, F>(&self, timeout: Duration, cancel: &CancellationToken, work: F) -> Result<T, ConnectorError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ConnectorError> + Send + 'static,
@@ -186,10 +155,7 @@ impl DuckDbConnector {
             *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn.interrupt_handle());
             work(&conn)
         });
-        let task = async {
-            task.await
-                .map_err(|e| ConnectorError::Query(format!("the DuckDB task failed: {e}")))?
-        };
+        let task = async { task.await.map_err(|e| ConnectorError::Query(format!("the DuckDB task failed: {e}")))? };
         supervise(task, timeout, cancel, || async move {
             // Again and again: an interrupt that lands before the statement starts is lost.
             loop {
@@ -207,8 +173,7 @@ impl DuckDbConnector {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ConnectorError> + Send + 'static,
     {
-        self.run(METADATA_TIMEOUT, &CancellationToken::new(), work)
-            .await
+        self.run(METADATA_TIMEOUT, &CancellationToken::new(), work).await
     }
 }
 
@@ -219,8 +184,7 @@ impl Connector for DuckDbConnector {
     }
 
     async fn test(&self) -> Result<(), ConnectorError> {
-        self.metadata(|conn| conn.execute_batch("SELECT 1").map_err(query_error))
-            .await
+        self.metadata(|conn| conn.execute_batch("SELECT 1").map_err(query_error)).await
     }
 
     async fn tables(&self) -> Result<Vec<SourceTable>, ConnectorError> {
@@ -234,13 +198,10 @@ impl Connector for DuckDbConnector {
             )?;
             let mut tables: Vec<SourceTable> = Vec::new();
             for row in rows {
-                let [schema, name, column, type_name, not_null] =
-                    <[Value; 5]>::try_from(row).map_err(|_| shape())?;
+                let [schema, name, column, type_name, not_null] = <[Value; 5]>::try_from(row).map_err(|_| shape())?;
                 let (schema, name, column) = (text(schema)?, text(name)?, text(column)?);
                 let type_name = text(type_name)?;
-                let is_primary_key = keys
-                    .iter()
-                    .any(|k| k.schema == schema && k.table == name && k.columns.contains(&column));
+                let is_primary_key = keys.iter().any(|k| k.schema == schema && k.table == name && k.columns.contains(&column));
                 let column = SourceColumn {
                     name: column,
                     family: families::duckdb(&type_name),
@@ -250,11 +211,7 @@ impl Connector for DuckDbConnector {
                 };
                 match tables.last_mut() {
                     Some(t) if t.schema == schema && t.name == name => t.columns.push(column),
-                    _ => tables.push(SourceTable {
-                        schema,
-                        name,
-                        columns: vec![column],
-                    }),
+                    _ => tables.push(SourceTable { schema, name, columns: vec![column] }),
                 }
             }
             super::sort_tables(&mut tables);
@@ -303,10 +260,7 @@ impl Connector for DuckDbConnector {
             while let Some(row) = rows.next().map_err(query_error)? {
                 let mut values = Vec::with_capacity(columns.len());
                 for (i, column) in columns.iter().enumerate() {
-                    values.push(value_to_json(
-                        row.get_ref(i).map_err(query_error)?,
-                        column.family,
-                    ));
+                    values.push(value_to_json(row.get_ref(i).map_err(query_error)?, column.family));
                 }
                 if !budget.take(&values) {
                     over_budget = true;
@@ -316,11 +270,7 @@ impl Connector for DuckDbConnector {
             }
             let (rows, more) = limit_rows(out, row_limit);
             let truncated = more || over_budget;
-            Ok(QueryResult {
-                columns,
-                rows,
-                truncated,
-            })
+            Ok(QueryResult { columns, rows, truncated })
         })
         .await
     }
@@ -333,11 +283,7 @@ fn describe(conn: &Connection, body: &str) -> Result<Vec<ResultColumn>, Connecto
             let mut row = row.into_iter();
             let name = text(row.next().ok_or_else(shape)?)?;
             let type_name = text(row.next().ok_or_else(shape)?)?;
-            Ok(ResultColumn {
-                name,
-                family: families::duckdb(&type_name),
-                type_name,
-            })
+            Ok(ResultColumn { name, family: families::duckdb(&type_name), type_name })
         })
         .collect()
 }
@@ -362,8 +308,7 @@ fn constraints(conn: &Connection, kind: &str) -> Result<Vec<Constraint>, Connect
     )?;
     rows.into_iter()
         .map(|row| {
-            let [schema, table, columns, referenced_table, referenced_columns] =
-                <[Value; 5]>::try_from(row).map_err(|_| shape())?;
+            let [schema, table, columns, referenced_table, referenced_columns] = <[Value; 5]>::try_from(row).map_err(|_| shape())?;
             Ok(Constraint {
                 schema: text(schema)?,
                 table: text(table)?,
@@ -384,10 +329,7 @@ fn select(conn: &Connection, sql: &str) -> Result<Vec<Vec<Value>>, ConnectorErro
         let count = row.as_ref().column_count();
         let mut values = Vec::with_capacity(count);
         for i in 0..count {
-            values.push(value_to_json(
-                row.get_ref(i).map_err(query_error)?,
-                ColumnTypeFamily::Unknown,
-            ));
+            values.push(value_to_json(row.get_ref(i).map_err(query_error)?, ColumnTypeFamily::Unknown));
         }
         out.push(values);
     }
@@ -403,10 +345,7 @@ fn text(value: Value) -> Result<String, ConnectorError> {
 
 fn texts(value: Value) -> Vec<String> {
     match value {
-        Value::Array(items) => items
-            .into_iter()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect(),
+        Value::Array(items) => items.into_iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
         _ => Vec::new(),
     }
 }
@@ -447,9 +386,7 @@ fn owned_to_json(value: DuckValue) -> Value {
         DuckValue::Int(i) => i.into(),
         DuckValue::BigInt(i) => i.into(),
         DuckValue::HugeInt(i) => values::i128_value(i),
-        DuckValue::UHugeInt(u) => u64::try_from(u)
-            .map(Value::from)
-            .unwrap_or_else(|_| Value::String(u.to_string())),
+        DuckValue::UHugeInt(u) => u64::try_from(u).map(Value::from).unwrap_or_else(|_| Value::String(u.to_string())),
         DuckValue::UTinyInt(i) => i.into(),
         DuckValue::USmallInt(i) => i.into(),
         DuckValue::UInt(i) => i.into(),
@@ -461,59 +398,27 @@ fn owned_to_json(value: DuckValue) -> Value {
         DuckValue::Timestamp(unit, v) => timestamp(unit, v, false),
         DuckValue::Text(s) | DuckValue::Enum(s) => Value::String(s),
         DuckValue::Blob(b) | DuckValue::Geometry(b) => values::base64(&b),
-        DuckValue::Date32(days) => match NaiveDate::from_ymd_opt(1970, 1, 1)
-            .and_then(|epoch| epoch.checked_add_signed(chrono::Duration::days(days.into())))
-        {
+        DuckValue::Date32(days) => match NaiveDate::from_ymd_opt(1970, 1, 1).and_then(|epoch| epoch.checked_add_signed(chrono::Duration::days(days.into()))) {
             Some(date) => Value::String(values::iso_date(date)),
             None => Value::String(days.to_string()),
         },
         DuckValue::Time64(unit, v) => {
             let micros = unit.to_micros(v);
             let (secs, micros) = (micros.div_euclid(1_000_000), micros.rem_euclid(1_000_000));
-            match u32::try_from(secs).ok().and_then(|s| {
-                NaiveTime::from_num_seconds_from_midnight_opt(s, (micros * 1000) as u32)
-            }) {
+            match u32::try_from(secs).ok().and_then(|s| NaiveTime::from_num_seconds_from_midnight_opt(s, (micros * 1000) as u32)) {
                 Some(t) => Value::String(values::iso_time(t)),
                 None => Value::String(v.to_string()),
             }
         }
-        DuckValue::Interval {
-            months,
-            days,
-            nanos,
-        } => Value::String(values::iso_interval(
-            months.into(),
-            days.into(),
-            nanos / 1000,
-        )),
-        DuckValue::List(items) | DuckValue::Array(items) => {
-            Value::Array(items.into_iter().map(owned_to_json).collect())
-        }
-        DuckValue::Struct(fields) => Value::Object(
-            fields
-                .iter()
-                .map(|(k, v)| (k.clone(), owned_to_json(v.clone())))
-                .collect::<Map<_, _>>(),
-        ),
+        DuckValue::Interval { months, days, nanos } => Value::String(values::iso_interval(months.into(), days.into(), nanos / 1000)),
+        DuckValue::List(items) | DuckValue::Array(items) => Value::Array(items.into_iter().map(owned_to_json).collect()),
+        DuckValue::Struct(fields) => Value::Object(fields.iter().map(|(k, v)| (k.clone(), owned_to_json(v.clone()))).collect::<Map<_, _>>()),
         DuckValue::Map(entries) => {
-            let pairs: Vec<(Value, Value)> = entries
-                .iter()
-                .map(|(k, v)| (owned_to_json(k.clone()), owned_to_json(v.clone())))
-                .collect();
+            let pairs: Vec<(Value, Value)> = entries.iter().map(|(k, v)| (owned_to_json(k.clone()), owned_to_json(v.clone()))).collect();
             if pairs.iter().all(|(k, _)| k.is_string()) {
-                Value::Object(
-                    pairs
-                        .into_iter()
-                        .map(|(k, v)| (k.as_str().unwrap_or_default().to_string(), v))
-                        .collect(),
-                )
+                Value::Object(pairs.into_iter().map(|(k, v)| (k.as_str().unwrap_or_default().to_string(), v)).collect())
             } else {
-                Value::Array(
-                    pairs
-                        .into_iter()
-                        .map(|(k, v)| serde_json::json!({"key": k, "value": v}))
-                        .collect(),
-                )
+                Value::Array(pairs.into_iter().map(|(k, v)| serde_json::json!({"key": k, "value": v})).collect())
             }
         }
         DuckValue::Union(inner) => owned_to_json(*inner),

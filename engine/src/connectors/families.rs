@@ -107,11 +107,7 @@ fn normalize(type_name: &str) -> (String, bool) {
 /// The opening word of a type name (`"struct(a int)"` → `"struct"`), before any argument.
 fn head(type_name: &str) -> String {
     let lower = type_name.trim().to_ascii_lowercase();
-    lower
-        .split(['(', ' ', '<'])
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    lower.split(['(', ' ', '<']).next().unwrap_or_default().to_string()
 }
 
 /// Postgres and Redshift: `format_type()` names (`timestamp(3) with time zone`), their
@@ -124,8 +120,9 @@ pub fn postgres(type_name: &str) -> ColumnTypeFamily {
     }
     match name.as_str() {
         "bool" | "boolean" => Boolean,
-        "smallint" | "integer" | "bigint" | "int" | "int2" | "int4" | "int8" | "smallserial"
-        | "serial" | "bigserial" | "serial2" | "serial4" | "serial8" => Integer,
+        "smallint" | "integer" | "bigint" | "int" | "int2" | "int4" | "int8" | "smallserial" | "serial" | "bigserial" | "serial2" | "serial4" | "serial8" => {
+            Integer
+        }
         "numeric" | "decimal" | "money" => Decimal,
         "real" | "double precision" | "float4" | "float8" | "float" => Float,
         "text"
@@ -153,8 +150,9 @@ pub fn postgres(type_name: &str) -> ColumnTypeFamily {
         "interval" => Interval,
         "json" | "jsonb" => Json,
         "record" => Record,
-        "oid" | "regclass" | "regproc" | "regprocedure" | "regtype" | "regnamespace"
-        | "regrole" | "regoper" | "regconfig" | "xid" | "xid8" | "cid" | "tid" => Oid,
+        "oid" | "regclass" | "regproc" | "regprocedure" | "regtype" | "regnamespace" | "regrole" | "regoper" | "regconfig" | "xid" | "xid8" | "cid" | "tid" => {
+            Oid
+        }
         "bytea" => Binary,
         "uuid" => Uuid,
         "inet" | "cidr" | "macaddr" | "macaddr8" => Inet,
@@ -172,26 +170,22 @@ pub fn mysql(type_name: &str) -> ColumnTypeFamily {
         return Boolean;
     }
     let (name, _) = normalize(&lower);
-    let name = name
-        .trim_end_matches(" zerofill")
-        .trim_end_matches(" unsigned")
-        .trim_end_matches(" signed");
+    let name = name.trim_end_matches(" zerofill").trim_end_matches(" unsigned").trim_end_matches(" signed");
     match name {
         "bool" | "boolean" => Boolean,
-        "tinyint" | "smallint" | "mediumint" | "int" | "integer" | "bigint" | "year" | "bit"
-        | "int1" | "int2" | "int3" | "int4" | "int8" | "middleint" => Integer,
+        "tinyint" | "smallint" | "mediumint" | "int" | "integer" | "bigint" | "year" | "bit" | "int1" | "int2" | "int3" | "int4" | "int8" | "middleint" => {
+            Integer
+        }
         "decimal" | "numeric" | "dec" | "fixed" => Decimal,
         "float" | "double" | "real" | "double precision" | "float4" | "float8" => Float,
-        "char" | "varchar" | "character" | "character varying" | "national char" | "nchar"
-        | "nvarchar" | "tinytext" | "text" | "mediumtext" | "longtext" | "long"
-        | "long varchar" | "enum" | "set" | "time" => Text,
+        "char" | "varchar" | "character" | "character varying" | "national char" | "nchar" | "nvarchar" | "tinytext" | "text" | "mediumtext" | "longtext"
+        | "long" | "long varchar" | "enum" | "set" | "time" => Text,
         "datetime" => Timestamp,
         "timestamp" => Timestamptz,
         "date" => Date,
         "json" => Json,
-        "binary" | "varbinary" | "tinyblob" | "blob" | "mediumblob" | "longblob"
-        | "long varbinary" | "geometry" | "point" | "linestring" | "polygon" | "multipoint"
-        | "multilinestring" | "multipolygon" | "geometrycollection" => Binary,
+        "binary" | "varbinary" | "tinyblob" | "blob" | "mediumblob" | "longblob" | "long varbinary" | "geometry" | "point" | "linestring" | "polygon"
+        | "multipoint" | "multilinestring" | "multipolygon" | "geometrycollection" => Binary,
         "uuid" => Uuid,
         "inet4" | "inet6" => Inet,
         _ => Unknown,
@@ -213,29 +207,12 @@ pub fn duckdb(type_name: &str) -> ColumnTypeFamily {
     }
     match name.as_str() {
         "boolean" | "bool" | "logical" => Boolean,
-        "tinyint" | "int1" | "smallint" | "int2" | "short" | "integer" | "int4" | "int"
-        | "signed" | "bigint" | "int8" | "long" | "hugeint" | "int128" | "utinyint"
-        | "usmallint" | "uinteger" | "ubigint" | "uhugeint" => Integer,
+        "tinyint" | "int1" | "smallint" | "int2" | "short" | "integer" | "int4" | "int" | "signed" | "bigint" | "int8" | "long" | "hugeint" | "int128"
+        | "utinyint" | "usmallint" | "uinteger" | "ubigint" | "uhugeint" => Integer,
         "decimal" | "numeric" => Decimal,
         "float" | "float4" | "real" | "double" | "float8" => Float,
-        "varchar"
-        | "char"
-        | "bpchar"
-        | "text"
-        | "string"
-        | "time"
-        | "time with time zone"
-        | "timetz"
-        | "bit"
-        | "bitstring"
-        | "time_ns" => Text,
-        "timestamp"
-        | "datetime"
-        | "timestamp without time zone"
-        | "timestamp_s"
-        | "timestamp_ms"
-        | "timestamp_ns"
-        | "timestamp_us" => Timestamp,
+        "varchar" | "char" | "bpchar" | "text" | "string" | "time" | "time with time zone" | "timetz" | "bit" | "bitstring" | "time_ns" => Text,
+        "timestamp" | "datetime" | "timestamp without time zone" | "timestamp_s" | "timestamp_ms" | "timestamp_ns" | "timestamp_us" => Timestamp,
         "timestamp with time zone" | "timestamptz" => Timestamptz,
         "date" => Date,
         "interval" => Interval,
@@ -353,10 +330,7 @@ mod tests {
 
     #[test]
     fn serde_uses_the_product_names() {
-        assert_eq!(
-            serde_json::to_string(&Timestamptz).unwrap(),
-            "\"TIMESTAMPTZ\""
-        );
+        assert_eq!(serde_json::to_string(&Timestamptz).unwrap(), "\"TIMESTAMPTZ\"");
         for family in ColumnTypeFamily::ALL {
             assert_eq!(serde_json::to_value(family).unwrap(), family.as_str());
         }

@@ -24,15 +24,14 @@ mod source_type;
 mod values;
 
 pub use self::duckdb::{
-    DUCKDB_FILE_UNAVAILABLE, DuckDbConnector, duckdb_source_path, is_lock_conflict,
-    open_duckdb_read_only, value_to_json as duckdb_value_to_json,
+    DUCKDB_FILE_UNAVAILABLE, DuckDbConnector, duckdb_source_path, is_lock_conflict, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
 };
 pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
 pub use postgres::PostgresConnector;
 pub use properties::{
-    ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties,
-    SECRET_KEYS, merge_secrets, properties_without_secrets, split_secrets,
+    ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, merge_secrets, properties_without_secrets,
+    split_secrets,
 };
 pub use source_type::{DataSourceType, UnknownDataSourceType};
 
@@ -80,11 +79,7 @@ pub struct SourceTable {
 impl SourceTable {
     /// The columns of the primary key, in column order (several for a composite key).
     pub fn primary_key(&self) -> Vec<&str> {
-        self.columns
-            .iter()
-            .filter(|c| c.is_primary_key)
-            .map(|c| c.name.as_str())
-            .collect()
+        self.columns.iter().filter(|c| c.is_primary_key).map(|c| c.name.as_str()).collect()
     }
 }
 
@@ -136,11 +131,7 @@ pub struct QueryOptions {
 
 impl QueryOptions {
     pub fn new(row_limit: usize, timeout: Duration) -> Self {
-        Self {
-            row_limit,
-            timeout,
-            cancel: CancellationToken::new(),
-        }
+        Self { row_limit, timeout, cancel: CancellationToken::new() }
     }
 }
 
@@ -187,69 +178,38 @@ pub struct SourcePolicy {
 impl SourcePolicy {
     /// Any host, any DuckDB file under `/`: for connector tests against local servers.
     pub fn permissive() -> Self {
-        Self {
-            network: Arc::new(NetworkPolicy::permissive()),
-            duckdb_dir: Some(PathBuf::from("/")),
-            private_dir: None,
-        }
+        Self { network: Arc::new(NetworkPolicy::permissive()), duckdb_dir: Some(PathBuf::from("/")), private_dir: None }
     }
 }
 
 /// The connector of a data source. Checks the settings (and, for DUCKDB, the file) against
 /// `policy`; does not connect yet (hosts are checked when a connection opens).
-pub fn connect(
-    source_type: DataSourceType,
-    properties: &Value,
-    policy: &SourcePolicy,
-) -> Result<Box<dyn Connector>, ConnectorError> {
-    connector_for(
-        ConnectionProperties::parse(source_type, properties)?,
-        policy,
-    )
+pub fn connect(source_type: DataSourceType, properties: &Value, policy: &SourcePolicy) -> Result<Box<dyn Connector>, ConnectorError> {
+    connector_for(ConnectionProperties::parse(source_type, properties)?, policy)
 }
 
-pub fn connector_for(
-    properties: ConnectionProperties,
-    policy: &SourcePolicy,
-) -> Result<Box<dyn Connector>, ConnectorError> {
+pub fn connector_for(properties: ConnectionProperties, policy: &SourcePolicy) -> Result<Box<dyn Connector>, ConnectorError> {
     let network = || policy.network.clone();
     Ok(match properties {
-        ConnectionProperties::Postgres(p) => Box::new(PostgresConnector::new(
-            DataSourceType::Postgres,
-            p,
-            network(),
-        )),
-        ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(
-            DataSourceType::Redshift,
-            p,
-            network(),
-        )),
+        ConnectionProperties::Postgres(p) => Box::new(PostgresConnector::new(DataSourceType::Postgres, p, network())),
+        ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(DataSourceType::Redshift, p, network())),
         ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
-        ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(
-            policy, &p.path,
-        )?)),
+        ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(policy, &p.path)?)),
         // The directory is the project's own, which only the caller knows: never a setting.
         ConnectionProperties::Csv => {
-            return Err(ConnectorError::InvalidProperties(
-                "a CSV source is made by uploading files to the project".into(),
-            ));
+            return Err(ConnectorError::InvalidProperties("a CSV source is made by uploading files to the project".into()));
         }
         ConnectionProperties::Other { source_type, .. } => return Err(not_supported(source_type)),
     })
 }
 
 pub fn not_supported(source_type: DataSourceType) -> ConnectorError {
-    ConnectorError::NotSupported(format!(
-        "{} is not yet supported",
-        source_type.display_name()
-    ))
+    ConnectorError::NotSupported(format!("{} is not yet supported", source_type.display_name()))
 }
 
 /// The statement without trailing semicolons and blanks, ready to be wrapped.
 pub(crate) fn statement_body(sql: &str) -> Result<&str, ConnectorError> {
-    let body = sql
-        .trim()
-        .trim_end_matches(|c: char| c == ';' || c.is_whitespace());
+    let body = sql.trim().trim_end_matches(|c: char| c == ';' || c.is_whitespace());
     if body.is_empty() {
         return Err(ConnectorError::Query("the query is empty".into()));
     }
@@ -262,13 +222,7 @@ pub(crate) fn sort_tables(tables: &mut [SourceTable]) {
 }
 
 pub(crate) fn sort_foreign_keys(keys: &mut [ForeignKey]) {
-    keys.sort_by(|a, b| {
-        (&a.from_schema, &a.from_table, &a.from_columns).cmp(&(
-            &b.from_schema,
-            &b.from_table,
-            &b.from_columns,
-        ))
-    });
+    keys.sort_by(|a, b| (&a.from_schema, &a.from_table, &a.from_columns).cmp(&(&b.from_schema, &b.from_table, &b.from_columns)));
 }
 
 /// The most bytes of values one result keeps (measured as their JSON text), whatever its
@@ -317,12 +271,7 @@ pub(crate) fn limit_rows(mut rows: Vec<Vec<Value>>, row_limit: usize) -> (Vec<Ve
 /// Runs `work`; if the time limit passes or `cancel` fires first, starts `stop` (which
 /// interrupts the statement at the source; it may keep going, e.g. to retry) and waits a
 /// little for `work` to wind down, so the source is idle again when this returns.
-pub(crate) async fn supervise<T, W, S>(
-    work: W,
-    timeout: Duration,
-    cancel: &CancellationToken,
-    stop: impl FnOnce() -> S,
-) -> Result<T, ConnectorError>
+pub(crate) async fn supervise<T, W, S>(work: W, timeout: Duration, cancel: &CancellationToken, stop: impl FnOnce() -> S) -> Result<T, ConnectorError>
 where
     W: Future<Output = Result<T, ConnectorError>>,
     S: Future<Output = ()>,

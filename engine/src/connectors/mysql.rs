@@ -17,9 +17,8 @@
 //! connection go to the checked address.
 
 use super::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, MySqlProperties,
-    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
-    statement_body, supervise, values,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, MySqlProperties, QueryOptions, QueryResult, ResultBudget, ResultColumn,
+    SourceColumn, SourceTable, families, limit_rows, statement_body, supervise, values,
 };
 use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
@@ -68,12 +67,7 @@ impl MySqlConnector {
             .ip_or_hostname(addr.ip().to_string())
             .tcp_port(addr.port())
             .user(Some(self.props.user.clone()))
-            .pass(
-                self.props
-                    .password
-                    .as_ref()
-                    .map(|p| p.expose_secret().to_string()),
-            )
+            .pass(self.props.password.as_ref().map(|p| p.expose_secret().to_string()))
             .db_name(Some(self.props.database.clone()))
             // Never switch to a local socket because the host looks local.
             .prefer_socket(false)
@@ -81,11 +75,7 @@ impl MySqlConnector {
             .init(vec![SESSION_INIT]);
         if self.props.ssl {
             // Like libpq's sslmode=require: encrypted, the certificate is not checked.
-            builder = builder.ssl_opts(
-                SslOpts::default()
-                    .with_danger_accept_invalid_certs(true)
-                    .with_danger_skip_domain_validation(true),
-            );
+            builder = builder.ssl_opts(SslOpts::default().with_danger_accept_invalid_certs(true).with_danger_skip_domain_validation(true));
         }
         builder.into()
     }
@@ -101,24 +91,14 @@ impl MySqlConnector {
     async fn open(&self) -> Result<Session, ConnectorError> {
         let addr = self.network.resolve(&self.props.host, self.port()).await?;
         let mut conn = self.connect(addr).await?;
-        let (version, sql_mode): (String, String) = conn
-            .query_first("SELECT VERSION(), @@SESSION.sql_mode")
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?
-            .unwrap_or_default();
+        let (version, sql_mode): (String, String) =
+            conn.query_first("SELECT VERSION(), @@SESSION.sql_mode").await.map_err(|e| query_error(e, METADATA_TIMEOUT))?.unwrap_or_default();
         if !sql_mode.split(',').any(|m| m == "NO_BACKSLASH_ESCAPES") {
             let _ = conn.disconnect().await;
-            return Err(ConnectorError::ConnectionRefused(
-                "the MySQL server did not accept the session's sql_mode NO_BACKSLASH_ESCAPES"
-                    .into(),
-            ));
+            return Err(ConnectorError::ConnectionRefused("the MySQL server did not accept the session's sql_mode NO_BACKSLASH_ESCAPES".into()));
         }
         let mariadb = version.to_ascii_lowercase().contains("mariadb");
-        let mut session = Session {
-            conn,
-            mariadb,
-            addr,
-        };
+        let mut session = Session { conn, mariadb, addr };
         session.set_time_limit(METADATA_TIMEOUT).await?;
         Ok(session)
     }
@@ -138,17 +118,11 @@ impl Session {
     async fn set_time_limit(&mut self, limit: Duration) -> Result<(), ConnectorError> {
         let limit = limit + Duration::from_secs(1);
         let sql = if self.mariadb {
-            format!(
-                "SET SESSION max_statement_time = {:.3}",
-                limit.as_secs_f64()
-            )
+            format!("SET SESSION max_statement_time = {:.3}", limit.as_secs_f64())
         } else {
             format!("SET SESSION max_execution_time = {}", limit.as_millis())
         };
-        self.conn
-            .query_drop(sql)
-            .await
-            .map_err(|e| query_error(e, limit))
+        self.conn.query_drop(sql).await.map_err(|e| query_error(e, limit))
     }
 
     async fn close(self) {
@@ -164,11 +138,7 @@ impl Connector for MySqlConnector {
 
     async fn test(&self) -> Result<(), ConnectorError> {
         let mut session = self.open().await?;
-        session
-            .conn
-            .query_drop("SELECT 1")
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+        session.conn.query_drop("SELECT 1").await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
         session.close().await;
         Ok(())
     }
@@ -188,38 +158,18 @@ impl Connector for MySqlConnector {
             )
             .await
             .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
-        let json_columns = if session.mariadb {
-            mariadb_json_columns(&mut session.conn).await
-        } else {
-            Vec::new()
-        };
+        let json_columns = if session.mariadb { mariadb_json_columns(&mut session.conn).await } else { Vec::new() };
         session.close().await;
 
         let schema = self.props.database.clone();
         let mut tables: Vec<SourceTable> = Vec::new();
         for (name, column_name, type_name, not_null, is_pk) in rows {
-            let is_json = json_columns
-                .iter()
-                .any(|(_, t, c)| *t == name && *c == column_name);
-            let (type_name, family) = if is_json {
-                ("json".to_string(), ColumnTypeFamily::Json)
-            } else {
-                (type_name.clone(), families::mysql(&type_name))
-            };
-            let column = SourceColumn {
-                name: column_name,
-                type_name,
-                family,
-                not_null: not_null != 0,
-                is_primary_key: is_pk != 0,
-            };
+            let is_json = json_columns.iter().any(|(_, t, c)| *t == name && *c == column_name);
+            let (type_name, family) = if is_json { ("json".to_string(), ColumnTypeFamily::Json) } else { (type_name.clone(), families::mysql(&type_name)) };
+            let column = SourceColumn { name: column_name, type_name, family, not_null: not_null != 0, is_primary_key: is_pk != 0 };
             match tables.last_mut() {
                 Some(t) if t.name == name => t.columns.push(column),
-                _ => tables.push(SourceTable {
-                    schema: schema.clone(),
-                    name,
-                    columns: vec![column],
-                }),
+                _ => tables.push(SourceTable { schema: schema.clone(), name, columns: vec![column] }),
             }
         }
         super::sort_tables(&mut tables);
@@ -283,13 +233,7 @@ impl Connector for MySqlConnector {
         let id = session.conn.id();
         let addr = session.addr;
         let mut more_rows_pending = false;
-        let work = run_query(
-            &mut session,
-            body,
-            timeout,
-            options.row_limit,
-            &mut more_rows_pending,
-        );
+        let work = run_query(&mut session, body, timeout, options.row_limit, &mut more_rows_pending);
         let result = supervise(work, timeout, &options.cancel, || self.kill_query(addr, id)).await;
         if more_rows_pending {
             // Unread rows are still on their way: stop the statement, drop the connection.
@@ -314,13 +258,7 @@ async fn run_query(
     // Before sql_select_limit, which would also cut the catalog lookups short.
     let described = describe(session, body).await?;
     let fetch = row_limit.saturating_add(1);
-    session
-        .conn
-        .query_drop(format!(
-            "SET SESSION sql_select_limit = {fetch}; SET SESSION TRANSACTION READ ONLY"
-        ))
-        .await
-        .map_err(fail)?;
+    session.conn.query_drop(format!("SET SESSION sql_select_limit = {fetch}; SET SESSION TRANSACTION READ ONLY")).await.map_err(fail)?;
     let mut rows = Vec::new();
     let mut budget = ResultBudget::new();
     let mut over_budget = false;
@@ -344,11 +282,7 @@ async fn run_query(
     }
     let (rows, more) = limit_rows(rows, row_limit);
     let truncated = more || over_budget;
-    Ok(QueryResult {
-        columns: described.into_iter().map(|(column, _)| column).collect(),
-        rows,
-        truncated,
-    })
+    Ok(QueryResult { columns: described.into_iter().map(|(column, _)| column).collect(), rows, truncated })
 }
 
 /// How the text of a result column turns into JSON.
@@ -361,28 +295,11 @@ enum Decode {
 }
 
 /// The result columns of a statement, from the server's prepare (nothing runs).
-async fn describe(
-    session: &mut Session,
-    sql: &str,
-) -> Result<Vec<(ResultColumn, Decode)>, ConnectorError> {
-    let statement = session
-        .conn
-        .prep(sql)
-        .await
-        .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
-    let mut columns: Vec<(ResultColumn, Decode)> =
-        statement.columns().iter().map(result_column).collect();
-    let origins: Vec<(String, String, String)> = statement
-        .columns()
-        .iter()
-        .map(|c| {
-            (
-                c.schema_str().into_owned(),
-                c.org_table_str().into_owned(),
-                c.org_name_str().into_owned(),
-            )
-        })
-        .collect();
+async fn describe(session: &mut Session, sql: &str) -> Result<Vec<(ResultColumn, Decode)>, ConnectorError> {
+    let statement = session.conn.prep(sql).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+    let mut columns: Vec<(ResultColumn, Decode)> = statement.columns().iter().map(result_column).collect();
+    let origins: Vec<(String, String, String)> =
+        statement.columns().iter().map(|c| (c.schema_str().into_owned(), c.org_table_str().into_owned(), c.org_name_str().into_owned())).collect();
     let _ = session.conn.close(statement).await;
     if session.mariadb {
         refine_from_catalog(&mut session.conn, &mut columns, &origins).await;
@@ -394,11 +311,7 @@ fn result_column(column: &mysql_async::Column) -> (ResultColumn, Decode) {
     use ColumnType::*;
     let flags = column.flags();
     let binary = column.character_set() == BINARY_CHARSET;
-    let unsigned = if flags.contains(ColumnFlags::UNSIGNED_FLAG) {
-        " UNSIGNED"
-    } else {
-        ""
-    };
+    let unsigned = if flags.contains(ColumnFlags::UNSIGNED_FLAG) { " UNSIGNED" } else { "" };
     let (type_name, decode) = match column.column_type() {
         MYSQL_TYPE_TINY if column.column_length() == 1 => ("TINYINT(1)".to_string(), Decode::Text),
         MYSQL_TYPE_TINY => (format!("TINYINT{unsigned}"), Decode::Text),
@@ -420,54 +333,26 @@ fn result_column(column: &mysql_async::Column) -> (ResultColumn, Decode) {
         MYSQL_TYPE_SET => ("SET".into(), Decode::Text),
         _ if flags.contains(ColumnFlags::ENUM_FLAG) => ("ENUM".into(), Decode::Text),
         _ if flags.contains(ColumnFlags::SET_FLAG) => ("SET".into(), Decode::Text),
-        MYSQL_TYPE_VARCHAR | MYSQL_TYPE_VAR_STRING if binary => {
-            ("VARBINARY".into(), Decode::Binary)
-        }
+        MYSQL_TYPE_VARCHAR | MYSQL_TYPE_VAR_STRING if binary => ("VARBINARY".into(), Decode::Binary),
         MYSQL_TYPE_VARCHAR | MYSQL_TYPE_VAR_STRING => ("VARCHAR".into(), Decode::Text),
         MYSQL_TYPE_STRING if binary => ("BINARY".into(), Decode::Binary),
         MYSQL_TYPE_STRING => ("CHAR".into(), Decode::Text),
-        MYSQL_TYPE_TINY_BLOB | MYSQL_TYPE_MEDIUM_BLOB | MYSQL_TYPE_LONG_BLOB | MYSQL_TYPE_BLOB
-            if binary =>
-        {
-            ("BLOB".into(), Decode::Binary)
-        }
-        MYSQL_TYPE_TINY_BLOB | MYSQL_TYPE_MEDIUM_BLOB | MYSQL_TYPE_LONG_BLOB | MYSQL_TYPE_BLOB => {
-            ("TEXT".into(), Decode::Text)
-        }
+        MYSQL_TYPE_TINY_BLOB | MYSQL_TYPE_MEDIUM_BLOB | MYSQL_TYPE_LONG_BLOB | MYSQL_TYPE_BLOB if binary => ("BLOB".into(), Decode::Binary),
+        MYSQL_TYPE_TINY_BLOB | MYSQL_TYPE_MEDIUM_BLOB | MYSQL_TYPE_LONG_BLOB | MYSQL_TYPE_BLOB => ("TEXT".into(), Decode::Text),
         MYSQL_TYPE_GEOMETRY => ("GEOMETRY".into(), Decode::Binary),
         MYSQL_TYPE_NULL => ("NULL".into(), Decode::Text),
-        other => (
-            format!("{other:?}")
-                .trim_start_matches("MYSQL_TYPE_")
-                .to_string(),
-            Decode::Text,
-        ),
+        other => (format!("{other:?}").trim_start_matches("MYSQL_TYPE_").to_string(), Decode::Text),
     };
     let family = families::mysql(&type_name);
-    (
-        ResultColumn {
-            name: column.name_str().into_owned(),
-            type_name,
-            family,
-        },
-        decode,
-    )
+    (ResultColumn { name: column.name_str().into_owned(), type_name, family }, decode)
 }
 
 /// MariaDB sends JSON, UUID and INET6 columns as plain strings; where a result column is a
 /// table's column, take its type from the catalog.
-async fn refine_from_catalog(
-    conn: &mut Conn,
-    columns: &mut [(ResultColumn, Decode)],
-    origins: &[(String, String, String)],
-) {
+async fn refine_from_catalog(conn: &mut Conn, columns: &mut [(ResultColumn, Decode)], origins: &[(String, String, String)]) {
     let candidates: Vec<usize> = (0..columns.len())
         .filter(|&i| columns[i].1 == Decode::Text && columns[i].0.family == ColumnTypeFamily::Text)
-        .filter(|&i| {
-            origins
-                .get(i)
-                .is_some_and(|(s, t, c)| !s.is_empty() && !t.is_empty() && !c.is_empty())
-        })
+        .filter(|&i| origins.get(i).is_some_and(|(s, t, c)| !s.is_empty() && !t.is_empty() && !c.is_empty()))
         .collect();
     if candidates.is_empty() {
         return;
@@ -479,34 +364,21 @@ async fn refine_from_catalog(
         conditions.push("(TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?)");
         params.extend([schema, table, column].map(|s| MyValue::from(s.as_str())));
     }
-    let sql = format!(
-        "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE {}",
-        conditions.join(" OR ")
-    );
-    let Ok(types) = conn
-        .exec::<(String, String, String, String), _, _>(sql, params)
-        .await
-    else {
+    let sql = format!("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE {}", conditions.join(" OR "));
+    let Ok(types) = conn.exec::<(String, String, String, String), _, _>(sql, params).await else {
         return;
     };
     let json = mariadb_json_columns(conn).await;
     for i in candidates {
         let (schema, table, column) = &origins[i];
-        let is_json = json
-            .iter()
-            .any(|(s, t, c)| s == schema && t == table && c == column);
-        let catalog = types
-            .iter()
-            .find(|(s, t, c, _)| s == schema && t == table && c == column);
+        let is_json = json.iter().any(|(s, t, c)| s == schema && t == table && c == column);
+        let catalog = types.iter().find(|(s, t, c, _)| s == schema && t == table && c == column);
         let (type_name, family) = match catalog {
             _ if is_json => ("json".to_string(), ColumnTypeFamily::Json),
             Some((_, _, _, type_name)) => (type_name.clone(), families::mysql(type_name)),
             None => continue,
         };
-        if matches!(
-            family,
-            ColumnTypeFamily::Json | ColumnTypeFamily::Uuid | ColumnTypeFamily::Inet
-        ) {
+        if matches!(family, ColumnTypeFamily::Json | ColumnTypeFamily::Uuid | ColumnTypeFamily::Inet) {
             columns[i].0.type_name = type_name;
             columns[i].0.family = family;
         }
@@ -524,10 +396,7 @@ async fn mariadb_json_columns(conn: &mut Conn) -> Vec<(String, String, String)> 
         .unwrap_or_default();
     rows.into_iter()
         .filter_map(|(schema, table, clause)| {
-            let column = clause
-                .trim()
-                .strip_prefix("json_valid(`")?
-                .strip_suffix("`)")?;
+            let column = clause.trim().strip_prefix("json_valid(`")?.strip_suffix("`)")?;
             Some((schema, table, column.replace("``", "`")))
         })
         .collect()
@@ -537,21 +406,14 @@ async fn mariadb_json_columns(conn: &mut Conn) -> Vec<(String, String, String)> 
 fn row_values(row: &Row, columns: &[(ResultColumn, Decode)]) -> Vec<Value> {
     (0..row.len())
         .map(|i| {
-            let (family, decode) = columns
-                .get(i)
-                .map(|(c, d)| (c.family, *d))
-                .unwrap_or((ColumnTypeFamily::Unknown, Decode::Text));
+            let (family, decode) = columns.get(i).map(|(c, d)| (c.family, *d)).unwrap_or((ColumnTypeFamily::Unknown, Decode::Text));
             match row.as_ref(i) {
                 None | Some(MyValue::NULL) => Value::Null,
                 Some(MyValue::Bytes(bytes)) => match decode {
                     Decode::Binary => values::base64(bytes),
                     Decode::Bits => {
                         let n = bytes.iter().fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
-                        if family == ColumnTypeFamily::Boolean {
-                            Value::Bool(n != 0)
-                        } else {
-                            n.into()
-                        }
+                        if family == ColumnTypeFamily::Boolean { Value::Bool(n != 0) } else { n.into() }
                     }
                     Decode::Text => values::from_text(family, &String::from_utf8_lossy(bytes)),
                 },
@@ -595,9 +457,7 @@ fn query_error(error: mysql_async::Error, timeout: Duration) -> ConnectorError {
             1317 => ConnectorError::Cancelled,
             _ => ConnectorError::Query(e.message),
         },
-        mysql_async::Error::Io(e) => {
-            ConnectorError::Query(format!("lost the connection to the database: {e}"))
-        }
+        mysql_async::Error::Io(e) => ConnectorError::Query(format!("lost the connection to the database: {e}")),
         other => ConnectorError::Query(other.to_string()),
     }
 }

@@ -10,9 +10,8 @@
 //! cancel) goes to the address that was checked, never to the name again.
 
 use super::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PostgresProperties,
-    QueryOptions, QueryResult, ResultColumn, SourceColumn, SourceTable, ResultBudget, families, limit_rows,
-    statement_body, supervise, values,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PostgresProperties, QueryOptions, QueryResult, ResultBudget, ResultColumn,
+    SourceColumn, SourceTable, families, limit_rows, statement_body, supervise, values,
 };
 use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
@@ -37,16 +36,8 @@ pub struct PostgresConnector {
 
 impl PostgresConnector {
     /// `kind` is POSTGRES or REDSHIFT.
-    pub fn new(
-        kind: DataSourceType,
-        props: PostgresProperties,
-        network: Arc<NetworkPolicy>,
-    ) -> Self {
-        Self {
-            kind,
-            props,
-            network,
-        }
+    pub fn new(kind: DataSourceType, props: PostgresProperties, network: Arc<NetworkPolicy>) -> Self {
+        Self { kind, props, network }
     }
 
     fn is_redshift(&self) -> bool {
@@ -54,32 +45,21 @@ impl PostgresConnector {
     }
 
     fn port(&self) -> u16 {
-        self.props
-            .port
-            .unwrap_or(if self.is_redshift() { 5439 } else { 5432 })
+        self.props.port.unwrap_or(if self.is_redshift() { 5439 } else { 5432 })
     }
 
     /// The settings for a connection to `addr`, the checked address of the host.
     fn options(&self, addr: SocketAddr) -> PgConnectOptions {
         // Always set a password (empty when none is given): otherwise sqlx falls back to
         // PGPASSWORD from the server's own environment.
-        let password = self
-            .props
-            .password
-            .as_ref()
-            .map(|p| p.expose_secret())
-            .unwrap_or("");
+        let password = self.props.password.as_ref().map(|p| p.expose_secret()).unwrap_or("");
         PgConnectOptions::new_without_pgpass()
             .host(&addr.ip().to_string())
             .port(addr.port())
             .database(&self.props.database)
             .username(&self.props.user)
             .password(password)
-            .ssl_mode(if self.props.ssl {
-                PgSslMode::Require
-            } else {
-                PgSslMode::Prefer
-            })
+            .ssl_mode(if self.props.ssl { PgSslMode::Require } else { PgSslMode::Prefer })
             .application_name("quarry")
             .statement_cache_capacity(16)
     }
@@ -89,21 +69,13 @@ impl PostgresConnector {
     async fn open(&self) -> Result<(PgConnection, PgConnectOptions), ConnectorError> {
         let addr = self.network.resolve(&self.props.host, self.port()).await?;
         let options = self.options(addr);
-        let mut conn = match tokio::time::timeout(
-            super::CONNECT_TIMEOUT,
-            PgConnection::connect_with(&options),
-        )
-        .await
-        {
+        let mut conn = match tokio::time::timeout(super::CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await {
             Err(_) => return Err(ConnectorError::ConnectionRefused(CONNECT_FAILED.into())),
             Ok(Err(e)) => return Err(refused(e)),
             Ok(Ok(conn)) => conn,
         };
         let session = if self.is_redshift() {
-            format!(
-                "SET timezone TO 'UTC'; SET datestyle TO 'ISO, YMD'; SET statement_timeout TO {}",
-                METADATA_TIMEOUT.as_millis()
-            )
+            format!("SET timezone TO 'UTC'; SET datestyle TO 'ISO, YMD'; SET statement_timeout TO {}", METADATA_TIMEOUT.as_millis())
         } else {
             format!(
                 "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'; \
@@ -111,16 +83,12 @@ impl PostgresConnector {
                 METADATA_TIMEOUT.as_millis()
             )
         };
-        conn.execute(sqlx::raw_sql(&session))
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+        conn.execute(sqlx::raw_sql(&session)).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
         Ok((conn, options))
     }
 
     async fn cancel_backend(options: PgConnectOptions, pid: i32) {
-        if let Ok(Ok(mut conn)) =
-            tokio::time::timeout(super::CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await
-        {
+        if let Ok(Ok(mut conn)) = tokio::time::timeout(super::CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await {
             let cancel = format!("SELECT pg_cancel_backend({pid})");
             if let Err(e) = conn.execute(sqlx::raw_sql(&cancel)).await {
                 tracing::warn!(error = %e, "could not cancel a Postgres query");
@@ -142,19 +110,13 @@ impl Connector for PostgresConnector {
 
     async fn test(&self) -> Result<(), ConnectorError> {
         let (mut conn, _) = self.open().await?;
-        conn.execute(sqlx::raw_sql("SELECT 1"))
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+        conn.execute(sqlx::raw_sql("SELECT 1")).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
         let _ = conn.close().await;
         Ok(())
     }
 
     async fn tables(&self) -> Result<Vec<SourceTable>, ConnectorError> {
-        let partitions = if self.is_redshift() {
-            ""
-        } else {
-            "AND NOT c.relispartition"
-        };
+        let partitions = if self.is_redshift() { "" } else { "AND NOT c.relispartition" };
         let sql = format!(
             "SELECT n.nspname::text AS schema_name, c.relname::text AS table_name, a.attname::text AS column_name,
                     format_type(a.atttypid, a.atttypmod) AS type_name, t.typtype::text AS type_kind,
@@ -171,10 +133,7 @@ impl Connector for PostgresConnector {
              ORDER BY 1, 2, a.attnum"
         );
         let (mut conn, _) = self.open().await?;
-        let rows = sqlx::query(&sql)
-            .fetch_all(&mut conn)
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+        let rows = sqlx::query(&sql).fetch_all(&mut conn).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
         let _ = conn.close().await;
 
         let mut tables: Vec<SourceTable> = Vec::new();
@@ -208,11 +167,7 @@ impl Connector for PostgresConnector {
             };
             match tables.last_mut() {
                 Some(t) if t.schema == schema && t.name == name => t.columns.push(column),
-                _ => tables.push(SourceTable {
-                    schema,
-                    name,
-                    columns: vec![column],
-                }),
+                _ => tables.push(SourceTable { schema, name, columns: vec![column] }),
             }
         }
         super::sort_tables(&mut tables);
@@ -220,11 +175,7 @@ impl Connector for PostgresConnector {
     }
 
     async fn foreign_keys(&self) -> Result<Vec<ForeignKey>, ConnectorError> {
-        let partitions = if self.is_redshift() {
-            ""
-        } else {
-            "AND NOT fc.relispartition"
-        };
+        let partitions = if self.is_redshift() { "" } else { "AND NOT fc.relispartition" };
         let columns_of = |keys: &str, rel: &str| {
             format!(
                 "ARRAY(SELECT a.attname::text FROM unnest(con.{keys}) WITH ORDINALITY AS k(attnum, ord)
@@ -246,10 +197,7 @@ impl Connector for PostgresConnector {
             columns_of("confkey", "confrelid"),
         );
         let (mut conn, _) = self.open().await?;
-        let rows = sqlx::query(&sql)
-            .fetch_all(&mut conn)
-            .await
-            .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+        let rows = sqlx::query(&sql).fetch_all(&mut conn).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
         let _ = conn.close().await;
         let mut keys = Vec::new();
         for row in rows {
@@ -281,15 +229,9 @@ impl Connector for PostgresConnector {
         let body = statement_body(sql)?;
         let timeout = options.timeout;
         let (mut conn, cancel_options) = self.open().await?;
-        let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
-            .fetch_one(&mut conn)
-            .await
-            .map_err(|e| query_error(e, timeout))?;
+        let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()").fetch_one(&mut conn).await.map_err(|e| query_error(e, timeout))?;
         let work = run_query(&mut conn, body, timeout, options.row_limit);
-        let result = supervise(work, timeout, &options.cancel, || {
-            Self::cancel_backend(cancel_options, pid)
-        })
-        .await;
+        let result = supervise(work, timeout, &options.cancel, || Self::cancel_backend(cancel_options, pid)).await;
         if result.is_ok() {
             let _ = conn.close().await;
         }
@@ -301,19 +243,12 @@ impl Connector for PostgresConnector {
 /// Rows fetched from the cursor at a time.
 const FETCH_BATCH: usize = 500;
 
-async fn run_query(
-    conn: &mut PgConnection,
-    body: &str,
-    timeout: Duration,
-    row_limit: usize,
-) -> Result<QueryResult, ConnectorError> {
+async fn run_query(conn: &mut PgConnection, body: &str, timeout: Duration, row_limit: usize) -> Result<QueryResult, ConnectorError> {
     let fail = |e| query_error(e, timeout);
     let limit = format!("SET statement_timeout = {}", timeout.as_millis().max(1));
     conn.execute(sqlx::raw_sql(&limit)).await.map_err(fail)?;
     let columns = describe(conn, body).await?;
-    conn.execute(sqlx::raw_sql("BEGIN READ ONLY"))
-        .await
-        .map_err(fail)?;
+    conn.execute(sqlx::raw_sql("BEGIN READ ONLY")).await.map_err(fail)?;
     let declare = format!("DECLARE quarry_result NO SCROLL CURSOR FOR {body}\n");
     conn.execute(sqlx::raw_sql(&declare)).await.map_err(fail)?;
     let fetch = row_limit.saturating_add(1);
@@ -324,10 +259,7 @@ async fn run_query(
     'fetching: while rows.len() < fetch {
         let want = (fetch - rows.len()).min(FETCH_BATCH);
         let fetch_sql = format!("FETCH FORWARD {want} FROM quarry_result");
-        let batch = conn
-            .fetch_all(sqlx::raw_sql(&fetch_sql))
-            .await
-            .map_err(fail)?;
+        let batch = conn.fetch_all(sqlx::raw_sql(&fetch_sql)).await.map_err(fail)?;
         for row in &batch {
             let values = row_values(row, &columns)?;
             if !budget.take(&values) {
@@ -342,27 +274,16 @@ async fn run_query(
     }
     let (rows, more) = limit_rows(rows, row_limit);
     let truncated = more || over_budget;
-    Ok(QueryResult {
-        columns,
-        rows,
-        truncated,
-    })
+    Ok(QueryResult { columns, rows, truncated })
 }
 
 /// The result columns of a statement, from the server's prepare (nothing runs).
 async fn describe(conn: &mut PgConnection, sql: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
-    let statement = conn
-        .prepare(sql)
-        .await
-        .map_err(|e| query_error(e, METADATA_TIMEOUT))?;
+    let statement = conn.prepare(sql).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
     Ok(statement
         .columns()
         .iter()
-        .map(|c| ResultColumn {
-            name: c.name().to_string(),
-            type_name: c.type_info().name().to_string(),
-            family: type_family(c.type_info()),
-        })
+        .map(|c| ResultColumn { name: c.name().to_string(), type_name: c.type_info().name().to_string(), family: type_family(c.type_info()) })
         .collect())
 }
 
@@ -376,23 +297,15 @@ fn type_family(info: &PgTypeInfo) -> ColumnTypeFamily {
 }
 
 /// One row of the text-format result.
-fn row_values(
-    row: &PgRow,
-    columns: &[ResultColumn],
-) -> Result<Vec<serde_json::Value>, ConnectorError> {
+fn row_values(row: &PgRow, columns: &[ResultColumn]) -> Result<Vec<serde_json::Value>, ConnectorError> {
     (0..row.len())
         .map(|i| {
             let raw = row.try_get_raw(i).map_err(decode_error)?;
             if raw.is_null() {
                 return Ok(serde_json::Value::Null);
             }
-            let text = raw
-                .as_str()
-                .map_err(|e| ConnectorError::Query(format!("unreadable value: {e}")))?;
-            let family = columns
-                .get(i)
-                .map(|c| c.family)
-                .unwrap_or(ColumnTypeFamily::Unknown);
+            let text = raw.as_str().map_err(|e| ConnectorError::Query(format!("unreadable value: {e}")))?;
+            let family = columns.get(i).map(|c| c.family).unwrap_or(ColumnTypeFamily::Unknown);
             Ok(match family {
                 ColumnTypeFamily::Binary => values::pg_bytea(text),
                 family => values::from_text(family, text),
@@ -426,9 +339,7 @@ fn query_error(error: sqlx::Error, timeout: Duration) -> ConnectorError {
             }
         }
         sqlx::Error::Database(db) => ConnectorError::Query(db.message().to_string()),
-        sqlx::Error::Io(e) => {
-            ConnectorError::Query(format!("lost the connection to the database: {e}"))
-        }
+        sqlx::Error::Io(e) => ConnectorError::Query(format!("lost the connection to the database: {e}")),
         other => ConnectorError::Query(other.to_string()),
     }
 }

@@ -12,15 +12,7 @@ use serde_json::{Map, Value};
 use std::{fmt, path::PathBuf};
 
 /// The setting keys that hold secrets, for every data source type.
-pub const SECRET_KEYS: &[&str] = &[
-    "password",
-    "credentials",
-    "accessKeyId",
-    "secretAccessKey",
-    "privateKey",
-    "privateKeyPassphrase",
-    "token",
-];
+pub const SECRET_KEYS: &[&str] = &["password", "credentials", "accessKeyId", "secretAccessKey", "privateKey", "privateKeyPassphrase", "token"];
 
 pub fn is_secret_key(key: &str) -> bool {
     SECRET_KEYS.contains(&key)
@@ -138,14 +130,9 @@ impl fmt::Debug for ConnectionProperties {
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
             Self::Csv => f.write_str("Csv"),
-            Self::Other {
-                source_type,
-                properties,
-            } => f
-                .debug_struct("Other")
-                .field("source_type", source_type)
-                .field("properties", &properties_without_secrets(properties))
-                .finish(),
+            Self::Other { source_type, properties } => {
+                f.debug_struct("Other").field("source_type", source_type).field("properties", &properties_without_secrets(properties)).finish()
+            }
         }
     }
 }
@@ -154,17 +141,12 @@ impl ConnectionProperties {
     /// Reads and checks the settings of a `source_type` data source.
     pub fn parse(source_type: DataSourceType, properties: &Value) -> Result<Self, ConnectorError> {
         let Value::Object(map) = properties else {
-            return Err(ConnectorError::InvalidProperties(
-                "the connection settings must be a JSON object".into(),
-            ));
+            return Err(ConnectorError::InvalidProperties("the connection settings must be a JSON object".into()));
         };
         // Checked before serde, whose type errors quote the offending value.
         for (key, value) in map {
-            if is_secret_key(key) && !(value.is_string() || value.is_null() || key == "credentials")
-            {
-                return Err(ConnectorError::InvalidProperties(format!(
-                    "{key} must be a string"
-                )));
+            if is_secret_key(key) && !(value.is_string() || value.is_null() || key == "credentials") {
+                return Err(ConnectorError::InvalidProperties(format!("{key} must be a string")));
             }
         }
         Ok(match source_type {
@@ -183,10 +165,7 @@ impl ConnectionProperties {
                 Self::Duckdb(p)
             }
             DataSourceType::Csv => Self::Csv,
-            other => Self::Other {
-                source_type: other,
-                properties: properties.clone(),
-            },
+            other => Self::Other { source_type: other, properties: properties.clone() },
         })
     }
 
@@ -194,12 +173,7 @@ impl ConnectionProperties {
     /// (host, port and database; a DuckDB file's path; every plain setting of other types).
     pub fn endpoint(&self) -> String {
         let server = |host: &str, port: Option<u16>, default: u16, database: &str| {
-            format!(
-                "{}:{}/{}",
-                host.trim().trim_end_matches('.').to_ascii_lowercase(),
-                port.unwrap_or(default),
-                database.trim()
-            )
+            format!("{}:{}/{}", host.trim().trim_end_matches('.').to_ascii_lowercase(), port.unwrap_or(default), database.trim())
         };
         match self {
             Self::Postgres(p) => server(&p.host, p.port, 5432, &p.database),
@@ -229,9 +203,7 @@ fn read<T: DeserializeOwned>(properties: &Value) -> Result<T, ConnectorError> {
 
 fn required(name: &str, value: &str) -> Result<(), ConnectorError> {
     if value.trim().is_empty() {
-        return Err(ConnectorError::InvalidProperties(format!(
-            "{name} is required"
-        )));
+        return Err(ConnectorError::InvalidProperties(format!("{name} is required")));
     }
     Ok(())
 }
@@ -255,19 +227,9 @@ fn port<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u16>, D::Error> {
     let invalid = || serde::de::Error::custom("port must be a number between 1 and 65535");
     match Option::<Port>::deserialize(d)? {
         None => Ok(None),
-        Some(Port::Number(n)) => u16::try_from(n)
-            .ok()
-            .filter(|n| *n > 0)
-            .map(Some)
-            .ok_or_else(invalid),
+        Some(Port::Number(n)) => u16::try_from(n).ok().filter(|n| *n > 0).map(Some).ok_or_else(invalid),
         Some(Port::Text(s)) if s.trim().is_empty() => Ok(None),
-        Some(Port::Text(s)) => s
-            .trim()
-            .parse::<u16>()
-            .ok()
-            .filter(|n| *n > 0)
-            .map(Some)
-            .ok_or_else(invalid),
+        Some(Port::Text(s)) => s.trim().parse::<u16>().ok().filter(|n| *n > 0).map(Some).ok_or_else(invalid),
     }
 }
 
@@ -284,11 +246,7 @@ fn string_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
         Some(List::Many(v)) => v,
         Some(List::One(s)) => s.split(',').map(str::to_string).collect(),
     };
-    Ok(items
-        .into_iter()
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect())
+    Ok(items.into_iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
 }
 
 /// A boolean, also as "true"/"false" text; absent or null is false.
@@ -323,9 +281,7 @@ mod tests {
                     "schemas": "a, b,,", "extra": 1}),
         )
         .unwrap();
-        let ConnectionProperties::Postgres(p) = p else {
-            panic!()
-        };
+        let ConnectionProperties::Postgres(p) = p else { panic!() };
         assert_eq!(p.host, "db");
         assert_eq!(p.port, Some(6543));
         assert_eq!(p.schemas, ["a", "b"]);
@@ -336,59 +292,30 @@ mod tests {
 
     #[test]
     fn bad_settings_are_reported_without_secrets() {
-        let err = ConnectionProperties::parse(
-            DataSourceType::Mysql,
-            &json!({"host": "h", "database": "d", "user": "u", "password": 123456}),
-        )
-        .unwrap_err();
+        let err = ConnectionProperties::parse(DataSourceType::Mysql, &json!({"host": "h", "database": "d", "user": "u", "password": 123456})).unwrap_err();
         assert!(matches!(err, ConnectorError::InvalidProperties(_)));
         assert!(!err.to_string().contains("123456"), "{err}");
-        let err = ConnectionProperties::parse(
-            DataSourceType::Postgres,
-            &json!({"host": "h", "database": "d"}),
-        )
-        .unwrap_err();
+        let err = ConnectionProperties::parse(DataSourceType::Postgres, &json!({"host": "h", "database": "d"})).unwrap_err();
         assert!(err.to_string().contains("user"), "{err}");
-        let err = ConnectionProperties::parse(
-            DataSourceType::Postgres,
-            &json!({"host": "", "database": "d", "user": "u"}),
-        )
-        .unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "invalid connection settings: host is required"
-        );
-        let err = ConnectionProperties::parse(
-            DataSourceType::Postgres,
-            &json!({"host": "h", "database": "d", "user": "u", "port": 70000}),
-        )
-        .unwrap_err();
+        let err = ConnectionProperties::parse(DataSourceType::Postgres, &json!({"host": "", "database": "d", "user": "u"})).unwrap_err();
+        assert_eq!(err.to_string(), "invalid connection settings: host is required");
+        let err = ConnectionProperties::parse(DataSourceType::Postgres, &json!({"host": "h", "database": "d", "user": "u", "port": 70000})).unwrap_err();
         assert!(err.to_string().contains("port"), "{err}");
         assert!(ConnectionProperties::parse(DataSourceType::Duckdb, &json!([])).is_err());
     }
 
     #[test]
     fn other_types_keep_their_settings_and_hide_secrets_in_debug() {
-        let p = ConnectionProperties::parse(
-            DataSourceType::Snowflake,
-            &json!({"account": "xy", "user": "u", "password": "hunter2"}),
-        )
-        .unwrap();
+        let p = ConnectionProperties::parse(DataSourceType::Snowflake, &json!({"account": "xy", "user": "u", "password": "hunter2"})).unwrap();
         assert_eq!(p.source_type(), DataSourceType::Snowflake);
         let debug = format!("{p:?}");
-        assert!(
-            debug.contains("xy") && !debug.contains("hunter2"),
-            "{debug}"
-        );
+        assert!(debug.contains("xy") && !debug.contains("hunter2"), "{debug}");
     }
 
     #[test]
     fn secrets_split_and_merge() {
         let props = json!({"host": "h", "password": "p", "credentials": {"k": 1}, "user": "u"});
-        assert_eq!(
-            properties_without_secrets(&props),
-            json!({"host": "h", "user": "u"})
-        );
+        assert_eq!(properties_without_secrets(&props), json!({"host": "h", "user": "u"}));
         let (plain, secrets) = split_secrets(&props);
         assert_eq!(secrets.len(), 2);
         assert_eq!(merge_secrets(&plain, &secrets), props);

@@ -76,10 +76,7 @@ impl DataSourceType {
 
     /// Whether Quarry has a connector for it (the others only store their settings).
     pub fn is_supported(self) -> bool {
-        matches!(
-            self,
-            Self::Postgres | Self::Redshift | Self::Mysql | Self::Duckdb | Self::Csv
-        )
+        matches!(self, Self::Postgres | Self::Redshift | Self::Mysql | Self::Duckdb | Self::Csv)
     }
 
     /// The family of one of this source's type names.
@@ -107,10 +104,7 @@ impl FromStr for DataSourceType {
     type Err = UnknownDataSourceType;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|t| t.as_str().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownDataSourceType(s.to_string()))
+        Self::ALL.into_iter().find(|t| t.as_str().eq_ignore_ascii_case(s)).ok_or_else(|| UnknownDataSourceType(s.to_string()))
     }
 }
 
@@ -123,10 +117,7 @@ mod tests {
         for t in DataSourceType::ALL {
             assert_eq!(serde_json::to_value(t).unwrap(), t.as_str());
             assert_eq!(t.as_str().parse::<DataSourceType>().unwrap(), t);
-            assert_eq!(
-                serde_json::from_value::<DataSourceType>(t.as_str().into()).unwrap(),
-                t
-            );
+            assert_eq!(serde_json::from_value::<DataSourceType>(t.as_str().into()).unwrap(), t);
         }
         assert_eq!(DataSourceType::BigQuery.as_str(), "BIG_QUERY");
         assert_eq!(DataSourceType::ClickHouse.as_str(), "CLICK_HOUSE");

@@ -36,17 +36,11 @@ pub(crate) fn integer(text: &str) -> Value {
 }
 
 pub(crate) fn float(text: &str) -> Value {
-    text.parse::<f64>()
-        .ok()
-        .and_then(Number::from_f64)
-        .map(Value::Number)
-        .unwrap_or_else(|| Value::String(text.to_string()))
+    text.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).unwrap_or_else(|| Value::String(text.to_string()))
 }
 
 pub(crate) fn f64_value(f: f64) -> Value {
-    Number::from_f64(f)
-        .map(Value::Number)
-        .unwrap_or_else(|| Value::String(f.to_string()))
+    Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(f.to_string()))
 }
 
 pub(crate) fn i128_value(i: i128) -> Value {
@@ -75,10 +69,7 @@ fn decode_hex(hex: &str) -> Option<Vec<u8>> {
     if !hex.len().is_multiple_of(2) {
         return None;
     }
-    (0..hex.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
-        .collect()
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
 }
 
 pub(crate) fn iso_datetime(dt: NaiveDateTime) -> String {
@@ -166,56 +157,26 @@ mod tests {
         assert_eq!(from_text(Boolean, "t"), json!(true));
         assert_eq!(from_text(Boolean, "0"), json!(false));
         assert_eq!(from_text(Integer, "-42"), json!(-42));
-        assert_eq!(
-            from_text(Integer, "18446744073709551615"),
-            json!(18446744073709551615u64)
-        );
-        assert_eq!(
-            from_text(Integer, "170141183460469231731687303715884105727"),
-            json!("170141183460469231731687303715884105727")
-        );
-        assert_eq!(
-            from_text(Decimal, "12345678901234567890.123456789"),
-            json!("12345678901234567890.123456789")
-        );
+        assert_eq!(from_text(Integer, "18446744073709551615"), json!(18446744073709551615u64));
+        assert_eq!(from_text(Integer, "170141183460469231731687303715884105727"), json!("170141183460469231731687303715884105727"));
+        assert_eq!(from_text(Decimal, "12345678901234567890.123456789"), json!("12345678901234567890.123456789"));
         assert_eq!(from_text(Float, "1.5"), json!(1.5));
         assert_eq!(from_text(Float, "NaN"), json!("NaN"));
-        assert_eq!(
-            from_text(Timestamp, "2024-01-31 13:45:00.5"),
-            json!("2024-01-31T13:45:00.500")
-        );
-        assert_eq!(
-            from_text(Timestamp, "2024-01-31 13:45:00"),
-            json!("2024-01-31T13:45:00")
-        );
+        assert_eq!(from_text(Timestamp, "2024-01-31 13:45:00.5"), json!("2024-01-31T13:45:00.500"));
+        assert_eq!(from_text(Timestamp, "2024-01-31 13:45:00"), json!("2024-01-31T13:45:00"));
         assert_eq!(from_text(Timestamp, "infinity"), json!("infinity"));
-        assert_eq!(
-            from_text(Timestamptz, "2024-01-31 13:45:00+00"),
-            json!("2024-01-31T13:45:00Z")
-        );
-        assert_eq!(
-            from_text(Timestamptz, "2024-01-31 15:45:00+02"),
-            json!("2024-01-31T13:45:00Z")
-        );
-        assert_eq!(
-            from_text(Timestamptz, "2024-01-31 13:45:00"),
-            json!("2024-01-31T13:45:00Z")
-        );
+        assert_eq!(from_text(Timestamptz, "2024-01-31 13:45:00+00"), json!("2024-01-31T13:45:00Z"));
+        assert_eq!(from_text(Timestamptz, "2024-01-31 15:45:00+02"), json!("2024-01-31T13:45:00Z"));
+        assert_eq!(from_text(Timestamptz, "2024-01-31 13:45:00"), json!("2024-01-31T13:45:00Z"));
         assert_eq!(from_text(Json, r#"{"a": [1, 2]}"#), json!({"a": [1, 2]}));
-        assert_eq!(
-            from_text(Uuid, "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
-            json!("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")
-        );
+        assert_eq!(from_text(Uuid, "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"), json!("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"));
         assert_eq!(pg_bytea("\\x48656c6c6f"), json!("SGVsbG8="));
     }
 
     #[test]
     fn intervals_are_iso_durations() {
         assert_eq!(iso_interval(0, 0, 0), "PT0S");
-        assert_eq!(
-            iso_interval(14, 3, 4 * 3_600_000_000 + 5 * 60_000_000 + 6_500_000),
-            "P1Y2M3DT4H5M6.5S"
-        );
+        assert_eq!(iso_interval(14, 3, 4 * 3_600_000_000 + 5 * 60_000_000 + 6_500_000), "P1Y2M3DT4H5M6.5S");
         assert_eq!(iso_interval(0, 1, 0), "P1D");
         assert_eq!(iso_interval(0, 0, -1_500_000), "PT-1.5S");
     }

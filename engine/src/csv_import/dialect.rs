@@ -54,11 +54,7 @@ fn first_record_is_header(head: &[u8], delimiter: u8) -> bool {
 fn guess_delimiter(head: &[u8]) -> u8 {
     let mut best = (b',', 0usize, 0usize); // delimiter, records agreeing, fields
     for delimiter in DELIMITERS {
-        let counts: Vec<usize> = Records::new(head, delimiter)
-            .take(SNIFF_RECORDS)
-            .filter_map(Result::ok)
-            .map(|record| record.fields)
-            .collect();
+        let counts: Vec<usize> = Records::new(head, delimiter).take(SNIFF_RECORDS).filter_map(Result::ok).map(|record| record.fields).collect();
         let Some(&first) = counts.first() else { continue };
         if first < 2 {
             continue;
@@ -86,11 +82,7 @@ pub fn find_problem(path: &Path, delimiter: u8) -> io::Result<Option<String>> {
             }
         };
         if let Some(column) = record.bad_utf8_field {
-            return Ok(Some(format!(
-                "Line {}, column {}: the text is not valid UTF-8. Save the file as UTF-8 and upload it again.",
-                record.line,
-                column + 1
-            )));
+            return Ok(Some(format!("Line {}, column {}: the text is not valid UTF-8. Save the file as UTF-8 and upload it again.", record.line, column + 1)));
         }
         if record.blank {
             continue;
@@ -99,10 +91,7 @@ pub fn find_problem(path: &Path, delimiter: u8) -> io::Result<Option<String>> {
             None => header = Some(record.fields),
             Some(expected) if record.fields != expected => {
                 let column = expected.min(record.fields) + 1;
-                return Ok(Some(format!(
-                    "Line {}, column {column}: expected {expected} columns like the header, found {}.",
-                    record.line, record.fields
-                )));
+                return Ok(Some(format!("Line {}, column {column}: expected {expected} columns like the header, found {}.", record.line, record.fields)));
             }
             Some(_) => {}
         }
@@ -252,10 +241,7 @@ mod tests {
         let problem = find_problem(csv.path(), b',').unwrap().unwrap();
         assert_eq!(problem, "Line 4, column 4: expected 3 columns like the header, found 4.");
         let short = file(b"id,name,amount\n1,a\n");
-        assert_eq!(
-            find_problem(short.path(), b',').unwrap().unwrap(),
-            "Line 2, column 3: expected 3 columns like the header, found 2."
-        );
+        assert_eq!(find_problem(short.path(), b',').unwrap().unwrap(), "Line 2, column 3: expected 3 columns like the header, found 2.");
     }
 
     #[test]
@@ -270,9 +256,6 @@ mod tests {
         let sound = file(b"a,b\r\n\"x, \"\"y\"\"\",2\r\n\r\n3,4\r\n");
         assert_eq!(find_problem(sound.path(), b',').unwrap(), None);
         let open = file(b"a,b\n1,\"never closed\n2,3\n");
-        assert_eq!(
-            find_problem(open.path(), b',').unwrap().unwrap(),
-            "Line 2: a quoted value is never closed."
-        );
+        assert_eq!(find_problem(open.path(), b',').unwrap().unwrap(), "Line 2: a quoted value is never closed.");
     }
 }

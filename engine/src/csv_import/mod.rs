@@ -12,8 +12,8 @@
 
 pub mod dialect;
 
-use dialect::Dialect;
 use crate::connectors::{is_lock_conflict, open_duckdb_read_only};
+use dialect::Dialect;
 use duckdb::{Config, Connection};
 use std::{
     collections::HashMap,
@@ -77,14 +77,9 @@ pub fn table_exists(database: &Path, table: &str) -> Result<bool, CsvImportError
     // Not while this process writes it: DuckDB's file lock does not keep a process from itself.
     let lock = writer_lock(database);
     let _turn = lock.lock().unwrap_or_else(|e| e.into_inner());
-    let conn = open_duckdb_read_only(database)
-        .map_err(|e| CsvImportError::Failed(e.to_string()))?;
+    let conn = open_duckdb_read_only(database).map_err(|e| CsvImportError::Failed(e.to_string()))?;
     let count: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main' AND table_name = ?",
-            [table],
-            |row| row.get(0),
-        )
+        .query_row("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main' AND table_name = ?", [table], |row| row.get(0))
         .map_err(|e| CsvImportError::Failed(e.to_string()))?;
     Ok(count > 0)
 }
@@ -232,9 +227,6 @@ mod tests {
     fn duckdb_messages_are_cut_to_their_reason() {
         let message = "Conversion Error: CSV Error on Line: 50002\nOriginal Line: 50000,abc\n\
                        Error when converting column \"v\". Could not convert string \"abc\" to 'BIGINT'\n\n  file = x";
-        assert_eq!(
-            duckdb_reason(message),
-            "Line 50002: Error when converting column \"v\". Could not convert string \"abc\" to 'BIGINT'"
-        );
+        assert_eq!(duckdb_reason(message), "Line 50002: Error when converting column \"v\". Could not convert string \"abc\" to 'BIGINT'");
     }
 }

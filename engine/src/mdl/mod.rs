@@ -38,10 +38,7 @@ impl Manifest {
     pub fn from_json(json: &str) -> Result<Self, MdlError> {
         let manifest: Manifest = serde_json::from_str(json).map_err(|e| MdlError::Invalid(format!("not a valid MDL document: {e}")))?;
         if manifest.version == 0 || manifest.version > MDL_VERSION {
-            return Err(MdlError::Invalid(format!(
-                "MDL version {} is not supported (this server reads versions 1 to {MDL_VERSION})",
-                manifest.version
-            )));
+            return Err(MdlError::Invalid(format!("MDL version {} is not supported (this server reads versions 1 to {MDL_VERSION})", manifest.version)));
         }
         validate(&manifest)?;
         Ok(Manifest { version: MDL_VERSION, ..manifest })

@@ -56,14 +56,11 @@ pub fn validate(manifest: &Manifest) -> Result<(), MdlError> {
         }
         for column in &model.columns {
             if let ColumnKind::Relationship { relationship } = &column.kind {
-                let found = manifest.relationship(relationship).ok_or_else(|| {
-                    MdlError::Invalid(format!("column \"{}.{}\" uses unknown relationship \"{relationship}\"", model.name, column.name))
-                })?;
+                let found = manifest
+                    .relationship(relationship)
+                    .ok_or_else(|| MdlError::Invalid(format!("column \"{}.{}\" uses unknown relationship \"{relationship}\"", model.name, column.name)))?;
                 if !found.models.iter().any(|m| m.eq_ignore_ascii_case(&model.name)) {
-                    return Err(MdlError::Invalid(format!(
-                        "relationship \"{relationship}\" does not involve model \"{}\"",
-                        model.name
-                    )));
+                    return Err(MdlError::Invalid(format!("relationship \"{relationship}\" does not involve model \"{}\"", model.name)));
                 }
             }
         }

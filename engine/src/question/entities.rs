@@ -3,8 +3,8 @@
 //! people, yes/no columns and the column that ends a row's validity.
 
 use super::{
-    read::is_date,
     reach::{is_key, is_numeric, is_temporal, readable},
+    read::is_date,
     words::stems,
 };
 use crate::mdl::{Column, Manifest, Model};
@@ -25,7 +25,13 @@ pub(super) fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &C
     manifest.relationships.iter().find_map(|r| {
         let (a, b) = r.condition.split_once('=')?;
         let (a, b) = (a.trim().to_lowercase(), b.trim().to_lowercase());
-        let other = if a == this { b } else if b == this { a } else { return None };
+        let other = if a == this {
+            b
+        } else if b == this {
+            a
+        } else {
+            return None;
+        };
         let other_model = other.split('.').next()?;
         manifest.models.iter().find(|m| m.name.to_lowercase() == other_model && m.name != model.name)
     })
@@ -34,7 +40,10 @@ pub(super) fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &C
 /// Whether a column refers to rows of a model (its own too: an employee's manager).
 pub(super) fn refers(manifest: &Manifest, model: &Model, column: &Column) -> bool {
     let this = format!("{}.{}", model.name, column.name).to_lowercase();
-    manifest.relationships.iter().any(|r| r.condition.split('=').map(|side| side.trim().to_lowercase()).any(|side| side == this) && !r.condition.to_lowercase().ends_with(&this))
+    manifest
+        .relationships
+        .iter()
+        .any(|r| r.condition.split('=').map(|side| side.trim().to_lowercase()).any(|side| side == this) && !r.condition.to_lowercase().ends_with(&this))
 }
 
 pub(super) fn key_column(model: &Model) -> Option<&Column> {
@@ -92,5 +101,8 @@ pub(super) fn is_boolean(column: &Column) -> bool {
 /// A temporal column that ends a row's validity ("to_date", "end_date", "termination_date").
 pub(super) fn ends_validity(column: &Column) -> bool {
     let words = stems_of(&column.name);
-    is_date(column) && !column.not_null && words.iter().any(|w| ["to", "end", "until", "termination", "expiry", "expire", "valid"].contains(&w.as_str())) && !words.iter().any(|w| w == "from" || w == "start")
+    is_date(column)
+        && !column.not_null
+        && words.iter().any(|w| ["to", "end", "until", "termination", "expiry", "expire", "valid"].contains(&w.as_str()))
+        && !words.iter().any(|w| w == "from" || w == "start")
 }

@@ -5,8 +5,8 @@
 //! the question, so their spans are 0..0: they are shown, not edited.
 
 use sqlparser::ast::{
-    BinaryOperator, DateTimeField, Distinct, DuplicateTreatment, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr,
-    LimitClause, ObjectName, OrderByKind, OrderBySort, Query, Select, SelectItem, SetExpr, TableFactor, UnaryOperator, Value,
+    BinaryOperator, DateTimeField, Distinct, DuplicateTreatment, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, LimitClause, ObjectName,
+    OrderByKind, OrderBySort, Query, Select, SelectItem, SetExpr, TableFactor, UnaryOperator, Value,
 };
 
 use super::{Chip, ChipKind, words::name_words};
@@ -198,7 +198,8 @@ impl Reading {
             Expr::Nested(inner) => self.condition(inner),
             Expr::BinaryOp { left, op, right } => {
                 // `2023 = EXTRACT(YEAR FROM d)` reads as the other way round.
-                let (left, right, op) = if literal(left).is_some() && literal(right).is_none() { (right, left, flipped(op)) } else { (left, right, op.clone()) };
+                let (left, right, op) =
+                    if literal(left).is_some() && literal(right).is_none() { (right, left, flipped(op)) } else { (left, right, op.clone()) };
                 if is_year(left)
                     && let Some(n) = number_of(right)
                 {
@@ -394,15 +395,8 @@ fn arguments(args: &FunctionArguments) -> (Vec<&FunctionArgExpr>, bool) {
     }
 }
 
-const AGGREGATES: &[(&str, &str)] = &[
-    ("sum", "total"),
-    ("avg", "average"),
-    ("mean", "average"),
-    ("min", "lowest"),
-    ("max", "highest"),
-    ("median", "median"),
-    ("count", "number of"),
-];
+const AGGREGATES: &[(&str, &str)] =
+    &[("sum", "total"), ("avg", "average"), ("mean", "average"), ("min", "lowest"), ("max", "highest"), ("median", "median"), ("count", "number of")];
 
 /// "total total", "number of rows", "number of distinct customer", "average unit price".
 fn aggregate_label(expr: &Expr) -> Option<String> {
@@ -506,7 +500,6 @@ fn is_year(expr: &Expr) -> bool {
     grain_of(expr) == Some("year") && !matches!(expr, Expr::Function(f) if function_name(&f.name) == "date_trunc")
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,7 +568,10 @@ mod tests {
 
     #[test]
     fn years_months_and_between() {
-        assert_eq!(read("SELECT SUM(Total) FROM Invoice WHERE EXTRACT(YEAR FROM InvoiceDate) = 2024"), vec![(Measure, "total total".into()), (TimeRange, "in 2024".into())]);
+        assert_eq!(
+            read("SELECT SUM(Total) FROM Invoice WHERE EXTRACT(YEAR FROM InvoiceDate) = 2024"),
+            vec![(Measure, "total total".into()), (TimeRange, "in 2024".into())]
+        );
         assert_eq!(
             read("SELECT AVG(Total) FROM Invoice WHERE InvoiceDate >= '2023-03-01' AND InvoiceDate < '2023-04-01'"),
             vec![(Measure, "average total".into()), (TimeRange, "in March 2023".into())]
@@ -591,7 +587,12 @@ mod tests {
         let got = read("SELECT DATE_TRUNC('month', InvoiceDate) AS m, SUM(Total) FROM Invoice GROUP BY 1 HAVING SUM(Total) >= 100 ORDER BY 1");
         assert_eq!(
             got,
-            vec![(Measure, "total total".into()), (Grouping, "by month".into()), (Comparison, "total total at least 100".into()), (Order, "sorted by month".into())]
+            vec![
+                (Measure, "total total".into()),
+                (Grouping, "by month".into()),
+                (Comparison, "total total at least 100".into()),
+                (Order, "sorted by month".into())
+            ]
         );
     }
 

@@ -5,21 +5,217 @@
 
 /// Words that carry no meaning of their own in a business question.
 pub const FILLER: &[&str] = &[
-    "a", "an", "the", "of", "in", "on", "at", "for", "to", "from", "with", "and", "or", "by", "per", "as", "into", "than",
-    "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having",
-    "what", "what's", "whats", "which", "who", "who's", "whose", "whom", "how", "where", "when", "there", "here", "that", "this",
-    "these", "those", "it", "its", "it's", "they", "them", "their", "we", "we've", "our", "ours", "us", "i", "me", "my", "you",
-    "your", "show", "shows", "showing", "list", "give", "tell", "find", "get", "got", "see", "display", "return", "please",
-    "can", "could", "would", "will", "let", "let's", "know", "want", "need", "all", "overall", "any", "anyone", "anything",
-    "some", "every", "each", "one", "ones", "exist", "exists", "existing", "yet", "so", "far", "altogether",
-    "about", "overview", "breakdown", "broken", "down", "split", "up", "out", "recorded", "record", "records", "made",
-    "make", "placed", "place", "written", "write", "wrote", "issued", "came", "come", "bring", "brings", "brought", "catalog",
-    "catalogue", "store", "shop", "database", "data", "system", "company", "business", "team's", "s", "there's", "single",
-    "look", "looks", "after", "handle", "handles", "belong", "belongs", "work",
-    "works", "worked", "working", "hold", "holds", "held", "play", "played", "plays", "appear", "appears", "appeared",
-    "located", "based", "live", "lives", "come", "comes", "run", "runs", "go", "went", "whole", "entire", "total's",
-    "through", "via", "during", "across", "serve", "serves", "served", "use", "uses", "used", "using", "speak", "speaks", "spoken", "receive", "received", "receives",
-    "respectively", "also", "just", "only", "right", "long", "big", "same", "like", "year's", "drew", "draw", "draws", "attracted", "produced", "produce", "produces", "manufactured",
+    "a",
+    "an",
+    "the",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "to",
+    "from",
+    "with",
+    "and",
+    "or",
+    "by",
+    "per",
+    "as",
+    "into",
+    "than",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "am",
+    "do",
+    "does",
+    "did",
+    "done",
+    "have",
+    "has",
+    "had",
+    "having",
+    "what",
+    "what's",
+    "whats",
+    "which",
+    "who",
+    "who's",
+    "whose",
+    "whom",
+    "how",
+    "where",
+    "when",
+    "there",
+    "here",
+    "that",
+    "this",
+    "these",
+    "those",
+    "it",
+    "its",
+    "it's",
+    "they",
+    "them",
+    "their",
+    "we",
+    "we've",
+    "our",
+    "ours",
+    "us",
+    "i",
+    "me",
+    "my",
+    "you",
+    "your",
+    "show",
+    "shows",
+    "showing",
+    "list",
+    "give",
+    "tell",
+    "find",
+    "get",
+    "got",
+    "see",
+    "display",
+    "return",
+    "please",
+    "can",
+    "could",
+    "would",
+    "will",
+    "let",
+    "let's",
+    "know",
+    "want",
+    "need",
+    "all",
+    "overall",
+    "any",
+    "anyone",
+    "anything",
+    "some",
+    "every",
+    "each",
+    "one",
+    "ones",
+    "exist",
+    "exists",
+    "existing",
+    "yet",
+    "so",
+    "far",
+    "altogether",
+    "about",
+    "overview",
+    "breakdown",
+    "broken",
+    "down",
+    "split",
+    "up",
+    "out",
+    "recorded",
+    "record",
+    "records",
+    "made",
+    "make",
+    "placed",
+    "place",
+    "written",
+    "write",
+    "wrote",
+    "issued",
+    "came",
+    "come",
+    "bring",
+    "brings",
+    "brought",
+    "catalog",
+    "catalogue",
+    "store",
+    "shop",
+    "database",
+    "data",
+    "system",
+    "company",
+    "business",
+    "team's",
+    "s",
+    "there's",
+    "single",
+    "look",
+    "looks",
+    "after",
+    "handle",
+    "handles",
+    "belong",
+    "belongs",
+    "work",
+    "works",
+    "worked",
+    "working",
+    "hold",
+    "holds",
+    "held",
+    "play",
+    "played",
+    "plays",
+    "appear",
+    "appears",
+    "appeared",
+    "located",
+    "based",
+    "live",
+    "lives",
+    "come",
+    "comes",
+    "run",
+    "runs",
+    "go",
+    "went",
+    "whole",
+    "entire",
+    "total's",
+    "through",
+    "via",
+    "during",
+    "across",
+    "serve",
+    "serves",
+    "served",
+    "use",
+    "uses",
+    "used",
+    "using",
+    "speak",
+    "speaks",
+    "spoken",
+    "receive",
+    "received",
+    "receives",
+    "respectively",
+    "also",
+    "just",
+    "only",
+    "right",
+    "long",
+    "big",
+    "same",
+    "like",
+    "year's",
+    "drew",
+    "draw",
+    "draws",
+    "attracted",
+    "produced",
+    "produce",
+    "produces",
+    "manufactured",
 ];
 
 /// Verbs of selling: they name the lines of a sale (a related model with a quantity).
@@ -29,8 +225,10 @@ pub const SALE_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "bought", 
 pub const CURRENT: &[&str] = &["current", "currently", "now", "present", "presently", "still", "active"];
 
 /// Negation: "no", "never", "without", "missing", "don't".
-pub const NEGATION: &[&str] =
-    &["no", "not", "never", "without", "missing", "lack", "lacks", "lacking", "don't", "doesn't", "didn't", "haven't", "hasn't", "none", "nobody", "isn't", "aren't", "weren't", "wasn't"];
+pub const NEGATION: &[&str] = &[
+    "no", "not", "never", "without", "missing", "lack", "lacks", "lacking", "don't", "doesn't", "didn't", "haven't", "hasn't", "none", "nobody", "isn't",
+    "aren't", "weren't", "wasn't",
+];
 
 /// Ordering superlatives, highest first.
 pub const MOST: &[&str] = &["most", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
@@ -105,25 +303,65 @@ pub fn convert(unit: &str, column_words: &[String]) -> Option<f64> {
     let says = |w: &str| column_words.iter().any(|c| c == w || c.starts_with(w));
     let factor = match unit {
         "minute" | "min" => {
-            if says("millisecond") { 60_000.0 } else if says("second") { 60.0 } else { 1.0 }
+            if says("millisecond") {
+                60_000.0
+            } else if says("second") {
+                60.0
+            } else {
+                1.0
+            }
         }
         "second" | "sec" => {
-            if says("millisecond") { 1_000.0 } else if says("minute") { 1.0 / 60.0 } else { 1.0 }
+            if says("millisecond") {
+                1_000.0
+            } else if says("minute") {
+                1.0 / 60.0
+            } else {
+                1.0
+            }
         }
         "hour" => {
-            if says("millisecond") { 3_600_000.0 } else if says("second") { 3_600.0 } else if says("minute") { 60.0 } else { 1.0 }
+            if says("millisecond") {
+                3_600_000.0
+            } else if says("second") {
+                3_600.0
+            } else if says("minute") {
+                60.0
+            } else {
+                1.0
+            }
         }
         "foot" | "feet" | "ft" => {
-            if says("cm") || says("centimet") { 30.48 } else if says("inch") { 12.0 } else if says("meter") || says("metre") { 0.3048 } else { 1.0 }
+            if says("cm") || says("centimet") {
+                30.48
+            } else if says("inch") {
+                12.0
+            } else if says("meter") || says("metre") {
+                0.3048
+            } else {
+                1.0
+            }
         }
         "inch" => {
-            if says("cm") || says("centimet") { 2.54 } else { 1.0 }
+            if says("cm") || says("centimet") {
+                2.54
+            } else {
+                1.0
+            }
         }
         "pound" | "lb" => {
-            if says("kg") || says("kilogram") { 0.453_592 } else { 1.0 }
+            if says("kg") || says("kilogram") {
+                0.453_592
+            } else {
+                1.0
+            }
         }
         "kg" | "kilogram" => {
-            if says("pound") || says("lb") { 2.204_62 } else { 1.0 }
+            if says("pound") || says("lb") {
+                2.204_62
+            } else {
+                1.0
+            }
         }
         "cm" | "centimeter" | "centimetre" => 1.0,
         "dollar" | "usd" | "buck" | "percent" | "point" | "fan" | "item" | "unit" | "game" => 1.0,

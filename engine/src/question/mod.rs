@@ -32,10 +32,7 @@ pub use suggest::{follow_up, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{value_key, value_phrases};
 
-use crate::{
-    compile::Dialect,
-    mdl::Manifest,
-};
+use crate::{compile::Dialect, mdl::Manifest};
 use chrono::NaiveDate;
 
 /// A value of the deploy's value index that a question names.
@@ -50,8 +47,15 @@ pub struct ValueMatch {
 pub enum Understanding {
     /// SQL over the models and, in words, what it answers: `understood` as sentences, and
     /// `reading` as chips a person can remove or change.
-    Sql { sql: String, understood: Vec<String>, reading: Vec<Chip> },
-    NotUnderstood { understood: Vec<String>, suggestions: Vec<String> },
+    Sql {
+        sql: String,
+        understood: Vec<String>,
+        reading: Vec<Chip>,
+    },
+    NotUnderstood {
+        understood: Vec<String>,
+        suggestions: Vec<String>,
+    },
 }
 
 /// What a part of a question's reading is.
@@ -85,9 +89,12 @@ fn aggregate_of(tokens: &[String]) -> bool {
     let pair = |a: &str, b: &str| tokens.windows(2).any(|p| p[0] == a && p[1] == b);
     pair("how", "many")
         || pair("number", "of")
-        || ["count", "average", "avg", "mean", "highest", "maximum", "max", "largest", "biggest", "lowest", "minimum", "min", "smallest", "total", "sum", "revenue", "sale"]
-            .iter()
-            .any(|w| has(w))
+        || [
+            "count", "average", "avg", "mean", "highest", "maximum", "max", "largest", "biggest", "lowest", "minimum", "min", "smallest", "total", "sum",
+            "revenue", "sale",
+        ]
+        .iter()
+        .any(|w| has(w))
 }
 
 /// Words that end the grouping phrase.
@@ -100,4 +107,3 @@ const GROUP_START: &[&str] = &["by", "per", "each"];
 pub fn understand(manifest: &Manifest, dialect: Dialect, question: &str, values: &[ValueMatch], today: NaiveDate) -> Understanding {
     plan::understand(manifest, dialect, question, values, today)
 }
-

@@ -166,7 +166,8 @@ fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
         let compared = f.tokens.len() == 1
             && q.tokens[f.tokens.start].number.is_some()
             && f.tokens.start > 0
-            && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"].contains(&q.tokens[f.tokens.start - 1].word.as_str());
+            && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"]
+                .contains(&q.tokens[f.tokens.start - 1].word.as_str());
         if compared {
             continue;
         }
@@ -205,7 +206,25 @@ fn scan_time(q: &mut Question, today: NaiveDate) {
 }
 
 const UNITS: &[&str] = &[
-    "minute", "min", "second", "sec", "hour", "foot", "feet", "ft", "inch", "pound", "lb", "kg", "kilogram", "cm", "centimeter", "dollar", "usd", "buck", "percent",
+    "minute",
+    "min",
+    "second",
+    "sec",
+    "hour",
+    "foot",
+    "feet",
+    "ft",
+    "inch",
+    "pound",
+    "lb",
+    "kg",
+    "kilogram",
+    "cm",
+    "centimeter",
+    "dollar",
+    "usd",
+    "buck",
+    "percent",
 ];
 
 fn scan_comparisons(q: &mut Question) {
@@ -250,7 +269,9 @@ fn scan_comparisons(q: &mut Question) {
             continue;
         };
         let first = i + len;
-        let Some(number) = q.tokens.get(first).and_then(|t| t.number.or_else(|| small_number(&t.word))).filter(|_| q.claims.get(first).is_some_and(Option::is_none)) else {
+        let Some(number) =
+            q.tokens.get(first).and_then(|t| t.number.or_else(|| small_number(&t.word))).filter(|_| q.claims.get(first).is_some_and(Option::is_none))
+        else {
             i += 1;
             continue;
         };
@@ -260,7 +281,8 @@ fn scan_comparisons(q: &mut Question) {
         let mut percent = q.tokens[first].percent;
         let mut last = first;
         if operator == "BETWEEN" {
-            let Some(second) = q.tokens.get(first + 2).filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to").and_then(|t| t.number) else {
+            let Some(second) = q.tokens.get(first + 2).filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to").and_then(|t| t.number)
+            else {
                 i += 1;
                 continue;
             };
@@ -350,9 +372,8 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
     let n = q.tokens.len();
     let free = |q: &Question, i: usize| q.claims[i].is_none() && !FILLER_NOT_NAMES.contains(&q.tokens[i].word.as_str());
     // "Total" names a column only after another word of its name ("invoice total").
-    let free_in = |q: &Question, i: usize, range: &std::ops::Range<usize>| {
-        free(q, i) || (q.tokens[i].word == "total" && i > range.start && q.claims[i].is_none())
-    };
+    let free_in =
+        |q: &Question, i: usize, range: &std::ops::Range<usize>| free(q, i) || (q.tokens[i].word == "total" && i > range.start && q.claims[i].is_none());
     let mut found: Vec<NameMention<'m>> = Vec::new();
     for len in (1..=3).rev() {
         for start in 0..n.saturating_sub(len - 1) {
@@ -383,9 +404,8 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             if len == 2 {
                 for model in &manifest.models {
                     for column in model.columns.iter().filter(|c| readable(c) || is_key(c)) {
-                        let abbreviates = column_words(column).iter().any(|cw| {
-                            cw.strip_suffix(words[1]).is_some_and(|lead| !lead.is_empty() && words[0].starts_with(lead))
-                        });
+                        let abbreviates =
+                            column_words(column).iter().any(|cw| cw.strip_suffix(words[1]).is_some_and(|lead| !lead.is_empty() && words[0].starts_with(lead)));
                         if abbreviates && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_some_and(|c| c.name == column.name)) {
                             candidates.push((model, Some(column)));
                         }
@@ -405,7 +425,9 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 candidates.retain(|(m, c)| {
                     let cw = c.map(column_words).unwrap_or_default();
                     let mw = model_words(m);
-                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1 || abbreviated(&words, &cw) || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
+                    words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1
+                        || abbreviated(&words, &cw)
+                        || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
                 });
             }
             // Names the run says in full win over names it says only in part ("orders" is
@@ -420,10 +442,23 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // a synonym ("revenue" for `Total`).
                 let closeness = |(m, c): &(&Model, Option<&Column>)| -> usize {
                     let own = c.map(column_words).unwrap_or_else(|| model_words(m));
-                    own.iter().map(|o| if words.iter().any(|w| w == o) || *o == words.concat() { 3 } else if words.iter().any(|w| synonyms(w).first() == Some(&o.as_str()) || lexicon::column_synonyms(w).first() == Some(&o.as_str())) { 2 } else { 1 }).max().unwrap_or(1)
+                    own.iter()
+                        .map(|o| {
+                            if words.iter().any(|w| w == o) || *o == words.concat() {
+                                3
+                            } else if words.iter().any(|w| synonyms(w).first() == Some(&o.as_str()) || lexicon::column_synonyms(w).first() == Some(&o.as_str()))
+                            {
+                                2
+                            } else {
+                                1
+                            }
+                        })
+                        .max()
+                        .unwrap_or(1)
                 };
                 // "order value": of the model the run names in full (orders, not order_items).
-                let model_said = |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));
+                let model_said =
+                    |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));
                 let rank = |c: &(&Model, Option<&Column>)| (model_said(c), closeness(c));
                 let best = candidates.iter().map(rank).max().unwrap_or((false, 1));
                 candidates.retain(|c| rank(c) == best);
@@ -462,13 +497,21 @@ fn generic_rest(model: &Model, said: &[&str]) -> bool {
 }
 
 /// Words the reading itself uses: never values ("Average" is a review title, not an average).
-const RESERVED: [&[&str]; 7] = [FILLER, FILLER_NOT_NAMES, MOST, LEAST, NEGATION, CURRENT, &["average", "mean", "sum", "total", "count", "number", "top", "bottom", "per", "each", "distinct", "different", "unique", "headcount"]];
+const RESERVED: [&[&str]; 7] = [
+    FILLER,
+    FILLER_NOT_NAMES,
+    MOST,
+    LEAST,
+    NEGATION,
+    CURRENT,
+    &["average", "mean", "sum", "total", "count", "number", "top", "bottom", "per", "each", "distinct", "different", "unique", "headcount"],
+];
 
 /// Words never read as names (they are structure): "by", "per", "top", "number"…
 const FILLER_NOT_NAMES: &[&str] = &[
-    "how", "many", "number", "of", "by", "per", "each", "top", "the", "a", "an", "in", "for", "and", "to", "from", "with", "which", "what", "who",
-    "is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "most", "least", "fewest", "average", "total", "sum", "count", "on",
-    "at", "or", "than", "highest", "lowest", "me", "show", "list",
+    "how", "many", "number", "of", "by", "per", "each", "top", "the", "a", "an", "in", "for", "and", "to", "from", "with", "which", "what", "who", "is", "are",
+    "was", "were", "have", "has", "had", "do", "does", "did", "most", "least", "fewest", "average", "total", "sum", "count", "on", "at", "or", "than",
+    "highest", "lowest", "me", "show", "list",
 ];
 
 /// Claims what is left that is filler or a known keyword of the reading (`keywords`), and

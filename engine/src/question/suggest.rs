@@ -20,7 +20,13 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
     let words = |name: &str| stems(name).join(" ");
     let plural = |name: &str| {
         let w = words(name);
-        if w.ends_with('s') { w } else if let Some(stem) = w.strip_suffix('y') { format!("{stem}ies") } else { format!("{w}s") }
+        if w.ends_with('s') {
+            w
+        } else if let Some(stem) = w.strip_suffix('y') {
+            format!("{stem}ies")
+        } else {
+            format!("{w}s")
+        }
     };
     let mut out = Vec::new();
     if let Some(model) = manifest.models.first() {
@@ -41,9 +47,11 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
             .find(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORIES.contains(&w.as_str())));
         if let (Some(m), Some(d)) = (measure, dimension) {
             // Naming the model keeps the suggestion to the model it was built from.
-            let measure = if words(&m.name) == "total" { format!("{} total", words(&model.name)) } else { format!("{} of {}", words(&m.name), plural(&model.name)) };
+            let measure =
+                if words(&m.name) == "total" { format!("{} total", words(&model.name)) } else { format!("{} of {}", words(&m.name), plural(&model.name)) };
             // "by name" alone would not say whose.
-            let dimension = if matches!(words(&d.name).as_str(), "name" | "title") { format!("{} {}", words(&model.name), words(&d.name)) } else { words(&d.name) };
+            let dimension =
+                if matches!(words(&d.name).as_str(), "name" | "title") { format!("{} {}", words(&model.name), words(&d.name)) } else { words(&d.name) };
             out.push(format!("What is the total {measure} by {dimension}?"));
         }
         if out.len() >= 3 {
@@ -52,7 +60,6 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
     }
     out
 }
-
 
 /// Words that open a follow-up question and add nothing themselves.
 const FOLLOW_UP_OPENERS: &[&str] = &["and", "only", "just", "but", "now", "also", "then", "what", "how", "about", "same"];
@@ -63,8 +70,7 @@ const FOLLOW_UP_OPENERS: &[&str] = &["and", "only", "just", "but", "now", "also"
 /// an aggregate or is more than a short phrase without an opener).
 pub fn follow_up(previous: &str, question: &str) -> Option<String> {
     let asked = words(question);
-    let opens = asked.first().is_some_and(|w| FOLLOW_UP_OPENERS.contains(&w.as_str()))
-        && !(asked.len() > 1 && asked[0] == "how" && asked[1] == "many");
+    let opens = asked.first().is_some_and(|w| FOLLOW_UP_OPENERS.contains(&w.as_str())) && !(asked.len() > 1 && asked[0] == "how" && asked[1] == "many");
     let short = asked.len() <= 4 && !aggregate_of(&stems(question));
     if asked.is_empty() || !(opens || short) {
         return None;
@@ -81,11 +87,7 @@ pub fn follow_up(previous: &str, question: &str) -> Option<String> {
         // The previous question with its grouping ("by …" up to the first word that ends a
         // grouping) swapped for the new one.
         let start = before.iter().position(|w| GROUP_START.contains(&w.as_str())).unwrap_or(before.len());
-        let end = before[start..]
-            .iter()
-            .skip(1)
-            .position(|w| GROUP_END.contains(&w.as_str()))
-            .map_or(before.len(), |i| start + 1 + i);
+        let end = before[start..].iter().skip(1).position(|w| GROUP_END.contains(&w.as_str())).map_or(before.len(), |i| start + 1 + i);
         let grouping_end = addition.iter().skip(1).position(|w| GROUP_END.contains(&w.as_str())).map_or(addition.len(), |i| i + 1);
         combined.extend(before[..start].iter().cloned());
         combined.extend(addition[..grouping_end].iter().cloned());

@@ -16,8 +16,7 @@ pub fn all_time() -> TimeRange {
     TimeRange { start: date(1900, 1, 1), end: date(2101, 1, 1), label: "all time".into() }
 }
 
-const MONTHS: [&str; 12] =
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap_or(NaiveDate::MIN)
@@ -107,9 +106,7 @@ pub fn range_at(words: &[String], today: NaiveDate) -> Option<(TimeRange, std::o
                     used = 2;
                     Some((month_start(y, m), next_month(y, m), format!("{} {y}", capitalised(MONTHS[m as usize - 1]))))
                 }
-                (_, _, Some(y)) if !words[..i].iter().any(|p| month_of(p).is_some()) => {
-                    Some((date(y, 1, 1), date(y + 1, 1, 1), y.to_string()))
-                }
+                (_, _, Some(y)) if !words[..i].iter().any(|p| month_of(p).is_some()) => Some((date(y, 1, 1), date(y + 1, 1, 1), y.to_string())),
                 _ => None,
             },
         };

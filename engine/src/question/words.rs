@@ -102,7 +102,9 @@ pub fn name_words(name: &str) -> String {
         }
         let boundary = i > 0
             && c.is_uppercase()
-            && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit() || chars.get(i + 1).is_some_and(|n| n.is_lowercase()) && chars[i - 1].is_uppercase());
+            && (chars[i - 1].is_lowercase()
+                || chars[i - 1].is_ascii_digit()
+                || chars.get(i + 1).is_some_and(|n| n.is_lowercase()) && chars[i - 1].is_uppercase());
         if boundary && !out.ends_with(' ') {
             out.push(' ');
         }

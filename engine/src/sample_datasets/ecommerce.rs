@@ -10,11 +10,7 @@ use chrono::{Datelike, Duration, NaiveTime};
 pub const INFO: SampleInfo = SampleInfo {
     display_name: "E-commerce",
     description: "An online shop: customers, products, orders and their items, payments and product reviews from 2023 to 2025.",
-    questions: [
-        "What is the total revenue by product category?",
-        "Which 10 customers spent the most?",
-        "How many orders were placed each month in 2024?",
-    ],
+    questions: ["What is the total revenue by product category?", "Which 10 customers spent the most?", "How many orders were placed each month in 2024?"],
 };
 
 const CUSTOMERS: &[SampleColumn] = &[
@@ -114,11 +110,7 @@ pub const TABLES: &[SampleTable] = &[
         description: "Product reviews customers wrote after delivery.",
         columns: REVIEWS,
         primary_key: &["review_id"],
-        foreign_keys: &[
-            fk("order_id", "orders", "order_id"),
-            fk("product_id", "products", "product_id"),
-            fk("customer_id", "customers", "customer_id"),
-        ],
+        foreign_keys: &[fk("order_id", "orders", "order_id"), fk("product_id", "products", "product_id"), fk("customer_id", "customers", "customer_id")],
     },
 ];
 
@@ -148,13 +140,43 @@ const PLACES: &[(&str, &str, &str)] = &[
 /// Category, brands, product nouns, price range.
 type Category = (&'static str, &'static [&'static str], &'static [&'static str], (f64, f64));
 const CATEGORIES: &[Category] = &[
-    ("Electronics", &["Voltix", "Nordlicht", "Kairo"], &["Wireless Earbuds", "Bluetooth Speaker", "Smartwatch", "USB-C Charger", "Tablet", "Noise-Cancelling Headphones"], (19.0, 450.0)),
-    ("Home & Kitchen", &["Casa Verde", "Hearthstone", "Pomelo"], &["Chef's Knife", "Coffee Grinder", "Cast Iron Pan", "Blender", "Linen Sheets", "Table Lamp"], (12.0, 220.0)),
-    ("Clothing", &["Northbound", "Linea", "Oakhill"], &["Rain Jacket", "Merino Sweater", "Denim Jeans", "Running Shorts", "Wool Socks", "Canvas Sneakers"], (9.0, 180.0)),
-    ("Sports & Outdoors", &["Trailmark", "Summit Co", "Aqualine"], &["Yoga Mat", "Trekking Poles", "Camping Tent", "Water Bottle", "Cycling Helmet", "Dumbbell Set"], (8.0, 320.0)),
+    (
+        "Electronics",
+        &["Voltix", "Nordlicht", "Kairo"],
+        &["Wireless Earbuds", "Bluetooth Speaker", "Smartwatch", "USB-C Charger", "Tablet", "Noise-Cancelling Headphones"],
+        (19.0, 450.0),
+    ),
+    (
+        "Home & Kitchen",
+        &["Casa Verde", "Hearthstone", "Pomelo"],
+        &["Chef's Knife", "Coffee Grinder", "Cast Iron Pan", "Blender", "Linen Sheets", "Table Lamp"],
+        (12.0, 220.0),
+    ),
+    (
+        "Clothing",
+        &["Northbound", "Linea", "Oakhill"],
+        &["Rain Jacket", "Merino Sweater", "Denim Jeans", "Running Shorts", "Wool Socks", "Canvas Sneakers"],
+        (9.0, 180.0),
+    ),
+    (
+        "Sports & Outdoors",
+        &["Trailmark", "Summit Co", "Aqualine"],
+        &["Yoga Mat", "Trekking Poles", "Camping Tent", "Water Bottle", "Cycling Helmet", "Dumbbell Set"],
+        (8.0, 320.0),
+    ),
     ("Beauty", &["Lumière", "Botanica", "Velvet Lab"], &["Face Serum", "Hand Cream", "Shampoo", "Lip Balm", "Sunscreen SPF 50", "Hair Dryer"], (5.0, 90.0)),
-    ("Books", &["Paperlane", "Inkwell Press", "Atlas Books"], &["Cookbook", "Travel Guide", "Mystery Novel", "Children's Picture Book", "Business Handbook", "Poetry Collection"], (6.0, 45.0)),
-    ("Toys & Games", &["Brightbox", "Playfield", "Tinker & Co"], &["Building Blocks", "Board Game", "Puzzle 1000 Pieces", "Plush Bear", "Remote Control Car", "Card Game"], (7.0, 120.0)),
+    (
+        "Books",
+        &["Paperlane", "Inkwell Press", "Atlas Books"],
+        &["Cookbook", "Travel Guide", "Mystery Novel", "Children's Picture Book", "Business Handbook", "Poetry Collection"],
+        (6.0, 45.0),
+    ),
+    (
+        "Toys & Games",
+        &["Brightbox", "Playfield", "Tinker & Co"],
+        &["Building Blocks", "Board Game", "Puzzle 1000 Pieces", "Plush Bear", "Remote Control Car", "Card Game"],
+        (7.0, 120.0),
+    ),
 ];
 
 const REVIEW_TITLES: [&[&str]; 5] = [

@@ -147,8 +147,7 @@ pub fn data() -> Vec<(&'static str, String)> {
         // More hiring in recent years.
         let hired = if g.chance(0.55) { g.date(ymd(2012, 1, 1), ymd(2025, 11, 30)) } else { g.date(ymd(1990, 1, 1), ymd(2011, 12, 31)) };
         let born = ymd(hired.year() - g.int(21, 45) as i32, g.int(1, 12) as u32, g.int(1, 28) as u32);
-        let left = (g.chance(0.3) && hired < today - Duration::days(400))
-            .then(|| g.date(hired + Duration::days(200), today - Duration::days(30)));
+        let left = (g.chance(0.3) && hired < today - Duration::days(400)).then(|| g.date(hired + Duration::days(200), today - Duration::days(30)));
         let end = left.unwrap_or(today);
         let email = format!("{}.{}{}@company.example", first.to_lowercase(), last.to_lowercase().replace('ü', "u"), id);
         employees.row(&[&id, &first, &last, &gender, &born, &hired, &Opt(left), &email]);

@@ -14,11 +14,7 @@ mod nba;
 
 use crate::ConnectorError;
 use duckdb::{Config, Connection};
-use std::{
-    fmt,
-    path::Path,
-    str::FromStr,
-};
+use std::{fmt, path::Path, str::FromStr};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SampleDataset {
@@ -92,11 +88,7 @@ impl SampleDataset {
                     from_column: fk.column,
                     to_table: fk.table,
                     to_column: fk.references,
-                    kind: if table.primary_key == [fk.column] {
-                        SampleRelationKind::OneToOne
-                    } else {
-                        SampleRelationKind::ManyToOne
-                    },
+                    kind: if table.primary_key == [fk.column] { SampleRelationKind::OneToOne } else { SampleRelationKind::ManyToOne },
                 })
             })
             .collect()
@@ -237,8 +229,7 @@ pub struct SampleRelationship {
 
 impl SampleTable {
     fn ddl(&self) -> String {
-        let mut parts: Vec<String> =
-            self.columns.iter().map(|c| format!("{} {}", quote(c.name), c.sql_type)).collect();
+        let mut parts: Vec<String> = self.columns.iter().map(|c| format!("{} {}", quote(c.name), c.sql_type)).collect();
         if !self.primary_key.is_empty() {
             let key: Vec<String> = self.primary_key.iter().map(|c| quote(c)).collect();
             parts.push(format!("PRIMARY KEY ({})", key.join(", ")));

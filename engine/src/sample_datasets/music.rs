@@ -6,26 +6,18 @@ use super::{SampleColumn, SampleInfo, SampleTable, col, fk, soft_fk};
 pub const INFO: SampleInfo = SampleInfo {
     display_name: "Music store",
     description: "A digital music store: artists, albums and tracks, the customers who buy them, invoices and the support staff.",
-    questions: [
-        "What are the top 5 genres by total sales?",
-        "Which countries have the most customers?",
-        "What is the total sales amount by year?",
-    ],
+    questions: ["What are the top 5 genres by total sales?", "Which countries have the most customers?", "What is the total sales amount by year?"],
 };
 
-const ARTIST: &[SampleColumn] = &[
-    col("ArtistId", "INTEGER NOT NULL", "Unique identifier of the artist."),
-    col("Name", "VARCHAR", "Name of the artist or band."),
-];
+const ARTIST: &[SampleColumn] =
+    &[col("ArtistId", "INTEGER NOT NULL", "Unique identifier of the artist."), col("Name", "VARCHAR", "Name of the artist or band.")];
 const ALBUM: &[SampleColumn] = &[
     col("AlbumId", "INTEGER NOT NULL", "Unique identifier of the album."),
     col("Title", "VARCHAR NOT NULL", "Title of the album."),
     col("ArtistId", "INTEGER NOT NULL", "The artist who released the album."),
 ];
-const GENRE: &[SampleColumn] = &[
-    col("GenreId", "INTEGER NOT NULL", "Unique identifier of the genre."),
-    col("Name", "VARCHAR", "Name of the music genre, such as Rock or Jazz."),
-];
+const GENRE: &[SampleColumn] =
+    &[col("GenreId", "INTEGER NOT NULL", "Unique identifier of the genre."), col("Name", "VARCHAR", "Name of the music genre, such as Rock or Jazz.")];
 const MEDIA_TYPE: &[SampleColumn] = &[
     col("MediaTypeId", "INTEGER NOT NULL", "Unique identifier of the media type."),
     col("Name", "VARCHAR", "File format of a track, such as MPEG audio file or AAC audio file."),
@@ -41,14 +33,10 @@ const TRACK: &[SampleColumn] = &[
     col("Bytes", "INTEGER", "Size of the track file in bytes."),
     col("UnitPrice", "DECIMAL(10,2) NOT NULL", "Price of one purchase of the track, in US dollars."),
 ];
-const PLAYLIST: &[SampleColumn] = &[
-    col("PlaylistId", "INTEGER NOT NULL", "Unique identifier of the playlist."),
-    col("Name", "VARCHAR", "Name of the playlist."),
-];
-const PLAYLIST_TRACK: &[SampleColumn] = &[
-    col("PlaylistId", "INTEGER NOT NULL", "The playlist."),
-    col("TrackId", "INTEGER NOT NULL", "A track on the playlist."),
-];
+const PLAYLIST: &[SampleColumn] =
+    &[col("PlaylistId", "INTEGER NOT NULL", "Unique identifier of the playlist."), col("Name", "VARCHAR", "Name of the playlist.")];
+const PLAYLIST_TRACK: &[SampleColumn] =
+    &[col("PlaylistId", "INTEGER NOT NULL", "The playlist."), col("TrackId", "INTEGER NOT NULL", "A track on the playlist.")];
 const EMPLOYEE: &[SampleColumn] = &[
     col("EmployeeId", "INTEGER NOT NULL", "Unique identifier of the employee."),
     col("LastName", "VARCHAR NOT NULL", "Family name of the employee."),
@@ -116,31 +104,15 @@ pub const TABLES: &[SampleTable] = &[
         foreign_keys: &[fk("ArtistId", "Artist", "ArtistId")],
     },
     SampleTable { name: "Genre", description: "Music genres of tracks.", columns: GENRE, primary_key: &["GenreId"], foreign_keys: &[] },
-    SampleTable {
-        name: "MediaType",
-        description: "File formats tracks are sold in.",
-        columns: MEDIA_TYPE,
-        primary_key: &["MediaTypeId"],
-        foreign_keys: &[],
-    },
+    SampleTable { name: "MediaType", description: "File formats tracks are sold in.", columns: MEDIA_TYPE, primary_key: &["MediaTypeId"], foreign_keys: &[] },
     SampleTable {
         name: "Track",
         description: "Songs and videos for sale, with their album, genre, format, length and price.",
         columns: TRACK,
         primary_key: &["TrackId"],
-        foreign_keys: &[
-            fk("AlbumId", "Album", "AlbumId"),
-            fk("MediaTypeId", "MediaType", "MediaTypeId"),
-            fk("GenreId", "Genre", "GenreId"),
-        ],
+        foreign_keys: &[fk("AlbumId", "Album", "AlbumId"), fk("MediaTypeId", "MediaType", "MediaTypeId"), fk("GenreId", "Genre", "GenreId")],
     },
-    SampleTable {
-        name: "Playlist",
-        description: "Playlists that group tracks.",
-        columns: PLAYLIST,
-        primary_key: &["PlaylistId"],
-        foreign_keys: &[],
-    },
+    SampleTable { name: "Playlist", description: "Playlists that group tracks.", columns: PLAYLIST, primary_key: &["PlaylistId"], foreign_keys: &[] },
     SampleTable {
         name: "PlaylistTrack",
         description: "Which tracks are on which playlist.",
@@ -184,17 +156,5 @@ pub fn data() -> Vec<(&'static str, String)> {
             vec![$(($table, include_str!(concat!("../../samples/music/", $table, ".csv")).to_owned())),*]
         };
     }
-    shipped!(
-        "Artist",
-        "Album",
-        "Genre",
-        "MediaType",
-        "Track",
-        "Playlist",
-        "PlaylistTrack",
-        "Employee",
-        "Customer",
-        "Invoice",
-        "InvoiceLine"
-    )
+    shipped!("Artist", "Album", "Genre", "MediaType", "Track", "Playlist", "PlaylistTrack", "Employee", "Customer", "Invoice", "InvoiceLine")
 }

@@ -118,11 +118,7 @@ pub const TABLES: &[SampleTable] = &[
         description: "Each player's statistics in each game played: one row per player per game.",
         columns: PLAYER_BOX,
         primary_key: &["game_id", "player_id"],
-        foreign_keys: &[
-            fk("game_id", "games", "game_id"),
-            fk("player_id", "players", "player_id"),
-            fk("team_id", "teams", "team_id"),
-        ],
+        foreign_keys: &[fk("game_id", "games", "game_id"), fk("player_id", "players", "player_id"), fk("team_id", "teams", "team_id")],
     },
 ];
 
@@ -162,8 +158,7 @@ const TEAM_LIST: [(&str, &str, &str, &str, &str, i64); 30] = [
 
 /// Name, first and last day (year, month, day).
 type Season = (&'static str, (i32, u32, u32), (i32, u32, u32));
-const SEASONS: [Season; 2] =
-    [("2023-24", (2023, 10, 24), (2024, 4, 14)), ("2024-25", (2024, 10, 22), (2025, 4, 13))];
+const SEASONS: [Season; 2] = [("2023-24", (2023, 10, 24), (2024, 4, 14)), ("2024-25", (2024, 10, 22), (2025, 4, 13))];
 const ROSTER: usize = 15;
 const POSITIONS: [(&str, i64, i64); 5] = [("PG", 188, 86), ("SG", 196, 95), ("SF", 201, 102), ("PF", 206, 110), ("C", 213, 118)];
 
@@ -284,7 +279,8 @@ pub fn data() -> Vec<(&'static str, String)> {
         teams.row(&[&(i as i64 + 1), abbr, city, nick, conf, div, seats]);
     }
 
-    let mut players = Csv::new(&["player_id", "first_name", "last_name", "team_id", "position", "jersey_number", "height_cm", "weight_kg", "birth_date", "draft_year"]);
+    let mut players =
+        Csv::new(&["player_id", "first_name", "last_name", "team_id", "position", "jersey_number", "height_cm", "weight_kg", "birth_date", "draft_year"]);
     let mut rosters: Vec<Vec<Player>> = Vec::new();
     let mut strength = Vec::new();
     let mut player_id = 200_000i64;
@@ -304,7 +300,13 @@ pub fn data() -> Vec<(&'static str, String)> {
             }
             numbers.push(number);
             // Starters (the first five) take most of the minutes and shots.
-            let usage = if slot < 5 { g.float(1.6, 3.2) } else if slot < 10 { g.float(0.6, 1.4) } else { g.float(0.15, 0.5) };
+            let usage = if slot < 5 {
+                g.float(1.6, 3.2)
+            } else if slot < 10 {
+                g.float(0.6, 1.4)
+            } else {
+                g.float(0.15, 0.5)
+            };
             let drafted = Opt(drafted);
             let (first_name, last_name) = (*g.pick(MALE_FIRST_NAMES), *g.pick(LAST_NAMES));
             players.row(&[
@@ -326,12 +328,37 @@ pub fn data() -> Vec<(&'static str, String)> {
 
     let mut games = Csv::new(&["game_id", "season", "game_date", "home_team_id", "away_team_id", "home_points", "away_points", "attendance"]);
     let mut team_box = Csv::new(&[
-        "game_id", "team_id", "is_home", "won", "points", "rebounds", "assists", "turnovers", "field_goals_made",
-        "field_goals_attempted", "three_pointers_made", "three_pointers_attempted", "free_throws_made", "free_throws_attempted",
+        "game_id",
+        "team_id",
+        "is_home",
+        "won",
+        "points",
+        "rebounds",
+        "assists",
+        "turnovers",
+        "field_goals_made",
+        "field_goals_attempted",
+        "three_pointers_made",
+        "three_pointers_attempted",
+        "free_throws_made",
+        "free_throws_attempted",
     ]);
     let mut player_box = Csv::new(&[
-        "game_id", "player_id", "team_id", "minutes", "points", "rebounds", "assists", "steals", "blocks", "turnovers",
-        "field_goals_made", "field_goals_attempted", "three_pointers_made", "three_pointers_attempted", "free_throws_made",
+        "game_id",
+        "player_id",
+        "team_id",
+        "minutes",
+        "points",
+        "rebounds",
+        "assists",
+        "steals",
+        "blocks",
+        "turnovers",
+        "field_goals_made",
+        "field_goals_attempted",
+        "three_pointers_made",
+        "three_pointers_attempted",
+        "free_throws_made",
         "free_throws_attempted",
     ]);
     let mut game_id = 22_300_000i64;
@@ -356,9 +383,7 @@ pub fn data() -> Vec<(&'static str, String)> {
             let seats = TEAM_LIST[home].5;
             let attendance = (seats as f64 * g.around(0.95, 0.08, 0.78, 1.0)) as i64;
             games.row(&[&game_id, &season, &date, &(home as i64 + 1), &(away as i64 + 1), &home_points, &away_points, &attendance]);
-            for (team, points, is_home, won) in
-                [(home, home_points, true, home_points > away_points), (away, away_points, false, away_points > home_points)]
-            {
+            for (team, points, is_home, won) in [(home, home_points, true, home_points > away_points), (away, away_points, false, away_points > home_points)] {
                 let roster = &rosters[team];
                 // Ten to thirteen players see the floor; a couple of bench players sit out.
                 let playing: Vec<&Player> = roster.iter().enumerate().filter(|(i, _)| *i < 10 || g.chance(0.45)).map(|(_, p)| p).collect();
@@ -369,8 +394,22 @@ pub fn data() -> Vec<(&'static str, String)> {
                 for ((player, minutes), points) in playing.iter().zip(minutes).zip(points_each) {
                     let l = line(&mut g, points, minutes, player.position);
                     player_box.row(&[
-                        &game_id, &player.id, &(team as i64 + 1), &l.minutes, &l.points, &l.rebounds, &l.assists, &l.steals,
-                        &l.blocks, &l.turnovers, &l.fgm, &l.fga, &l.tpm, &l.tpa, &l.ftm, &l.fta,
+                        &game_id,
+                        &player.id,
+                        &(team as i64 + 1),
+                        &l.minutes,
+                        &l.points,
+                        &l.rebounds,
+                        &l.assists,
+                        &l.steals,
+                        &l.blocks,
+                        &l.turnovers,
+                        &l.fgm,
+                        &l.fga,
+                        &l.tpm,
+                        &l.tpa,
+                        &l.ftm,
+                        &l.fta,
                     ]);
                     total.points += l.points;
                     total.rebounds += l.rebounds;
@@ -384,8 +423,20 @@ pub fn data() -> Vec<(&'static str, String)> {
                     total.fta += l.fta;
                 }
                 team_box.row(&[
-                    &game_id, &(team as i64 + 1), &is_home, &won, &total.points, &total.rebounds, &total.assists,
-                    &total.turnovers, &total.fgm, &total.fga, &total.tpm, &total.tpa, &total.ftm, &total.fta,
+                    &game_id,
+                    &(team as i64 + 1),
+                    &is_home,
+                    &won,
+                    &total.points,
+                    &total.rebounds,
+                    &total.assists,
+                    &total.turnovers,
+                    &total.fgm,
+                    &total.fga,
+                    &total.tpm,
+                    &total.tpa,
+                    &total.ftm,
+                    &total.fta,
                 ]);
             }
         }

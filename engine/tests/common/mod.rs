@@ -9,9 +9,7 @@ use std::time::Duration;
 pub fn require_env(name: &str) -> String {
     match std::env::var(name) {
         Ok(v) if !v.is_empty() => v,
-        _ => panic!(
-            "{name} is not set: run the tests through `make test`, which starts the services"
-        ),
+        _ => panic!("{name} is not set: run the tests through `make test`, which starts the services"),
     }
 }
 
@@ -53,35 +51,23 @@ impl ServerUrl {
     }
 
     pub fn url_for(&self, scheme: &str, database: &str) -> String {
-        format!(
-            "{scheme}://{}:{}@{}:{}/{database}",
-            self.user, self.password, self.host, self.port
-        )
+        format!("{scheme}://{}:{}@{}:{}/{database}", self.user, self.password, self.host, self.port)
     }
 }
 
 /// A database name of its own for one test.
 pub fn fresh_name() -> String {
-    format!(
-        "quarry_engine_{}",
-        &uuid::Uuid::new_v4().simple().to_string()[..12]
-    )
+    format!("quarry_engine_{}", &uuid::Uuid::new_v4().simple().to_string()[..12])
 }
 
 pub fn options(row_limit: usize, timeout_secs: f64) -> QueryOptions {
     QueryOptions::new(row_limit, Duration::from_secs_f64(timeout_secs))
 }
 
-pub fn assert_query_error_contains(
-    result: Result<impl std::fmt::Debug, ConnectorError>,
-    needle: &str,
-) {
+pub fn assert_query_error_contains(result: Result<impl std::fmt::Debug, ConnectorError>, needle: &str) {
     match result {
         Err(ConnectorError::Query(message)) => {
-            assert!(
-                message.contains(needle),
-                "expected {needle:?} in the error, got {message:?}"
-            )
+            assert!(message.contains(needle), "expected {needle:?} in the error, got {message:?}")
         }
         other => panic!("expected a Query error containing {needle:?}, got {other:?}"),
     }

@@ -81,4 +81,3 @@ pub fn ask(manifest: &Manifest, index: &[ValueMatch], question: &str) -> Underst
     let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
     understand(manifest, Dialect::DuckDb, question, &values, chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap())
 }
-

@@ -14,16 +14,15 @@ use quarry_domain::{
     db::Pool,
     retrieval::Embedder,
 };
+use quarry_llm::local::LOCAL_MODEL;
 use quarry_workflows::ask::{
     AnswerInput, AskBegun, AskPlan, AskRetrieval, GiveUpInput, PlanInput, SqlCheckInput, WriteSqlInput,
     activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk,
-        UnderstandQuestion, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk, UnderstandQuestion, WriteSql,
     },
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
-use quarry_llm::local::LOCAL_MODEL;
 use tracing::{info, warn};
 use uuid::Uuid;
 
@@ -72,8 +71,7 @@ impl AskActivities {
         Ok(match answer::begin(&self.pool, task_id).await.map_err(step_error)? {
             Begun::Ready => {
                 let task = asking::get(&self.pool, task_id).await.map_err(step_error)?;
-                let has_llm = task.given_sql.is_none()
-                    && llm::for_task(&self.pool, &self.config, &task).await.map_err(step_error)?.is_some();
+                let has_llm = task.given_sql.is_none() && llm::for_task(&self.pool, &self.config, &task).await.map_err(step_error)?.is_some();
                 if has_llm { AskBegun::ReadyWithLlm } else { AskBegun::Ready }
             }
             Begun::Deploying => AskBegun::Deploying,
@@ -184,9 +182,7 @@ impl AskActivities {
     #[activity(definition = FailAsk)]
     #[allow(dead_code)]
     pub async fn fail_ask(self: Arc<Self>, _ctx: ActivityContext, task_id: Uuid) -> Result<(), ActivityError> {
-        asking::end_unanswered(&self.pool, task_id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", ASK_FAILED, &[], &[])
-            .await
-            .map_err(step_error)?;
+        asking::end_unanswered(&self.pool, task_id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", ASK_FAILED, &[], &[]).await.map_err(step_error)?;
         Ok(())
     }
 }

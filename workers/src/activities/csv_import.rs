@@ -34,10 +34,7 @@ impl CsvImportActivities {
     }
 
     fn paths(&self, input: CsvImportInput) -> (PathBuf, PathBuf) {
-        (
-            csv_import::database_path(&self.config, input.project_id),
-            csv_import::upload_path(&self.config, input.project_id, input.job_id),
-        )
+        (csv_import::database_path(&self.config, input.project_id), csv_import::upload_path(&self.config, input.project_id, input.job_id))
     }
 }
 
@@ -60,11 +57,7 @@ impl CsvImportActivities {
 
     #[activity(definition = ImportCsvFile)]
     #[allow(dead_code)]
-    pub async fn import_csv_file(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: CsvImportInput,
-    ) -> Result<CsvImportOutcome, ActivityError> {
+    pub async fn import_csv_file(self: Arc<Self>, ctx: ActivityContext, input: CsvImportInput) -> Result<CsvImportOutcome, ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let job = csv_import::get(&self.pool, input.job_id).await.map_err(step_error)?;
         if job.state.is_finished() {
@@ -99,11 +92,7 @@ impl CsvImportActivities {
 
     #[activity(definition = FinishCsvImport)]
     #[allow(dead_code)]
-    pub async fn finish_csv_import(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: FinishCsvImportInput,
-    ) -> Result<(), ActivityError> {
+    pub async fn finish_csv_import(self: Arc<Self>, ctx: ActivityContext, input: FinishCsvImportInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let job_id = input.job.job_id;
         match &input.outcome {

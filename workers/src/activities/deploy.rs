@@ -5,13 +5,13 @@
 use std::{sync::Arc, time::Duration};
 
 use quarry_domain::{Error, asking::llm, config::Config, datasource, db::Pool, deploy, modeling::manifest, retrieval};
+use quarry_engine::QueryOptions;
 use quarry_workflows::deploy::{
     DeployCheck, DeployInput, FinishDeployInput,
     activities::{CheckDeploy, EmbedDeploy, FinishDeploy, IndexDeploy},
 };
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
-use quarry_engine::QueryOptions;
 use tracing::{info, warn};
 
 use super::{
@@ -143,9 +143,7 @@ impl DeployActivities {
         self.chaos.before_step(&ctx).await?;
         let succeeded = input.check.failures.is_empty();
         let error = (!succeeded).then(|| format!("{DEPLOY_FAILED}\n{}", input.check.failures.join("\n")));
-        deploy::finish(&self.pool, input.deploy.deploy_id, succeeded, &input.check.log.join("\n"), error.as_deref())
-            .await
-            .map_err(step_error)?;
+        deploy::finish(&self.pool, input.deploy.deploy_id, succeeded, &input.check.log.join("\n"), error.as_deref()).await.map_err(step_error)?;
         info!(deploy_id = %input.deploy.deploy_id, succeeded, "deploy finished");
         Ok(())
     }

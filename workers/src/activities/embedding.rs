@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use quarry_domain::{asking::llm::ProjectLlm, retrieval::Embedder};
-use quarry_llm::{LlmError, local::{LOCAL_MODEL, LocalEmbedder}};
+use quarry_llm::{
+    LlmError,
+    local::{LOCAL_MODEL, LocalEmbedder},
+};
 use tokio::sync::OnceCell;
 use tracing::warn;
 
@@ -69,9 +72,7 @@ impl Embedder for Local {
     async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, LlmError> {
         let model = self.0.clone();
         let texts = texts.to_vec();
-        tokio::task::spawn_blocking(move || model.embed(&texts))
-            .await
-            .map_err(|e| LlmError::Invalid(format!("the local embedding model stopped: {e}")))?
+        tokio::task::spawn_blocking(move || model.embed(&texts)).await.map_err(|e| LlmError::Invalid(format!("the local embedding model stopped: {e}")))?
     }
 }
 

@@ -10,9 +10,7 @@ use quarry_workflows::{
     ProjectRemovalInput, RemovalMode, ids,
     project_removal::activities::{CancelProjectWorkflows, DeleteProjectFiles, FinishProjectRemoval, PurgeProjectData},
 };
-use temporalio_client::{
-    Client, WorkflowCancelOptions, WorkflowListOptions, WorkflowTerminateOptions, errors::WorkflowInteractionError,
-};
+use temporalio_client::{Client, WorkflowCancelOptions, WorkflowListOptions, WorkflowTerminateOptions, errors::WorkflowInteractionError};
 use temporalio_common::UntypedWorkflow;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
@@ -43,27 +41,16 @@ impl ProjectRemovalActivities {
 impl ProjectRemovalActivities {
     #[activity(definition = CancelProjectWorkflows)]
     #[allow(dead_code)]
-    pub async fn cancel_project_workflows(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: ProjectRemovalInput,
-    ) -> Result<(), ActivityError> {
+    pub async fn cancel_project_workflows(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let client = ctx.client();
         let own_id = ctx.info().workflow_id.clone().unwrap_or_default();
-        let query = format!(
-            "WorkflowId STARTS_WITH '{}' AND ExecutionStatus = 'Running'",
-            ids::project_prefix(input.project_id)
-        );
+        let query = format!("WorkflowId STARTS_WITH '{}' AND ExecutionStatus = 'Running'", ids::project_prefix(input.project_id));
         let deadline = tokio::time::Instant::now() + CANCEL_GRACE;
         let mut asked = HashSet::new();
         loop {
-            let running: Vec<String> = with_heartbeats(&ctx, running_workflows(&client, &query))
-                .await?
-                .map_err(ActivityError::from)?
-                .into_iter()
-                .filter(|id| *id != own_id)
-                .collect();
+            let running: Vec<String> =
+                with_heartbeats(&ctx, running_workflows(&client, &query)).await?.map_err(ActivityError::from)?.into_iter().filter(|id| *id != own_id).collect();
             if running.is_empty() {
                 return Ok(());
             }
@@ -72,13 +59,11 @@ impl ProjectRemovalActivities {
                 let handle = client.get_workflow_handle::<UntypedWorkflow>(id.clone());
                 let outcome = if overdue {
                     warn!(workflow_id = %id, "did not stop after cancellation; terminating it");
-                    let options =
-                        WorkflowTerminateOptions::builder().reason("its project is being removed".to_owned()).build();
+                    let options = WorkflowTerminateOptions::builder().reason("its project is being removed".to_owned()).build();
                     handle.terminate(options).await
                 } else if asked.insert(id.clone()) {
                     info!(workflow_id = %id, project_id = %input.project_id, "cancelling workflow of a project being removed");
-                    let options =
-                        WorkflowCancelOptions::builder().reason("its project is being removed".to_owned()).build();
+                    let options = WorkflowCancelOptions::builder().reason("its project is being removed".to_owned()).build();
                     handle.cancel(options).await
                 } else {
                     Ok(())
@@ -86,9 +71,7 @@ impl ProjectRemovalActivities {
                 if let Err(error) = outcome
                     && !is_not_found(&error)
                 {
-                    return Err(ActivityError::from(
-                        anyhow::Error::new(error).context(format!("stopping workflow {id}")),
-                    ));
+                    return Err(ActivityError::from(anyhow::Error::new(error).context(format!("stopping workflow {id}"))));
                 }
             }
             with_heartbeats(&ctx, tokio::time::sleep(CANCEL_POLL)).await?;
@@ -97,17 +80,11 @@ impl ProjectRemovalActivities {
 
     #[activity(definition = DeleteProjectFiles)]
     #[allow(dead_code)]
-    pub async fn delete_project_files(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: ProjectRemovalInput,
-    ) -> Result<(), ActivityError> {
+    pub async fn delete_project_files(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let dir = files::project_dir(&self.data_dir, input.project_id);
         let removed = with_heartbeats(&ctx, files::remove_dir_if_present(&dir)).await?;
-        if removed
-            .map_err(|e| ActivityError::from(anyhow::Error::new(e).context(format!("removing {}", dir.display()))))?
-        {
+        if removed.map_err(|e| ActivityError::from(anyhow::Error::new(e).context(format!("removing {}", dir.display()))))? {
             info!(project_id = %input.project_id, dir = %dir.display(), "removed the project's files");
         }
         Ok(())
@@ -115,22 +92,14 @@ impl ProjectRemovalActivities {
 
     #[activity(definition = PurgeProjectData)]
     #[allow(dead_code)]
-    pub async fn purge_project_data(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: ProjectRemovalInput,
-    ) -> Result<(), ActivityError> {
+    pub async fn purge_project_data(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         with_heartbeats(&ctx, project::purge_data(&self.pool, input.project_id)).await?.map_err(step_error)
     }
 
     #[activity(definition = FinishProjectRemoval)]
     #[allow(dead_code)]
-    pub async fn finish_project_removal(
-        self: Arc<Self>,
-        ctx: ActivityContext,
-        input: ProjectRemovalInput,
-    ) -> Result<(), ActivityError> {
+    pub async fn finish_project_removal(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let finished = match input.mode {
             RemovalMode::Delete => project::finish_delete(&self.pool, input.project_id).await,

@@ -13,9 +13,7 @@ pub fn step_error(error: Error) -> ActivityError {
     match &error {
         Error::User { code, .. } => {
             let code = code.as_str();
-            ActivityError::application(
-                ApplicationFailure::builder(error).type_name(code.to_owned()).non_retryable(true).build(),
-            )
+            ActivityError::application(ApplicationFailure::builder(error).type_name(code.to_owned()).non_retryable(true).build())
         }
         Error::Internal(_) => {
             warn!("activity failed, will retry: {}", crate::services::chain(&error));
@@ -55,10 +53,9 @@ impl Chaos {
 
     pub fn from_env() -> anyhow::Result<Self> {
         let millis = match std::env::var(Self::STEP_DELAY_VAR) {
-            Ok(raw) if !raw.trim().is_empty() => raw
-                .trim()
-                .parse::<u64>()
-                .map_err(|e| anyhow::anyhow!("{} must be a number of milliseconds: {e}", Self::STEP_DELAY_VAR))?,
+            Ok(raw) if !raw.trim().is_empty() => {
+                raw.trim().parse::<u64>().map_err(|e| anyhow::anyhow!("{} must be a number of milliseconds: {e}", Self::STEP_DELAY_VAR))?
+            }
             _ => 0,
         };
         Ok(Self { step_delay: Duration::from_millis(millis) })

@@ -44,8 +44,7 @@ impl Mailer {
 
     pub async fn send(&self, email: &Email) -> Result<(), BoxDynError> {
         // A bad address or a permanent refusal fails the same way every time: no retries.
-        let to: Mailbox =
-            email.to.parse().map_err(|e| AbortError::new(format!("bad recipient {:?}: {e}", email.to)))?;
+        let to: Mailbox = email.to.parse().map_err(|e| AbortError::new(format!("bad recipient {:?}: {e}", email.to)))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
@@ -85,14 +84,9 @@ pub async fn run(config: &Config, worker_name: &str, shutdown: Shutdown) -> anyh
     };
     info!(queue = queue.queue(), worker = worker_name, "delivering e-mail");
     while !shutdown.is_triggered() {
-        let backoff = ExponentialBackoffMaker::new(
-            Duration::from_secs(2),
-            Duration::from_secs(60),
-            0.5,
-            apalis::layers::retry::HasherRng::default(),
-        )
-        .expect("constant backoff bounds are valid")
-        .make_backoff();
+        let backoff = ExponentialBackoffMaker::new(Duration::from_secs(2), Duration::from_secs(60), 0.5, apalis::layers::retry::HasherRng::default())
+            .expect("constant backoff bounds are valid")
+            .make_backoff();
         let worker = WorkerBuilder::new(worker_name)
             .backend(queue.storage())
             .data(mailer.clone())

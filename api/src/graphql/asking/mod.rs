@@ -107,11 +107,7 @@ fn short_message(code: &str) -> String {
 impl From<AskingTask> for AskingTaskGql {
     fn from(t: AskingTask) -> Self {
         let status = t.status();
-        let error = t.error_code.map(|code| AskingTaskError {
-            short_message: short_message(&code),
-            message: t.error_message.unwrap_or_default(),
-            code,
-        });
+        let error = t.error_code.map(|code| AskingTaskError { short_message: short_message(&code), message: t.error_message.unwrap_or_default(), code });
         Self {
             id: ID(t.id.to_string()),
             thread_id: ID(t.thread_id.to_string()),

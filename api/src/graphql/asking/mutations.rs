@@ -130,13 +130,7 @@ impl AskingMutation {
     /// Asks a follow-up question (or runs SQL) in a thread; the response fills in as its task
     /// moves on.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
-    async fn create_thread_response(
-        &self,
-        ctx: &Context<'_>,
-        project_id: ID,
-        thread_id: ID,
-        data: ThreadResponseInput,
-    ) -> ApiResult<ThreadResponseGql> {
+    async fn create_thread_response(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID, data: ThreadResponseInput) -> ApiResult<ThreadResponseGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
         let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
@@ -195,13 +189,7 @@ impl AskingMutation {
     }
 
     /// Changes the chart's type, axes or series colour column; checked against the result.
-    async fn adjust_thread_response_chart(
-        &self,
-        ctx: &Context<'_>,
-        project_id: ID,
-        response_id: ID,
-        data: AdjustChartInput,
-    ) -> ApiResult<ThreadResponseGql> {
+    async fn adjust_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID, data: AdjustChartInput) -> ApiResult<ThreadResponseGql> {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let state = context::state(ctx);
         let change = ChartChange { chart_type: data.chart_type, x: data.x, y: data.y, color: data.color };
@@ -210,21 +198,10 @@ impl AskingMutation {
     }
 
     /// Replaces the chart with one the user described in full.
-    async fn override_thread_response_chart(
-        &self,
-        ctx: &Context<'_>,
-        project_id: ID,
-        response_id: ID,
-        data: ChartSpecInput,
-    ) -> ApiResult<ThreadResponseGql> {
+    async fn override_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID, data: ChartSpecInput) -> ApiResult<ThreadResponseGql> {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let spec = ChartSpec {
-            chart_type: data.chart_type,
-            title: data.title.unwrap_or_else(|| response.question.clone()),
-            x: data.x,
-            y: data.y,
-            color: data.color,
-        };
+        let spec =
+            ChartSpec { chart_type: data.chart_type, title: data.title.unwrap_or_else(|| response.question.clone()), x: data.x, y: data.y, color: data.color };
         let pool = &context::state(ctx).pool;
         answer::set_user_chart(pool, &response, &spec).await?;
         response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await

@@ -227,10 +227,7 @@ async fn preview(ctx: &Context<'_>, project_id: Uuid, name: &str, limit: Option<
     let state = context::state(ctx);
     let limit = limit.unwrap_or(100).clamp(1, 500) as usize;
     let result = edit::preview(&state.pool, &state.config, project_id, name, limit).await?;
-    Ok(PreviewData {
-        columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(),
-        rows: Json(result.rows),
-    })
+    Ok(PreviewData { columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(), rows: Json(result.rows) })
 }
 
 #[derive(SimpleObject)]
@@ -285,13 +282,7 @@ pub struct RelationInput {
 
 impl From<RelationInput> for NewRelation {
     fn from(r: RelationInput) -> Self {
-        Self {
-            from_model: r.from_model,
-            from_column: r.from_column,
-            to_model: r.to_model,
-            to_column: r.to_column,
-            relation_type: r.r#type,
-        }
+        Self { from_model: r.from_model, from_column: r.from_column, to_model: r.to_model, to_column: r.to_column, relation_type: r.r#type }
     }
 }
 

@@ -101,12 +101,8 @@ impl ModelingEditMutation {
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
         let state = context::state(ctx);
         let id = match (&data.source_table_name, &data.source_sql) {
-            (Some(table), None) => {
-                edit::create_model(&state.pool, &state.config, project_id, table, &data.fields, data.primary_key.as_deref()).await?
-            }
-            (None, Some(sql)) => {
-                edit::create_sql_model(&state.pool, &state.config, project_id, data.name.as_deref().unwrap_or_default(), sql).await?
-            }
+            (Some(table), None) => edit::create_model(&state.pool, &state.config, project_id, table, &data.fields, data.primary_key.as_deref()).await?,
+            (None, Some(sql)) => edit::create_sql_model(&state.pool, &state.config, project_id, data.name.as_deref().unwrap_or_default(), sql).await?,
             _ => return Err(quarry_domain::Error::invalid("Give either a source table or a SQL statement.").into()),
         };
         Ok(ID(id.to_string()))
@@ -134,12 +130,9 @@ impl ModelingEditMutation {
         let columns = data
             .columns
             .into_iter()
-            .map(|c| {
-                Ok(ColumnMetadata { id: parse_id(&c.id)?, display_name: c.display_name, description: c.description, hidden: c.hidden })
-            })
+            .map(|c| Ok(ColumnMetadata { id: parse_id(&c.id)?, display_name: c.display_name, description: c.description, hidden: c.hidden }))
             .collect::<ApiResult<Vec<_>>>()?;
-        edit::update_model_metadata(pool(ctx), parse_id(&model_id)?, data.display_name.as_deref(), data.description.as_deref(), &columns)
-            .await?;
+        edit::update_model_metadata(pool(ctx), parse_id(&model_id)?, data.display_name.as_deref(), data.description.as_deref(), &columns).await?;
         Ok(true)
     }
 

@@ -3,7 +3,10 @@
 //! said to exist (`EXISTS`), date ranges and "current". Comparisons are in `compare`,
 //! groupings in `group`, the value and its SQL in `value` and `list`.
 
-use super::{Aggregate, Built, Plan, Reading, Shape, fail, sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of}};
+use super::{
+    Aggregate, Built, Plan, Reading, Shape, fail,
+    sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of},
+};
 use crate::{
     compile::Dialect,
     mdl::{Column, Manifest, Model},
@@ -79,16 +82,22 @@ impl<'q, 'm> Reading<'q, 'm> {
                     .or_else(|| {
                         let said: Vec<&str> = q.names[n].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
                         let own_words = model_words(base);
-                        plan.reach.iter().filter(|r| !r.joined() && is_measure(r.column)).find(|r| {
-                            let cw = column_words(r.column);
-                            let rest: Vec<&String> = cw.iter().filter(|w| !said.contains(&w.as_str())).collect();
-                            said.iter().all(|w| cw.iter().any(|c| c == w)) && !rest.is_empty() && rest.iter().all(|w| own_words.contains(w))
-                        }).cloned()
+                        plan.reach
+                            .iter()
+                            .filter(|r| !r.joined() && is_measure(r.column))
+                            .find(|r| {
+                                let cw = column_words(r.column);
+                                let rest: Vec<&String> = cw.iter().filter(|w| !said.contains(&w.as_str())).collect();
+                                said.iter().all(|w| cw.iter().any(|c| c == w)) && !rest.is_empty() && rest.iter().all(|w| own_words.contains(w))
+                            })
+                            .cloned()
                     });
                 if let Some(m) = &found {
                     // "spent the most money": every word naming the measure is placed by it.
                     for (i, other) in q.names.iter().enumerate() {
-                        if !s.grouped_names.contains(&i) && other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name)) {
+                        if !s.grouped_names.contains(&i)
+                            && other.candidates.iter().any(|(om, oc)| om.name == m.model.name && oc.is_some_and(|c| c.name == m.column.name))
+                        {
                             used_names.push(i);
                         }
                     }
@@ -170,7 +179,10 @@ impl<'q, 'm> Reading<'q, 'm> {
             if self.used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name {
                 continue;
             }
-            let beside_value = q.values.iter().any(|v| v.tokens.end == mention.tokens.start || mention.tokens.end == v.tokens.start || mention.tokens.end + 1 == v.tokens.start);
+            let beside_value = q
+                .values
+                .iter()
+                .any(|v| v.tokens.end == mention.tokens.start || mention.tokens.end == v.tokens.start || mention.tokens.end + 1 == v.tokens.start);
             let names_value = mention.candidates.iter().any(|(m, c)| {
                 self.value_columns.iter().any(|(r, _, _)| {
                     r.model.name == m.name && c.is_none_or(|c| c.name == r.column.name || is_key(c))
@@ -188,7 +200,12 @@ impl<'q, 'm> Reading<'q, 'm> {
                 [one] => format!("{sql} = {}", quote_text(one)),
                 many => format!("{sql} IN ({})", many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
             });
-            self.chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")), start: span.0, end: span.1 });
+            self.chips.push(Chip {
+                kind: ChipKind::Filter,
+                label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")),
+                start: span.0,
+                end: span.1,
+            });
         }
         Ok(())
     }
@@ -201,7 +218,9 @@ impl<'q, 'm> Reading<'q, 'm> {
             if self.used_names.contains(&index) && Some(index) != s.subject_mention {
                 continue;
             }
-            if let Some(r) = mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned()) {
+            if let Some(r) =
+                mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned())
+            {
                 self.used_names.push(index);
                 let (start, end) = q.span(mention.tokens.clone());
                 if s.head_names.first() == Some(&index) && r.model.name == base.name {
@@ -223,11 +242,23 @@ impl<'q, 'm> Reading<'q, 'm> {
                 continue;
             }
             let anchor = self.subject.unwrap_or(base);
-            let Some(r) = self.plan.reach.iter().filter(|r| r.model.name == anchor.name && stems_of(&r.column.name).iter().any(|w| w == "gender" || w == "sex")).min_by_key(|r| r.path.len()).cloned() else {
+            let Some(r) = self
+                .plan
+                .reach
+                .iter()
+                .filter(|r| r.model.name == anchor.name && stems_of(&r.column.name).iter().any(|w| w == "gender" || w == "sex"))
+                .min_by_key(|r| r.path.len())
+                .cloned()
+            else {
                 return fail(format!("could not place \"{}\"", t.word));
             };
             self.conditions.push(format!("UPPER(SUBSTRING({}, 1, 1)) = '{letter}'", r.sql(dialect)));
-            self.chips.push(Chip { kind: ChipKind::Filter, label: format!("{} is {}", words_of(&r.column.name, None), if letter == 'F' { "female" } else { "male" }), start: t.start, end: t.end });
+            self.chips.push(Chip {
+                kind: ChipKind::Filter,
+                label: format!("{} is {}", words_of(&r.column.name, None), if letter == 'F' { "female" } else { "male" }),
+                start: t.start,
+                end: t.end,
+            });
             self.claims.push((i, Claim::Keyword));
             self.used.push(r);
         }
@@ -244,7 +275,12 @@ impl<'q, 'm> Reading<'q, 'm> {
         if let Some((index, mention)) = after {
             // Related rows that do not exist ("customers with no invoices"), else an empty
             // column of what is counted ("tracks missing a composer").
-            let other = mention.candidates.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| *m).find(|m| m.name != anchor.name && not_exists(manifest, anchor, m, dialect).is_some());
+            let other = mention
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .map(|(m, _)| *m)
+                .find(|m| m.name != anchor.name && not_exists(manifest, anchor, m, dialect).is_some());
             let empty = mention
                 .candidates
                 .iter()
@@ -282,7 +318,11 @@ impl<'q, 'm> Reading<'q, 'm> {
         }
         if !placed && let Some(verb) = q.tokens.iter().enumerate().find(|(i, t)| *i > at && is_sale_verb(&t.word)) {
             // "never sold": no line of a sale refers to it.
-            let lines = manifest.models.iter().find(|m| m.name != anchor.name && m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && not_exists(manifest, anchor, m, dialect).is_some());
+            let lines = manifest.models.iter().find(|m| {
+                m.name != anchor.name
+                    && m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity"))
+                    && not_exists(manifest, anchor, m, dialect).is_some()
+            });
             if let Some(lines) = lines
                 && let Some(sql) = not_exists(manifest, anchor, lines, dialect)
             {
@@ -314,7 +354,9 @@ impl<'q, 'm> Reading<'q, 'm> {
         self.named_date = q.names.iter().enumerate().filter(|(i, _)| !s.grouped_names.contains(i)).find_map(|(i, m)| {
             m.candidates.iter().filter(|(_, c)| c.is_some_and(is_date)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned()).map(|r| (i, r))
         });
-        if self.needs_date() && let Some((i, _)) = &self.named_date {
+        if self.needs_date()
+            && let Some((i, _)) = &self.named_date
+        {
             self.used_names.push(*i);
         }
         if let Some((range, at)) = &q.time {
@@ -370,19 +412,37 @@ impl<'q, 'm> Reading<'q, 'm> {
         let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
         let anchor = self.subject.unwrap_or(base);
         for (index, mention) in q.names.iter().enumerate() {
-            if self.used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name || Some(index) == s.subject_mention || Some(index) == s.measure_mention {
+            if self.used_names.contains(&index)
+                || s.grouped_names.contains(&index)
+                || Some(index) == s.which_name
+                || Some(index) == s.subject_mention
+                || Some(index) == s.measure_mention
+            {
                 continue;
             }
             // "who have a cat or dog pet": the values of those rows may come between.
             let mut before = mention.tokens.start;
-            while before > 0 && (["a", "an", "any", "some", "or", "and"].contains(&q.tokens[before - 1].word.as_str()) || matches!(q.claims[before - 1], Some(Claim::Value(_)))) {
+            while before > 0
+                && (["a", "an", "any", "some", "or", "and"].contains(&q.tokens[before - 1].word.as_str())
+                    || matches!(q.claims[before - 1], Some(Claim::Value(_))))
+            {
                 before -= 1;
             }
-            let Some(verb) = before.checked_sub(1).filter(|&b| ["have", "has", "having", "with", "own", "owns", "owning"].contains(&q.tokens[b].word.as_str())) else { continue };
+            let Some(verb) = before.checked_sub(1).filter(|&b| ["have", "has", "having", "with", "own", "owns", "owning"].contains(&q.tokens[b].word.as_str()))
+            else {
+                continue;
+            };
             if s.negated.is_some_and(|at| at < mention.tokens.start) {
                 continue;
             }
-            let Some((other, rows)) = mention.candidates.iter().filter(|(m, c)| c.is_none() && m.name != anchor.name).find_map(|(m, _)| related_rows(manifest, anchor, m, dialect).map(|r| (*m, r))) else { continue };
+            let Some((other, rows)) = mention
+                .candidates
+                .iter()
+                .filter(|(m, c)| c.is_none() && m.name != anchor.name)
+                .find_map(|(m, _)| related_rows(manifest, anchor, m, dialect).map(|r| (*m, r)))
+            else {
+                continue;
+            };
             let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
                 Ok(inside) => inside,
                 Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
@@ -408,7 +468,8 @@ impl<'q, 'm> Reading<'q, 'm> {
             return Some(r.clone());
         }
         let own = self.plan.reach.iter().filter(|r| !r.joined() && is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| date_rank(r.column));
-        own.or_else(|| self.plan.reach.iter().filter(|r| is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| (r.path.len(), date_rank(r.column)))).cloned()
+        own.or_else(|| self.plan.reach.iter().filter(|r| is_date(r.column) && !ends_validity(r.column)).min_by_key(|r| (r.path.len(), date_rank(r.column))))
+            .cloned()
     }
 
     /// A date range or a time grain is said.
@@ -420,5 +481,11 @@ impl<'q, 'm> Reading<'q, 'm> {
 /// The date a question most likely means: a creation or event date before a birth date.
 fn date_rank(column: &Column) -> usize {
     let words = stems_of(&column.name);
-    if words.iter().any(|w| ["birth", "born"].contains(&w.as_str())) { 2 } else if words.iter().any(|w| ["hire", "signed", "launched", "draft"].contains(&w.as_str())) { 1 } else { 0 }
+    if words.iter().any(|w| ["birth", "born"].contains(&w.as_str())) {
+        2
+    } else if words.iter().any(|w| ["hire", "signed", "launched", "draft"].contains(&w.as_str())) {
+        1
+    } else {
+        0
+    }
 }

@@ -2,7 +2,10 @@
 //! "born before 1960"), counts of related rows ("makers with more than 3 models"), and numbers
 //! said beside a quantity's name ("12 installments", "grade 9 or 10").
 
-use super::{Aggregate, Plan, Reading, fail, sql::{description_words, number_text, plural, related_rows, words_of}};
+use super::{
+    Aggregate, Plan, Reading, fail,
+    sql::{description_words, number_text, plural, related_rows, words_of},
+};
 use crate::{
     mdl::{Column, Model},
     question::{
@@ -32,7 +35,10 @@ impl<'m> Reading<'_, 'm> {
             });
             // "Which grades have 4 or more high schoolers": a count of what is grouped, not a
             // comparison of the grade.
-            let counts_own = q.names.iter().find(|m| m.tokens.start == last + 1).is_some_and(|m| m.candidates.iter().any(|(om, oc)| oc.is_none() && om.name == anchor.name) && m.candidates.iter().all(|(_, oc)| oc.is_none()));
+            let counts_own =
+                q.names.iter().find(|m| m.tokens.start == last + 1).is_some_and(|m| {
+                    m.candidates.iter().any(|(om, oc)| oc.is_none() && om.name == anchor.name) && m.candidates.iter().all(|(_, oc)| oc.is_none())
+                });
             if counted.is_none() && counts_own && !c.year && !c.money && c.unit.is_none() {
                 let end_of_name = q.names.iter().find(|m| m.tokens.start == last + 1).map_or(last + 1, |m| m.tokens.end);
                 let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..end_of_name);
@@ -42,7 +48,12 @@ impl<'m> Reading<'_, 'm> {
                 self.conditions.push(format!("(SELECT COUNT(*) {rows}) {} {}", c.operator, number_text(*number)));
                 let first = c.tokens.iter().min().copied().unwrap_or(0);
                 let (start, end) = q.span(first..q.names[*n].tokens.end);
-                self.chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} {}", plural(&words_of(&other.name, None)), &q.text[q.span(first..last + 1).0..q.span(first..last + 1).1]), start, end });
+                self.chips.push(Chip {
+                    kind: ChipKind::Comparison,
+                    label: format!("{} {}", plural(&words_of(&other.name, None)), &q.text[q.span(first..last + 1).0..q.span(first..last + 1).1]),
+                    start,
+                    end,
+                });
                 for &i in &c.tokens {
                     self.claims.push((i, Claim::Comparison(index)));
                 }
@@ -64,7 +75,9 @@ impl<'m> Reading<'_, 'm> {
             };
             // "Between 4 and 5 minutes … under 30": a second number for a column already compared
             // in a unit, said without one, is not that column's.
-            let unitless_again = c.unit.is_none() && q.comparisons[..index].iter().any(|o| o.unit.is_some()) && self.used.iter().any(|u| u.model.name == column.model.name && u.column.name == column.column.name);
+            let unitless_again = c.unit.is_none()
+                && q.comparisons[..index].iter().any(|o| o.unit.is_some())
+                && self.used.iter().any(|u| u.model.name == column.model.name && u.column.name == column.column.name);
             if unitless_again {
                 let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..last + 1);
                 return fail(format!("could not place \"{}\"", &q.text[start..end]));
@@ -108,7 +121,13 @@ impl<'m> Reading<'_, 'm> {
                 continue;
             }
             let Some((index, mention)) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1) else { continue };
-            let Some(r) = mention.candidates.iter().filter_map(|(m, c)| c.and_then(|c| self.plan.find(&m.name, &c.name))).find(|r| is_measure(r.column) && fk_target(manifest, r.model, r.column).is_none()).cloned() else {
+            let Some(r) = mention
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| c.and_then(|c| self.plan.find(&m.name, &c.name)))
+                .find(|r| is_measure(r.column) && fk_target(manifest, r.model, r.column).is_none())
+                .cloned()
+            else {
                 continue;
             };
             self.conditions.push(format!("{} = {}", r.sql(dialect), number_text(n)));
@@ -125,13 +144,23 @@ impl<'m> Reading<'_, 'm> {
                 continue;
             }
             let at = mention.tokens.end;
-            let Some(first) = q.tokens.get(at).and_then(|t| t.number).filter(|_| q.claims[at].is_none() && s.limit_at.is_none_or(|(_, l)| l != at)) else { continue };
-            let Some(r) = mention.candidates.iter().filter_map(|(m, c)| c.and_then(|c| self.plan.find(&m.name, &c.name))).find(|r| is_measure(r.column) && !is_key(r.column)).cloned() else {
+            let Some(first) = q.tokens.get(at).and_then(|t| t.number).filter(|_| q.claims[at].is_none() && s.limit_at.is_none_or(|(_, l)| l != at)) else {
+                continue;
+            };
+            let Some(r) = mention
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| c.and_then(|c| self.plan.find(&m.name, &c.name)))
+                .find(|r| is_measure(r.column) && !is_key(r.column))
+                .cloned()
+            else {
                 continue;
             };
             let mut numbers = vec![first];
             let mut end = at;
-            while q.tokens.get(end + 1).is_some_and(|t| t.word == "or" || t.word == "and") && let Some(next) = q.tokens.get(end + 2).and_then(|t| t.number).filter(|_| q.claims[end + 2].is_none()) {
+            while q.tokens.get(end + 1).is_some_and(|t| t.word == "or" || t.word == "and")
+                && let Some(next) = q.tokens.get(end + 2).and_then(|t| t.number).filter(|_| q.claims[end + 2].is_none())
+            {
                 numbers.push(next);
                 end += 2;
             }
@@ -141,7 +170,12 @@ impl<'m> Reading<'_, 'm> {
                 many => format!("{} IN ({})", r.sql(dialect), many.join(", ")),
             });
             let (start, stop) = q.span(mention.tokens.start..end + 1);
-            self.chips.push(Chip { kind: ChipKind::Comparison, label: format!("{} is {}", words_of(&r.column.name, None), list.join(" or ")), start, end: stop });
+            self.chips.push(Chip {
+                kind: ChipKind::Comparison,
+                label: format!("{} is {}", words_of(&r.column.name, None), list.join(" or ")),
+                start,
+                end: stop,
+            });
             for i in at..=end {
                 self.claims.push((i, Claim::Keyword));
             }
@@ -153,8 +187,15 @@ impl<'m> Reading<'_, 'm> {
 
 /// The column a comparison compares, the factor its number is multiplied by for the column's
 /// unit, and the name mention that said the column.
-fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention, anchor: &'m Model, used_names: &[usize]) -> Option<(Reach<'m>, f64, Option<usize>)> {
-    let numeric = |r: &Reach| (is_measure(r.column) || (c.year && (is_date(r.column) || stems_of(&r.column.name).iter().any(|w| w == "year")))) && readable_num(r.column);
+fn compared_column<'m>(
+    q: &Question<'m>,
+    plan: &Plan<'m>,
+    c: &ComparisonMention,
+    anchor: &'m Model,
+    used_names: &[usize],
+) -> Option<(Reach<'m>, f64, Option<usize>)> {
+    let numeric =
+        |r: &Reach| (is_measure(r.column) || (c.year && (is_date(r.column) || stems_of(&r.column.name).iter().any(|w| w == "year")))) && readable_num(r.column);
     // A column named in the words around the comparison.
     let first = *c.tokens.iter().min()?;
     let last = *c.tokens.iter().max()?;
@@ -164,7 +205,13 @@ fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention,
         if used_names.contains(&i) {
             continue;
         }
-        let distance = if m.tokens.start > last { m.tokens.start - last } else if m.tokens.end <= first { first - m.tokens.end + 1 } else { continue };
+        let distance = if m.tokens.start > last {
+            m.tokens.start - last
+        } else if m.tokens.end <= first {
+            first - m.tokens.end + 1
+        } else {
+            continue;
+        };
         if distance > 4 {
             continue;
         }
@@ -179,7 +226,13 @@ fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention,
     let wanted: Vec<&str> = match (&named, &c.unit) {
         (Some(_), _) => Vec::new(),
         (None, Some(unit)) => lexicon::unit_quantity(unit).map(<[&str]>::to_vec).unwrap_or_default(),
-        (None, None) => c.hints.iter().filter_map(|h| lexicon::superlative_quantity(h).or_else(|| lexicon::column_synonyms(h).first().map(|_| lexicon::column_synonyms(h)))).flatten().copied().collect(),
+        (None, None) => c
+            .hints
+            .iter()
+            .filter_map(|h| lexicon::superlative_quantity(h).or_else(|| lexicon::column_synonyms(h).first().map(|_| lexicon::column_synonyms(h))))
+            .flatten()
+            .copied()
+            .collect(),
     };
     let money_words: &[&str] = &["total", "amount", "price", "salary", "cost", "fee", "value"];
     let (column, index) = match named {
@@ -200,7 +253,11 @@ fn compared_column<'m>(q: &Question<'m>, plan: &Plan<'m>, c: &ComparisonMention,
                 if !c.year {
                     return None;
                 }
-                plan.reach.iter().filter(|r| numeric(r) && !r.joined()).find(|r| column_words(r.column).iter().any(|w| c.hints.iter().any(|h| names(h, w) && !["before", "after", "since"].contains(&h.as_str())))).cloned()
+                plan.reach
+                    .iter()
+                    .filter(|r| numeric(r) && !r.joined())
+                    .find(|r| column_words(r.column).iter().any(|w| c.hints.iter().any(|h| names(h, w) && !["before", "after", "since"].contains(&h.as_str()))))
+                    .cloned()
             });
             let found = found?;
             // "whose age is older than 1" of `pet_age`: a name said near it, in its words.

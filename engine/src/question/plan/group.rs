@@ -1,7 +1,10 @@
 //! Groupings: the columns, entities (by key, shown by their names) and time grains a reading
 //! groups by, and the columns they add to its SELECT and GROUP BY.
 
-use super::{Group, Reading, fail, sql::{current_of, grain_sql, words_of}};
+use super::{
+    Group, Reading, fail,
+    sql::{current_of, grain_sql, words_of},
+};
 use crate::{
     compile::Dialect,
     question::{
@@ -40,16 +43,22 @@ impl<'m> Reading<'_, 'm> {
             let mention = &q.names[n];
             let span = q.span(mention.tokens.clone());
             // "Each type of pet": the model after "of" says whose column the grouping is.
-            let qualifies = mention.tokens.start >= 2 && q.tokens[mention.tokens.start - 1].word == "of" && self.groups.iter().any(|(g, _)| match g {
-                Group::Column(r) => mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == r.model.name),
-                _ => false,
-            });
+            let qualifies = mention.tokens.start >= 2
+                && q.tokens[mention.tokens.start - 1].word == "of"
+                && self.groups.iter().any(|(g, _)| match g {
+                    Group::Column(r) => mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == r.model.name),
+                    _ => false,
+                });
             if qualifies {
                 self.used_names.push(n);
                 continue;
             }
             // A column of categories, else an entity (a model, or a key that refers to one).
-            let column = mention.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned());
+            let column = mention
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c)))
+                .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned());
             let group = match column {
                 Some(c) => Some(Group::Column(c)),
                 None => mention.candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find_map(|m| self.plan.entity(m)),
@@ -105,7 +114,12 @@ impl<'m> Reading<'_, 'm> {
                     self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
                     self.group_by.push(r.sql(dialect));
                     self.used.push(r.clone());
-                    self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(r), words_of(&r.column.name, Some(r.model))), start: span.0, end: span.1 });
+                    self.chips.push(Chip {
+                        kind: ChipKind::Grouping,
+                        label: format!("by {}{}", current_of(r), words_of(&r.column.name, Some(r.model))),
+                        start: span.0,
+                        end: span.1,
+                    });
                 }
                 Group::Entity { key, shown } => {
                     self.group_by.push(key.sql(dialect));
@@ -115,7 +129,12 @@ impl<'m> Reading<'_, 'm> {
                         self.group_by.push(c.sql(dialect));
                         self.used.push(c.clone());
                     }
-                    self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {}{}", current_of(key), words_of(&key.model.name, None)), start: span.0, end: span.1 });
+                    self.chips.push(Chip {
+                        kind: ChipKind::Grouping,
+                        label: format!("by {}{}", current_of(key), words_of(&key.model.name, None)),
+                        start: span.0,
+                        end: span.1,
+                    });
                 }
                 Group::Grain(grain, d) => {
                     let expr = grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0));

@@ -1,7 +1,12 @@
 //! A reading that lists rows: what "which X" or the subject names by its name columns, the
 //! columns named, a column's values, or how many in each group; sorted and limited.
 
-use super::{Built, DISTINCT_WORDS, Group, Reading, fail, group::grain_order, sql::{plural, words_of}, value::{claim_keywords, claim_limit_word}};
+use super::{
+    Built, DISTINCT_WORDS, Group, Reading, fail,
+    group::grain_order,
+    sql::{plural, words_of},
+    value::{claim_keywords, claim_limit_word},
+};
 use crate::{
     mdl::Model,
     question::{
@@ -18,14 +23,26 @@ impl<'m> Reading<'_, 'm> {
         let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
         let quote = |n: &str| dialect.quote(n);
         let grouped = !self.group_by.is_empty();
-        let listed: Option<&'m Model> = s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name))).or(self.subject);
+        let listed: Option<&'m Model> = s
+            .which_name
+            .and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name)))
+            .or(self.subject);
         // A column named as the subject ("job titles", "product categories"): its values.
-        let column_mention = s.head_names.iter().copied().find(|n| !self.used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));
+        let column_mention =
+            s.head_names.iter().copied().find(|n| !self.used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));
         // A column of the base's own rows (a list of a joined model's column would repeat).
         let subject_column = if listed.is_some() && s.subject_mention.is_some() || s.who {
             None
         } else {
-            column_mention.and_then(|n| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned())
+            column_mention.and_then(|n| {
+                q.names[n]
+                    .candidates
+                    .iter()
+                    .filter(|(_, c)| c.is_some_and(|c| !is_key(c)))
+                    .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                    .filter(|r| !r.joined())
+                    .cloned()
+            })
         };
         // "The name and country of all customers": the columns named, of what is listed.
         let of_listed = |r: &Reach<'m>| listed.is_none_or(|m| m.name == r.model.name) && (!r.joined() || listed.is_some());
@@ -35,7 +52,9 @@ impl<'m> Reading<'_, 'm> {
             .copied()
             // The quantity named without an aggregate is listed too ("the id and weight").
             .filter(|n| (!self.used_names.contains(n) || Some(*n) == s.measure_mention && self.measure.is_some()) && Some(*n) != s.subject_mention)
-            .filter_map(|n| q.names[n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r)))
+            .filter_map(|n| {
+                q.names[n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r))
+            })
             // A reference is a relationship, not a value to list ("who reports to…").
             .filter(|(_, r)| !refers(manifest, r.model, r.column) && !s.who)
             .collect();
@@ -45,7 +64,8 @@ impl<'m> Reading<'_, 'm> {
         let mut list_by: Vec<String> = Vec::new();
         let lists_in_groups = grouped && (s.who || s.which_name.is_some()) && listed.is_some() && s.sort.is_none();
         // "The ids and names of…": the listed thing's key, said as "id".
-        let id_words: Vec<usize> = q.tokens.iter().enumerate().filter(|(i, t)| (t.word == "id" || t.word == "ids") && q.claims[*i].is_none()).map(|(i, _)| i).collect();
+        let id_words: Vec<usize> =
+            q.tokens.iter().enumerate().filter(|(i, t)| (t.word == "id" || t.word == "ids") && q.claims[*i].is_none()).map(|(i, _)| i).collect();
         let listed_key = listed.or(Some(base)).and_then(|m| self.plan.key_of(m)).filter(|_| !id_words.is_empty());
         let key_named = listed_key.as_ref().is_some_and(|k| named.iter().any(|(_, r)| r.column.name == k.column.name && r.model.name == k.model.name));
         if let Some(key) = &listed_key
@@ -116,7 +136,8 @@ impl<'m> Reading<'_, 'm> {
                 _ => return fail("nothing to list".into()),
             }
         }
-        let mut sql = format!("SELECT {distinct}{} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        let mut sql =
+            format!("SELECT {distinct}{} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
         if !self.conditions.is_empty() {
             sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
         }
@@ -145,7 +166,13 @@ impl<'m> Reading<'_, 'm> {
             self.chips.insert(0, Chip { kind: ChipKind::Measure, label, start: 0, end: 0 });
         }
         if let Some((n, desc, said)) = &s.sort {
-            let Some(r) = q.names[*n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| !r.joined() || listed.is_some_and(|m| m.name == r.model.name)).cloned() else {
+            let Some(r) = q.names[*n]
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                .find(|r| !r.joined() || listed.is_some_and(|m| m.name == r.model.name))
+                .cloned()
+            else {
                 return fail("a sort I could not place".into());
             };
             if distinct.is_empty() || self.select.iter().any(|item| item.starts_with(&r.sql(dialect))) {
@@ -158,7 +185,12 @@ impl<'m> Reading<'_, 'm> {
                 self.claims.push((i, Claim::Keyword));
             }
             let (start, end) = q.span(said[0]..said[said.len() - 1] + 1);
-            self.chips.push(Chip { kind: ChipKind::Order, label: format!("sorted by {}{}", words_of(&r.column.name, None), if *desc { ", highest first" } else { "" }), start, end });
+            self.chips.push(Chip {
+                kind: ChipKind::Order,
+                label: format!("sorted by {}{}", words_of(&r.column.name, None), if *desc { ", highest first" } else { "" }),
+                start,
+                end,
+            });
             if !self.used.iter().any(|u| u.model.name == r.model.name) {
                 return fail("a sort on a model not read".into());
             }

@@ -16,8 +16,8 @@ mod value;
 use super::{
     Chip, Understanding, ValueMatch,
     entities::{key_column, shown_columns, stems_of},
-    read::{Claim, Question, ValueMention, finish, scan},
     reach::Reach,
+    read::{Claim, Question, ValueMention, finish, scan},
     suggest::suggestions,
 };
 use crate::{
@@ -99,7 +99,10 @@ struct Shape<'m> {
 enum Group<'m> {
     Column(Reach<'m>),
     /// An entity: grouped by its key, shown by its name columns.
-    Entity { key: Reach<'m>, shown: Vec<Reach<'m>> },
+    Entity {
+        key: Reach<'m>,
+        shown: Vec<Reach<'m>>,
+    },
     Grain(Grain, Reach<'m>),
 }
 
@@ -220,7 +223,11 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                 if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
                     eprintln!("base {}: {:?}", base.name, q.tokens.iter().zip(&q.claims).map(|(t, c)| format!("{}={c:?}", t.word)).collect::<Vec<_>>());
                     for n in &q.names {
-                        eprintln!("   name {:?}: {:?}", n.tokens, n.candidates.iter().map(|(m, c)| format!("{}.{}", m.name, c.map_or("", |c| c.name.as_str()))).collect::<Vec<_>>());
+                        eprintln!(
+                            "   name {:?}: {:?}",
+                            n.tokens,
+                            n.candidates.iter().map(|(m, c)| format!("{}.{}", m.name, c.map_or("", |c| c.name.as_str()))).collect::<Vec<_>>()
+                        );
                     }
                 }
                 // Names no part of the reading used are unplaced.
@@ -233,8 +240,15 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                         if about > *first_about {
                             answered = Some((base, sql, built_chips, about));
                         } else if about == *first_about {
-                            let said = shape.measure_mention.map(|m| q.text[q.span(q.names[m].tokens.clone()).0..q.span(q.names[m].tokens.clone()).1].to_owned()).unwrap_or_default();
-                            tied = Some(format!("could not place \"{said}\": it could mean {said} of {} or of {}", words_of(&first.name, None), words_of(&base.name, None)));
+                            let said = shape
+                                .measure_mention
+                                .map(|m| q.text[q.span(q.names[m].tokens.clone()).0..q.span(q.names[m].tokens.clone()).1].to_owned())
+                                .unwrap_or_default();
+                            tied = Some(format!(
+                                "could not place \"{said}\": it could mean {said} of {} or of {}",
+                                words_of(&first.name, None),
+                                words_of(&base.name, None)
+                            ));
                         }
                         q.claims = saved;
                         continue;
@@ -311,7 +325,9 @@ fn about_score(q: &Question, base: &Model) -> usize {
     let mut named: Vec<String> = Vec::new();
     for (i, claim) in q.claims.iter().enumerate() {
         let models: Vec<&str> = match claim {
-            Some(Claim::Name(n)) if q.names[*n].tokens.start == i => q.names[*n].candidates.iter().filter(|(m, c)| c.is_none() && m.name != base.name).map(|(m, _)| m.name.as_str()).collect(),
+            Some(Claim::Name(n)) if q.names[*n].tokens.start == i => {
+                q.names[*n].candidates.iter().filter(|(m, c)| c.is_none() && m.name != base.name).map(|(m, _)| m.name.as_str()).collect()
+            }
             Some(Claim::Value(v)) if q.values[*v].tokens.start == i => q.values[*v].places.iter().map(|(m, _)| m.as_str()).collect(),
             _ => continue,
         };
@@ -324,6 +340,30 @@ fn about_score(q: &Question, base: &Model) -> usize {
 /// Order words ("most", "top", "first"…) are not among them: a reading that does not rank
 /// leaves them unplaced.
 const KEYWORDS: [&str; 26] = [
-    "how", "many", "number", "count", "headcount", "total", "sum", "average", "avg", "mean", "averaged", "distinct", "different", "unique", "by", "per", "each", "every",
-    "which", "what", "who", "people", "person", "persons", "everyone", "whom",
+    "how",
+    "many",
+    "number",
+    "count",
+    "headcount",
+    "total",
+    "sum",
+    "average",
+    "avg",
+    "mean",
+    "averaged",
+    "distinct",
+    "different",
+    "unique",
+    "by",
+    "per",
+    "each",
+    "every",
+    "which",
+    "what",
+    "who",
+    "people",
+    "person",
+    "persons",
+    "everyone",
+    "whom",
 ];

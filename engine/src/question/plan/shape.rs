@@ -41,7 +41,8 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     let averaged = has(q, "average") || has(q, "avg") || has(q, "mean") || has(q, "averaged");
     let negated = words.iter().position(|w| is_negation(w));
     // "Headcount" is people employed now.
-    let current = words.iter().any(|w| is_current(w)) || (words.iter().any(|w| w == "headcount") && manifest.models.iter().any(|m| m.columns.iter().any(ends_validity)));
+    let current =
+        words.iter().any(|w| is_current(w)) || (words.iter().any(|w| w == "headcount") && manifest.models.iter().any(|m| m.columns.iter().any(ends_validity)));
 
     // Where groupings are said: after "by", "per", "each", "every", and "which X"/"top N X".
     // "Ordered by age descending", "sorted by name": a sort, not a grouping.
@@ -50,7 +51,10 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     // youngest": the column after "by" or "order of", and the direction said anywhere.
     let directions = ["descending", "ascending", "desc", "asc", "decreasing", "increasing", "alphabetically"];
     let sort_by = words.iter().enumerate().position(|(i, w)| {
-        (w == "by" && i > 0 && (sort_words.contains(&words[i - 1].as_str()) || (i > 1 && directions.contains(&words[i - 1].as_str()) && sort_words.contains(&words[i - 2].as_str()))))
+        (w == "by"
+            && i > 0
+            && (sort_words.contains(&words[i - 1].as_str())
+                || (i > 1 && directions.contains(&words[i - 1].as_str()) && sort_words.contains(&words[i - 2].as_str()))))
             || (w == "of" && i > 0 && words[i - 1] == "order")
     });
     let sort: Option<(usize, bool, Vec<usize>)> = sort_by.and_then(|by| {
@@ -118,7 +122,8 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         let t = &q.tokens[i];
         let n = t.number.filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 1000.0 && q.claims[i].is_none())?;
         let before = i.checked_sub(1).map(|b| words[b].as_str());
-        (matches!(before, Some("top" | "bottom" | "which" | "the" | "what" | "first" | "last")) && q.tokens.get(i + 1).is_some_and(|t| !t.money)).then_some((n as u32, i))
+        (matches!(before, Some("top" | "bottom" | "which" | "the" | "what" | "first" | "last")) && q.tokens.get(i + 1).is_some_and(|t| !t.money))
+            .then_some((n as u32, i))
     });
 
     // Name mentions: for grouping (after a marker, or named by "which"/"top N"), else the head.
@@ -126,7 +131,11 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         marker_at.iter().any(|&m| {
             m < start && {
                 // Nothing but names, "and", "the", another marker or a grain between.
-                (m + 1..start).all(|i| matches!(q.claims[i], Some(Claim::Name(_))) || ["and", "the", "each", "every", "per", "by", "of"].contains(&words[i].as_str()) || grain_of(&words[i]).is_some())
+                (m + 1..start).all(|i| {
+                    matches!(q.claims[i], Some(Claim::Name(_)))
+                        || ["and", "the", "each", "every", "per", "by", "of"].contains(&words[i].as_str())
+                        || grain_of(&words[i]).is_some()
+                })
             }
         })
     };
@@ -148,7 +157,15 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         which_name = head_names.iter().copied().find(|&n| {
             let s = q.names[n].tokens.start;
             let relative = words.get(q.names[n].tokens.end).is_some_and(|w| ["that", "which", "who", "with", "has", "had", "have"].contains(&w.as_str()));
-            s > at && (at + 1..s).all(|i| q.claims[i].is_none() && (words[i] == "the" || order.is_some() && relative && ["is", "are", "was", "were"].contains(&words[i].as_str()) || q.tokens[i].number.is_some() || ordering(&words[i]).is_some() || lexicon::superlative_quantity(&words[i]).is_some()))
+            s > at
+                && (at + 1..s).all(|i| {
+                    q.claims[i].is_none()
+                        && (words[i] == "the"
+                            || order.is_some() && relative && ["is", "are", "was", "were"].contains(&words[i].as_str())
+                            || q.tokens[i].number.is_some()
+                            || ordering(&words[i]).is_some()
+                            || lexicon::superlative_quantity(&words[i]).is_some())
+                })
         });
     }
     // "the 2 media types with the fewest tracks": what the number counts is ranked.
@@ -163,7 +180,12 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     // Time grains after a marker ("by month", "per quarter", "for each quarter of 2022").
     let mut grains: Vec<(Grain, usize)> = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        if q.claims[i].is_none() && let Some(g) = grain_of(w) && i > 0 && (GROUP_MARKERS.contains(&words[i - 1].as_str()) || words[i - 1] == "and" && i > 1 && grain_of(&words[i - 2]).is_none() && marker_at.iter().any(|&m| m < i)) {
+        if q.claims[i].is_none()
+            && let Some(g) = grain_of(w)
+            && i > 0
+            && (GROUP_MARKERS.contains(&words[i - 1].as_str())
+                || words[i - 1] == "and" && i > 1 && grain_of(&words[i - 2]).is_none() && marker_at.iter().any(|&m| m < i))
+        {
             grains.push((g, i));
         }
     }
@@ -221,7 +243,12 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         // What follows "no"/"never" is a condition, not the measure; so is what a comparison
         // compares ("drafted before 2010", "salary between …").
         .filter(|(_, m)| negated.is_none_or(|at| m.tokens.start < at))
-        .filter(|(_, m)| !q.comparisons.iter().any(|c| c.tokens.iter().min().is_some_and(|&first| first == m.tokens.end || first == m.tokens.end + 1) || c.tokens.iter().max().is_some_and(|&last| last + 1 == m.tokens.start)))
+        .filter(|(_, m)| {
+            !q.comparisons.iter().any(|c| {
+                c.tokens.iter().min().is_some_and(|&first| first == m.tokens.end || first == m.tokens.end + 1)
+                    || c.tokens.iter().max().is_some_and(|&last| last + 1 == m.tokens.start)
+            })
+        })
         .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c))))
         .map(|(i, _)| i);
     // "How many units…": a quantity counted is a quantity summed.
@@ -237,14 +264,26 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         aggregate = Some(Aggregate::Sum);
     }
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
-    if aggregate.is_none() && let Some(m) = measure_mention {
+    if aggregate.is_none()
+        && let Some(m) = measure_mention
+    {
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
         // "The invoice total for each quarter" is summed; "the highest invoice total" is one.
         let a_total = said.iter().any(|w| ["total", "amount"].contains(w)) && !(grouped_names.is_empty() && grains.is_empty());
-        let sum_like = a_total || said.iter().any(|w| ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w));
+        let sum_like = a_total
+            || said.iter().any(|w| {
+                ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w)
+            });
         // "The most points in a single game": one row's points, not a sum.
         let in_one_event = words.windows(2).enumerate().any(|(i, w)| w[0] == "single" && q.names.iter().any(|m| m.tokens.start == i + 1));
-        if sum_like && !in_one_event && (order.is_some() || !grouped_names.is_empty() || !grains.is_empty() || which_name.is_some() || q.values.len() + usize::from(q.time.is_some()) > 0) {
+        if sum_like
+            && !in_one_event
+            && (order.is_some()
+                || !grouped_names.is_empty()
+                || !grains.is_empty()
+                || which_name.is_some()
+                || q.values.len() + usize::from(q.time.is_some()) > 0)
+        {
             aggregate = Some(Aggregate::Sum);
         }
         // "The highest invoice total".
@@ -293,20 +332,37 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     // "Which album has the most tracks", "which department has the most people": the most of
     // a thing counted.
     let implied_quantity = order.is_some_and(|(_, at)| lexicon::superlative_quantity(&words[at]).is_some());
-    if aggregate.is_none() && order.is_some() && !implied_quantity && measure_mention.is_none() && (subject_mention.is_some() || asks_people && !who) && (which_name.is_some() || !grouped_names.is_empty()) {
+    if aggregate.is_none()
+        && order.is_some()
+        && !implied_quantity
+        && measure_mention.is_none()
+        && (subject_mention.is_some() || asks_people && !who)
+        && (which_name.is_some() || !grouped_names.is_empty())
+    {
         aggregate = Some(Aggregate::Count);
     }
 
     // The models of the measure and of the subject: the first bases tried.
-    let measure_models: Vec<&Model> =
-        measure_mention.map(|m| q.names[m].candidates.iter().filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none())).map(|(m, _)| *m).collect()).unwrap_or_default();
-    let subject_mention = if asks_people && subject_mention.is_some_and(|n| !q.names[n].candidates.iter().any(|(m, _)| person_like(m))) { None } else { subject_mention };
+    let measure_models: Vec<&Model> = measure_mention
+        .map(|m| {
+            q.names[m]
+                .candidates
+                .iter()
+                .filter(|(model, c)| c.is_some_and(|c| is_measure(c) && fk_target(manifest, model, c).is_none()))
+                .map(|(m, _)| *m)
+                .collect()
+        })
+        .unwrap_or_default();
+    let subject_mention =
+        if asks_people && subject_mention.is_some_and(|n| !q.names[n].candidates.iter().any(|(m, _)| person_like(m))) { None } else { subject_mention };
     let subject_models: Vec<&Model> = match subject_mention {
         Some(n) => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
         None if asks_people => people.clone(),
         // "Which teams are in the Pacific division?": a list of what "which" names.
         None => match which_name {
-            Some(n) if aggregate.is_none() && measure_mention.is_none() => q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect(),
+            Some(n) if aggregate.is_none() && measure_mention.is_none() => {
+                q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect()
+            }
             // "the Eastern Conference teams": a column's name said with its model's, the model
             // is what is listed.
             _ if aggregate.is_none() && measure_mention.is_none() => head_names
@@ -314,7 +370,11 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
                 .filter_map(|&n| {
                     let mention = &q.names[n];
                     let last = mention.tokens.end.checked_sub(1)?;
-                    mention.candidates.iter().map(|(m, _)| *m).find(|m| mention.tokens.len() > 1 && model_words(m).iter().any(|w| names(&q.tokens[last].stem, w)))
+                    mention
+                        .candidates
+                        .iter()
+                        .map(|(m, _)| *m)
+                        .find(|m| mention.tokens.len() > 1 && model_words(m).iter().any(|w| names(&q.tokens[last].stem, w)))
                 })
                 .take(1)
                 .collect(),
@@ -346,7 +406,9 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
 /// Candidate bases: the measure's model, the subject's, then any model.
 pub(super) fn bases<'m>(manifest: &'m Manifest, q: &Question<'m>, shape: &Shape<'m>) -> Vec<&'m Model> {
     let mut bases: Vec<&Model> = Vec::new();
-    if matches!(shape.aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min)) || (shape.order.is_some() && shape.aggregate.is_none()) {
+    if matches!(shape.aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min))
+        || (shape.order.is_some() && shape.aggregate.is_none())
+    {
         // "unit price of tracks": the measure of the model the question names first.
         bases.extend(shape.measure_models.iter().copied().filter(|m| shape.subject_models.iter().any(|s| s.name == m.name)));
         bases.extend(shape.measure_models.iter().copied());

@@ -23,13 +23,21 @@ pub(super) fn number_text(n: f64) -> String {
 /// ` AND other.column IN (…)`: the deferred values that are values of `other`'s rows, taken
 /// out of `deferred`, with the names said beside them placed; `Err` names a value of another
 /// model.
-pub(super) fn values_inside<'q>(q: &'q Question, other: &Model, deferred: &mut Vec<(usize, &'q ValueMention)>, used_names: &mut Vec<usize>, dialect: Dialect) -> Result<String, String> {
+pub(super) fn values_inside<'q>(
+    q: &'q Question,
+    other: &Model,
+    deferred: &mut Vec<(usize, &'q ValueMention)>,
+    used_names: &mut Vec<usize>,
+    dialect: Dialect,
+) -> Result<String, String> {
     let mut by_column: Vec<(String, Vec<String>)> = Vec::new();
     for (_, v) in deferred.drain(..) {
         let Some((_, column)) = v.places.iter().find(|(m, _)| *m == other.name) else { return Err(v.value.clone()) };
         match by_column.iter_mut().find(|(c, _)| c == column) {
             // "a cat and a dog": both at once is not one row's value.
-            Some(_) if q.tokens[..v.tokens.start].iter().rev().take_while(|t| !matches!(t.word.as_str(), "or")).any(|t| t.word == "and") => return Err(v.value.clone()),
+            Some(_) if q.tokens[..v.tokens.start].iter().rev().take_while(|t| !matches!(t.word.as_str(), "or")).any(|t| t.word == "and") => {
+                return Err(v.value.clone());
+            }
             Some((_, list)) => list.push(quote_text(&v.value)),
             None => by_column.push((column.clone(), vec![quote_text(&v.value)])),
         }
@@ -104,7 +112,13 @@ fn linked_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dial
         .collect();
     let [(link, to_anchor, to_other)] = links.as_slice() else { return None };
     let join = join_condition;
-    Some(format!("FROM {} JOIN {} ON {} WHERE {}", dialect.quote(&link.name), dialect.quote(&other.name), join(&to_other.condition, dialect), join(&to_anchor.condition, dialect)))
+    Some(format!(
+        "FROM {} JOIN {} ON {} WHERE {}",
+        dialect.quote(&link.name),
+        dialect.quote(&other.name),
+        join(&to_other.condition, dialect),
+        join(&to_anchor.condition, dialect)
+    ))
 }
 
 pub(super) fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Option<&TimeRange>) -> String {

@@ -2,7 +2,11 @@
 //! longest track"), an average of per-group counts, a count, or an aggregate of the measure;
 //! then its ranking with ties kept, order and limit. Lists are in `list`.
 
-use super::{Aggregate, Built, DISTINCT_WORDS, Group, Reading, fail, group::grain_order, sql::{description_words, number_text, plural, words_of}};
+use super::{
+    Aggregate, Built, DISTINCT_WORDS, Group, Reading, fail,
+    group::grain_order,
+    sql::{description_words, number_text, plural, words_of},
+};
 use crate::{
     mdl::{Column, Manifest, Model},
     question::{
@@ -39,7 +43,11 @@ impl<'m> Reading<'_, 'm> {
             (Some(Aggregate::Count), _) if s.average_of_counts => return self.average_of_counts(),
             (Some(Aggregate::Count), _) => self.count(),
             (Some(agg), Some(m)) => self.aggregate(agg, m),
-            (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None) if s.subject_mention.is_some() && self.subject.is_some_and(|m| m.name == base.name) && amount_of(base).is_some() => self.amount(agg)?,
+            (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None)
+                if s.subject_mention.is_some() && self.subject.is_some_and(|m| m.name == base.name) && amount_of(base).is_some() =>
+            {
+                self.amount(agg)?
+            }
             (Some(agg), None) => return fail(format!("a {} of something I could not place", agg.label())),
             (None, Some(_)) if !single_measure_rows && grouped => return fail("a quantity with nothing to do with it".into()),
             (None, _) => return self.list(limit),
@@ -54,15 +62,23 @@ impl<'m> Reading<'_, 'm> {
         let (desc, at) = s.order.unwrap_or((true, 0));
         // "Youngest" ranks by age, whatever else the question names; "most" by what it names.
         // "Longest-serving": the word after the superlative says the quantity first.
-        let after = q.tokens.get(at + 1).filter(|_| q.claims.get(at + 1).is_some_and(|c| matches!(c, None | Some(Claim::Name(_))))).and_then(|t| lexicon::superlative_quantity(&t.word).map(|w| (w, at + 1)));
+        let after = q
+            .tokens
+            .get(at + 1)
+            .filter(|_| q.claims.get(at + 1).is_some_and(|c| matches!(c, None | Some(Claim::Name(_)))))
+            .and_then(|t| lexicon::superlative_quantity(&t.word).map(|w| (w, at + 1)));
         let wanted = after.map(|(w, _)| w).or_else(|| lexicon::superlative_quantity(&q.tokens[at].word));
         if let Some((_, i)) = after {
             self.claims.push((i, Claim::Keyword));
         }
         let implied = wanted.map(|wanted| {
-            self.plan.reach
+            self.plan
+                .reach
                 .iter()
-                .filter(|r| (is_measure(r.column) || is_date(r.column)) && (r.model.name == self.subject.unwrap_or(base).name || !r.joined() || r.path.len() == 1 && r.through_current()))
+                .filter(|r| {
+                    (is_measure(r.column) || is_date(r.column))
+                        && (r.model.name == self.subject.unwrap_or(base).name || !r.joined() || r.path.len() == 1 && r.through_current())
+                })
                 .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
                 .cloned()
         });
@@ -85,7 +101,9 @@ impl<'m> Reading<'_, 'm> {
                 return None;
             }
             let (n, mention) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1)?;
-            let event = mention.candidates.iter().any(|(m, c)| c.is_none() && m.name != base.name && key_column(m).and_then(|k| self.plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1));
+            let event = mention.candidates.iter().any(|(m, c)| {
+                c.is_none() && m.name != base.name && key_column(m).and_then(|k| self.plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1)
+            });
             event.then_some((i, n))
         });
         if let Some((i, n)) = single_event {
@@ -101,16 +119,35 @@ impl<'m> Reading<'_, 'm> {
         }
         // "What is the hometown of the youngest teacher": a column "what" names is shown
         // instead of the names; a model it names is what is ranked.
-        let column_of = |n: usize| q.names[n].candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c))).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).filter(|r| !r.joined()).cloned().map(|r| (n, r));
+        let column_of = |n: usize| {
+            q.names[n]
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c)))
+                .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                .filter(|r| !r.joined())
+                .cloned()
+                .map(|r| (n, r))
+        };
         // Or a text column named before the superlative ("the hometown of the youngest").
         let which_column = s.which_name.and_then(column_of).or_else(|| {
-            s.head_names.iter().copied().filter(|n| !self.used_names.contains(n) && Some(*n) != s.subject_mention && q.names[*n].tokens.end <= at).find_map(column_of)
+            s.head_names
+                .iter()
+                .copied()
+                .filter(|n| !self.used_names.contains(n) && Some(*n) != s.subject_mention && q.names[*n].tokens.end <= at)
+                .find_map(column_of)
         });
         if let Some((n, _)) = &which_column {
             self.used_names.push(*n);
         }
         if let Some(n) = s.which_name
-            && (which_column.is_some() || q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some_and(|e| shown.as_ref().is_some_and(|g| matches!(g, Group::Entity { key, .. } if key.model.name == e.name)) || e.name == self.subject.unwrap_or(base).name)))
+            && (which_column.is_some()
+                || q.names[n].candidates.iter().any(|(m, c)| {
+                    entity_of(manifest, m, *c).is_some_and(|e| {
+                        shown.as_ref().is_some_and(|g| matches!(g, Group::Entity { key, .. } if key.model.name == e.name))
+                            || e.name == self.subject.unwrap_or(base).name
+                    })
+                }))
         {
             self.used_names.push(n);
         }
@@ -136,7 +173,12 @@ impl<'m> Reading<'_, 'm> {
             self.claims.push((at + 1, Claim::Keyword));
         }
         let (start, end) = q.span(at..at + 1);
-        self.chips.push(Chip { kind: ChipKind::Order, label: format!("{} {}", if desc { "highest" } else { "lowest" }, words_of(&quantity.column.name, None)), start, end });
+        self.chips.push(Chip {
+            kind: ChipKind::Order,
+            label: format!("{} {}", if desc { "highest" } else { "lowest" }, words_of(&quantity.column.name, None)),
+            start,
+            end,
+        });
         self.used.push(quantity);
         Ok(Value { order: Some(order), ..Value::default() })
     }
@@ -148,7 +190,9 @@ impl<'m> Reading<'_, 'm> {
         let Some((Group::Entity { key, .. } | Group::Column(key), _)) = self.groups.first() else { return fail("an average of counts without a per".into()) };
         let inner_value = match (&self.subject_key, s.distinct) {
             (Some(k), _) => format!("COUNT(DISTINCT {})", k.sql(dialect)),
-            (None, true) => match q.names.iter().enumerate().find(|(i, m)| !self.used_names.contains(i) && m.candidates.iter().any(|(mm, c)| c.is_some() && self.plan.find(&mm.name, &c.unwrap().name).is_some())) {
+            (None, true) => match q.names.iter().enumerate().find(|(i, m)| {
+                !self.used_names.contains(i) && m.candidates.iter().any(|(mm, c)| c.is_some() && self.plan.find(&mm.name, &c.unwrap().name).is_some())
+            }) {
                 Some((i, m)) => {
                     let r = m.candidates.iter().find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name)).cloned().unwrap_or_else(|| key.clone());
                     self.used_names.push(i);
@@ -160,15 +204,24 @@ impl<'m> Reading<'_, 'm> {
         };
         let label = format!("average number of {} per {}", plural(&words_of(&self.subject.unwrap_or(base).name, None)), words_of(&key.model.name, None));
         let alias = quote(&label.replace(' ', "_"));
-        let mut sql = format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        let mut sql =
+            format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
         if !self.conditions.is_empty() {
             sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
         }
-        sql = sql.replacen(&format!("{} AS {}", key.sql(dialect), quote("per")), &format!("{} AS {}, {inner_value} AS {}", key.sql(dialect), quote("per"), quote("n")), 1);
+        sql = sql.replacen(
+            &format!("{} AS {}", key.sql(dialect), quote("per")),
+            &format!("{} AS {}, {inner_value} AS {}", key.sql(dialect), quote("per"), quote("n")),
+            1,
+        );
         sql.push_str(&format!(" GROUP BY {}", key.sql(dialect)));
         self.chips.retain(|c| c.kind != ChipKind::Grouping);
         self.chips.insert(0, Chip { kind: ChipKind::Measure, label: label.clone(), start: 0, end: 0 });
-        claim_keywords(q, &mut self.claims, &["average", "avg", "mean", "averaged", "number", "how", "many", "count", "per", "each", "every", "different", "distinct", "unique"]);
+        claim_keywords(
+            q,
+            &mut self.claims,
+            &["average", "avg", "mean", "averaged", "number", "how", "many", "count", "per", "each", "every", "different", "distinct", "unique"],
+        );
         if !self.used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
             return fail("the subject is not counted".into());
         }
@@ -185,7 +238,13 @@ impl<'m> Reading<'_, 'm> {
         // "distinct", of what is counted.
         let distinct_column = q.tokens.iter().position(|t| DISTINCT_WORDS.contains(&t.word.as_str())).and_then(|at| {
             let (n, m) = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == at + 1 && !self.used_names.contains(i))?;
-            let r = m.candidates.iter().filter(|(_, c)| c.is_some_and(|c| !is_key(c))).find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name)).filter(|r| self.subject.is_none_or(|sm| sm.name == r.model.name)).cloned()?;
+            let r = m
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_some_and(|c| !is_key(c)))
+                .find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name))
+                .filter(|r| self.subject.is_none_or(|sm| sm.name == r.model.name))
+                .cloned()?;
             Some((n, r))
         });
         if let Some((n, _)) = &distinct_column {
@@ -197,10 +256,12 @@ impl<'m> Reading<'_, 'm> {
                 (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None)))
             }
             (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
-            _ if s.distinct => match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).cloned()) {
-                Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),
-                None => ("COUNT(*)".into(), words_of(&base.name, None)),
-            },
+            _ if s.distinct => {
+                match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).cloned()) {
+                    Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),
+                    None => ("COUNT(*)".into(), words_of(&base.name, None)),
+                }
+            }
             (_, Some(m)) => ("COUNT(*)".into(), words_of(&m.name, None)),
             _ => ("COUNT(*)".into(), words_of(&base.name, None)),
         };
@@ -223,7 +284,11 @@ impl<'m> Reading<'_, 'm> {
             _ => format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model))),
         };
         // "Length in minutes" of milliseconds: converted.
-        let said_unit = q.tokens.iter().enumerate().find(|(i, t)| ["minute", "second", "hour"].contains(&t.stem.as_str()) && q.claims[*i].is_none_or(|c| matches!(c, Claim::Name(_))));
+        let said_unit = q
+            .tokens
+            .iter()
+            .enumerate()
+            .find(|(i, t)| ["minute", "second", "hour"].contains(&t.stem.as_str()) && q.claims[*i].is_none_or(|c| matches!(c, Claim::Name(_))));
         let words: Vec<String> = column_words(m.column).into_iter().chain(description_words(m.column)).collect();
         let factor = said_unit.and_then(|(_, t)| lexicon::convert(&t.stem, &words)).filter(|f| *f != 1.0);
         let sql = Some(match factor {
@@ -265,7 +330,8 @@ impl<'m> Reading<'_, 'm> {
     fn amount(&mut self, agg: Aggregate) -> Result<Value, Vec<String>> {
         let (dialect, q, base) = (self.dialect, self.q, self.base);
         let quote = |n: &str| dialect.quote(n);
-        let m = self.plan.find(&base.name, &amount_of(base).map(|c| c.name.clone()).unwrap_or_default()).cloned().ok_or_else(|| vec!["no amount".to_owned()])?;
+        let m =
+            self.plan.find(&base.name, &amount_of(base).map(|c| c.name.clone()).unwrap_or_default()).cloned().ok_or_else(|| vec!["no amount".to_owned()])?;
         let label = format!("{} {}", agg.label(), words_of(&m.column.name, Some(m.model)));
         let sql = Some(format!("{}({})", agg.function(), m.sql(dialect)));
         let alias = quote(&label.replace(' ', "_"));
@@ -312,7 +378,12 @@ impl<'m> Reading<'_, 'm> {
             if let Some((_, at)) = s.order {
                 self.claims.push((at, Claim::Keyword));
             }
-            self.chips.push(Chip { kind: ChipKind::Order, label: if rank_by.ends_with("DESC") { "the highest".into() } else { "the lowest".into() }, start, end });
+            self.chips.push(Chip {
+                kind: ChipKind::Order,
+                label: if rank_by.ends_with("DESC") { "the highest".into() } else { "the lowest".into() },
+                start,
+                end,
+            });
             if s.order.is_some() && !grouped && value.sql.is_some() && value.order.is_none() {
                 return fail("an order with nothing to rank".into());
             }
@@ -326,11 +397,15 @@ impl<'m> Reading<'_, 'm> {
             sql.push_str(&format!(" ORDER BY {order}"));
         } else if let (Some((desc, at)), true) = (s.order, grouped && value.sql.is_some()) {
             // Equal values in the order of their names, so the same question gives the same rows.
-            let then: Vec<String> = self.groups.iter().filter_map(|(g, _)| match g {
-                Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
-                Group::Column(r) => Some(r.sql(dialect)),
-                Group::Grain(..) => None,
-            }).collect();
+            let then: Vec<String> = self
+                .groups
+                .iter()
+                .filter_map(|(g, _)| match g {
+                    Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
+                    Group::Column(r) => Some(r.sql(dialect)),
+                    Group::Grain(..) => None,
+                })
+                .collect();
             sql.push_str(&format!(" ORDER BY {}{}", value.alias, if desc { " DESC" } else { " ASC" }));
             for t in then {
                 sql.push_str(&format!(", {t}"));
@@ -380,7 +455,11 @@ impl<'m> Reading<'_, 'm> {
 
 /// The one money column of a model's rows (a payment's amount), if it has exactly one.
 fn amount_of(model: &Model) -> Option<&Column> {
-    let money: Vec<&Column> = model.columns.iter().filter(|c| is_measure(c) && stems_of(&c.name).iter().any(|w| ["amount", "total", "price", "value"].contains(&w.as_str()))).collect();
+    let money: Vec<&Column> = model
+        .columns
+        .iter()
+        .filter(|c| is_measure(c) && stems_of(&c.name).iter().any(|w| ["amount", "total", "price", "value"].contains(&w.as_str())))
+        .collect();
     match money.as_slice() {
         [one] => Some(one),
         _ => None,
@@ -394,14 +473,22 @@ fn asks_place(q: &Question) -> bool {
 
 /// A column that says where something is: a city, country, location, address, hometown.
 fn place_column(column: &Column) -> bool {
-    stems_of(&column.name).iter().any(|w| ["city", "country", "location", "hometown", "address", "place", "state", "region", "town", "venue", "home", "nationality", "continent"].contains(&w.as_str()))
+    stems_of(&column.name).iter().any(|w| {
+        ["city", "country", "location", "hometown", "address", "place", "state", "region", "town", "venue", "home", "nationality", "continent"]
+            .contains(&w.as_str())
+    })
 }
 
 /// "Bought", "sold": said of a reading over sales (a model with a quantity or an amount).
 fn claim_sale_verbs(manifest: &Manifest, q: &Question, base: &Model, used: &[Reach<'_>], claims: &mut Vec<(usize, Claim)>) {
     let sale = |m: &Model| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| ["quantity", "total", "amount"].contains(&w.as_str())));
     // "What media types do we sell": what the lines of a sale refer to is what is sold.
-    let sold = || manifest.models.iter().any(|m| m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity")) && reachable(manifest, m).iter().any(|r| r.model.name == base.name && !r.through_current()));
+    let sold = || {
+        manifest.models.iter().any(|m| {
+            m.columns.iter().any(|c| stems_of(&c.name).iter().any(|w| w == "quantity"))
+                && reachable(manifest, m).iter().any(|r| r.model.name == base.name && !r.through_current())
+        })
+    };
     if sale(base) || used.iter().any(|r| sale(r.model)) || q.tokens.iter().any(|t| is_sale_verb(&t.word)) && sold() {
         for (i, t) in q.tokens.iter().enumerate() {
             if is_sale_verb(&t.word) {

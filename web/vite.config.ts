@@ -17,6 +17,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 20000,
+    // The longest journeys (antd forms, several round trips) take ~10 s on a quiet 2-core
+    // machine and twice that when the machine is busy; a hang still fails within a minute.
+    testTimeout: 60000,
   },
 });

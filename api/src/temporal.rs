@@ -2,12 +2,13 @@
 //! Connected lazily, so the api can start, and report not-ready, while Temporal is still
 //! coming up.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use async_trait::async_trait;
 use quarry_domain::{
-    Error, Result,
+    Error, ErrorCode, Result,
     config::Config,
+    on_worker::WorkerPool,
     project::RemovalMode,
     services::{Workflow, WorkflowStarter},
 };
@@ -64,5 +65,26 @@ impl WorkflowStarter for TemporalWorkflows {
     async fn cancel_ask(&self, project_id: uuid::Uuid, task_id: uuid::Uuid) -> Result<()> {
         let temporal = self.client().await.map_err(Error::internal)?;
         temporal.cancel_ask(project_id, task_id).await.map_err(Error::internal)
+    }
+
+    /// A call no worker finished in time is said so (the user can try again); any other
+    /// failure is internal.
+    async fn call(&self, pool: WorkerPool, sealed: String, within: Duration) -> Result<String> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        let queue = match pool {
+            WorkerPool::Sql => temporal.queues().sql.clone(),
+            WorkerPool::Llm => temporal.queues().llm.clone(),
+        };
+        match temporal.call_worker(&queue, sealed, within).await {
+            Ok(reply) => Ok(reply),
+            Err(TemporalError::CallTimedOut { workflow_id, within }) => {
+                tracing::warn!(%workflow_id, ?within, "no worker answered a call in time");
+                Err(Error::new(
+                    ErrorCode::InternalServerError,
+                    format!("Quarry's workers did not get to this within {} seconds; they may all be busy. Please try again.", within.as_secs()),
+                ))
+            }
+            Err(error) => Err(Error::internal(error)),
+        }
     }
 }

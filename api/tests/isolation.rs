@@ -61,7 +61,7 @@ async fn counting_listener() -> (u16, Arc<AtomicUsize>) {
 
 #[tokio::test]
 async fn quarrys_own_services_are_never_a_data_source() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, project) = stranger(&app, "probe-own").await;
     let own = url_parts(&std::env::var("QUARRY_DATABASE_URL").unwrap());
     let port = |var: &str| url_parts(&std::env::var(var).unwrap().replace("redis://", "postgres://u:p@").replace("http://", "postgres://u:p@")).port;
@@ -85,7 +85,7 @@ async fn quarrys_own_services_are_never_a_data_source() {
 
 #[tokio::test]
 async fn private_metadata_and_closed_addresses_all_read_the_same() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, project) = stranger(&app, "probe-scan").await;
     let closed = {
         // A port that was just free: nothing listens there.
@@ -130,6 +130,7 @@ async fn duckdb_paths_stay_inside_the_operators_directory_and_out_of_quarrys_fil
             c.data_dir = data_dir;
         })
         .await
+        .with_worker()
     };
     // A victim's project with a CSV store (the sample database stands in for its uploads).
     let (victim, victim_project) = stranger(&app, "victim").await;
@@ -172,7 +173,7 @@ async fn duckdb_paths_stay_inside_the_operators_directory_and_out_of_quarrys_fil
     }
 
     // Without an operator directory the type is unavailable, whatever the path.
-    let closed = TestApp::spawn_with(|c| c.duckdb_source_dir = None).await;
+    let closed = TestApp::spawn_with(|c| c.duckdb_source_dir = None).await.with_worker();
     let (client, project) = stranger(&closed, "probe-noduck").await;
     let message = refused(&closed, &client, &project, "DUCKDB", json!({"path": offered}), "INVALID_INPUT").await;
     assert!(message.contains("not enabled"), "{message}");
@@ -180,7 +181,7 @@ async fn duckdb_paths_stay_inside_the_operators_directory_and_out_of_quarrys_fil
 
 #[tokio::test]
 async fn a_csv_source_is_always_the_projects_own_store() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (victim, victim_project) = stranger(&app, "csv-victim").await;
     app.gql_ok(&victim, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": victim_project})).await;
     let sample = std::fs::read_dir(app.state.config.data_dir.join("samples")).unwrap().flatten().next().unwrap().path();
@@ -202,7 +203,7 @@ async fn a_csv_source_is_always_the_projects_own_store() {
 
 #[tokio::test]
 async fn a_stored_password_is_never_sent_to_a_new_host() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, project) = stranger(&app, "replay").await;
     let (db, properties) = shop_database().await;
     app.gql_ok(&client, SAVE_SOURCE, json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}})).await;
@@ -241,7 +242,7 @@ fn openai(base: &str, key: Option<&str>) -> Value {
 #[tokio::test]
 async fn a_provider_on_loopback_is_refused_unless_the_operator_allows_it() {
     let server = FakeServer::start(0).await.unwrap();
-    let strict = TestApp::spawn_with(|c| c.source_networks = Vec::new()).await;
+    let strict = TestApp::spawn_with(|c| c.source_networks = Vec::new()).await.with_worker();
     let (client, _) = stranger(&strict, "llm-loopback").await;
     for base in [format!("{}/v1", server.url), server.url.replace("127.0.0.1", "localhost")] {
         let body = strict.gql(&client, TEST_LLM, json!({"d": openai(&base, Some("sk-x"))})).await;
@@ -258,7 +259,7 @@ async fn a_provider_on_loopback_is_refused_unless_the_operator_allows_it() {
     assert!(settings["llmSettings"].is_null(), "nothing saved: {settings}");
 
     // With loopback allowed, Quarry's own services stay refused.
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = stranger(&app, "llm-own").await;
     for var in ["QUARRY_REDIS_URL", "QUARRY_TEMPORAL_URL", "QUARRY_DATABASE_URL"] {
         let port = url_parts(&std::env::var(var).unwrap().replace("redis://", "postgres://u:p@").replace("http://", "postgres://u:p@")).port;
@@ -269,7 +270,7 @@ async fn a_provider_on_loopback_is_refused_unless_the_operator_allows_it() {
 
 #[tokio::test]
 async fn a_provider_redirect_is_not_followed_and_its_body_not_echoed() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = stranger(&app, "llm-redirect").await;
     let target = FakeServer::start(0).await.unwrap();
     let redirector = FakeServer::start(0).await.unwrap();
@@ -290,7 +291,7 @@ async fn a_provider_redirect_is_not_followed_and_its_body_not_echoed() {
 
 #[tokio::test]
 async fn a_stored_provider_key_is_never_sent_to_a_new_endpoint() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = stranger(&app, "llm-replay").await;
     let provider = FakeServer::start(0).await.unwrap();
     let attacker = FakeServer::start(0).await.unwrap();

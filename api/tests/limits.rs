@@ -56,7 +56,7 @@ async fn member_of_a_project(app: &TestApp) -> (Client, String) {
 
 #[tokio::test]
 async fn aliasing_an_expensive_field_is_refused_before_anything_runs() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, project) = member_of_a_project(&app).await;
     let aliases: String = (0..50).map(|i| format!("a{i}: createAskingTask(projectId: $p, data: {{question: \"How many tracks?\"}}) {{ id }} ")).collect();
     let body = app.gql(&client, &format!("mutation($p: ID!) {{ {aliases} }}"), json!({"p": project})).await;
@@ -78,7 +78,7 @@ async fn aliasing_an_expensive_field_is_refused_before_anything_runs() {
 
 #[tokio::test]
 async fn every_web_document_fits_the_complexity_and_depth_limits() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("web-documents").await;
     let (operations, fragments) = web_documents();
     assert!(operations.len() >= 40, "found only {} operations", operations.len());

@@ -45,6 +45,52 @@ fn data() -> Reply {
     Reply::openai_chat(r#"{"intent": "DATA", "reply": ""}"#)
 }
 
+/// (activity, task queue) of each step the task's workflow scheduled, from Temporal's history.
+async fn steps_of(app: &TestApp, project: &str, task: &Value) -> Vec<(String, String)> {
+    let temporal = app.state.temporal().await.unwrap();
+    let (project, task) = (project.parse().unwrap(), task["id"].as_str().unwrap().parse().unwrap());
+    temporal.ask_steps(project, task).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_query_runs_on_the_sql_pool_and_the_models_write_up_on_the_llm_pool() {
+    let server = FakeServer::start(0).await.unwrap();
+    let app = TestApp::spawn().await.with_worker();
+    let (client, _) = app.signed_in("pools").await;
+    let project = music(&app, &client, "Music pools").await;
+    let queues = app.state.temporal().await.unwrap().queues().clone();
+
+    // The embedded engine: one answering step, on the sql pool.
+    let (task, done) = asked(&app, &client, &project, "how many tracks by genre").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let steps = steps_of(&app, &project, &task).await;
+    assert!(steps.contains(&("AnswerQuestion".into(), queues.sql.clone())), "{steps:?}");
+    assert!(!steps.iter().any(|(step, _)| step == "WriteAnswer"), "{steps:?}");
+
+    // With the organisation's model: the query on the sql pool, the written answer on llm.
+    server.push(Reply::openai_chat("OK")).await;
+    app.gql_ok(&client, APPLY, json!({"d": openai(&server, "sk-good")})).await;
+    script(
+        &server,
+        vec![
+            data(),
+            Reply::openai_chat("1. Count the rows of Track."),
+            Reply::openai_chat("SELECT COUNT(*) AS tracks FROM \"Track\""),
+            Reply::openai_chat("The store sells 3503 tracks."),
+            Reply::openai_chat(r#"{"chartType": "NUMBER", "title": "Tracks", "x": null, "y": "tracks", "color": null}"#),
+        ],
+    )
+    .await;
+    let (task, done) = asked(&app, &client, &project, "How many songs do we sell?").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(response(&app, &client, &project, &task["responseId"]).await["answer"], "The store sells 3503 tracks.");
+    let steps = steps_of(&app, &project, &task).await;
+    let query = steps.iter().position(|s| *s == ("RunQuery".to_owned(), queues.sql.clone()));
+    let write_up = steps.iter().position(|s| *s == ("WriteAnswer".to_owned(), queues.llm.clone()));
+    assert!(matches!((query, write_up), (Some(q), Some(w)) if q < w), "the query, then the write-up: {steps:?}");
+    assert!(!steps.iter().any(|(step, _)| step == "AnswerQuestion"), "{steps:?}");
+}
+
 #[tokio::test]
 async fn the_language_model_plans_writes_corrects_and_answers() {
     let server = FakeServer::start(0).await.unwrap();

@@ -47,7 +47,7 @@ struct World {
 
 impl World {
     async fn build() -> Self {
-        let app = TestApp::spawn().await;
+        let app = TestApp::spawn().await.with_worker();
         let pool = &app.state.pool.clone();
         let mut ids = std::collections::HashMap::new();
         let mut clients = Vec::new();

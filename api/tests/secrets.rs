@@ -32,6 +32,7 @@ async fn app_with(database: &str, current: &str, previous: Option<&str>) -> Test
         c.secret_key_previous = previous.map(SecretString::from);
     })
     .await
+    .with_worker()
 }
 
 fn rotate(database: &str, current: &str, previous: &str) -> String {

@@ -8,7 +8,7 @@ const STATUS: &str = "query($id: ID!) { project(where: {id: $id}) { onboardingSt
 
 #[tokio::test]
 async fn connect_choose_tables_relate_and_detect_changes() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("setup").await;
     app.gql_ok(&client, "mutation { createOrg(data: {name: \"Shop Co\"}) { id } }", json!({})).await;
     let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Shop\"}) { id } }", json!({})).await["createProject"]["id"].clone();
@@ -135,7 +135,7 @@ async fn connect_choose_tables_relate_and_detect_changes() {
 
 #[tokio::test]
 async fn a_sample_dataset_becomes_the_projects_models() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("sample").await;
     app.gql_ok(&client, "mutation { createOrg(data: {name: \"Sample Co\"}) { id } }", json!({})).await;
     let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Music\"}) { id } }", json!({})).await["createProject"]["id"].clone();
@@ -184,4 +184,29 @@ async fn a_sample_dataset_becomes_the_projects_models() {
     let body = app.gql(&client, "mutation($p: ID!) { startSampleDataset(projectId: $p, name: HR) }", json!({"p": project})).await;
     assert_eq!(error_code(&body), "INVALID_INPUT");
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("Reset the project"));
+}
+
+#[tokio::test]
+async fn a_connection_test_with_no_worker_to_run_it_says_so_in_time() {
+    // The api reaches no source itself: with no worker on the sql pool, the call ends at
+    // its bound with a message the user can act on, and nothing is saved.
+    let app = TestApp::spawn_with(|c| c.worker_call_timeout = std::time::Duration::from_secs(2)).await;
+    let (client, _) = app.signed_in("no-worker").await;
+    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Idle Co\"}) { id } }", json!({})).await;
+    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Idle\"}) { id } }", json!({})).await["createProject"]["id"].clone();
+    let (_, properties) = shop_database().await;
+    let started = std::time::Instant::now();
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }",
+            json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}}),
+        )
+        .await;
+    assert_eq!(error_code(&body), "INTERNAL_SERVER_ERROR", "{body}");
+    let message = body["errors"][0]["message"].as_str().unwrap();
+    assert!(message.contains("within 2 seconds") && message.contains("try again"), "{message}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "answered at its bound, took {:?}", started.elapsed());
+    let source = app.gql_ok(&client, "query($p: ID!) { dataSource(projectId: $p) { type } }", json!({"p": project})).await;
+    assert!(source["dataSource"].is_null(), "nothing saved: {source}");
 }

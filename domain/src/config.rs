@@ -53,6 +53,9 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// How long one language-model call may take before it is retried.
     pub llm_timeout: Duration,
+    /// How long a request waits for a worker to do the source or provider work it needs
+    /// (a connection test, a preview…) before it answers that the workers are busy.
+    pub worker_call_timeout: Duration,
     /// The local embedding model's files (safetensors, tokenizer, config).
     pub embedding_model_dir: PathBuf,
     /// Networks beyond the public internet that data sources and language-model providers
@@ -204,6 +207,7 @@ impl Config {
             graphiql: parsed("QUARRY_GRAPHIQL", cfg!(debug_assertions))?,
             max_body_bytes: parsed("QUARRY_MAX_BODY_BYTES", 2 * 1024 * 1024)?,
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
+            worker_call_timeout: Duration::from_secs(parsed("QUARRY_WORKER_CALL_TIMEOUT_SECS", 150u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
             source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", "")).map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),

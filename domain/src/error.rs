@@ -1,8 +1,8 @@
 //! The error catalogue (PRODUCT.md §8). Every failure a user can meet maps to one code.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     // PRODUCT.md §8
@@ -142,6 +142,44 @@ impl ErrorCode {
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Why an asking task ended without an answer (`AskingTask.error.code`): the catalogue's
+/// codes for work that fails after the request that started it has returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TaskErrorCode {
+    /// The project has no deployed model to answer from.
+    DeployFailed,
+    /// The question was not understood; the task says which words and suggests others.
+    NoResult,
+    /// The SQL did not compile or the source refused it.
+    InvalidSql,
+    /// The language-model provider refused the request.
+    LlmRefused,
+    /// The language model read it as a question about the assistant or the data in general,
+    /// and replied.
+    GeneralQuestion,
+    /// The language model read it as unrelated to the data, and said so.
+    MisleadingQuestion,
+    /// Something failed on Quarry's side (the task could not start, or a step kept failing).
+    InternalServerError,
+}
+
+impl TaskErrorCode {
+    /// A few words for the response card.
+    pub fn short_message(self) -> &'static str {
+        match self {
+            Self::DeployFailed => "Failed to deploy",
+            Self::NoResult => "Not understood",
+            Self::InvalidSql => "Invalid SQL",
+            Self::LlmRefused => "The language model refused the request",
+            Self::GeneralQuestion | Self::MisleadingQuestion => "Not a data question",
+            Self::InternalServerError => ErrorCode::InternalServerError.short_message(),
+        }
     }
 }
 

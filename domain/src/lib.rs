@@ -14,6 +14,7 @@ pub mod knowledge;
 pub mod llm;
 pub mod mail;
 pub mod modeling;
+pub mod on_worker;
 pub mod org;
 pub mod permissions;
 pub mod project;
@@ -24,4 +25,4 @@ pub mod services;
 pub mod subscription;
 pub mod user;
 
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, Result, TaskErrorCode};

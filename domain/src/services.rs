@@ -6,12 +6,12 @@
 //! the failure when it cannot start ([`Services::start`]), so nothing is left waiting on a
 //! workflow that never runs.
 
-use std::{future::Future, sync::Arc};
+use std::{future::Future, sync::Arc, time::Duration};
 
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use crate::{config::Config, db::Pool, error::Result, project::RemovalMode};
+use crate::{config::Config, db::Pool, error::Result, on_worker::WorkerPool, project::RemovalMode};
 
 /// Work that runs as a workflow, named by what it works on. Starting the same work again is
 /// a no-op (the workflow id is derived from these ids).
@@ -42,14 +42,18 @@ pub enum Workflow {
     },
 }
 
-/// Starts and stops workflows. Failures are never the user's fault: they are internal
-/// errors, their cause logged and not shown.
+/// Starts and stops workflows, and hands short calls to a worker pool. Failures are never
+/// the user's fault: they are internal errors, their cause logged and not shown.
 #[async_trait]
 pub trait WorkflowStarter: Send + Sync {
     async fn start(&self, workflow: Workflow) -> Result<()>;
 
     /// Asks an asking task's workflow to stop; one that already ended is left alone.
     async fn cancel_ask(&self, project_id: Uuid, task_id: Uuid) -> Result<()>;
+
+    /// Runs a sealed call ([`crate::on_worker`]) on `pool` and returns its sealed reply,
+    /// waiting no longer than `within`.
+    async fn call(&self, pool: WorkerPool, sealed: String, within: Duration) -> Result<String>;
 }
 
 /// Cheap to clone.
@@ -98,6 +102,10 @@ mod tests {
 
         async fn cancel_ask(&self, _project_id: Uuid, _task_id: Uuid) -> Result<()> {
             Ok(())
+        }
+
+        async fn call(&self, _pool: WorkerPool, _sealed: String, _within: Duration) -> Result<String> {
+            Err(Error::internal("these tests make no worker calls"))
         }
     }
 

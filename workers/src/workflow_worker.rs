@@ -1,16 +1,22 @@
 //! The Temporal workers: Quarry's workflows and their bookkeeping steps on
-//! `<prefix>-workflows`, question understanding on `<prefix>-llm` and queries for answers on
-//! `<prefix>-sql` — one `Worker` per task queue, so each pool can be scaled on its own.
+//! `<prefix>-workflows`, question understanding and provider calls on `<prefix>-llm`, and
+//! everything that reaches a data source on `<prefix>-sql` (queries for answers, and the
+//! calls requests wait for: connection tests, tables, previews) — one `Worker` per task
+//! queue, so each pool can be scaled on its own.
 
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, TaskQueues, client::Temporal};
+use quarry_workflows::{
+    AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, TaskQueues, WorkerCallWorkflow, client::Temporal,
+};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
 use tracing::{info, warn};
 
 use crate::{
-    activities::{AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities},
+    activities::{
+        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities, WorkerCallActivities,
+    },
     cli::Queue,
     services,
     shutdown::Shutdown,
@@ -34,6 +40,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     // One local embedding model for every queue of this process.
     let local_model = LocalModel::new(config.embedding_model_dir.clone());
     let ask = || AskActivities::new(pool.clone(), config.clone(), chaos, local_model.clone());
+    let calls = || WorkerCallActivities::new(pool.clone(), config.clone());
     let mut workers = Vec::new();
     for &queue in queues {
         let name = worker_queue(queue, &names);
@@ -44,6 +51,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_workflow::<DeployWorkflow>()?
                 .register_workflow::<AskWorkflow>()?
                 .register_workflow::<GenerationWorkflow>()?
+                .register_workflow::<WorkerCallWorkflow>()?
                 .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
                 .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos, local_model.clone()))
                 .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))
@@ -55,11 +63,13 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
             Queue::Llm => WorkerOptions::new(name.clone())
                 .register_activities(ask())
                 .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
+                .register_activities(calls())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .build(),
             Queue::Sql => WorkerOptions::new(name.clone())
                 .register_activities(ask())
+                .register_activities(calls())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .build(),

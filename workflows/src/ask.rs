@@ -109,6 +109,9 @@ pub struct GiveUpInput {
     pub error: String,
 }
 
+/// The patch that moved the language model's write-up off the `sql` pool.
+const WRITE_UP_ON_LLM_POOL: &str = "write-up-on-llm-pool";
+
 /// Rounds of writing SQL (the first and its corrections) before the task fails.
 pub const SQL_ROUNDS: u8 = 3;
 
@@ -176,6 +179,20 @@ impl AskActivities {
         unimplemented!()
     }
 
+    /// GENERATING: runs the SQL and keeps the result for [`Self::write_answer`] (false: the
+    /// task ended). The `sql` pool's part of an answer the language model writes.
+    #[activity(name = "RunQuery")]
+    pub fn run_query(input: AnswerInput) -> Result<bool, ActivityError> {
+        unimplemented!()
+    }
+
+    /// The language model writes the answer and picks the chart from the kept result, then
+    /// FINISHED (false: the task ended). The `llm` pool's part.
+    #[activity(name = "WriteAnswer")]
+    pub fn write_answer(input: AnswerInput) -> Result<bool, ActivityError> {
+        unimplemented!()
+    }
+
     /// STOPPED, unless the task ended first.
     #[activity(name = "StopAsk")]
     pub fn stop_ask(task_id: Uuid) -> Result<(), ActivityError> {
@@ -191,7 +208,8 @@ impl AskActivities {
 
 pub mod activities {
     pub use super::ask_activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk, UnderstandQuestion, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, RunQuery, StopAsk, UnderstandQuestion,
+        WriteAnswer, WriteSql,
     };
 }
 
@@ -318,7 +336,15 @@ impl AskWorkflow {
             return Ok(());
         }
         let answer = AnswerInput { task_id: input.task_id, plan, llm };
-        ctx.execute_activity(AskActivities::answer_question, answer, step("answer", &input.sql_queue)).await?;
+        // With the language model, the query runs on the `sql` pool and the write-up on the
+        // `llm` pool. Histories from before the split replay the single step.
+        if llm && ctx.patched(WRITE_UP_ON_LLM_POOL) {
+            if ctx.execute_activity(AskActivities::run_query, answer.clone(), step("query", &input.sql_queue)).await? {
+                ctx.execute_activity(AskActivities::write_answer, answer, step("write-answer", &input.llm_queue)).await?;
+            }
+        } else {
+            ctx.execute_activity(AskActivities::answer_question, answer, step("answer", &input.sql_queue)).await?;
+        }
         Ok(())
     }
 
@@ -369,5 +395,7 @@ mod tests {
         assert_eq!(activities::WriteSql.name(), "WriteSql");
         assert_eq!(activities::CheckSql.name(), "CheckSql");
         assert_eq!(activities::GiveUpAsk.name(), "GiveUpAsk");
+        assert_eq!(activities::RunQuery.name(), "RunQuery");
+        assert_eq!(activities::WriteAnswer.name(), "WriteAnswer");
     }
 }

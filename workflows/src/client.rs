@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use temporalio_client::{
     Client, ClientOptions, Connection, ConnectionOptions, Url, WorkflowCancelOptions, WorkflowGetResultOptions, WorkflowIdConflictPolicy,
     WorkflowIdReusePolicy, WorkflowStartOptions,
-    errors::{ClientConnectError, WorkflowStartError},
+    errors::{ClientConnectError, WorkflowGetResultError, WorkflowStartError},
     grpc::WorkflowService,
     tonic,
 };
@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use crate::{
     AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput,
-    ProjectRemovalWorkflow, RemovalMode, TaskQueues, ids,
+    ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
 };
 
 /// How long a new removal waits for the previous one of the same project to close.
@@ -53,6 +53,21 @@ pub enum TemporalError {
         #[source]
         source: WorkflowStartError,
     },
+    #[error("worker call {workflow_id} did not complete")]
+    Call {
+        workflow_id: String,
+        #[source]
+        source: WorkflowGetResultError,
+    },
+    #[error("cannot read the history of workflow {workflow_id}")]
+    History {
+        workflow_id: String,
+        #[source]
+        source: temporalio_client::errors::WorkflowInteractionError,
+    },
+    /// No worker of the pool finished the call in time (none running, or all busy).
+    #[error("no worker answered worker call {workflow_id} within {within:?}")]
+    CallTimedOut { workflow_id: String, within: Duration },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,6 +180,25 @@ impl Temporal {
         }
     }
 
+    /// Runs a sealed call on `queue` and waits for its sealed reply, no longer than `within`:
+    /// the workflow itself times out then, so a call nobody waits for does not linger.
+    pub async fn call_worker(&self, queue: &str, call: String, within: Duration) -> Result<String, TemporalError> {
+        let workflow_id = ids::worker_call(uuid::Uuid::new_v4());
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone()).execution_timeout(within).build();
+        let input = WorkerCallInput { queue: queue.to_owned(), call, within_secs: within.as_secs() };
+        let handle = self
+            .client
+            .start_workflow(WorkerCallWorkflow::run, input, options)
+            .await
+            .map_err(|source| TemporalError::Start { workflow_id: workflow_id.clone(), source })?;
+        // A little longer than the workflow's own timeout, so its timing out is what ends the wait.
+        match tokio::time::timeout(within + Duration::from_secs(2), handle.get_result(WorkflowGetResultOptions::default())).await {
+            Ok(Ok(reply)) => Ok(reply),
+            Ok(Err(WorkflowGetResultError::TimedOut)) | Err(_) => Err(TemporalError::CallTimedOut { workflow_id, within }),
+            Ok(Err(source)) => Err(TemporalError::Call { workflow_id, source }),
+        }
+    }
+
     /// Starts a generation task (workflow id `project-<uuid>-generation-<task>`).
     pub async fn start_generation(&self, project_id: Uuid, task_id: Uuid) -> Result<(), TemporalError> {
         let workflow_id = ids::generation(project_id, task_id);
@@ -177,6 +211,24 @@ impl Temporal {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }
+    }
+
+    /// Where each step of an asking task's workflow was scheduled: (activity, task queue), in
+    /// order. What the Temporal UI shows, for tests and operator tooling.
+    pub async fn ask_steps(&self, project_id: Uuid, task_id: Uuid) -> Result<Vec<(String, String)>, TemporalError> {
+        use temporalio_common::protos::temporal::api::history::v1::history_event::Attributes;
+        let workflow_id = ids::ask(project_id, task_id);
+        let handle = self.client.get_workflow_handle::<UntypedWorkflow>(workflow_id.clone());
+        let events = handle.fetch_history(Default::default()).into_events().await.map_err(|source| TemporalError::History { workflow_id, source })?;
+        Ok(events
+            .into_iter()
+            .filter_map(|event| match event.attributes {
+                Some(Attributes::ActivityTaskScheduledEventAttributes(scheduled)) => {
+                    Some((scheduled.activity_type.map(|t| t.name).unwrap_or_default(), scheduled.task_queue.map(|q| q.name).unwrap_or_default()))
+                }
+                _ => None,
+            })
+            .collect())
     }
 
     /// Asks an asking task's workflow to stop; one that already ended is left alone.

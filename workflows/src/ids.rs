@@ -26,6 +26,12 @@ pub fn deploy(project_id: Uuid, deploy_id: Uuid) -> String {
     format!("{}deploy-{deploy_id}", project_prefix(project_id))
 }
 
+/// One run per call a request waits for. Not under a project's prefix: a call is over
+/// within the request that made it, and project removal has nothing to cancel there.
+pub fn worker_call(call_id: Uuid) -> String {
+    format!("worker-call-{call_id}")
+}
+
 /// One run per asking task.
 pub fn ask(project_id: Uuid, task_id: Uuid) -> String {
     format!("{}ask-{task_id}", project_prefix(project_id))

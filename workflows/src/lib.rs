@@ -15,6 +15,7 @@ pub mod ids;
 pub mod project_removal;
 pub mod queues;
 pub mod steps;
+pub mod worker_call;
 
 pub use ask::{AskInput, AskWorkflow};
 pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
@@ -22,3 +23,4 @@ pub use deploy::{DeployInput, DeployWorkflow};
 pub use generation::{GenerationInput, GenerationWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};
 pub use queues::TaskQueues;
+pub use worker_call::{WorkerCallInput, WorkerCallWorkflow};

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     datasource::{self, SchemaChange, tables},
     modeling::RelationType,
+    on_worker,
     permissions::Operation,
 };
 use quarry_engine::{ColumnTypeFamily, DataSourceType, sample_datasets::SampleDataset};
@@ -151,7 +152,7 @@ impl DataSourceQuery {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ReadDataSource, id).await?;
         let state = context::state(ctx);
-        let (source_tables, single) = datasource::source_tables(&state.pool, &state.config, id).await?;
+        let (source_tables, single) = on_worker::source_tables(&state.services, id).await?;
         Ok(source_tables
             .iter()
             .map(|t| SourceTableGql {
@@ -180,7 +181,7 @@ impl DataSourceQuery {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ReadModels, id).await?;
         let state = context::state(ctx);
-        let recommendations = datasource::recommended_relationships(&state.pool, &state.config, id).await?;
+        let recommendations = on_worker::recommended_relationships(&state.services, id).await?;
         Ok(recommendations.into_iter().map(Into::into).collect())
     }
 
@@ -204,7 +205,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        datasource::test(&state.pool, &state.config, id, data.r#type, &data.properties.0).await?;
+        on_worker::test_data_source(&state.services, id, data.r#type, &data.properties.0).await?;
         Ok(true)
     }
 
@@ -214,7 +215,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        DataSourceGql::from_record(datasource::save(&state.pool, &state.config, id, data.r#type, &data.properties.0).await?)
+        DataSourceGql::from_record(on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, false).await?)
     }
 
     /// Changes the saved connection; secrets left out keep their stored values.
@@ -223,7 +224,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        DataSourceGql::from_record(datasource::update(&state.pool, &state.config, id, data.r#type, &data.properties.0).await?)
+        DataSourceGql::from_record(on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, true).await?)
     }
 
     /// Creates a model (with its columns) for each chosen table, replacing earlier ones.
@@ -232,7 +233,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;
         let state = context::state(ctx);
-        datasource::save_tables(&state.pool, &state.config, id, &tables).await?;
+        on_worker::save_tables(&state.services, id, &tables).await?;
         models_of(ctx, id).await
     }
 
@@ -242,7 +243,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        Ok(SchemaChangeGql::new(datasource::detect_changes(&state.pool, &state.config, id).await?))
+        Ok(SchemaChangeGql::new(on_worker::detect_schema_change(&state.services, id).await?))
     }
 
     /// Applies the detected change: models follow their tables' current columns; models of
@@ -252,7 +253,7 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::SaveModels, id).await?;
         let state = context::state(ctx);
-        datasource::resolve_changes(&state.pool, &state.config, id).await?;
+        on_worker::resolve_schema_change(&state.services, id).await?;
         Ok(true)
     }
 }

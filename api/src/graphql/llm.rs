@@ -5,7 +5,7 @@ use super::context::{self, current_org};
 use crate::error::ApiResult;
 use async_graphql::{Context, Enum, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Datelike, Utc};
-use quarry_domain::{llm, permissions::Operation};
+use quarry_domain::{llm, on_worker, permissions::Operation};
 use quarry_llm::{ProviderKind, ProviderSettings};
 use secrecy::SecretString;
 
@@ -157,7 +157,7 @@ impl LlmMutation {
         context::in_org(ctx, Operation::ManageLlm, org_id).await?;
         let state = context::state(ctx);
         let (settings, key) = data.split();
-        llm::test_connectivity(&state.pool, &state.config, org_id, settings, key).await?;
+        on_worker::test_llm(&state.services, org_id, settings, key).await?;
         Ok(true)
     }
 
@@ -168,7 +168,7 @@ impl LlmMutation {
         let (user, _) = context::in_org(ctx, Operation::ManageLlm, org_id).await?;
         let state = context::state(ctx);
         let (settings, key) = data.split();
-        Ok(llm::apply(&state.pool, &state.config, org_id, user.id, settings, key).await?.into())
+        Ok(on_worker::apply_llm(&state.services, org_id, user.id, settings, key).await?.into())
     }
 
     /// Removes the language model: questions are answered by the embedded engine again.

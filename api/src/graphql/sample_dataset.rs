@@ -6,7 +6,7 @@ use super::{
 };
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, Object, SimpleObject};
-use quarry_domain::{datasource::sample, permissions::Operation};
+use quarry_domain::{on_worker, permissions::Operation};
 use quarry_engine::sample_datasets::SampleDataset;
 
 #[derive(SimpleObject)]
@@ -53,7 +53,7 @@ impl SampleDatasetMutation {
     async fn start_sample_dataset(&self, ctx: &Context<'_>, project_id: ID, name: SampleDatasetNameGql) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
-        sample::start(&context::state(ctx).services, id, name.dataset()).await?;
+        on_worker::start_sample_dataset(&context::state(ctx).services, id, name.dataset()).await?;
         Ok(true)
     }
 }

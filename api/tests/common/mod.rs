@@ -7,6 +7,7 @@ pub mod asking;
 use quarry_api::{router, state::AppState};
 use quarry_domain::{config::Config, user};
 use reqwest::{Client, StatusCode};
+use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use std::{
     net::SocketAddr,
@@ -33,8 +34,8 @@ impl TestApp {
         Self::spawn_with(|_| {}).await
     }
 
-    /// An app whose configuration `configure` adjusts first (a worker started later gets
-    /// the same settings through its environment only where `start_worker_with` passes them).
+    /// An app whose configuration `configure` adjusts first (a worker started later gets the
+    /// settings that decide what it may reach and how: see `start_worker_with`).
     pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> Self {
         for name in ["QUARRY_DATABASE_URL", "QUARRY_REDIS_URL", "QUARRY_TEMPORAL_URL"] {
             require_env(name);
@@ -53,15 +54,40 @@ impl TestApp {
         Self { url: format!("http://{addr}"), state, worker: None }
     }
 
+    /// The app with a worker running, for tests that reach a data source or a provider (the
+    /// api hands that work to the workers).
+    pub fn with_worker(mut self) -> Self {
+        self.start_worker();
+        self
+    }
+
     /// Starts a `quarry-worker` process serving this app's task queues and the mail queue.
     pub fn start_worker(&mut self) {
         self.start_worker_with(&[]);
     }
 
-    /// Starts the worker with extra environment variables (e.g. the chaos delay).
+    /// Starts the worker with extra environment variables (e.g. the chaos delay). It shares
+    /// the app's database, keys, data directory, network and file policy and limits, as the
+    /// api and workers of one deployment do.
     pub fn start_worker_with(&mut self, env: &[(&str, &str)]) {
+        let config = &self.state.config;
         let mut cmd = Command::new(worker_binary());
-        cmd.envs(env.iter().copied()).env("QUARRY_DATA_DIR", &self.state.config.data_dir);
+        cmd.env("QUARRY_DATA_DIR", &config.data_dir)
+            .env("QUARRY_DATABASE_URL", config.database_url.expose_secret())
+            .env("QUARRY_SECRET_KEY", config.secret_key.expose_secret())
+            .env("QUARRY_SOURCE_NETWORKS", config.source_networks.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+            .env("QUARRY_MODEL_LIMIT", config.model_limit.unwrap_or(0).to_string())
+            .env("QUARRY_LLM_TIMEOUT_MS", config.llm_timeout.as_millis().to_string())
+            .env("QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB", config.csv_import_max_file_size_mb.to_string());
+        match &config.secret_key_previous {
+            Some(previous) => cmd.env("QUARRY_SECRET_KEY_PREVIOUS", previous.expose_secret()),
+            None => cmd.env_remove("QUARRY_SECRET_KEY_PREVIOUS"),
+        };
+        match &config.duckdb_source_dir {
+            Some(dir) => cmd.env("QUARRY_DUCKDB_SOURCE_DIR", dir),
+            None => cmd.env_remove("QUARRY_DUCKDB_SOURCE_DIR"),
+        };
+        cmd.envs(env.iter().copied());
         cmd.env("QUARRY_TASK_QUEUE_PREFIX", &self.state.config.task_queue_prefix)
             .env("QUARRY_EMAIL_QUEUE", &self.state.config.email_queue)
             .env("RUST_LOG", "warn")

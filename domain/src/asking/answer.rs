@@ -1,7 +1,9 @@
 //! The steps of answering a task with the embedded question engine, each one a unit the Ask
 //! workflow runs as an activity: [`begin`] (is the model deployed?), [`understand`] (the
 //! question → SQL over the models), [`answer`] (run it, describe the result, pick a chart,
-//! finish). Each writes its own state transitions.
+//! finish). Each writes its own state transitions. When the organisation's language model
+//! writes the answer, the query and the write-up are two steps on two pools:
+//! [`run_and_keep`] on `sql`, [`write_up_kept`] on `llm`.
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +17,8 @@ use quarry_engine::{
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+use crate::TaskErrorCode;
 
 use super::{
     Answered, AskStatus, ResponseResult, ThreadResponse,
@@ -62,7 +66,7 @@ pub async fn begin(pool: &Pool, task_id: Uuid) -> Result<Begun> {
         latest => {
             let reason =
                 latest.and_then(|d| d.error).unwrap_or_else(|| "The models have not been deployed yet. Deploy them on the modeling page first.".to_owned());
-            super::end_unanswered(pool, task_id, AskStatus::DeployFailed, "DEPLOY_FAILED", &reason, &[], &[]).await?;
+            super::end_unanswered(pool, task_id, AskStatus::DeployFailed, TaskErrorCode::DeployFailed, &reason, &[], &[]).await?;
             Ok(Begun::Ended)
         }
     }
@@ -116,7 +120,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
                 None => suggestions,
             };
             let message = not_understood_message(&understood);
-            super::end_unanswered(pool, task_id, AskStatus::NoResult, "NO_RESULT", &message, &understood, &suggestions).await?;
+            super::end_unanswered(pool, task_id, AskStatus::NoResult, TaskErrorCode::NoResult, &message, &understood, &suggestions).await?;
             Ok(Plan { sql: None, understood, engine_ms, ..Plan::default() })
         }
     }
@@ -162,13 +166,44 @@ pub async fn answer(
     llm: Option<&super::llm::ProjectLlm>,
     before_run: impl std::future::Future<Output = ()>,
 ) -> Result<bool> {
-    let Some(sql) = &plan.sql else { return Ok(false) };
+    let Some(ran) = run(pool, config, task_id, plan, before_run).await? else { return Ok(false) };
+    write_up(pool, task_id, plan, ran, llm).await
+}
+
+/// GENERATING: runs the SQL like [`answer`] and keeps the result on the task for
+/// [`write_up_kept`] (so the language model's write-up runs on the `llm` pool, not the one
+/// that runs queries). False when the task ended.
+pub async fn run_and_keep(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_run: impl std::future::Future<Output = ()>) -> Result<bool> {
+    let Some(ran) = run(pool, config, task_id, plan, before_run).await? else { return Ok(false) };
+    super::keep_result(pool, task_id, &ran).await
+}
+
+/// Writes the answer and chart from the result [`run_and_keep`] kept, then FINISHED. False
+/// when the task ended meanwhile (or nothing was kept: it ended before its query ran).
+pub async fn write_up_kept(pool: &Pool, task_id: Uuid, plan: &Plan, llm: Option<&super::llm::ProjectLlm>) -> Result<bool> {
+    let Some(ran) = super::kept_result(pool, task_id).await? else { return Ok(false) };
+    write_up(pool, task_id, plan, ran, llm).await
+}
+
+/// A query's result on its way from the query to the write-up.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Ran {
+    pub result: ResponseResult,
+    pub query_ms: i32,
+}
+
+/// GENERATING, then the compiled SQL run at the source (first 5000 rows kept). `None` when
+/// the task ended: stopped meanwhile, or FAILED here with the source's reason.
+async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_run: impl std::future::Future<Output = ()>) -> Result<Option<Ran>> {
+    let Some(sql) = &plan.sql else { return Ok(None) };
     let task = super::get(pool, task_id).await?;
     if !super::set_status(pool, task_id, AskStatus::Generating).await? {
-        return Ok(false);
+        return Ok(None);
     }
     before_run.await;
-    let fail = |message: String| async move { super::end_unanswered(pool, task_id, AskStatus::Failed, "INVALID_SQL", &message, &plan.understood, &[]).await };
+    let fail = |message: String| async move {
+        super::end_unanswered(pool, task_id, AskStatus::Failed, TaskErrorCode::InvalidSql, &message, &plan.understood, &[]).await.map(|_| None)
+    };
     let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     let connector = datasource::connector(pool, config, task.project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());
@@ -182,6 +217,16 @@ pub async fn answer(
         Err(error) => return fail(Error::from(error).public_message()).await,
     };
     let query_ms = started.elapsed().as_millis() as i32;
+    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms }))
+}
+
+/// The written answer (the language model's, or the template's), the chart, and FINISHED
+/// with the response, in one write.
+async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option<&super::llm::ProjectLlm>) -> Result<bool> {
+    let Some(sql) = &plan.sql else { return Ok(false) };
+    let task = super::get(pool, task_id).await?;
+    let Ran { result, query_ms } = ran;
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
     let project = project::get(pool, task.project_id).await?;
     let language = language_of(&project);
     let started = Instant::now();
@@ -201,7 +246,7 @@ pub async fn answer(
         // Whichever engine wrote the SQL, the answer shows its reading.
         reading: if plan.reading.is_empty() { question::reading_of_sql(sql, dialect) } else { plan.reading.clone() },
         answer: text,
-        result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
+        result,
         chart,
         engine_ms: plan.engine_ms + started.elapsed().as_millis() as i32,
         query_ms,

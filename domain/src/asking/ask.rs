@@ -4,6 +4,8 @@
 use quarry_engine::answer::{ChartSpec, ChartType};
 use uuid::Uuid;
 
+use crate::TaskErrorCode;
+
 use super::{
     AskStatus, AskingTask, NewTask, ThreadResponse,
     answer::{check_sql, set_user_chart},
@@ -27,7 +29,7 @@ pub async fn ask(services: &Services, project_id: Uuid, user_id: Uuid, mut new: 
     }
     let task = create(&services.pool, project_id, Some(user_id), new).await?;
     let undo = async {
-        end_unanswered(&services.pool, task.id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", NOT_STARTED, &[], &[]).await?;
+        end_unanswered(&services.pool, task.id, AskStatus::Failed, TaskErrorCode::InternalServerError, NOT_STARTED, &[], &[]).await?;
         Ok(())
     };
     services.start(Workflow::Ask { project_id, task_id: task.id }, undo).await?;

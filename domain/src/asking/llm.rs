@@ -18,6 +18,8 @@ use quarry_llm::{ChatRequest, LlmError, Message, Provider, ProviderSettings};
 use serde_json::Value;
 use uuid::Uuid;
 
+use crate::TaskErrorCode;
+
 use super::{AskStatus, AskingTask};
 use crate::{
     access,
@@ -110,7 +112,7 @@ impl ProjectLlm {
 }
 
 async fn refused(pool: &Pool, task_id: Uuid, error: &LlmError) -> Result<()> {
-    super::end_unanswered(pool, task_id, AskStatus::Failed, "LLM_REFUSED", &error.to_string(), &[], &[]).await?;
+    super::end_unanswered(pool, task_id, AskStatus::Failed, TaskErrorCode::LlmRefused, &error.to_string(), &[], &[]).await?;
     Ok(())
 }
 
@@ -180,7 +182,8 @@ pub async fn classify(pool: &Pool, config: &Config, task_id: Uuid) -> Result<boo
         .trim()
         .to_owned();
     let suggestions = super::answer::suggested_questions(pool, task.project_id).await?;
-    super::end_unanswered(pool, task_id, AskStatus::NoResult, &format!("{intent}_QUESTION"), &reply, &[], &suggestions).await?;
+    let code = if intent == "GENERAL" { TaskErrorCode::GeneralQuestion } else { TaskErrorCode::MisleadingQuestion };
+    super::end_unanswered(pool, task_id, AskStatus::NoResult, code, &reply, &[], &suggestions).await?;
     Ok(false)
 }
 
@@ -414,7 +417,7 @@ pub async fn check(pool: &Pool, config: &Config, task_id: Uuid, sql: &str) -> Re
 
 /// After the last round still failed: FAILED with its error.
 pub async fn give_up(pool: &Pool, task_id: Uuid, error: &str) -> Result<()> {
-    super::end_unanswered(pool, task_id, AskStatus::Failed, "INVALID_SQL", error, &[], &[]).await?;
+    super::end_unanswered(pool, task_id, AskStatus::Failed, TaskErrorCode::InvalidSql, error, &[], &[]).await?;
     Ok(())
 }
 

@@ -22,6 +22,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use uuid::Uuid;
 
+use crate::TaskErrorCode;
+
 pub use ask::{ChartChange, adjust, adjust_chart, ask, create_thread, delete_thread, rerun, stop};
 pub use quarry_engine::question::{Chip, ChipKind};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
@@ -75,7 +77,7 @@ pub struct AskingTask {
     /// How the question was read, as chips (empty until it is answered).
     pub reading: Json<Vec<Chip>>,
     pub suggestions: Vec<String>,
-    pub error_code: Option<String>,
+    pub error_code: Option<TaskErrorCode>,
     pub error_message: Option<String>,
     pub engine_ms: Option<i32>,
     pub query_ms: Option<i32>,
@@ -194,7 +196,7 @@ pub async fn get(pool: &Pool, task_id: Uuid) -> Result<AskingTask> {
     sqlx::query_as!(
         AskingTask,
         r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE id = $1"#,
         task_id,
@@ -218,7 +220,7 @@ pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<V
     Ok(sqlx::query_as!(
         AskingTask,
         r#"SELECT DISTINCT ON (response_id) id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE response_id = ANY($1)
            ORDER BY response_id, created_at DESC"#,
@@ -249,18 +251,18 @@ pub async fn end_unanswered(
     pool: &Pool,
     task_id: Uuid,
     status: AskStatus,
-    code: &str,
+    code: TaskErrorCode,
     message: &str,
     understood: &[String],
     suggestions: &[String],
 ) -> Result<bool> {
     let moved = sqlx::query!(
         "UPDATE asking_tasks SET status = $2, error_code = $3, error_message = $4, understood = $5, suggestions = $6,
-                updated_at = now(), finished_at = now()
+                kept_result = NULL, updated_at = now(), finished_at = now()
          WHERE id = $1 AND status <> ALL($7)",
         task_id,
         status as AskStatus,
-        code,
+        code as TaskErrorCode,
         message,
         understood,
         suggestions,
@@ -286,10 +288,37 @@ pub struct Answered {
 
 /// FINISHED, with the response written in the same transaction — or nothing at all when the
 /// task had ended meanwhile (stopped).
+/// Keeps a query's result on a running task until its answer is written; false when the
+/// task ended meanwhile.
+pub async fn keep_result(pool: &Pool, task_id: Uuid, ran: &answer::Ran) -> Result<bool> {
+    let kept = sqlx::query!(
+        "UPDATE asking_tasks SET kept_result = $2, updated_at = now() WHERE id = $1 AND status <> ALL($3)",
+        task_id,
+        Json(ran) as _,
+        AskStatus::FINAL as &[AskStatus],
+    )
+    .execute(pool)
+    .await?;
+    Ok(kept.rows_affected() == 1)
+}
+
+/// The result kept for a running task (None when it ended or none was kept).
+pub async fn kept_result(pool: &Pool, task_id: Uuid) -> Result<Option<answer::Ran>> {
+    let kept = sqlx::query_scalar!(
+        r#"SELECT kept_result AS "kept: Json<answer::Ran>" FROM asking_tasks WHERE id = $1 AND status <> ALL($2)"#,
+        task_id,
+        AskStatus::FINAL as &[AskStatus],
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(kept.flatten().map(|json| json.0))
+}
+
 pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let response_id = sqlx::query_scalar!(
-        "UPDATE asking_tasks SET status = $6, understood = $2, engine_ms = $3, query_ms = $4, reading = $5, updated_at = now(), finished_at = now()
+        "UPDATE asking_tasks SET status = $6, understood = $2, engine_ms = $3, query_ms = $4, reading = $5, kept_result = NULL,
+                updated_at = now(), finished_at = now()
          WHERE id = $1 AND status <> ALL($7) RETURNING response_id",
         task_id,
         &answered.understood,
@@ -333,7 +362,7 @@ pub async fn unfinished(pool: &Pool, project_id: Uuid) -> Result<Vec<AskingTask>
     Ok(sqlx::query_as!(
         AskingTask,
         r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code, error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE project_id = $1 AND status <> ALL($2) ORDER BY created_at"#,
         project_id,

@@ -8,11 +8,10 @@
 use super::{clear_schema_change, record, tables};
 use crate::{
     config::Config,
-    deploy,
+    db::Pool,
     error::{Error, Result},
     modeling::{self, NewColumn, NewRelation, RelationType},
     project::{self, OnboardingStatus},
-    services::Services,
 };
 use quarry_engine::{
     Connector, DataSourceType,
@@ -50,10 +49,9 @@ pub fn connector(path: PathBuf) -> Box<dyn Connector> {
     Box::new(DuckDbConnector::duckdb(path))
 }
 
-/// Replaces the project's data source, models and relationships with the dataset's, then
-/// starts the first deploy ([`deploy::after_setup`]).
-pub async fn start(services: &Services, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
-    let (pool, config) = (&services.pool, &*services.config);
+/// Replaces the project's data source, models and relationships with the dataset's (on a
+/// worker: [`crate::on_worker::start_sample_dataset`] then starts the first deploy).
+pub async fn prepare(pool: &Pool, config: &Config, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
     if project::get(pool, project_id).await?.onboarding_status == OnboardingStatus::OnboardingFinished {
         return Err(Error::invalid("This project already has its own data source and models. Reset the project to start over with a sample dataset."));
     }
@@ -104,7 +102,5 @@ pub async fn start(services: &Services, project_id: Uuid, dataset: SampleDataset
     modeling::replace_models(pool, project_id, &models).await?;
     modeling::replace_relationships(pool, project_id, &relations).await?;
     clear_schema_change(pool, project_id).await?;
-    project::set_onboarding_status(pool, project_id, OnboardingStatus::WithSampleDataset).await?;
-    deploy::after_setup(services, project_id).await;
-    Ok(())
+    project::set_onboarding_status(pool, project_id, OnboardingStatus::WithSampleDataset).await
 }

@@ -303,6 +303,29 @@ export type SyncStatus =
   | 'SYNCRONIZED'
   | 'UNSYNCRONIZED';
 
+/**
+ * Why an asking task ended without an answer (`AskingTask.error.code`): the catalogue's
+ * codes for work that fails after the request that started it has returned.
+ */
+export type TaskErrorCode =
+  /** The project has no deployed model to answer from. */
+  | 'DEPLOY_FAILED'
+  /**
+   * The language model read it as a question about the assistant or the data in general,
+   * and replied.
+   */
+  | 'GENERAL_QUESTION'
+  /** Something failed on Quarry's side (the task could not start, or a step kept failing). */
+  | 'INTERNAL_SERVER_ERROR'
+  /** The SQL did not compile or the source refused it. */
+  | 'INVALID_SQL'
+  /** The language-model provider refused the request. */
+  | 'LLM_REFUSED'
+  /** The language model read it as unrelated to the data, and said so. */
+  | 'MISLEADING_QUESTION'
+  /** The question was not understood; the task says which words and suggests others. */
+  | 'NO_RESULT';
+
 export type ThreadResponseInput = {
   question?: string | null | undefined;
   /** SQL over the models to run instead of understanding a question. */
@@ -359,9 +382,9 @@ export type UpdateViewMetadataInput = {
   displayName?: string | null | undefined;
 };
 
-export type AskingTaskFieldsFragment = { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null };
+export type AskingTaskFieldsFragment = { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null };
 
-export type ThreadResponseFieldsFragment = { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null };
+export type ThreadResponseFieldsFragment = { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null };
 
 export type ThreadsQueryVariables = Exact<{
   projectId: string | number;
@@ -376,7 +399,7 @@ export type ThreadQueryVariables = Exact<{
 }>;
 
 
-export type ThreadQuery = { thread: { id: string, summary: string, responses: Array<{ id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null }> } };
+export type ThreadQuery = { thread: { id: string, summary: string, responses: Array<{ id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null }> } };
 
 export type AskingTaskQueryVariables = Exact<{
   projectId: string | number;
@@ -384,7 +407,7 @@ export type AskingTaskQueryVariables = Exact<{
 }>;
 
 
-export type AskingTaskQuery = { askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } };
+export type AskingTaskQuery = { askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } };
 
 export type ResponseDataQueryVariables = Exact<{
   projectId: string | number;
@@ -435,7 +458,7 @@ export type CreateThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type CreateThreadResponseMutation = { createThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type CreateThreadResponseMutation = { createThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null } };
 
 export type CancelAskingTaskMutationVariables = Exact<{
   projectId: string | number;
@@ -452,7 +475,7 @@ export type UpdateThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type UpdateThreadResponseMutation = { updateThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type UpdateThreadResponseMutation = { updateThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null } };
 
 export type AdjustThreadResponseMutationVariables = Exact<{
   projectId: string | number;
@@ -461,7 +484,7 @@ export type AdjustThreadResponseMutationVariables = Exact<{
 }>;
 
 
-export type AdjustThreadResponseMutation = { adjustThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type AdjustThreadResponseMutation = { adjustThreadResponse: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null } };
 
 export type AdjustThreadResponseChartMutationVariables = Exact<{
   projectId: string | number;
@@ -470,7 +493,7 @@ export type AdjustThreadResponseChartMutationVariables = Exact<{
 }>;
 
 
-export type AdjustThreadResponseChartMutation = { adjustThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type AdjustThreadResponseChartMutation = { adjustThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null } };
 
 export type GenerateThreadResponseChartMutationVariables = Exact<{
   projectId: string | number;
@@ -478,7 +501,7 @@ export type GenerateThreadResponseChartMutationVariables = Exact<{
 }>;
 
 
-export type GenerateThreadResponseChartMutation = { generateThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: string, message: string, shortMessage: string } | null } | null } };
+export type GenerateThreadResponseChartMutation = { generateThreadResponseChart: { id: string, threadId: string, question: string, sql: string | null, answer: string | null, answerStatus: GenerationStatus, chartStatus: GenerationStatus, chartError: string | null, rowCount: number, truncated: boolean, chart: { chartType: ChartType, title: string, x: string | null, y: string, color: string | null } | null, columns: Array<{ name: string, type: string, family: ColumnTypeFamily }>, askingTask: { id: string, threadId: string, responseId: string, question: string, status: AskStatus, statusCode: number, understood: Array<string>, suggestions: Array<string>, intent: string | null, reasoning: string | null, answeredBy: string | null, correctionRounds: number, reading: Array<{ kind: ReadingChipKind, label: string, text: string | null, start: number, end: number }>, error: { code: TaskErrorCode, message: string, shortMessage: string } | null } | null } };
 
 export type SendResetPasswordEmailMutationVariables = Exact<{
   email: string;

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use quarry_domain::TaskErrorCode;
 use quarry_domain::{
     asking::{
         self, AskStatus,
@@ -18,7 +19,8 @@ use quarry_llm::local::LOCAL_MODEL;
 use quarry_workflows::ask::{
     AnswerInput, AskBegun, AskPlan, AskRetrieval, GiveUpInput, PlanInput, SqlCheckInput, WriteSqlInput,
     activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, StopAsk, UnderstandQuestion, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, RunQuery, StopAsk, UnderstandQuestion,
+        WriteAnswer, WriteSql,
     },
 };
 use temporalio_macros::activities;
@@ -41,6 +43,10 @@ fn chips_in(reading: Vec<serde_json::Value>) -> Result<Vec<asking::Chip>, Activi
     reading.into_iter().map(|chip| serde_json::from_value(chip).map_err(|e| step_error(quarry_domain::Error::internal(e)))).collect()
 }
 
+fn plan_of(plan: AskPlan) -> Result<Plan, ActivityError> {
+    Ok(Plan { sql: plan.sql, understood: plan.understood, reading: chips_in(plan.reading)?, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+}
+
 /// Said when a step kept failing for reasons that are not the question's.
 pub const ASK_FAILED: &str = "The question could not be answered right now. Please try again.";
 
@@ -54,6 +60,16 @@ pub struct AskActivities {
 impl AskActivities {
     pub fn new(pool: Pool, config: Config, chaos: Chaos, local_model: LocalModel) -> Self {
         Self { pool, config, chaos, local_model }
+    }
+
+    /// The chaos delay, awaited once GENERATING is recorded so a test can stop a task there.
+    fn pause(&self) -> impl std::future::Future<Output = ()> + use<> {
+        let delay = self.chaos.step_delay();
+        async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+        }
     }
 
     /// The embedder retrieval uses for this task (see [`LocalModel::choose`]).
@@ -144,20 +160,8 @@ impl AskActivities {
     #[activity(definition = AnswerQuestion)]
     #[allow(dead_code)]
     pub async fn answer_question(self: Arc<Self>, ctx: ActivityContext, input: AnswerInput) -> Result<bool, ActivityError> {
-        let plan = Plan {
-            sql: input.plan.sql,
-            understood: input.plan.understood,
-            reading: chips_in(input.plan.reading)?,
-            engine_ms: input.plan.engine_ms,
-            answered_by: input.plan.answered_by,
-        };
-        // The chaos delay sits after GENERATING is recorded, so a test can stop a task there.
-        let delay = self.chaos.step_delay();
-        let pause = async move {
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
-        };
+        let plan = plan_of(input.plan)?;
+        let pause = self.pause();
         let work = async {
             let task = asking::get(&self.pool, input.task_id).await?;
             let project_llm = match input.llm {
@@ -168,6 +172,30 @@ impl AskActivities {
         };
         let finished = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
         info!(task_id = %input.task_id, finished, "question answered");
+        Ok(finished)
+    }
+
+    #[activity(definition = RunQuery)]
+    #[allow(dead_code)]
+    pub async fn run_query(self: Arc<Self>, ctx: ActivityContext, input: AnswerInput) -> Result<bool, ActivityError> {
+        let plan = plan_of(input.plan)?;
+        let work = answer::run_and_keep(&self.pool, &self.config, input.task_id, &plan, self.pause());
+        let kept = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
+        info!(task_id = %input.task_id, kept, "query run for the write-up");
+        Ok(kept)
+    }
+
+    #[activity(definition = WriteAnswer)]
+    #[allow(dead_code)]
+    pub async fn write_answer(self: Arc<Self>, ctx: ActivityContext, input: AnswerInput) -> Result<bool, ActivityError> {
+        let plan = plan_of(input.plan)?;
+        let work = async {
+            let task = asking::get(&self.pool, input.task_id).await?;
+            let project_llm = llm::for_task(&self.pool, &self.config, &task).await?;
+            answer::write_up_kept(&self.pool, input.task_id, &plan, project_llm.as_ref()).await
+        };
+        let finished = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
+        info!(task_id = %input.task_id, finished, "answer written");
         Ok(finished)
     }
 
@@ -182,7 +210,7 @@ impl AskActivities {
     #[activity(definition = FailAsk)]
     #[allow(dead_code)]
     pub async fn fail_ask(self: Arc<Self>, _ctx: ActivityContext, task_id: Uuid) -> Result<(), ActivityError> {
-        asking::end_unanswered(&self.pool, task_id, AskStatus::Failed, "INTERNAL_SERVER_ERROR", ASK_FAILED, &[], &[]).await.map_err(step_error)?;
+        asking::end_unanswered(&self.pool, task_id, AskStatus::Failed, TaskErrorCode::InternalServerError, ASK_FAILED, &[], &[]).await.map_err(step_error)?;
         Ok(())
     }
 }

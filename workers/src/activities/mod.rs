@@ -8,6 +8,7 @@ mod embedding;
 mod generation;
 mod project_removal;
 mod support;
+mod worker_call;
 
 pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
@@ -16,3 +17,4 @@ pub use embedding::LocalModel;
 pub use generation::GenerationActivities;
 pub use project_removal::ProjectRemovalActivities;
 pub use support::Chaos;
+pub use worker_call::WorkerCallActivities;

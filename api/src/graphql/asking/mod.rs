@@ -10,7 +10,7 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    ErrorCode,
+    TaskErrorCode,
     asking::{
         self, AskStatus, AskingTask, Chip, ChipKind, Thread, ThreadResponse,
         answer::suggested_questions,
@@ -26,7 +26,7 @@ use uuid::Uuid;
 /// Why a task ended without an answer.
 #[derive(SimpleObject)]
 pub struct AskingTaskError {
-    code: String,
+    code: TaskErrorCode,
     message: String,
     short_message: String,
 }
@@ -93,21 +93,11 @@ pub struct AskingTaskGql {
     finished_at: Option<DateTime<Utc>>,
 }
 
-fn short_message(code: &str) -> String {
-    match code {
-        "DEPLOY_FAILED" => "Failed to deploy".to_owned(),
-        "NO_RESULT" => "Not understood".to_owned(),
-        "INVALID_SQL" => "Invalid SQL".to_owned(),
-        "LLM_REFUSED" => "The language model refused the request".to_owned(),
-        "GENERAL_QUESTION" | "MISLEADING_QUESTION" => "Not a data question".to_owned(),
-        _ => ErrorCode::InternalServerError.short_message().to_owned(),
-    }
-}
-
 impl From<AskingTask> for AskingTaskGql {
     fn from(t: AskingTask) -> Self {
         let status = t.status();
-        let error = t.error_code.map(|code| AskingTaskError { short_message: short_message(&code), message: t.error_message.unwrap_or_default(), code });
+        let error =
+            t.error_code.map(|code| AskingTaskError { short_message: code.short_message().to_owned(), message: t.error_message.unwrap_or_default(), code });
         Self {
             id: ID(t.id.to_string()),
             thread_id: ID(t.thread_id.to_string()),

@@ -17,6 +17,7 @@ use quarry_domain::{
         edit::{self, Owned},
         manifest,
     },
+    on_worker,
     permissions::Operation,
 };
 use uuid::Uuid;
@@ -226,7 +227,7 @@ async fn view_target(ctx: &Context<'_>, view_id: &ID) -> ApiResult<(Uuid, String
 async fn preview(ctx: &Context<'_>, project_id: Uuid, name: &str, limit: Option<i32>) -> ApiResult<PreviewData> {
     let state = context::state(ctx);
     let limit = limit.unwrap_or(100).clamp(1, 500) as usize;
-    let result = edit::preview(&state.pool, &state.config, project_id, name, limit).await?;
+    let result = on_worker::preview(&state.services, project_id, name, limit).await?;
     Ok(PreviewData { columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(), rows: Json(result.rows) })
 }
 

@@ -13,6 +13,7 @@ use quarry_domain::{
         NewRelation, RelationType,
         edit::{self, ColumnMetadata, Owned},
     },
+    on_worker,
     permissions::Operation,
 };
 use uuid::Uuid;
@@ -101,8 +102,8 @@ impl ModelingEditMutation {
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
         let state = context::state(ctx);
         let id = match (&data.source_table_name, &data.source_sql) {
-            (Some(table), None) => edit::create_model(&state.pool, &state.config, project_id, table, &data.fields, data.primary_key.as_deref()).await?,
-            (None, Some(sql)) => edit::create_sql_model(&state.pool, &state.config, project_id, data.name.as_deref().unwrap_or_default(), sql).await?,
+            (Some(table), None) => on_worker::create_model(&state.services, project_id, table, &data.fields, data.primary_key.as_deref()).await?,
+            (None, Some(sql)) => on_worker::create_sql_model(&state.services, project_id, data.name.as_deref().unwrap_or_default(), sql).await?,
             _ => return Err(quarry_domain::Error::invalid("Give either a source table or a SQL statement.").into()),
         };
         Ok(ID(id.to_string()))
@@ -113,7 +114,7 @@ impl ModelingEditMutation {
     async fn update_model(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelInput) -> ApiResult<bool> {
         owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
         let state = context::state(ctx);
-        edit::update_model(&state.pool, &state.config, parse_id(&model_id)?, &data.fields, data.primary_key.as_deref()).await?;
+        on_worker::update_model(&state.services, parse_id(&model_id)?, &data.fields, data.primary_key.as_deref()).await?;
         Ok(true)
     }
 
@@ -140,14 +141,14 @@ impl ModelingEditMutation {
     async fn create_calculated_field(&self, ctx: &Context<'_>, model_id: ID, data: CalculatedFieldInput) -> ApiResult<ID> {
         owning_project(ctx, Operation::SaveModels, Owned::Model, &model_id).await?;
         let state = context::state(ctx);
-        let id = edit::create_calculated_field(&state.pool, &state.config, parse_id(&model_id)?, &data.name, &data.expression).await?;
+        let id = on_worker::create_calculated_field(&state.services, parse_id(&model_id)?, &data.name, &data.expression).await?;
         Ok(ID(id.to_string()))
     }
 
     async fn update_calculated_field(&self, ctx: &Context<'_>, column_id: ID, data: CalculatedFieldInput) -> ApiResult<bool> {
         owning_project(ctx, Operation::UpdateModels, Owned::Column, &column_id).await?;
         let state = context::state(ctx);
-        edit::update_calculated_field(&state.pool, &state.config, parse_id(&column_id)?, &data.name, &data.expression).await?;
+        on_worker::update_calculated_field(&state.services, parse_id(&column_id)?, &data.name, &data.expression).await?;
         Ok(true)
     }
 
@@ -182,7 +183,7 @@ impl ModelingEditMutation {
         let project_id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::SaveModels, project_id).await?;
         let state = context::state(ctx);
-        Ok(edit::create_view(&state.pool, &state.config, project_id, &data.name, &data.sql).await?.into())
+        Ok(on_worker::create_view(&state.services, project_id, &data.name, &data.sql).await?.into())
     }
 
     async fn update_view_metadata(&self, ctx: &Context<'_>, view_id: ID, data: UpdateViewMetadataInput) -> ApiResult<bool> {

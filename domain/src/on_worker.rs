@@ -1,0 +1,311 @@
+//! Work a request needs done before it can answer, done on a worker: everything that reaches
+//! a tenant's data source or a language-model provider (testing a connection, listing tables,
+//! detecting schema changes, previews, checking a model, a calculated field or a view,
+//! building a sample dataset, testing a provider). The api never opens such a connection
+//! itself; it hands the call to the `sql` or `llm` pool and waits, within
+//! [`Config::worker_call_timeout`](crate::config::Config), for the reply.
+//!
+//! A call and its reply travel sealed with the server's secret key: a call can carry a
+//! password or an API key, and a reply rows of the tenant's data, and neither belongs in a
+//! workflow history. A refusal the user can act on (CONNECTION_REFUSED, a bad expression)
+//! comes back as that refusal; anything else is an internal error, logged by the worker.
+
+use chrono::{DateTime, Utc};
+use quarry_engine::{DataSourceType, QueryResult, SourceTable, sample_datasets::SampleDataset, secrets};
+use quarry_llm::ProviderSettings;
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::{
+    config::Config,
+    datasource::{self, DataSource, SchemaChange, sample},
+    db::Pool,
+    error::{Error, ErrorCode, Result},
+    llm::{self, OrgLlm},
+    modeling::edit::{self, View},
+    recommend::Recommendation,
+    services::Services,
+};
+
+/// The worker pool a call runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerPool {
+    /// Data sources: connections, introspection, dry runs and queries.
+    Sql,
+    /// Language-model providers.
+    Llm,
+}
+
+/// One call, with everything the worker needs to do it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "call", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum WorkerCall {
+    TestDataSource { project_id: Uuid, source_type: DataSourceType, properties: Value },
+    SaveDataSource { project_id: Uuid, source_type: DataSourceType, properties: Value, update: bool },
+    SourceTables { project_id: Uuid },
+    SaveTables { project_id: Uuid, tables: Vec<String> },
+    RecommendedRelationships { project_id: Uuid },
+    DetectSchemaChange { project_id: Uuid },
+    ResolveSchemaChange { project_id: Uuid },
+    PrepareSampleDataset { project_id: Uuid, dataset: String },
+    CreateModel { project_id: Uuid, table: String, columns: Vec<String>, primary_key: Option<String> },
+    CreateSqlModel { project_id: Uuid, name: String, sql: String },
+    UpdateModel { model_id: Uuid, columns: Vec<String>, primary_key: Option<String> },
+    CreateCalculatedField { model_id: Uuid, name: String, expression: String },
+    UpdateCalculatedField { column_id: Uuid, name: String, expression: String },
+    CreateView { project_id: Uuid, display_name: String, statement: String },
+    Preview { project_id: Uuid, name: String, limit: usize },
+    TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
+    ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
+}
+
+impl WorkerCall {
+    pub fn pool(&self) -> WorkerPool {
+        match self {
+            Self::TestLlm { .. } | Self::ApplyLlm { .. } => WorkerPool::Llm,
+            _ => WorkerPool::Sql,
+        }
+    }
+}
+
+/// What comes back.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "camelCase")]
+enum Reply {
+    Done {
+        value: Value,
+    },
+    Refused {
+        code: ErrorCode,
+        message: String,
+    },
+    /// An internal error; the worker logged it.
+    Broken,
+}
+
+impl Services {
+    /// Hands `call` to its pool and waits for the reply.
+    async fn call<T: DeserializeOwned>(&self, call: WorkerCall) -> Result<T> {
+        let keys = self.config.secret_keys();
+        let pool = call.pool();
+        let sealed = secrets::encrypt(&keys, &serde_json::to_string(&call).map_err(Error::internal)?);
+        let reply = self.workflows.call(pool, sealed, self.config.worker_call_timeout).await?;
+        let opened = secrets::decrypt(&keys, &reply).map_err(Error::internal)?;
+        match serde_json::from_str(opened.expose_secret()).map_err(Error::internal)? {
+            Reply::Done { value } => {
+                serde_json::from_value(value).map_err(|e| Error::internal(format!("reply to {call_name} has another shape: {e}", call_name = name(&call))))
+            }
+            Reply::Refused { code, message } => Err(Error::new(code, message)),
+            Reply::Broken => Err(Error::internal(format!("{} failed on the worker", name(&call)))),
+        }
+    }
+}
+
+fn name(call: &WorkerCall) -> &'static str {
+    match call {
+        WorkerCall::TestDataSource { .. } => "TestDataSource",
+        WorkerCall::SaveDataSource { .. } => "SaveDataSource",
+        WorkerCall::SourceTables { .. } => "SourceTables",
+        WorkerCall::SaveTables { .. } => "SaveTables",
+        WorkerCall::RecommendedRelationships { .. } => "RecommendedRelationships",
+        WorkerCall::DetectSchemaChange { .. } => "DetectSchemaChange",
+        WorkerCall::ResolveSchemaChange { .. } => "ResolveSchemaChange",
+        WorkerCall::PrepareSampleDataset { .. } => "PrepareSampleDataset",
+        WorkerCall::CreateModel { .. } => "CreateModel",
+        WorkerCall::CreateSqlModel { .. } => "CreateSqlModel",
+        WorkerCall::UpdateModel { .. } => "UpdateModel",
+        WorkerCall::CreateCalculatedField { .. } => "CreateCalculatedField",
+        WorkerCall::UpdateCalculatedField { .. } => "UpdateCalculatedField",
+        WorkerCall::CreateView { .. } => "CreateView",
+        WorkerCall::Preview { .. } => "Preview",
+        WorkerCall::TestLlm { .. } => "TestLlm",
+        WorkerCall::ApplyLlm { .. } => "ApplyLlm",
+    }
+}
+
+/// The worker's side: opens a sealed call, does it, and seals the reply. Only a call that
+/// cannot be opened is an error (it was not sealed by this deployment's key).
+pub async fn perform_sealed(pool: &Pool, config: &Config, sealed: &str) -> Result<String> {
+    let keys = config.secret_keys();
+    let opened = secrets::decrypt(&keys, sealed).map_err(Error::internal)?;
+    let call: WorkerCall = serde_json::from_str(opened.expose_secret()).map_err(Error::internal)?;
+    let call_name = name(&call);
+    let reply = match perform(pool, config, call).await {
+        Ok(value) => Reply::Done { value },
+        Err(Error::User { code, message }) => Reply::Refused { code, message },
+        Err(error @ Error::Internal(_)) => {
+            tracing::error!(call = call_name, "worker call failed: {:?}", chain(&error));
+            Reply::Broken
+        }
+    };
+    Ok(secrets::encrypt(&keys, &serde_json::to_string(&reply).map_err(Error::internal)?))
+}
+
+fn chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+fn json(value: impl Serialize) -> Result<Value> {
+    serde_json::to_value(value).map_err(Error::internal)
+}
+
+async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value> {
+    match call {
+        WorkerCall::TestDataSource { project_id, source_type, properties } => json(datasource::test(pool, config, project_id, source_type, &properties).await?),
+        WorkerCall::SaveDataSource { project_id, source_type, properties, update } => {
+            if update {
+                datasource::update(pool, config, project_id, source_type, &properties).await?;
+            } else {
+                datasource::save(pool, config, project_id, source_type, &properties).await?;
+            }
+            json(())
+        }
+        WorkerCall::SourceTables { project_id } => json(datasource::source_tables(pool, config, project_id).await?),
+        WorkerCall::SaveTables { project_id, tables } => json(datasource::save_tables(pool, config, project_id, &tables).await?),
+        WorkerCall::RecommendedRelationships { project_id } => json(datasource::recommended_relationships(pool, config, project_id).await?),
+        WorkerCall::DetectSchemaChange { project_id } => json(datasource::detect_changes(pool, config, project_id).await?),
+        WorkerCall::ResolveSchemaChange { project_id } => json(datasource::resolve_changes(pool, config, project_id).await?),
+        WorkerCall::PrepareSampleDataset { project_id, dataset } => {
+            let dataset: SampleDataset = dataset.parse().map_err(Error::internal)?;
+            json(sample::prepare(pool, config, project_id, dataset).await?)
+        }
+        WorkerCall::CreateModel { project_id, table, columns, primary_key } => {
+            json(edit::create_model(pool, config, project_id, &table, &columns, primary_key.as_deref()).await?)
+        }
+        WorkerCall::CreateSqlModel { project_id, name, sql } => json(edit::create_sql_model(pool, config, project_id, &name, &sql).await?),
+        WorkerCall::UpdateModel { model_id, columns, primary_key } => json(edit::update_model(pool, config, model_id, &columns, primary_key.as_deref()).await?),
+        WorkerCall::CreateCalculatedField { model_id, name, expression } => {
+            json(edit::create_calculated_field(pool, config, model_id, &name, &expression).await?)
+        }
+        WorkerCall::UpdateCalculatedField { column_id, name, expression } => {
+            json(edit::update_calculated_field(pool, config, column_id, &name, &expression).await?)
+        }
+        WorkerCall::CreateView { project_id, display_name, statement } => {
+            json(edit::create_view(pool, config, project_id, &display_name, &statement).await?.id)
+        }
+        WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
+        WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
+        WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
+            json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
+        }
+    }
+}
+
+// The api's calls, one per operation, typed.
+
+/// Connects with the settings and runs a trivial statement ([`datasource::test`]).
+pub async fn test_data_source(services: &Services, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<()> {
+    services.call(WorkerCall::TestDataSource { project_id, source_type, properties: properties.clone() }).await
+}
+
+/// Tests and saves (or, with `update`, changes) the project's data source.
+pub async fn save_data_source(services: &Services, project_id: Uuid, source_type: DataSourceType, properties: &Value, update: bool) -> Result<DataSource> {
+    services.call::<()>(WorkerCall::SaveDataSource { project_id, source_type, properties: properties.clone(), update }).await?;
+    datasource::get(&services.pool, project_id).await?.ok_or_else(|| Error::not_found("Data source"))
+}
+
+/// The source's tables and whether they all sit in one schema.
+pub async fn source_tables(services: &Services, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
+    services.call(WorkerCall::SourceTables { project_id }).await
+}
+
+pub async fn save_tables(services: &Services, project_id: Uuid, tables: &[String]) -> Result<()> {
+    services.call(WorkerCall::SaveTables { project_id, tables: tables.to_vec() }).await
+}
+
+pub async fn recommended_relationships(services: &Services, project_id: Uuid) -> Result<Vec<Recommendation>> {
+    services.call(WorkerCall::RecommendedRelationships { project_id }).await
+}
+
+pub async fn detect_schema_change(services: &Services, project_id: Uuid) -> Result<(SchemaChange, DateTime<Utc>)> {
+    services.call(WorkerCall::DetectSchemaChange { project_id }).await
+}
+
+pub async fn resolve_schema_change(services: &Services, project_id: Uuid) -> Result<()> {
+    services.call(WorkerCall::ResolveSchemaChange { project_id }).await
+}
+
+/// The dataset becomes the project's source and models ([`sample::prepare`], on a worker:
+/// it may build the dataset first), then the first deploy starts.
+pub async fn start_sample_dataset(services: &Services, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
+    services.call::<()>(WorkerCall::PrepareSampleDataset { project_id, dataset: dataset.as_str().to_owned() }).await?;
+    crate::deploy::after_setup(services, project_id).await;
+    Ok(())
+}
+
+pub async fn create_model(services: &Services, project_id: Uuid, table: &str, columns: &[String], primary_key: Option<&str>) -> Result<Uuid> {
+    let call = WorkerCall::CreateModel { project_id, table: table.to_owned(), columns: columns.to_vec(), primary_key: primary_key.map(str::to_owned) };
+    services.call(call).await
+}
+
+pub async fn create_sql_model(services: &Services, project_id: Uuid, name: &str, sql: &str) -> Result<Uuid> {
+    services.call(WorkerCall::CreateSqlModel { project_id, name: name.to_owned(), sql: sql.to_owned() }).await
+}
+
+pub async fn update_model(services: &Services, model_id: Uuid, columns: &[String], primary_key: Option<&str>) -> Result<()> {
+    services.call(WorkerCall::UpdateModel { model_id, columns: columns.to_vec(), primary_key: primary_key.map(str::to_owned) }).await
+}
+
+pub async fn create_calculated_field(services: &Services, model_id: Uuid, name: &str, expression: &str) -> Result<Uuid> {
+    services.call(WorkerCall::CreateCalculatedField { model_id, name: name.to_owned(), expression: expression.to_owned() }).await
+}
+
+pub async fn update_calculated_field(services: &Services, column_id: Uuid, name: &str, expression: &str) -> Result<()> {
+    services.call(WorkerCall::UpdateCalculatedField { column_id, name: name.to_owned(), expression: expression.to_owned() }).await
+}
+
+pub async fn create_view(services: &Services, project_id: Uuid, display_name: &str, statement: &str) -> Result<View> {
+    let id: Uuid = services.call(WorkerCall::CreateView { project_id, display_name: display_name.to_owned(), statement: statement.to_owned() }).await?;
+    edit::view(&services.pool, id).await
+}
+
+/// The first `limit` rows of a model or view.
+pub async fn preview(services: &Services, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
+    services.call(WorkerCall::Preview { project_id, name: name.to_owned(), limit }).await
+}
+
+/// Sends one short request with the settings ([`llm::test_connectivity`]).
+pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {
+    services.call(WorkerCall::TestLlm { org_id, settings, key: key.map(|k| k.expose_secret().to_owned()) }).await
+}
+
+/// Tests, then saves the settings as the organisation's provider.
+pub async fn apply_llm(services: &Services, org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
+    let _: DateTime<Utc> = services.call(WorkerCall::ApplyLlm { org_id, user_id, settings, key: key.map(|k| k.expose_secret().to_owned()) }).await?;
+    llm::get(&services.pool, org_id).await?.ok_or_else(|| Error::internal("the language model was saved but cannot be read back"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provider_calls_run_on_the_llm_pool_and_source_calls_on_sql() {
+        let settings: ProviderSettings = serde_json::from_value(serde_json::json!({"provider": "openai", "chatModel": "gpt"})).unwrap();
+        assert_eq!(WorkerCall::TestLlm { org_id: Uuid::nil(), settings, key: None }.pool(), WorkerPool::Llm);
+        assert_eq!(WorkerCall::Preview { project_id: Uuid::nil(), name: "m".into(), limit: 1 }.pool(), WorkerPool::Sql);
+    }
+
+    #[test]
+    fn a_call_survives_its_trip_and_keeps_no_secret_in_the_clear() {
+        let keys = secrets::SecretKeys::new(&SecretString::from("a test key of enough length"), None);
+        let call = WorkerCall::TestDataSource {
+            project_id: Uuid::nil(),
+            source_type: DataSourceType::Postgres,
+            properties: serde_json::json!({"host": "db.example.com", "password": "hunter2-secret"}),
+        };
+        let sealed = secrets::encrypt(&keys, &serde_json::to_string(&call).unwrap());
+        assert!(!sealed.contains("hunter2"), "{sealed}");
+        let opened: WorkerCall = serde_json::from_str(secrets::decrypt(&keys, &sealed).unwrap().expose_secret()).unwrap();
+        assert!(matches!(opened, WorkerCall::TestDataSource { properties, .. } if properties["password"] == "hunter2-secret"));
+    }
+}

@@ -100,6 +100,8 @@ export QUARRY_WEB_DIST="${QUARRY_WEB_DIST:-$QUARRY_ROOT/web/dist}"
 # The dev data sources (MariaDB 53306, the source Postgres 55431) are on loopback.
 export QUARRY_SOURCE_NETWORKS="${QUARRY_SOURCE_NETWORKS:-127.0.0.1/32}"
 export QUARRY_DUCKDB_SOURCE_DIR="${QUARRY_DUCKDB_SOURCE_DIR:-$STATE/duckdb-sources}"
+# Prometheus metrics of the worker (the api serves its own on /metrics): docs/operations.md.
+export QUARRY_WORKER_METRICS_ADDR="${QUARRY_WORKER_METRICS_ADDR:-127.0.0.1:9464}"
 mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
 export RUST_LOG="${RUST_LOG:-info}"
 # Release builds refuse to start without a secret key (it seals data-source passwords and
@@ -125,7 +127,9 @@ start_bg() {
 }
 
 info "starting quarry-worker and quarry-api"
-start_bg worker "$BIN/quarry-worker"
+# QUARRY_RUN_WORKER_QUEUES picks the queues of this worker (default: all), e.g.
+# "workflows,email" when the sql and llm pools run as separate processes (scripts/bench/scale_out.sh).
+start_bg worker "$BIN/quarry-worker" ${QUARRY_RUN_WORKER_QUEUES:+--queues "$QUARRY_RUN_WORKER_QUEUES"}
 start_bg api "$BIN/quarry-api"
 
 rc=0
@@ -146,6 +150,7 @@ fi
 echo
 echo "Quarry is running at http://localhost:$QUARRY_PORT"
 echo "  Temporal UI     http://localhost:8233"
+echo "  metrics         http://localhost:$QUARRY_PORT/metrics (api), http://$QUARRY_WORKER_METRICS_ADDR/metrics (worker)"
 echo "  mail (sign-up)  $STATE/mail"
 echo "  logs            $LOGS (api.log, worker.log, postgres.log, redis.log, temporal.log, smtp.log)"
 echo "Press Ctrl-C to stop."

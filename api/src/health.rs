@@ -1,4 +1,5 @@
-//! `/healthz` (the process is up), `/readyz` (its dependencies answer) and `/api/config`.
+//! `/healthz` (the process is up), `/readyz` (its dependencies answer), `/metrics`
+//! (Prometheus, docs/operations.md) and `/api/config`.
 
 use crate::state::AppState;
 use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
@@ -24,6 +25,18 @@ pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     let ready = postgres && redis && temporal && worker;
     let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (status, Json(json!({ "ready": ready, "postgres": postgres, "redis": redis, "temporal": temporal, "worker": worker })))
+}
+
+/// Quarry's metrics in the Prometheus text format, with the task queues' backlogs read from
+/// Temporal now.
+pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    if let Ok(client) = state.temporal().await {
+        for (queue, kind, count, age) in client.backlogs().await {
+            quarry_domain::metrics::BACKLOG.with_label_values(&[queue.as_str(), kind]).set(count);
+            quarry_domain::metrics::BACKLOG_AGE.with_label_values(&[queue.as_str(), kind]).set(age);
+        }
+    }
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], quarry_domain::metrics::render())
 }
 
 pub async fn config(State(state): State<AppState>) -> impl IntoResponse {

@@ -33,6 +33,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(health::metrics))
         .nest("/api", api)
         .layer(Extension(schema))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))

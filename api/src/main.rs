@@ -32,7 +32,7 @@ async fn main() -> anyhow::Result<()> {
 /// old values with QUARRY_SECRET_KEY_PREVIOUS. Safe to run again; once it has succeeded the
 /// previous key can be removed.
 async fn rotate_secrets(config: &Config) -> anyhow::Result<()> {
-    let pool = quarry_domain::db::connect(&config.database_url).await?;
+    let pool = quarry_domain::db::connect(&config.database_url, config.database_max_connections).await?;
     quarry_domain::db::migrate(&pool).await?;
     let keys = config.secret_keys();
     let report = quarry_domain::secret::reseal_all(&pool, &keys).await?;

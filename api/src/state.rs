@@ -24,7 +24,7 @@ impl AppState {
     /// lazily so the api can start, and report not-ready, while Temporal is still coming up.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
         quarry_domain::secret::limit_password_hashing(config.password_hash_concurrency);
-        let pool = db::connect(&config.database_url).await?;
+        let pool = db::connect(&config.database_url, config.database_max_connections).await?;
         db::migrate(&pool).await?;
         let client = redis::Client::open(config.redis_url.expose_secret())?;
         let redis = ConnectionManager::new_with_config(

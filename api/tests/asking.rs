@@ -322,3 +322,39 @@ async fn a_word_the_engine_cannot_place_is_named_in_the_reply() {
     assert!(message.starts_with("I could not place \"released\""), "{message}");
     assert!(!message.contains("understood could not"), "{message}");
 }
+
+/// A metric's value in a Prometheus text document (the first sample whose name and labels
+/// start with `series`).
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines().find(|line| line.starts_with(series)).and_then(|line| line.rsplit(' ').next()).and_then(|v| v.parse().ok())
+}
+
+#[tokio::test]
+async fn operators_read_asks_polls_slots_and_backlogs_from_metrics() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let metrics_addr = format!("127.0.0.1:{port}");
+    let mut app = TestApp::spawn().await;
+    app.start_worker_with(&[("QUARRY_WORKER_METRICS_ADDR", &metrics_addr), ("QUARRY_WORKER_ACTIVITY_SLOTS", "3")]);
+    let (client, _) = app.signed_in("metrics").await;
+    let project = music(&app, &client, "Metrics").await;
+    let task = ask(&app, &client, &project, "how many tracks by genre", None).await;
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+
+    // The api: the ask, the polls of its task, and the task queues' backlogs (none left).
+    let api = reqwest::get(format!("{}/metrics", app.url)).await.unwrap().text().await.unwrap();
+    assert_eq!(sample(&api, "quarry_asks_started_total"), Some(1.0), "{api}");
+    assert!(sample(&api, "quarry_graphql_field_seconds_count{field=\"askingTask\"}").is_some_and(|polls| polls >= 1.0), "{api}");
+    let sql_queue = format!("{}-sql", app.state.config.task_queue_prefix);
+    assert_eq!(sample(&api, &format!("quarry_task_queue_backlog{{kind=\"activity\",queue=\"{sql_queue}\"}}")), Some(0.0), "{api}");
+
+    // The worker: the ask it finished, and its bounded slots (all free again).
+    let worker = reqwest::get(format!("http://{metrics_addr}/metrics")).await.unwrap().text().await.unwrap();
+    assert_eq!(sample(&worker, "quarry_asks_ended_total{state=\"FINISHED\"}"), Some(1.0), "{worker}");
+    let slots = worker
+        .lines()
+        .find(|l| l.starts_with("temporal_worker_task_slots_available") && l.contains("ActivityWorker") && l.contains(&format!("\"{sql_queue}\"")))
+        .unwrap_or_else(|| panic!("no activity slots of {sql_queue}: {worker}"));
+    assert!(slots.ends_with(" 3"), "three activity slots, all free: {slots}");
+    assert!(sample(&worker, "quarry_cpu_pool{measure=\"size\"}").is_some_and(|size| size >= 1.0), "{worker}");
+}

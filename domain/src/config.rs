@@ -69,6 +69,17 @@ pub struct Config {
     pub rate_limit_requests: u64,
     /// The rate limit's window (a minute; tests shorten it).
     pub rate_limit_window: Duration,
+    /// Steps of one task queue a worker process runs at once (its Temporal activity slots).
+    pub worker_activity_slots: usize,
+    /// Workflow tasks of one task queue a worker process runs at once.
+    pub worker_workflow_slots: usize,
+    /// Blocking threads for CPU-heavy work in a process (understanding questions, local
+    /// embeddings, DuckDB queries): [`quarry_engine::cpu`].
+    pub cpu_pool: usize,
+    /// Where a worker serves its Prometheus metrics (`/metrics`); `None`: it does not.
+    pub worker_metrics_addr: Option<std::net::SocketAddr>,
+    /// Connections to Quarry's Postgres one process keeps at most.
+    pub database_max_connections: u32,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +87,11 @@ pub struct Config {
 pub struct ConfigError {
     pub name: &'static str,
     pub reason: String,
+}
+
+/// The cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from)
 }
 
 fn var(name: &str) -> Option<String> {
@@ -213,6 +229,13 @@ impl Config {
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
             rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
             rate_limit_window: Duration::from_secs(60),
+            worker_activity_slots: parsed("QUARRY_WORKER_ACTIVITY_SLOTS", 8 * cores())?.max(1),
+            worker_workflow_slots: parsed("QUARRY_WORKER_WORKFLOW_SLOTS", 10 * cores())?.max(2),
+            cpu_pool: parsed("QUARRY_CPU_POOL", cores())?.max(1),
+            worker_metrics_addr: var("QUARRY_WORKER_METRICS_ADDR")
+                .map(|raw| raw.trim().parse().map_err(|e: std::net::AddrParseError| ConfigError { name: "QUARRY_WORKER_METRICS_ADDR", reason: e.to_string() }))
+                .transpose()?,
+            database_max_connections: parsed("QUARRY_DATABASE_MAX_CONNECTIONS", 10u32)?.max(1),
         })
     }
 

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 pub type Pool = PgPool;
 
-pub async fn connect(url: &SecretString) -> Result<Pool, sqlx::Error> {
-    PgPoolOptions::new().max_connections(10).acquire_timeout(Duration::from_secs(5)).connect(url.expose_secret()).await
+/// A pool of at most `max_connections` (QUARRY_DATABASE_MAX_CONNECTIONS).
+pub async fn connect(url: &SecretString, max_connections: u32) -> Result<Pool, sqlx::Error> {
+    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(Duration::from_secs(5)).connect(url.expose_secret()).await
 }
 
 /// Applies the migrations in `migrations/`; safe to run from several processes at once

@@ -34,6 +34,11 @@ pub struct Instruction {
 
 pub const INSTRUCTION_MAX_CHARS: usize = 1000;
 
+/// Whether the project has any SQL pair (one indexed read).
+pub async fn has_sql_pairs(pool: &Pool, project_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM sql_pairs WHERE project_id = $1) AS "exists!""#, project_id).fetch_one(pool).await?)
+}
+
 pub async fn sql_pairs(pool: &Pool, project_id: Uuid) -> Result<Vec<SqlPair>> {
     Ok(sqlx::query_as!(
         SqlPair,

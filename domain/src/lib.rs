@@ -13,6 +13,7 @@ pub mod generation;
 pub mod knowledge;
 pub mod llm;
 pub mod mail;
+pub mod metrics;
 pub mod modeling;
 pub mod on_worker;
 pub mod org;

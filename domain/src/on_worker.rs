@@ -88,6 +88,19 @@ enum Reply {
 impl Services {
     /// Hands `call` to its pool and waits for the reply.
     async fn call<T: DeserializeOwned>(&self, call: WorkerCall) -> Result<T> {
+        let started = std::time::Instant::now();
+        let call_name = name(&call);
+        let outcome = self.call_unmeasured(call).await;
+        let label = match &outcome {
+            Ok(_) => "ok",
+            Err(Error::User { code, .. }) if *code != ErrorCode::InternalServerError => "refused",
+            Err(_) => "failed",
+        };
+        crate::metrics::WORKER_CALLS.with_label_values(&[call_name, label]).observe(started.elapsed().as_secs_f64());
+        outcome
+    }
+
+    async fn call_unmeasured<T: DeserializeOwned>(&self, call: WorkerCall) -> Result<T> {
         let keys = self.config.secret_keys();
         let pool = call.pool();
         let sealed = secrets::encrypt(&keys, &serde_json::to_string(&call).map_err(Error::internal)?);

@@ -12,6 +12,7 @@
 pub mod answer;
 pub mod compile;
 pub mod connectors;
+pub mod cpu;
 pub mod csv_import;
 pub mod mdl;
 pub mod network;

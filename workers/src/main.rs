@@ -5,6 +5,7 @@ mod activities;
 mod cli;
 mod files;
 mod jobs;
+mod metrics;
 mod services;
 mod shutdown;
 mod workflow_worker;
@@ -59,7 +60,7 @@ async fn run(queues: std::collections::BTreeSet<Queue>) -> anyhow::Result<()> {
         if temporal_queues.is_empty() {
             return Ok(());
         }
-        let pool = services::until_ready("Postgres", &shutdown, || db::connect(&config.database_url)).await;
+        let pool = services::until_ready("Postgres", &shutdown, || db::connect(&config.database_url, config.database_max_connections)).await;
         let Some(pool) = pool else { return Ok(()) };
         db::migrate(&pool).await.context("applying migrations")?;
         workflow_worker::run(&config, pool, &identity, &temporal_queues, shutdown.clone()).await

@@ -10,7 +10,14 @@ use quarry_domain::{config::Config, db::Pool};
 use quarry_workflows::{
     AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, TaskQueues, WorkerCallWorkflow, client::Temporal,
 };
-use temporalio_sdk::{Runtime, Worker, WorkerOptions, runtime::RuntimeOptions};
+use temporalio_common::telemetry::TelemetryOptions;
+use temporalio_sdk::{
+    Runtime, Worker, WorkerOptions,
+    runtime::{
+        RuntimeOptions,
+        worker_tuner::{FixedSizeSlotSupplier, TunerHolder},
+    },
+};
 use tracing::{info, warn};
 
 use crate::{
@@ -36,7 +43,25 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     if !chaos.step_delay().is_zero() {
         warn!(delay = ?chaos.step_delay(), "chaos testing: every workflow step is delayed");
     }
-    let runtime = Runtime::from_current_tokio(RuntimeOptions::default())?;
+    // CPU-heavy work of every queue shares one pool of this process's threads.
+    quarry_engine::cpu::configure(config.cpu_pool);
+    let telemetry = match config.worker_metrics_addr {
+        Some(addr) => TelemetryOptions::builder().metrics(crate::metrics::serve(addr, shutdown.clone()).await?).build(),
+        None => TelemetryOptions::builder().build(),
+    };
+    let runtime_options = RuntimeOptions::builder().telemetry_options(telemetry).build().map_err(anyhow::Error::msg)?;
+    let runtime = Runtime::from_current_tokio(runtime_options)?;
+    // Each queue's slots bound how much of its work this process takes on at once; the rest
+    // waits in Temporal's task queue, not in this process's memory.
+    let tuner = || {
+        TunerHolder::builder()
+            .workflow_task_slot_supplier(FixedSizeSlotSupplier::new(config.worker_workflow_slots))
+            .activity_task_slot_supplier(FixedSizeSlotSupplier::new(config.worker_activity_slots))
+            .local_activity_task_slot_supplier(FixedSizeSlotSupplier::new(config.worker_activity_slots))
+            .nexus_task_slot_supplier(FixedSizeSlotSupplier::new(1))
+            .build()
+    };
+    info!(activity_slots = config.worker_activity_slots, workflow_slots = config.worker_workflow_slots, cpu_pool = config.cpu_pool, "worker bounds");
     // One local embedding model for every queue of this process.
     let local_model = LocalModel::new(config.embedding_model_dir.clone());
     let ask = || AskActivities::new(pool.clone(), config.clone(), chaos, local_model.clone());
@@ -59,6 +84,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(ask())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .tuner(tuner())
                 .build(),
             Queue::Llm => WorkerOptions::new(name.clone())
                 .register_activities(ask())
@@ -66,12 +92,14 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(calls())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .tuner(tuner())
                 .build(),
             Queue::Sql => WorkerOptions::new(name.clone())
                 .register_activities(ask())
                 .register_activities(calls())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .tuner(tuner())
                 .build(),
             Queue::Email => continue,
         };

@@ -256,6 +256,34 @@ impl Temporal {
         matches!(tokio::time::timeout(HEALTH_TIMEOUT, call).await, Ok(Ok(_)))
     }
 
+    /// Tasks waiting in each of Quarry's task queues: (queue, "workflow" | "activity", how many,
+    /// seconds the oldest has waited), as Temporal approximates them. Queues it cannot
+    /// describe in time are left out.
+    pub async fn backlogs(&self) -> Vec<(String, &'static str, i64, i64)> {
+        let queues = [&self.queues.workflows, &self.queues.sql, &self.queues.llm];
+        let mut found = Vec::new();
+        for queue in queues {
+            for (kind, kind_name) in [(TaskQueueType::Workflow, "workflow"), (TaskQueueType::Activity, "activity")] {
+                let mut service = self.client.clone();
+                let request = DescribeTaskQueueRequest {
+                    namespace: self.client.options().namespace.clone(),
+                    task_queue: Some(TaskQueue { name: queue.clone(), kind: TaskQueueKind::Normal as i32, ..Default::default() }),
+                    task_queue_type: kind as i32,
+                    report_stats: true,
+                    ..Default::default()
+                };
+                let call = service.describe_task_queue(tonic::Request::new(request));
+                if let Ok(Ok(response)) = tokio::time::timeout(HEALTH_TIMEOUT, call).await
+                    && let Some(stats) = response.into_inner().stats
+                {
+                    let age = stats.approximate_backlog_age.map_or(0, |d| d.seconds);
+                    found.push((queue.clone(), kind_name, stats.approximate_backlog_count, age));
+                }
+            }
+        }
+        found
+    }
+
     async fn workers_polling(&self) -> bool {
         let mut service = self.client.clone();
         let request = DescribeTaskQueueRequest {

@@ -12,6 +12,7 @@ mod modeling;
 mod org;
 mod project;
 mod sample_dataset;
+mod timing;
 mod user;
 
 use crate::{
@@ -81,6 +82,7 @@ const TOO_DEEP: &str = "Query is nested too deep.";
 pub fn schema(state: Option<AppState>) -> QuarrySchema {
     let builder = Schema::build(Query::default(), Mutation::default(), EmptySubscription)
         .extension(authorization::Guard)
+        .extension(timing::RootFieldTiming)
         .limit_depth(DEPTH_LIMIT)
         .limit_complexity(COMPLEXITY_LIMIT);
     match state {
@@ -143,7 +145,11 @@ pub async fn execute(
         Some(session) => request.data(session),
         None => request,
     };
+    let started = std::time::Instant::now();
     let mut response = schema.execute(request).await;
+    quarry_domain::metrics::GRAPHQL_REQUESTS
+        .with_label_values(&[if response.errors.is_empty() { "ok" } else { "error" }])
+        .observe(started.elapsed().as_secs_f64());
     for error in &mut response.errors {
         if error.message == TOO_COMPLEX || error.message == TOO_DEEP {
             *error = too_much(&error.message);

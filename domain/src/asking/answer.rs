@@ -108,9 +108,14 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let project = project::get(pool, task.project_id).await?;
     let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
     let today = today_in(&project.timezone);
-    let started = Instant::now();
-    let understanding = question::understand(&manifest, dialect, &task.question, &values, today);
-    let engine_ms = started.elapsed().as_millis() as i32;
+    let text = task.question.clone();
+    let (understanding, engine_ms) = quarry_engine::cpu::run(move || {
+        let started = Instant::now();
+        let understanding = question::understand(&manifest, dialect, &text, &values, today);
+        (understanding, started.elapsed().as_millis() as i32)
+    })
+    .await
+    .map_err(Error::internal)?;
     match understanding {
         Understanding::Sql { sql, understood, reading } => Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) }),
         Understanding::NotUnderstood { understood, suggestions } => {

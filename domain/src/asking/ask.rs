@@ -33,6 +33,7 @@ pub async fn ask(services: &Services, project_id: Uuid, user_id: Uuid, mut new: 
         Ok(())
     };
     services.start(Workflow::Ask { project_id, task_id: task.id }, undo).await?;
+    crate::metrics::ASKS_STARTED.inc();
     Ok(task)
 }
 

@@ -59,6 +59,32 @@ impl AskStatus {
     pub fn is_final(self) -> bool {
         Self::FINAL.contains(&self)
     }
+
+    /// The state's name, as the API spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Idle => "IDLE",
+            Self::Understanding => "UNDERSTANDING",
+            Self::Searching => "SEARCHING",
+            Self::Planning => "PLANNING",
+            Self::Generating => "GENERATING",
+            Self::Correcting => "CORRECTING",
+            Self::Finished => "FINISHED",
+            Self::Failed => "FAILED",
+            Self::Stopped => "STOPPED",
+            Self::NoResult => "NO_RESULT",
+            Self::Deploying => "DEPLOYING",
+            Self::DeployFailed => "DEPLOY_FAILED",
+        }
+    }
+}
+
+/// Counts a task this process moved into a final state (`moved`: the guarded update took).
+fn count_if_ended(status: AskStatus, moved: bool) -> bool {
+    if moved && status.is_final() {
+        crate::metrics::ASKS_ENDED.with_label_values(&[status.name()]).inc();
+    }
+    moved
 }
 
 /// A question longer than this is refused before anything runs.
@@ -242,7 +268,7 @@ pub async fn set_status(pool: &Pool, task_id: Uuid, status: AskStatus) -> Result
     )
     .execute(pool)
     .await?;
-    Ok(moved.rows_affected() == 1)
+    Ok(count_if_ended(status, moved.rows_affected() == 1))
 }
 
 /// Ends a task that could not answer: FAILED, NO_RESULT or DEPLOY_FAILED with the reason (and,
@@ -270,7 +296,7 @@ pub async fn end_unanswered(
     )
     .execute(pool)
     .await?;
-    Ok(moved.rows_affected() == 1)
+    Ok(count_if_ended(status, moved.rows_affected() == 1))
 }
 
 /// What a finished task leaves in its response.
@@ -353,7 +379,7 @@ pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<b
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(count_if_ended(AskStatus::Finished, true))
 }
 
 /// The project's tasks that have not ended, oldest first (the api restarts their workflows

@@ -150,7 +150,9 @@ impl DuckDbConnector {
         let this = self.clone();
         let interrupt: Arc<Mutex<Option<Arc<InterruptHandle>>>> = Arc::default();
         let slot = interrupt.clone();
-        let task = tokio::task::spawn_blocking(move || {
+        // On the CPU pool: a burst of queries waits its turn rather than opening a connection
+        // (with its memory limit) each at once.
+        let task = crate::cpu::run(move || {
             let conn = this.open()?;
             *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn.interrupt_handle());
             work(&conn)

@@ -72,10 +72,17 @@ impl AskActivities {
         }
     }
 
-    /// The embedder retrieval uses for this task (see [`LocalModel::choose`]).
+    /// The embedder retrieval uses for this task (see [`LocalModel::choose`]). None when the
+    /// embedded engine answers and the project has no SQL pairs: the question's embedding
+    /// would only rank pairs to reuse and context for a language model, so it is not made
+    /// (it is the largest CPU cost of an ask on that path).
     async fn embedder(&self, task_id: Uuid) -> quarry_domain::Result<Option<Box<dyn Embedder>>> {
         let task = asking::get(&self.pool, task_id).await?;
-        Ok(self.local_model.choose(llm::for_task(&self.pool, &self.config, &task).await?).await)
+        let project_llm = llm::for_task(&self.pool, &self.config, &task).await?;
+        if project_llm.is_none() && !quarry_domain::knowledge::has_sql_pairs(&self.pool, task.project_id).await? {
+            return Ok(None);
+        }
+        Ok(self.local_model.choose(project_llm).await)
     }
 }
 

@@ -72,7 +72,7 @@ impl Embedder for Local {
     async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, LlmError> {
         let model = self.0.clone();
         let texts = texts.to_vec();
-        tokio::task::spawn_blocking(move || model.embed(&texts)).await.map_err(|e| LlmError::Invalid(format!("the local embedding model stopped: {e}")))?
+        quarry_engine::cpu::run(move || model.embed(&texts)).await.map_err(|e| LlmError::Invalid(format!("the local embedding model stopped: {e}")))?
     }
 }
 

@@ -107,6 +107,28 @@ describe('usePollUntil', () => {
     expect(api.requests()).toBe(2);
   });
 
+  it('waits as long as a function of the latest answer says: longer while queued, shorter once running', async () => {
+    const api = pollingClient([task('QUEUED'), task('QUEUED'), task('RUNNING'), task('RUNNING'), task('DONE')]);
+    const wait = (data: Task | undefined) => (data?.task.status === 'QUEUED' ? 3 * INTERVAL : INTERVAL);
+    renderHook(() => usePollUntil<Task>({ query: TaskQuery, variables: { id: 't1' } }, { interval: wait, done: isDone }), {
+      wrapper: wrapper(api.client),
+    });
+    expect(api.requests()).toBe(1);
+    await advance(3 * INTERVAL - 1);
+    expect(api.requests()).toBe(1);
+    await advance(1);
+    expect(api.requests()).toBe(2);
+    await advance(3 * INTERVAL);
+    expect(api.requests()).toBe(3);
+    // Running now: the next request comes one short interval later.
+    await advance(INTERVAL);
+    expect(api.requests()).toBe(4);
+    await advance(INTERVAL);
+    expect(api.requests()).toBe(5);
+    await advance(10 * INTERVAL);
+    expect(api.requests()).toBe(5);
+  });
+
   it('stops at an error and reports it once', async () => {
     const error = failure();
     const api = pollingClient([task('RUNNING'), error]);

@@ -3,8 +3,8 @@ import { useQuery } from 'urql';
 import type { AnyVariables, Client, CombinedError, DocumentInput, OperationResult, UseQueryArgs, UseQueryResponse } from 'urql';
 
 export interface PollOptions<Data> {
-  /** Milliseconds from an answer to the next request. */
-  interval: number;
+  /** Milliseconds from an answer to the next request, or a function of that answer. */
+  interval: number | ((data: Data | undefined) => number);
   /** True once the answer is in a terminal state: polling stops there. */
   done: (data: Data | undefined) => boolean;
   /** Poll only while true (the query itself still runs unless paused). Default: true. */
@@ -28,6 +28,7 @@ export function usePollUntil<Data = unknown, Variables extends AnyVariables = An
   const [{ data, error, fetching }, reexecute] = response;
   const active = enabled && !args.pause;
   const finished = active && done(data);
+  const wait = typeof interval === 'function' ? interval(data) : interval;
 
   // The latest callbacks, without making every render restart the timer.
   const callbacks = useRef({ onDone, onError });
@@ -58,9 +59,9 @@ export function usePollUntil<Data = unknown, Variables extends AnyVariables = An
     }
     // The next request goes out `interval` ms after this one's answer.
     if (fetching) return;
-    const timer = window.setTimeout(() => reexecute({ requestPolicy: 'network-only' }), interval);
+    const timer = window.setTimeout(() => reexecute({ requestPolicy: 'network-only' }), wait);
     return () => window.clearTimeout(timer);
-  }, [active, error, finished, fetching, data, interval, reexecute]);
+  }, [active, error, finished, fetching, data, wait, reexecute]);
 
   return response;
 }

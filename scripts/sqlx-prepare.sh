@@ -29,4 +29,5 @@ database_url="${QUARRY_DATABASE_URL%/*}/$db"
 psql -X -q -v ON_ERROR_STOP=1 "$QUARRY_DATABASE_URL" \
   -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 sqlx migrate run --source migrations --database-url "$database_url" >/dev/null
-DATABASE_URL="$database_url" cargo sqlx prepare --workspace "${check[@]}"
+# --all-targets: the queries of tests (the domain's #[sqlx::test]s) are checked as well.
+DATABASE_URL="$database_url" cargo sqlx prepare --workspace "${check[@]}" -- --all-targets

@@ -108,6 +108,8 @@ STATE="$QUARRY_STATE_DIR"
 # The environment of every test (contracts.md), pointing at the test services.
 export QUARRY_DATABASE_URL QUARRY_REDIS_URL QUARRY_TEMPORAL_URL QUARRY_TEMPORAL_NAMESPACE
 export QUARRY_SMTP_URL QUARRY_TEST_MAIL_DIR
+# #[sqlx::test] (the domain's database tests) creates a fresh database per test on this server.
+export DATABASE_URL="$QUARRY_DATABASE_URL"
 # Data sources of the tests: a MariaDB server (MYSQL) and a Postgres server apart from the
 # metadata one (POSTGRES), both with account quarry/quarry.
 export QUARRY_TEST_MYSQL_URL QUARRY_TEST_SOURCE_POSTGRES_URL

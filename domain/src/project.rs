@@ -273,32 +273,17 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
     Ok(())
 }
 
-/// Removes the data a project owns, keeping the project row and its members: its data
-/// source, models, relationships, views, metrics, deploys with the retrieval index, detected
-/// schema changes and CSV import jobs. It must stay idempotent:
-/// it runs inside a retried activity.
+/// What a reset keeps of a project besides its row: who belongs to it.
+const KEPT_BY_RESET: &[&str] = &["project_members"];
+
+/// Removes the data a project owns, keeping the project row and its members: the rows of
+/// every table whose foreign key to `projects` cascades on delete, found in the schema by
+/// `purge_project_data` (migrations/20261128100000_purge_project_data.sql), so a table added
+/// later is purged too; rows that outlive the project (usage records) stay. It must stay
+/// idempotent: it runs inside a retried activity.
 pub async fn purge_data(pool: &Pool, id: Uuid) -> Result<()> {
-    let mut tx = pool.begin().await?;
-    // One checked statement per table, in this order.
-    macro_rules! delete_from {
-        ($($table:tt),+ $(,)?) => {
-            $(sqlx::query!("DELETE FROM " + $table + " WHERE project_id = $1", id).execute(&mut *tx).await?;)+
-        };
-    }
-    delete_from!(
-        "threads",
-        "retrieval_documents",
-        "value_index",
-        "deploys",
-        "relationships",
-        "models",
-        "views",
-        "metrics",
-        "schema_changes",
-        "data_sources",
-        "csv_import_jobs",
-    );
-    tx.commit().await?;
+    let rows = sqlx::query_scalar!(r#"SELECT purge_project_data($1, $2::text[]::regclass[]) AS "rows!""#, id, KEPT_BY_RESET as &[&str]).fetch_one(pool).await?;
+    tracing::info!(project_id = %id, rows, "purged the project's data");
     Ok(())
 }
 

@@ -2,8 +2,8 @@
 //! it ended (a stop that wins the race, a retried step).
 
 use quarry_domain::{
-    asking::{self, Answered, AskStatus, AskingTask, NewTask, ResponseResult, thread},
     TaskErrorCode,
+    asking::{self, Answered, AskStatus, AskingTask, NewTask, ResponseResult, thread},
     db::Pool,
     generation::GenerationStatus,
 };
@@ -96,8 +96,9 @@ async fn end_unanswered_records_the_reason_and_what_to_ask_instead(pool: Pool) {
     let task = new_task(&pool, project.project_id).await;
     let understood = vec!["number of orders".to_owned()];
     let suggestions = vec!["How many orders per year?".to_owned()];
-    let ended =
-        asking::end_unanswered(&pool, task.id, AskStatus::NoResult, TaskErrorCode::NoResult, "Could not place \"x\".", &understood, &suggestions).await.unwrap();
+    let ended = asking::end_unanswered(&pool, task.id, AskStatus::NoResult, TaskErrorCode::NoResult, "Could not place \"x\".", &understood, &suggestions)
+        .await
+        .unwrap();
     assert!(ended);
     let task = asking::get(&pool, task.id).await.unwrap();
     assert_eq!(task.status(), AskStatus::NoResult);

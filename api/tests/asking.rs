@@ -348,13 +348,17 @@ async fn operators_read_asks_polls_slots_and_backlogs_from_metrics() {
     let sql_queue = format!("{}-sql", app.state.config.task_queue_prefix);
     assert_eq!(sample(&api, &format!("quarry_task_queue_backlog{{kind=\"activity\",queue=\"{sql_queue}\"}}")), Some(0.0), "{api}");
 
-    // The worker: the ask it finished, and its bounded slots (all free again).
-    let worker = reqwest::get(format!("http://{metrics_addr}/metrics")).await.unwrap().text().await.unwrap();
+    // The worker: the ask it finished, and its bounded slots (all free again once the last
+    // step has reported back, a moment after the task is FINISHED).
+    let scrape = || async { reqwest::get(format!("http://{metrics_addr}/metrics")).await.unwrap().text().await.unwrap() };
+    let free_slots = |worker: &str| {
+        worker
+            .lines()
+            .find(|l| l.starts_with("temporal_worker_task_slots_available") && l.contains("ActivityWorker") && l.contains(&format!("\"{sql_queue}\"")))
+            .map(|l| l.rsplit(' ').next().unwrap_or_default().to_owned())
+    };
+    app.eventually(10, "the sql queue's three activity slots free again", || async { free_slots(&scrape().await).as_deref() == Some("3") }).await;
+    let worker = scrape().await;
     assert_eq!(sample(&worker, "quarry_asks_ended_total{state=\"FINISHED\"}"), Some(1.0), "{worker}");
-    let slots = worker
-        .lines()
-        .find(|l| l.starts_with("temporal_worker_task_slots_available") && l.contains("ActivityWorker") && l.contains(&format!("\"{sql_queue}\"")))
-        .unwrap_or_else(|| panic!("no activity slots of {sql_queue}: {worker}"));
-    assert!(slots.ends_with(" 3"), "three activity slots, all free: {slots}");
     assert!(sample(&worker, "quarry_cpu_pool{measure=\"size\"}").is_some_and(|size| size >= 1.0), "{worker}");
 }

@@ -60,12 +60,12 @@ async fn the_query_runs_on_the_sql_pool_and_the_models_write_up_on_the_llm_pool(
     let project = music(&app, &client, "Music pools").await;
     let queues = app.state.temporal().await.unwrap().queues().clone();
 
-    // The embedded engine: one answering step, on the sql pool.
+    // The embedded engine: two steps on task queues — reading the question on the llm pool
+    // (knowledge and understanding at once), answering on the sql pool.
     let (task, done) = asked(&app, &client, &project, "how many tracks by genre").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
     let steps = steps_of(&app, &project, &task).await;
-    assert!(steps.contains(&("AnswerQuestion".into(), queues.sql.clone())), "{steps:?}");
-    assert!(!steps.iter().any(|(step, _)| step == "WriteAnswer"), "{steps:?}");
+    assert_eq!(steps, [("ReadQuestion".to_owned(), queues.llm.clone()), ("AnswerQuestion".to_owned(), queues.sql.clone())], "{steps:?}");
 
     // With the organisation's model: the query on the sql pool, the written answer on llm.
     server.push(Reply::openai_chat("OK")).await;

@@ -59,6 +59,18 @@ pub struct AskPlan {
     pub answered_by: Option<String>,
 }
 
+impl AskPlan {
+    /// The SQL of a saved question that answers this one as it is.
+    pub fn reused(question: &str, sql: String) -> Self {
+        AskPlan {
+            sql: Some(sql),
+            understood: vec![format!("the saved question \u{201c}{question}\u{201d}")],
+            answered_by: Some("SQL_PAIR".into()),
+            ..AskPlan::default()
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnswerInput {
@@ -111,6 +123,9 @@ pub struct GiveUpInput {
 
 /// The patch that moved the language model's write-up off the `sql` pool.
 const WRITE_UP_ON_LLM_POOL: &str = "write-up-on-llm-pool";
+/// Patch marker: without a language model, retrieval and understanding are one step
+/// (`ReadQuestion`), a task-queue round trip fewer per ask.
+const EMBEDDED_READ_IN_ONE_STEP: &str = "embedded-read-in-one-step";
 
 /// Rounds of writing SQL (the first and its corrections) before the task fails.
 pub const SQL_ROUNDS: u8 = 3;
@@ -168,6 +183,13 @@ impl AskActivities {
     }
 
     /// SEARCHING and PLANNING: the question → SQL over the models, or NO_RESULT.
+    /// Without a language model: a saved SQL pair that answers the question, else the
+    /// engine's reading of it ([`AskPlan::reused`] or the understanding).
+    #[activity(name = "ReadQuestion")]
+    pub fn read_question(task_id: Uuid) -> Result<AskPlan, ActivityError> {
+        unimplemented!()
+    }
+
     #[activity(name = "UnderstandQuestion")]
     pub fn understand_question(task_id: Uuid) -> Result<AskPlan, ActivityError> {
         unimplemented!()
@@ -208,8 +230,8 @@ impl AskActivities {
 
 pub mod activities {
     pub use super::ask_activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, RunQuery, StopAsk, UnderstandQuestion,
-        WriteAnswer, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadQuestion, RetrieveKnowledge, RunQuery, StopAsk,
+        UnderstandQuestion, WriteAnswer, WriteSql,
     };
 }
 
@@ -311,30 +333,14 @@ impl AskWorkflow {
                 Err(_) => llm = false,
             }
         }
-        let retrieval = ctx.execute_activity(AskActivities::retrieve_knowledge, input.task_id, step("retrieve", &input.llm_queue)).await?;
-        let plan = if let Some((question, sql)) = retrieval.reused {
-            AskPlan {
-                sql: Some(sql),
-                understood: vec![format!("the saved question \u{201c}{question}\u{201d}")],
-                answered_by: Some("SQL_PAIR".into()),
-                ..AskPlan::default()
-            }
+        let plan = if !llm && ctx.patched(EMBEDDED_READ_IN_ONE_STEP) {
+            Some(ctx.execute_activity(AskActivities::read_question, input.task_id, step("read", &input.llm_queue)).await?)
         } else {
-            let written = if llm { Self::write_sql(ctx, input, retrieval.context).await } else { Err(LlmMissed::Unavailable) };
-            match written {
-                Ok(Some(sql)) => AskPlan { sql: Some(sql), answered_by: Some("LLM".into()), ..AskPlan::default() },
-                Ok(None) => return Ok(()),
-                Err(LlmMissed::Stopped) => return Err(Interrupted::Stopped),
-                Err(LlmMissed::Unavailable) => {
-                    llm = false;
-                    let understand = step("understand", &input.llm_queue);
-                    ctx.execute_activity(AskActivities::understand_question, input.task_id, understand).await?
-                }
-            }
+            Self::retrieve_and_plan(ctx, input, &mut llm).await?
         };
-        if plan.sql.is_none() {
+        let Some(plan) = plan.filter(|plan| plan.sql.is_some()) else {
             return Ok(());
-        }
+        };
         let answer = AnswerInput { task_id: input.task_id, plan, llm };
         // With the language model, the query runs on the `sql` pool and the write-up on the
         // `llm` pool. Histories from before the split replay the single step.
@@ -346,6 +352,27 @@ impl AskWorkflow {
             ctx.execute_activity(AskActivities::answer_question, answer, step("answer", &input.sql_queue)).await?;
         }
         Ok(())
+    }
+
+    /// Knowledge first (a saved SQL pair answers the question as it is), then the language
+    /// model's SQL or, without it, the engine's reading; `None` when the task ended. `llm`
+    /// turns false when the model could not be used.
+    async fn retrieve_and_plan(ctx: &mut WorkflowContext<Self>, input: &AskInput, llm: &mut bool) -> Result<Option<AskPlan>, Interrupted> {
+        let retrieval = ctx.execute_activity(AskActivities::retrieve_knowledge, input.task_id, step("retrieve", &input.llm_queue)).await?;
+        if let Some((question, sql)) = retrieval.reused {
+            return Ok(Some(AskPlan::reused(&question, sql)));
+        }
+        let written = if *llm { Self::write_sql(ctx, input, retrieval.context).await } else { Err(LlmMissed::Unavailable) };
+        match written {
+            Ok(Some(sql)) => Ok(Some(AskPlan { sql: Some(sql), answered_by: Some("LLM".into()), ..AskPlan::default() })),
+            Ok(None) => Ok(None),
+            Err(LlmMissed::Stopped) => Err(Interrupted::Stopped),
+            Err(LlmMissed::Unavailable) => {
+                *llm = false;
+                let understand = step("understand", &input.llm_queue);
+                Ok(Some(ctx.execute_activity(AskActivities::understand_question, input.task_id, understand).await?))
+            }
+        }
     }
 
     /// Plan, write, check, and correct up to [`SQL_ROUNDS`] rounds; `None` when the task ended.
@@ -391,6 +418,7 @@ mod tests {
         assert_eq!(activities::FailAsk.name(), "FailAsk");
         assert_eq!(activities::ClassifyQuestion.name(), "ClassifyQuestion");
         assert_eq!(activities::RetrieveKnowledge.name(), "RetrieveKnowledge");
+        assert_eq!(activities::ReadQuestion.name(), "ReadQuestion");
         assert_eq!(activities::PlanAnswer.name(), "PlanAnswer");
         assert_eq!(activities::WriteSql.name(), "WriteSql");
         assert_eq!(activities::CheckSql.name(), "CheckSql");

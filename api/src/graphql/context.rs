@@ -17,6 +17,11 @@ fn session<'a>(ctx: &Context<'a>) -> Option<&'a Session> {
     ctx.data_opt::<Session>()
 }
 
+/// The signed-in user, whatever they may do (the caller checks that with what it reads).
+pub fn signed_in<'a>(ctx: &Context<'a>) -> ApiResult<&'a User> {
+    session(ctx).map(|s| &s.user).ok_or_else(|| Error::of(ErrorCode::UnauthorizedAccess).into())
+}
+
 /// The signed-in user, allowed to perform an account-scoped operation.
 pub fn account<'a>(ctx: &Context<'a>, op: Operation) -> ApiResult<&'a User> {
     debug_assert_eq!(rule_for(op).scope, Scope::Account);

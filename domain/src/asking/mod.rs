@@ -241,6 +241,98 @@ pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<Aski
     Ok(task)
 }
 
+/// What a caller's poll of a task needs, read at once: the task, the caller's roles in its
+/// project, the project's org and who started the task's thread.
+pub struct Polled {
+    pub task: AskingTask,
+    pub actor: crate::permissions::Actor,
+    pub org_id: Uuid,
+    pub thread_owner: Option<Uuid>,
+}
+
+struct PollRow {
+    id: Uuid,
+    project_id: Uuid,
+    thread_id: Uuid,
+    response_id: Uuid,
+    question: String,
+    given_sql: Option<String>,
+    status: AskStatus,
+    understood: Vec<String>,
+    reading: Json<Vec<Chip>>,
+    suggestions: Vec<String>,
+    error_code: Option<TaskErrorCode>,
+    error_message: Option<String>,
+    engine_ms: Option<i32>,
+    query_ms: Option<i32>,
+    intent: Option<String>,
+    reasoning: Option<String>,
+    answered_by: Option<String>,
+    correction_rounds: i16,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+    org_role: Option<crate::permissions::OrgRole>,
+    project_role: Option<crate::permissions::ProjectRole>,
+    org_id: Uuid,
+    thread_owner: Option<Uuid>,
+}
+
+/// The task `task_id` of the project as `user_id` polls it: one indexed read (clients poll a
+/// running task several times a second). `None` when there is no such task in the project;
+/// the caller still decides what the roles allow.
+pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -> Result<Option<Polled>> {
+    let row = sqlx::query_as!(
+        PollRow,
+        r#"SELECT t.id, t.project_id, t.thread_id, t.response_id, t.question, t.given_sql, t.status AS "status: AskStatus", t.understood,
+                t.reading AS "reading: Json<Vec<Chip>>", t.suggestions, t.error_code AS "error_code: TaskErrorCode", t.error_message, t.engine_ms,
+                t.query_ms, t.intent, t.reasoning, t.answered_by, t.correction_rounds, t.created_at, t.updated_at, t.finished_at,
+                om.role AS "org_role?: crate::permissions::OrgRole", pm.role AS "project_role?: crate::permissions::ProjectRole",
+                p.org_id, th.created_by AS "thread_owner?"
+           FROM asking_tasks t
+           JOIN projects p ON p.id = t.project_id
+           JOIN threads th ON th.id = t.thread_id
+           LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
+           LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
+          WHERE t.id = $3 AND t.project_id = $2"#,
+        user_id,
+        project_id,
+        task_id,
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| Polled {
+        // A project role without org membership (a disabled member) counts for nothing, as in
+        // access::project_actor.
+        actor: crate::permissions::Actor { org_role: r.org_role, project_role: r.org_role.and(r.project_role) },
+        org_id: r.org_id,
+        thread_owner: r.thread_owner,
+        task: AskingTask {
+            id: r.id,
+            project_id: r.project_id,
+            thread_id: r.thread_id,
+            response_id: r.response_id,
+            question: r.question,
+            given_sql: r.given_sql,
+            status: r.status,
+            understood: r.understood,
+            reading: r.reading,
+            suggestions: r.suggestions,
+            error_code: r.error_code,
+            error_message: r.error_message,
+            engine_ms: r.engine_ms,
+            query_ms: r.query_ms,
+            intent: r.intent,
+            reasoning: r.reasoning,
+            answered_by: r.answered_by,
+            correction_rounds: r.correction_rounds,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+            finished_at: r.finished_at,
+        },
+    }))
+}
+
 /// The latest task of each response in `response_ids`.
 pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<Vec<AskingTask>> {
     Ok(sqlx::query_as!(

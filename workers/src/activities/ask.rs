@@ -19,8 +19,8 @@ use quarry_llm::local::LOCAL_MODEL;
 use quarry_workflows::ask::{
     AnswerInput, AskBegun, AskPlan, AskRetrieval, GiveUpInput, PlanInput, SqlCheckInput, WriteSqlInput,
     activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, RetrieveKnowledge, RunQuery, StopAsk, UnderstandQuestion,
-        WriteAnswer, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadQuestion, RetrieveKnowledge, RunQuery, StopAsk,
+        UnderstandQuestion, WriteAnswer, WriteSql,
     },
 };
 use temporalio_macros::activities;
@@ -84,6 +84,32 @@ impl AskActivities {
         }
         Ok(self.local_model.choose(project_llm).await)
     }
+
+    /// A saved SQL pair that answers the question, and the knowledge a language model reads.
+    async fn retrieve(&self, ctx: &ActivityContext, task_id: Uuid) -> Result<AskRetrieval, ActivityError> {
+        let work = async {
+            let embedder = self.embedder(task_id).await?;
+            match llm::retrieve(&self.pool, embedder.as_deref(), task_id).await {
+                Err(error) if embedder.as_ref().is_some_and(|e| e.model() != LOCAL_MODEL) => {
+                    // The provider's embeddings are down: the local model keeps retrieval going.
+                    warn!(%task_id, "retrieving with the local model, the provider's embeddings failed: {error}");
+                    let local = self.local_model.embedder().await;
+                    llm::retrieve(&self.pool, local.as_deref(), task_id).await
+                }
+                found => found,
+            }
+        };
+        let found = with_heartbeats(ctx, work).await?.map_err(step_error)?;
+        info!(%task_id, reused = found.reused.is_some(), "knowledge retrieved");
+        Ok(AskRetrieval { reused: found.reused, context: found.context })
+    }
+
+    /// The embedded engine's reading of the question, and its SQL when every part is placed.
+    async fn understand(&self, ctx: &ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
+        let plan = with_heartbeats(ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
+        info!(%task_id, understood = plan.sql.is_some(), "question understood");
+        Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: chips_out(&plan.reading)?, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+    }
 }
 
 #[activities]
@@ -105,9 +131,16 @@ impl AskActivities {
     #[activity(definition = UnderstandQuestion)]
     #[allow(dead_code)]
     pub async fn understand_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
-        let plan = with_heartbeats(&ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
-        info!(%task_id, understood = plan.sql.is_some(), "question understood");
-        Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: chips_out(&plan.reading)?, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
+        self.understand(&ctx, task_id).await
+    }
+
+    #[activity(definition = ReadQuestion)]
+    #[allow(dead_code)]
+    pub async fn read_question(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
+        match self.retrieve(&ctx, task_id).await?.reused {
+            Some((question, sql)) => Ok(AskPlan::reused(&question, sql)),
+            None => self.understand(&ctx, task_id).await,
+        }
     }
 
     #[activity(definition = ClassifyQuestion)]
@@ -119,21 +152,7 @@ impl AskActivities {
     #[activity(definition = RetrieveKnowledge)]
     #[allow(dead_code)]
     pub async fn retrieve_knowledge(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<AskRetrieval, ActivityError> {
-        let work = async {
-            let embedder = self.embedder(task_id).await?;
-            match llm::retrieve(&self.pool, embedder.as_deref(), task_id).await {
-                Err(error) if embedder.as_ref().is_some_and(|e| e.model() != LOCAL_MODEL) => {
-                    // The provider's embeddings are down: the local model keeps retrieval going.
-                    warn!(%task_id, "retrieving with the local model, the provider's embeddings failed: {error}");
-                    let local = self.local_model.embedder().await;
-                    llm::retrieve(&self.pool, local.as_deref(), task_id).await
-                }
-                found => found,
-            }
-        };
-        let found = with_heartbeats(&ctx, work).await?.map_err(step_error)?;
-        info!(%task_id, reused = found.reused.is_some(), "knowledge retrieved");
-        Ok(AskRetrieval { reused: found.reused, context: found.context })
+        self.retrieve(&ctx, task_id).await
     }
 
     #[activity(definition = PlanAnswer)]

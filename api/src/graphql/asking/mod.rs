@@ -305,10 +305,19 @@ impl AskingQuery {
     /// An asking task's state; the client polls it until it ends.
     async fn asking_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<AskingTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let task = asking::get_in(&context::state(ctx).pool, project_id, parse_id(&task_id)?).await?;
-        own_thread(ctx, user, project_id, task.thread_id).await?;
-        Ok(task.into())
+        let task_id = parse_id(&task_id)?;
+        let user = context::signed_in(ctx)?;
+        // The poll of a running task, several times a second per client: one read.
+        if let Some(polled) = asking::poll(&context::state(ctx).pool, user.id, project_id, task_id).await? {
+            crate::access::in_project_as(context::state(ctx), polled.actor, Operation::Ask, polled.org_id).await?;
+            if polled.thread_owner != Some(user.id) {
+                return Err(quarry_domain::Error::not_found("Thread").into());
+            }
+            return Ok(polled.task.into());
+        }
+        // No such task in the project: the same answers as every other read of the project.
+        context::in_project(ctx, Operation::Ask, project_id).await?;
+        Err(quarry_domain::Error::not_found("Asking task").into())
     }
 
     /// The caller's threads in the project, latest activity first.

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{assert_query_error_contains, options};
-use quarry_engine::connectors::{ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, QueryOptions, connect};
+use quarry_engine::connectors::{ColumnTypeFamily as F, Connector, ConnectorError, DataSourceType, DuckDbConnector, QueryOptions, connect};
 use serde_json::{Value, json};
 use std::{
     path::Path,
@@ -251,4 +251,29 @@ async fn csv_source_reads_the_projects_database() {
     assert_eq!((tables[0].schema.as_str(), tables[0].name.as_str()), ("main", "sales"));
     let r = c.query("SELECT region, amount, day FROM sales ORDER BY region", options(10, 30.0)).await.unwrap();
     assert_eq!(r.rows, [[json!("north"), json!("10.50"), json!("2024-01-01")], [json!("south"), json!("7.00"), json!("2024-01-02")]]);
+}
+
+#[tokio::test]
+async fn an_immutable_file_is_opened_once_and_every_query_shares_it() {
+    let fx = Fixture::new();
+    let count = "SELECT COUNT(*) AS n FROM sales.customers";
+    let shared = DuckDbConnector::immutable(fx.path.clone());
+    let first = shared.query(count, QueryOptions::default()).await.unwrap();
+    // Queries at once each get their own connection to the one open database.
+    let together: Vec<_> = (0..8)
+        .map(|_| {
+            let shared = shared.clone();
+            tokio::spawn(async move { shared.query(count, QueryOptions::default()).await.map(|r| r.rows) })
+        })
+        .collect();
+    for query in together {
+        assert_eq!(query.await.unwrap().unwrap(), first.rows);
+    }
+
+    // Moved away, the file's database is still open for it; a plain DUCKDB source opens the
+    // file for each query and no longer finds it.
+    std::fs::rename(&fx.path, fx.path.with_extension("moved")).unwrap();
+    std::fs::write(&fx.path, b"").unwrap();
+    assert_eq!(shared.query(count, QueryOptions::default()).await.unwrap().rows, first.rows);
+    assert!(DuckDbConnector::duckdb(fx.path.clone()).query(count, QueryOptions::default()).await.is_err());
 }

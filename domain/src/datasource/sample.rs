@@ -46,7 +46,7 @@ pub async fn ensure_built(config: &Config, dataset: SampleDataset) -> Result<Pat
 }
 
 pub fn connector(path: PathBuf) -> Box<dyn Connector> {
-    Box::new(DuckDbConnector::duckdb(path))
+    Box::new(DuckDbConnector::immutable(path))
 }
 
 /// Replaces the project's data source, models and relationships with the dataset's (on a

@@ -30,6 +30,32 @@ const METADATA_TIMEOUT: Duration = Duration::from_secs(120);
 pub struct DuckDbConnector {
     kind: DataSourceType,
     path: PathBuf,
+    /// The file never changes (a built sample dataset): its database stays open in the
+    /// process and each query gets a new connection to it ([`open_shared`]).
+    immutable: bool,
+}
+
+/// Open databases of immutable files, by path. Bounded: past this many, they are all closed
+/// and opened again as asked (there are four sample datasets).
+const SHARED_MAX: usize = 8;
+static SHARED: Mutex<Option<std::collections::HashMap<PathBuf, Connection>>> = Mutex::new(None);
+
+/// A connection to the open database of an immutable file, opening it on first use. Opening a
+/// file (reading its catalog) costs more than a small query; a burst of questions on a sample
+/// dataset opens it once, not once per question.
+fn open_shared(path: &Path) -> Result<Connection, ConnectorError> {
+    let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    let open = shared.get_or_insert_with(Default::default);
+    if let Some(database) = open.get(path) {
+        return database.try_clone().map_err(|e| ConnectorError::ConnectionRefused(e.to_string()));
+    }
+    let database = open_duckdb_read_only(path)?;
+    let connection = database.try_clone().map_err(|e| ConnectorError::ConnectionRefused(e.to_string()))?;
+    if open.len() >= SHARED_MAX {
+        open.clear();
+    }
+    open.insert(path.to_path_buf(), database);
+    Ok(connection)
 }
 
 /// How long a reader waits for another process's write (a CSV import) to finish.
@@ -113,13 +139,19 @@ pub fn duckdb_source_path(policy: &SourcePolicy, path: &Path) -> Result<PathBuf,
 impl DuckDbConnector {
     /// A DUCKDB source: the database file at `path`.
     pub fn duckdb(path: PathBuf) -> Self {
-        Self { kind: DataSourceType::Duckdb, path }
+        Self { kind: DataSourceType::Duckdb, path, immutable: false }
+    }
+
+    /// A database file Quarry built and never writes again (a sample dataset), kept open
+    /// between queries.
+    pub fn immutable(path: PathBuf) -> Self {
+        Self { kind: DataSourceType::Duckdb, path, immutable: true }
     }
 
     /// A CSV source: the project's `csv.duckdb`. Until the first import writes it, the
     /// source is an empty database.
     pub fn csv(database_path: PathBuf) -> Self {
-        Self { kind: DataSourceType::Csv, path: database_path }
+        Self { kind: DataSourceType::Csv, path: database_path, immutable: false }
     }
 
     pub fn path(&self) -> &Path {
@@ -132,6 +164,9 @@ impl DuckDbConnector {
         }
         if !self.path.is_file() {
             return Err(ConnectorError::ConnectionRefused(DUCKDB_FILE_UNAVAILABLE.into()));
+        }
+        if self.immutable {
+            return open_shared(&self.path);
         }
         // DuckDB's own messages quote the server path.
         open_duckdb_read_only(&self.path).map_err(|e| match e {

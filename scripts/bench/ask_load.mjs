@@ -15,7 +15,7 @@
 // the per-user limit.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { FINAL, gql, sampleProject, signIn, sleep } from './quarry_client.mjs';
+import { BASE, FINAL, gql, sampleProject, signIn, sleep } from './quarry_client.mjs';
 
 const args = Object.fromEntries(
   process.argv
@@ -31,7 +31,8 @@ const ROUNDS = Number(args.rounds ?? 2);
 const POLL_MS = Number(args['poll-ms'] ?? 250);
 const KILL_AFTER = args['kill-worker-after'] ? Number(args['kill-worker-after']) : null;
 const QUESTIONS = ['How many tracks are there?', 'Total revenue by billing country', 'Top 5 artists by number of tracks', 'How many customers are in Brazil?'];
-const TASK = `query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status engineMs queryMs createdAt finishedAt } }`;
+const TASK = `query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status engineMs queryMs createdAt finishedAt threadId } }`;
+const THREAD = `query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { responses { id sql answerStatus } } }`;
 
 // ------------------------------------------------------------------ process memory
 
@@ -97,8 +98,42 @@ function report(label, results, wallMs) {
   console.log(`  where the time went (median per ask): in the task ${s(pct(inTask, 0.5))} = understanding ${pct(engine, 0.5)} ms + query ${pct(query, 0.5)} ms + waiting for a worker and Temporal ${s(pct(waiting, 0.5))}`);
 }
 
-function reportPolls(label) {
-  console.log(`  poll request (${pollTimes.length} in ${label}): p50 ${pct(pollTimes, 0.5).toFixed(1)} ms, p95 ${pct(pollTimes, 0.95).toFixed(1)} ms, p99 ${pct(pollTimes, 0.99).toFixed(1)} ms`);
+// ------------------------------------------------------------------ the api's own timings
+
+// Cumulative bucket counts of one histogram series from the api's /metrics: le -> count.
+async function buckets(name, labels) {
+  const text = await (await fetch(`${BASE}/metrics`)).text();
+  const found = new Map();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}_bucket{`) || !labels.every((l) => line.includes(l))) continue;
+    const le = /le="([^"]+)"/.exec(line)[1];
+    found.set(le, (found.get(le) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return found;
+}
+
+// The q-quantile of what was observed between two readings: the upper bound of the bucket it
+// falls in (so "under 25 ms" reads as 25).
+function quantile(before, after, q) {
+  const bounds = [...after.keys()].filter((le) => le !== '+Inf').sort((a, b) => Number(a) - Number(b));
+  const total = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+  for (const le of bounds) {
+    if ((after.get(le) ?? 0) - (before.get(le) ?? 0) >= q * total) return `${Number(le) * 1000} ms`;
+  }
+  return 'over the largest bucket';
+}
+
+const SERVER = [
+  ['the poll resolver (askingTask)', 'quarry_graphql_field_seconds', ['field="askingTask"']],
+  ['every GraphQL request, session to response', 'quarry_graphql_request_seconds', []],
+];
+async function serverTimings() {
+  return Promise.all(SERVER.map(([, name, labels]) => buckets(name, labels)));
+}
+
+function reportPolls(label, before, after) {
+  console.log(`  poll request at the client (${pollTimes.length} in ${label}): p50 ${pct(pollTimes, 0.5).toFixed(1)} ms, p95 ${pct(pollTimes, 0.95).toFixed(1)} ms, p99 ${pct(pollTimes, 0.99).toFixed(1)} ms`);
+  SERVER.forEach(([what], i) => console.log(`  at the api, ${what}: p50 ≤ ${quantile(before[i], after[i], 0.5)}, p95 ≤ ${quantile(before[i], after[i], 0.95)}`));
   pollTimes.length = 0;
 }
 
@@ -107,6 +142,22 @@ function reportMemory() {
   for (const [pid, m] of peaks) {
     console.log(`  ${m.name} ${pid}: peak ${(m.peakKb / 1024).toFixed(0)} MB (first seen ${(m.firstKb / 1024).toFixed(0)} MB, last ${(m.lastKb / 1024).toFixed(0)} MB)`);
   }
+}
+
+// Each ask answered exactly once: its thread holds one response, with SQL and a finished
+// answer (a step retried after the kill must not add or duplicate a response).
+async function checkAnsweredOnce(p, results) {
+  const asksPerThread = new Map();
+  for (const r of results) asksPerThread.set(r.threadId, (asksPerThread.get(r.threadId) ?? 0) + 1);
+  let answered = 0;
+  const problems = [];
+  for (const [threadId, asks] of asksPerThread) {
+    const { thread } = await gql(THREAD, { p, t: threadId });
+    const done = thread.responses.filter((x) => x.sql && x.answerStatus === 'FINISHED').length;
+    answered += Math.min(done, asks);
+    if (thread.responses.length !== asks || done !== asks) problems.push(`${threadId}: ${asks} asks, ${thread.responses.length} responses, ${done} answered`);
+  }
+  console.log(`  answered exactly once: ${answered}/${results.length}, ${problems.length} threads otherwise${problems.length ? ` (${problems.slice(0, 5).join('; ')})` : ''}`);
 }
 
 // ------------------------------------------------------------------ rounds
@@ -119,6 +170,13 @@ console.log(`MUSIC deployed in ${s(Date.now() - deployStarted)}; ${N} asks per r
 if (args['soak-minutes']) {
   const rate = Number(args.rate ?? 2);
   const until = Date.now() + Number(args['soak-minutes']) * 60_000;
+  const soakBefore = await serverTimings();
+  // Memory each minute: flat is the goal.
+  const minute = setInterval(() => {
+    sampleMemory();
+    const now = [...peaks].map(([pid, m]) => `${m.name} ${pid} ${(m.lastKb / 1024).toFixed(0)} MB`).join(', ');
+    console.log(`  ${new Date().toISOString().slice(11, 19)} ${running.length} asked; ${now}`);
+  }, 60_000);
   const t0 = Date.now();
   const running = [];
   let next = Date.now();
@@ -127,11 +185,13 @@ if (args['soak-minutes']) {
     next += 1000 / rate;
     await sleep(Math.max(0, next - Date.now()));
   }
+  clearInterval(minute);
   const results = await Promise.all(running);
   report(`soak at ${rate} asks/s for ${args['soak-minutes']} min`, results, Date.now() - t0);
-  reportPolls('the soak');
+  reportPolls('the soak', soakBefore, await serverTimings());
 } else {
   for (let round = 1; round <= ROUNDS; round++) {
+    const before = await serverTimings();
     const t0 = Date.now();
     let killed = null;
     if (round === 1 && KILL_AFTER !== null) {
@@ -144,7 +204,8 @@ if (args['soak-minutes']) {
     }
     const results = await Promise.all(Array.from({ length: N }, (_, i) => askAndWait(p, QUESTIONS[i % QUESTIONS.length], t0)));
     report(round === 1 ? 'round 1 (freshly deployed, no warm-up)' : `round ${round} (warm)`, results, Math.max(...results.map((r) => r.doneAt)));
-    reportPolls(`round ${round}`);
+    reportPolls(`round ${round}`, before, await serverTimings());
+    if (killed !== null || KILL_AFTER !== null) await checkAnsweredOnce(p, results);
   }
 }
 clearInterval(sampler);

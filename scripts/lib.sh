@@ -141,3 +141,30 @@ wait_http_ok() {
   done
   return 1
 }
+
+# The environment of every test (contracts.md) on top of the services' own exports
+# (`source <(scripts/services.sh env test)`); $1 is the services' state directory.
+export_test_environment() {
+  local state="$1"
+  export QUARRY_DATABASE_URL QUARRY_REDIS_URL QUARRY_TEMPORAL_URL QUARRY_TEMPORAL_NAMESPACE
+  export QUARRY_SMTP_URL QUARRY_TEST_MAIL_DIR
+  # #[sqlx::test] (the domain's database tests) creates a fresh database per test on this server.
+  export DATABASE_URL="$QUARRY_DATABASE_URL"
+  # Data sources of the tests: a MariaDB server (MYSQL) and a Postgres server apart from the
+  # metadata one (POSTGRES), both with account quarry/quarry.
+  export QUARRY_TEST_MYSQL_URL QUARRY_TEST_SOURCE_POSTGRES_URL
+  # Those servers and the fake language-model servers listen on loopback; Quarry's own
+  # services there stay refused whatever this allows.
+  export QUARRY_SOURCE_NETWORKS="${QUARRY_SOURCE_NETWORKS:-127.0.0.1/32}"
+  # DUCKDB sources: files in this directory only (the tests put theirs there).
+  export QUARRY_DUCKDB_SOURCE_DIR="$state/duckdb-sources"
+  mkdir -p "$QUARRY_DUCKDB_SOURCE_DIR"
+  export QUARRY_WEB_DIST="$QUARRY_ROOT/web/dist"
+  # Each test's task queues are named under this (TestApp adds an id of its own); set another
+  # to keep one checkout's tests and recordings apart from another's on shared services.
+  export QUARRY_TASK_QUEUE_PREFIX="${QUARRY_TASK_QUEUE_PREFIX:-quarry-test}"
+  # One secret key for every test process (release builds refuse to start without one).
+  export QUARRY_SECRET_KEY="${QUARRY_SECRET_KEY:-quarry-test-secret-key-not-for-production}"
+  export RUST_LOG="${RUST_LOG:-info}"
+  export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
+}

@@ -7,9 +7,7 @@
 use std::time::Duration;
 
 use quarry_domain::{config::Config, db::Pool};
-use quarry_workflows::{
-    AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, TaskQueues, WorkerCallWorkflow, client::Temporal,
-};
+use quarry_workflows::{TaskQueues, client::Temporal, register_workflows};
 use temporalio_common::telemetry::TelemetryOptions;
 use temporalio_sdk::{
     Runtime, Worker, WorkerOptions,
@@ -70,13 +68,8 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     for &queue in queues {
         let name = worker_queue(queue, &names);
         let options = match queue {
-            Queue::Workflows => WorkerOptions::new(name.clone())
-                .register_workflow::<ProjectRemovalWorkflow>()?
-                .register_workflow::<CsvImportWorkflow>()?
-                .register_workflow::<DeployWorkflow>()?
-                .register_workflow::<AskWorkflow>()?
-                .register_workflow::<GenerationWorkflow>()?
-                .register_workflow::<WorkerCallWorkflow>()?
+            // Every workflow (quarry_workflows::registration), as the replay tests replay them.
+            Queue::Workflows => register_workflows(WorkerOptions::new(name.clone()))?
                 .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
                 .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos, local_model.clone()))
                 .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))

@@ -2,12 +2,10 @@
 //! `quarry-worker --queues email` → an SMTP server this test runs on a loopback port.
 //! Needs QUARRY_REDIS_URL (scripts/test.sh exports it).
 
-mod common;
+use std::{path::Path, time::Duration};
 
-use std::time::Duration;
-
-use common::{WorkerProcess, required_env, unique};
 use quarry_domain::mail::{self, MailQueue};
+use quarry_test_kit::{WorkerProcess, decode_quoted_printable, required_env, unique};
 use secrecy::SecretString;
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
@@ -111,30 +109,6 @@ async fn smtp_server(replies: Vec<Reply>) -> (u16, mpsc::UnboundedReceiver<Recei
     (port, receiver)
 }
 
-/// Undoes quoted-printable (soft line breaks and `=XX`), so that links can be looked for.
-fn unquote(text: &str) -> String {
-    let joined = text.replace("=\n", "");
-    let bytes = joined.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'=' && i + 2 < bytes.len())
-            .then(|| std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|hex| u8::from_str_radix(hex, 16).ok()))
-            .flatten();
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 struct MailSetup {
     queue: MailQueue,
     worker: WorkerProcess,
@@ -144,16 +118,14 @@ async fn mail_setup(smtp_port: u16) -> MailSetup {
     let redis_url = required_env("QUARRY_REDIS_URL");
     let queue_name = unique("email");
     let queue = MailQueue::connect_to(&SecretString::from(redis_url.clone()), &queue_name).await.expect("connecting to QUARRY_REDIS_URL");
-    let worker = WorkerProcess::spawn(
-        "email",
-        "email",
-        &[
-            ("QUARRY_REDIS_URL", redis_url),
-            ("QUARRY_EMAIL_QUEUE", queue_name),
-            ("QUARRY_SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}")),
-            ("QUARRY_MAIL_FROM", "Quarry <no-reply@quarry.test>".to_owned()),
-        ],
-    );
+    let worker = WorkerProcess::spawn(Path::new(env!("CARGO_BIN_EXE_quarry-worker")), "email", |command| {
+        command
+            .args(["--queues", "email"])
+            .env("QUARRY_REDIS_URL", redis_url)
+            .env("QUARRY_EMAIL_QUEUE", queue_name)
+            .env("QUARRY_SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
+            .env("QUARRY_MAIL_FROM", "Quarry <no-reply@quarry.test>");
+    });
     MailSetup { queue, worker }
 }
 
@@ -174,7 +146,7 @@ async fn queued_email_reaches_the_smtp_server() {
     assert_eq!(message.to, vec!["<ann@example.com>".to_owned()]);
     assert!(message.data.contains("To: ann@example.com"), "{}", message.data);
     assert!(message.data.contains(&format!("Subject: {}", email.subject)), "{}", message.data);
-    let body = unquote(&message.data);
+    let body = decode_quoted_printable(&message.data);
     assert!(body.contains("text/plain") && body.contains("text/html"), "both parts expected:\n{body}");
     let link = "http://quarry.test:3000/verify-email?token=verify-TOKEN-42";
     assert!(body.contains(&format!("\n{link}\n")), "link in the text part expected:\n{body}");
@@ -196,7 +168,7 @@ async fn transient_smtp_failures_are_retried_permanent_ones_are_not() {
     assert!(refused.data.is_empty(), "the first attempt should have been refused");
     let delivered = next(&mut received, Duration::from_secs(60)).await;
     assert_eq!(delivered.to, vec!["<bob@example.com>".to_owned()]);
-    assert!(unquote(&delivered.data).contains("http://quarry.test/signin?resetToken=reset-1"));
+    assert!(decode_quoted_printable(&delivered.data).contains("http://quarry.test/signin?resetToken=reset-1"));
 
     let rejected = mail::reset_password_email("http://quarry.test", "nobody@example.com", "reset-2");
     setup.queue.enqueue(rejected).await.unwrap();

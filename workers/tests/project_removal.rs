@@ -2,12 +2,10 @@
 //! the real `quarry-worker` binary, and Temporal. Needs QUARRY_DATABASE_URL and
 //! QUARRY_TEMPORAL_URL (scripts/test.sh exports them).
 
-mod common;
-
 use std::{path::Path, time::Duration};
 
-use common::{WorkerProcess, eventually, namespace, required_env, temp_dir, unique};
 use futures::TryStreamExt;
+use quarry_test_kit::{WorkerProcess, eventually, namespace, required_env, temp_dir, unique};
 use quarry_workflows::{RemovalMode, TaskQueues, client::Temporal, ids};
 use sqlx::PgPool;
 use temporalio_client::{WorkflowDescribeOptions, WorkflowExecutionStatus, WorkflowListOptions, WorkflowStartOptions};
@@ -43,7 +41,9 @@ impl Setup {
             ("QUARRY_DATA_DIR", self.data_dir.display().to_string()),
         ];
         env.extend(extra.iter().cloned());
-        WorkerProcess::spawn(label, "workflows", &env)
+        WorkerProcess::spawn(Path::new(env!("CARGO_BIN_EXE_quarry-worker")), label, |command| {
+            command.args(["--queues", "workflows"]).envs(env);
+        })
     }
 
     async fn wait_for_poller(&self) {

@@ -14,6 +14,7 @@ pub mod generation;
 pub mod ids;
 pub mod project_removal;
 pub mod queues;
+pub mod registration;
 pub mod steps;
 pub mod worker_call;
 
@@ -23,4 +24,5 @@ pub use deploy::{DeployInput, DeployWorkflow};
 pub use generation::{GenerationInput, GenerationWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};
 pub use queues::TaskQueues;
+pub use registration::register_workflows;
 pub use worker_call::{WorkerCallInput, WorkerCallWorkflow};

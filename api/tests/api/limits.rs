@@ -1,10 +1,9 @@
 //! Bounded API work: expensive fields weigh more in the complexity limit (so aliases cannot
 //! batch hundreds of them), while every page's documents still fit; and each caller has a
 //! request limit per window.
-mod common;
 
-use common::{TestApp, error_code};
 use quarry_domain::{org, project, user};
+use quarry_test_kit::{TestApp, error_code};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use std::{collections::BTreeMap, time::Duration};

@@ -1,7 +1,6 @@
 //! The setup flow on a real Postgres source: connect, choose tables, relationships, schema changes.
-mod common;
 
-use common::{TestApp, error_code, shop_database, shop_execute};
+use quarry_test_kit::{TestApp, error_code, shop_database, shop_execute};
 use serde_json::{Value, json};
 
 const STATUS: &str = "query($id: ID!) { project(where: {id: $id}) { onboardingStatus } }";

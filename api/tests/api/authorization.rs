@@ -4,13 +4,7 @@
 //! What each caller may do comes from the permission matrix itself, through the operation
 //! `graphql::authorization::FIELDS` names for the field: an allowed call must succeed with no
 //! error at all; a denied one answers UNAUTHORIZED_ROLE_ACCESS or UNAUTHORIZED_ACCESS.
-mod common;
 
-use common::{
-    TestApp,
-    asking::{ask, settle},
-    error_code,
-};
 use quarry_api::graphql::authorization::{Access, Root, access};
 use quarry_domain::{
     csv_import, llm, org,
@@ -18,9 +12,14 @@ use quarry_domain::{
     project, user,
 };
 use quarry_llm::fake::{FakeServer, Reply};
+use quarry_test_kit::{
+    TestApp,
+    asking::{ask, settle},
+    error_code, eventually, unique_email,
+};
 use reqwest::Client;
 use serde_json::{Map, Value, json};
-use std::collections::HashMap;
+use std::{collections::HashMap, time::Duration};
 use uuid::Uuid;
 
 /// The fields anyone may call signed out, each a deliberate decision.
@@ -257,11 +256,10 @@ impl World {
 
     async fn deployed(&self, project: Uuid) {
         let client = &self.clients[&Owner];
-        self.app
-            .eventually(120, "the sample to deploy", || async {
-                self.app.gql_ok(client, STATUS, json!({"p": project})).await["deployStatus"]["status"] == "SYNCRONIZED"
-            })
-            .await;
+        eventually("the sample to deploy", Duration::from_secs(120), || async {
+            (self.app.gql_ok(client, STATUS, json!({"p": project})).await["deployStatus"]["status"] == "SYNCRONIZED").then_some(())
+        })
+        .await;
     }
 
     async fn owner_ok(&self, query: &str, vars: Value) -> Value {
@@ -347,7 +345,7 @@ impl World {
     /// A new person in the victim org (and, when asked, a VIEWER of the project): (user id, membership id, e-mail).
     async fn fresh_member(&self, in_project: Option<Uuid>) -> (Uuid, Uuid, String) {
         let pool = &self.app.state.pool;
-        let email = common::unique_email("extra");
+        let email = unique_email("extra");
         let (member, _) = org::create_member(pool, self.org, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
             .await
             .unwrap();
@@ -430,7 +428,7 @@ impl World {
                 v.insert("where", json!({"id": membership}));
             }
             "createOrgMember" => {
-                v.insert("email", json!(common::unique_email("new")));
+                v.insert("email", json!(unique_email("new")));
             }
             "addProjectMember" => {
                 let (_, _, email) = self.fresh_member(None).await;

@@ -1,10 +1,9 @@
 //! CSV upload → `CsvImportWorkflow` on a real Temporal server and worker → the project's
 //! CSV source, including refusals, broken files, replacing a table, and a worker killed
 //! in the middle of a large import.
-mod common;
 
-use common::{TestApp, error_code};
 use quarry_engine::{Connector, QueryOptions, connectors::DuckDbConnector};
+use quarry_test_kit::{TestApp, error_code, eventually};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -141,9 +140,9 @@ async fn a_worker_killed_mid_import_loses_nothing() {
     assert!(csv.len() > 28 * 1024 * 1024, "about 30 MB: {}", csv.len());
     let job = upload(&app, &client, &project, "big_orders.csv", csv.as_bytes()).await;
 
-    app.eventually(60, "the import step to start", || async {
+    eventually("the import step to start", Duration::from_secs(60), || async {
         let job = app.gql_ok(&client, JOB, json!({"id": job})).await;
-        job["csvImportJob"]["state"] == "IMPORTING"
+        (job["csvImportJob"]["state"] == "IMPORTING").then_some(())
     })
     .await;
     // Past the import step's chaos delay: DuckDB is loading the file.

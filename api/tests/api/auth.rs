@@ -1,6 +1,4 @@
-mod common;
-
-use common::{TestApp, error_code, link_param, unique_email};
+use quarry_test_kit::{TestApp, error_code, link_param, unique_email};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use std::{net::IpAddr, time::Duration};

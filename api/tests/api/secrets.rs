@@ -1,10 +1,9 @@
 //! Secrets at rest across a key rotation: values sealed with the old key keep working while
 //! it is the previous key, `quarry-api rotate-secrets` re-seals them, and afterwards the new
 //! key alone opens them.
-mod common;
 
-use common::{TestApp, error_code, shop_database};
 use quarry_engine::secrets::{self, SecretKeys};
+use quarry_test_kit::{TestApp, binary, error_code, shop_database, url_parts};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::json;
 use std::process::Command;
@@ -21,7 +20,7 @@ async fn fresh_database() -> String {
     let name = format!("rotation_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
     let mut admin = PgConnection::connect(&admin_url).await.unwrap();
     admin.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
-    format!("{}/{name}", common::url_parts(&admin_url).base)
+    format!("{}/{name}", url_parts(&admin_url).base)
 }
 
 async fn app_with(database: &str, current: &str, previous: Option<&str>) -> TestApp {
@@ -36,7 +35,7 @@ async fn app_with(database: &str, current: &str, previous: Option<&str>) -> Test
 }
 
 fn rotate(database: &str, current: &str, previous: &str) -> String {
-    let out = Command::new(common::binary("quarry-api"))
+    let out = Command::new(binary("quarry-api"))
         .arg("rotate-secrets")
         .env("QUARRY_DATABASE_URL", database)
         .env("QUARRY_SECRET_KEY", current)

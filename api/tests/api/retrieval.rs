@@ -1,19 +1,18 @@
 //! The retrieval index (issue 14, "First answer fast"; issue 16, "No herds"): a deploy
 //! embeds it before it finishes, and many first questions at once embed it once between
 //! them, each question embedding only itself.
-mod common;
 
 use std::{
     collections::{BTreeSet, HashMap},
     time::Duration,
 };
 
-use common::{
+use quarry_domain::{db::Pool, deploy, retrieval};
+use quarry_llm::fake::{FakeServer, Reply};
+use quarry_test_kit::{
     TestApp,
     asking::{ask, music, settle},
 };
-use quarry_domain::{db::Pool, deploy, retrieval};
-use quarry_llm::fake::{FakeServer, Reply};
 use serde_json::{Value, json};
 use uuid::Uuid;
 

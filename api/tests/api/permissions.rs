@@ -1,14 +1,13 @@
 //! The permission matrix of PRODUCT.md §6, walked over GraphQL: every operation that exists
 //! × every kind of caller, with a second org to prove cross-org ids are refused.
-mod common;
 
-use common::{TestApp, error_code, unique_email};
 use quarry_domain::{
     error::ROLE_ACCESS_SUFFIX,
     org,
     permissions::{OrgRole, ProjectRole},
     project, user,
 };
+use quarry_test_kit::{TestApp, error_code, unique_email};
 use reqwest::Client;
 use serde_json::{Value, json};
 use uuid::Uuid;

@@ -1,9 +1,8 @@
 //! The modeling page's operations and deploy on real sources (Postgres, MariaDB, DuckDB) with
 //! a real Temporal server and worker: calculated fields, views, relationships, metadata,
 //! previews, the sync status, deploy failures, and a worker killed in the middle of a deploy.
-mod common;
 
-use common::{TestApp, error_code, shop_database, shop_execute};
+use quarry_test_kit::{TestApp, error_code, eventually, shop_database, shop_execute, url_parts};
 use reqwest::Client;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -258,7 +257,7 @@ async fn deploys_on_mariadb_and_a_duckdb_sample_and_honours_the_model_limit() {
 
     // MariaDB: a database of its own with two related tables.
     let url = std::env::var("QUARRY_TEST_MYSQL_URL").expect("QUARRY_TEST_MYSQL_URL (make test sets it)");
-    let server = common::url_parts(&url.replace("mysql://", "postgres://"));
+    let server = url_parts(&url.replace("mysql://", "postgres://"));
     let name = format!("modeling_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
     {
         use mysql_async::prelude::Queryable;
@@ -355,7 +354,7 @@ async fn a_deploy_survives_its_worker_being_killed() {
     app.gql_ok(&client, "mutation($id: ID!) { resetProject(where: {id: $id}) { state } }", json!({"id": project})).await;
     let project_id = uuid::Uuid::parse_str(&project).unwrap();
     let pool = app.state.pool.clone();
-    app.eventually(90, "the reset to remove deploys and the index", || {
+    eventually("the reset to remove deploys and the index", Duration::from_secs(90), || {
         let pool = pool.clone();
         async move {
             let left: i64 = sqlx::query_scalar(
@@ -366,7 +365,7 @@ async fn a_deploy_survives_its_worker_being_killed() {
             .fetch_one(&pool)
             .await
             .unwrap();
-            left == 0
+            (left == 0).then_some(())
         }
     })
     .await;

@@ -3,9 +3,8 @@
 //! a deny-list let through, an MDL document carrying unsafe SQL, a calculated field with
 //! text after its expression, and a chain of views that would blow up if compiled nested.
 //! Each is refused with a clear code, and nothing is stored or run.
-mod common;
 
-use common::{TestApp, asking::music, error_code};
+use quarry_test_kit::{TestApp, asking::music, error_code};
 use reqwest::Client;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

@@ -1,9 +1,8 @@
 //! A stranger with a fresh account and organisation of their own tries to reach the server,
 //! its metadata and other tenants through data-source settings and provider URLs.
-mod common;
 
-use common::{TestApp, error_code, shop_database, url_parts};
 use quarry_llm::fake::{FakeServer, Reply};
+use quarry_test_kit::{TestApp, error_code, shop_database, url_parts};
 use reqwest::Client;
 use serde_json::{Value, json};
 use std::{

@@ -2,14 +2,13 @@
 //! protocol, scripted reply by reply, with a real Temporal server and worker. Settings, the
 //! reasoning steps, corrections, refusals, retries, timeouts, falling back to the embedded
 //! engine, SQL pairs and instructions, and a worker killed in the middle of a call.
-mod common;
 
-use common::{
+use quarry_llm::fake::{FakeServer, Reply};
+use quarry_test_kit::{
     TestApp,
     asking::{ask, music, number, response, rows, settle},
-    error_code,
+    error_code, eventually,
 };
-use quarry_llm::fake::{FakeServer, Reply};
 use reqwest::Client;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -365,7 +364,7 @@ async fn a_worker_killed_during_a_provider_call_finishes_without_paying_twice() 
     )
     .await;
     let task = ask(&app, &client, &project, "revenue per country", None).await;
-    app.eventually(30, "the plan call is in flight", || async { server.requests().await.len() >= 3 }).await;
+    eventually("the plan call is in flight", Duration::from_secs(30), || async { (server.requests().await.len() >= 3).then_some(()) }).await;
     app.kill_worker();
     app.start_worker();
     let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 180).await;

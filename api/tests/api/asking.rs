@@ -1,12 +1,11 @@
 //! Asking on the MUSIC sample with a real Temporal server and worker: threads, the task
 //! states the client polls, answers, charts and follow-ups; stopping a task; bad input and
 //! SQL that writes; twenty asks surviving a killed worker.
-mod common;
 
-use common::{
+use quarry_test_kit::{
     TestApp,
     asking::{TASK, ask, music, number, response, rows, settle},
-    error_code,
+    error_code, eventually,
 };
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -357,7 +356,10 @@ async fn operators_read_asks_polls_slots_and_backlogs_from_metrics() {
             .find(|l| l.starts_with("temporal_worker_task_slots_available") && l.contains("ActivityWorker") && l.contains(&format!("\"{sql_queue}\"")))
             .map(|l| l.rsplit(' ').next().unwrap_or_default().to_owned())
     };
-    app.eventually(10, "the sql queue's three activity slots free again", || async { free_slots(&scrape().await).as_deref() == Some("3") }).await;
+    eventually("the sql queue's three activity slots free again", Duration::from_secs(10), || async {
+        (free_slots(&scrape().await).as_deref() == Some("3")).then_some(())
+    })
+    .await;
     let worker = scrape().await;
     assert_eq!(sample(&worker, "quarry_asks_ended_total{state=\"FINISHED\"}"), Some(1.0), "{worker}");
     assert!(sample(&worker, "quarry_cpu_pool{measure=\"size\"}").is_some_and(|size| size >= 1.0), "{worker}");

@@ -1,6 +1,6 @@
 //! Asking helpers: a deployed MUSIC project, asking, and polling a task as the web does.
 
-use super::TestApp;
+use crate::TestApp;
 use reqwest::Client;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

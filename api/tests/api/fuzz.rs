@@ -2,10 +2,9 @@
 //! JSON, unknown operations, wrong argument types, deep nesting, many aliases, SQL texts
 //! aimed at the guard. The api must never answer 5xx or drop the connection for a
 //! client's mistake, and every GraphQL error must carry a code from the catalogue.
-mod common;
 
-use common::{TestApp, asking::music};
 use proptest::{prelude::*, strategy::ValueTree, test_runner::TestRunner};
+use quarry_test_kit::{TestApp, asking::music};
 use reqwest::Client;
 use serde_json::{Value, json};
 

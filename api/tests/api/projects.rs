@@ -1,8 +1,7 @@
-mod common;
-
-use common::{TestApp, error_code};
+use quarry_test_kit::{TestApp, error_code, eventually, link_param, unique_email};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 const CREATE: &str = "mutation($name: String!) { createProject(data: {displayName: $name, language: DE, timezone: \"Europe/Berlin\"}) { id displayName language timezone onboardingStatus state myRole } }";
 const PROJECT: &str = "query($id: ID!) { project(where: {id: $id}) { id state onboardingStatus displayName } }";
@@ -69,7 +68,7 @@ async fn admins_add_members_who_sign_in_with_a_temporary_password() {
     app.gql_ok(&admin, "mutation { createOrg(data: {name: \"Grace Labs\"}) { id } }", json!({})).await;
     let project = app.gql_ok(&admin, CREATE, json!({"name": "Ops"})).await["createProject"]["id"].clone();
 
-    let email = common::unique_email("heidi");
+    let email = unique_email("heidi");
     let added = app.gql_ok(&admin, "mutation($e: String!) { createOrgMember(data: {email: $e, role: MEMBER, firstName: \"Heidi\"}) { success temporaryPassword member { id email role enabled firstName emailVerified } } }",
         json!({"e": email})).await["createOrgMember"].clone();
     assert_eq!(added["success"], true);
@@ -79,7 +78,7 @@ async fn admins_add_members_who_sign_in_with_a_temporary_password() {
     assert_eq!(added["member"]["emailVerified"], false);
     let (status, body) = app.post_auth(&app.client(), "callback/credentials", json!({ "email": email, "password": password })).await;
     assert_eq!(body["error"]["code"], "EMAIL_NOT_VERIFIED", "{status} {body}");
-    let token = common::link_param(&app.mail_to(&email).await, "/verify-email", "token");
+    let token = link_param(&app.mail_to(&email).await, "/verify-email", "token");
     let (status, _) = app.post_auth(&app.client(), "verify-email", json!({ "token": token })).await;
     assert_eq!(status, reqwest::StatusCode::OK);
     let heidi = app.signed_in_as(&email, &password).await;
@@ -150,8 +149,8 @@ async fn delete_and_reset_run_as_workflows_and_answer_at_once() {
 
     app.start_worker();
     let (a, c) = (&app, &client);
-    app.eventually(60, "the project to be deleted", || async { project_state(a, c, &doomed).await.is_none() }).await;
-    app.eventually(60, "the project to be reset", || async { project_state(a, c, &reset).await.is_some_and(|p| p["state"] == "ACTIVE") }).await;
+    eventually("the project to be deleted", Duration::from_secs(60), || async { project_state(a, c, &doomed).await.is_none().then_some(()) }).await;
+    eventually("the project to be reset", Duration::from_secs(60), || async { project_state(a, c, &reset).await.filter(|p| p["state"] == "ACTIVE") }).await;
     let after = project_state(&app, &client, &reset).await.unwrap();
     assert_eq!(after["onboardingStatus"], "NOT_STARTED");
     assert_eq!(after["displayName"], "Again", "a reset keeps the project itself");
@@ -198,7 +197,7 @@ async fn adding_an_existing_account_as_a_member_is_refused_and_changes_nothing()
     let (admin, _) = app.signed_in("judge").await;
     app.gql_ok(&admin, "mutation { createOrg(data: {name: \"Grabby Org\"}) { id } }", json!({})).await;
     // Someone who signed up and never verified, and someone settled elsewhere.
-    let unverified = common::unique_email("unverified");
+    let unverified = unique_email("unverified");
     quarry_domain::user::create_user(&app.state.pool, &unverified, "their-own-pass", None, false).await.unwrap();
     let (settled, settled_password) = app.user("settled").await;
     let row = |email: String| {

@@ -1,0 +1,20 @@
+//! The api's tests: the real router on a random port against the Postgres, Redis, Temporal
+//! and SMTP sink `make test` starts, and a real `quarry-worker` process where a test needs
+//! one (`quarry_test_kit::TestApp`). One binary, so the workspace links it once; one module
+//! per area, each test named for the one behaviour it checks (`asking::...`).
+
+mod asking;
+mod auth;
+mod authorization;
+mod csv_import;
+mod fuzz;
+mod isolation;
+mod limits;
+mod llm;
+mod modeling;
+mod permissions;
+mod projects;
+mod retrieval;
+mod secrets;
+mod setup;
+mod sql_guard;

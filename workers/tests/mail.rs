@@ -178,3 +178,16 @@ async fn transient_smtp_failures_are_retried_permanent_ones_are_not() {
     let again = tokio::time::timeout(Duration::from_secs(8), received.recv()).await;
     assert!(again.is_err(), "a 550 refusal was retried: {again:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_queued_while_the_worker_idles_arrives_within_seconds() {
+    let (port, mut received) = smtp_server(vec![]).await;
+    let setup = mail_setup(port).await;
+    // The worker has started, looked at the empty queue and is idle when the api (another
+    // process) queues a reset link; the user is waiting for it.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let email = mail::reset_password_email("http://quarry.test", "cy@example.com", "reset-idle");
+    setup.queue.enqueue(email).await.unwrap();
+    let message = next(&mut received, Duration::from_secs(5)).await;
+    assert_eq!(message.to, vec!["<cy@example.com>".to_owned()]);
+}

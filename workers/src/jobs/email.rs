@@ -72,6 +72,10 @@ async fn deliver(email: Email, mailer: Data<Arc<Mailer>>) -> Result<(), BoxDynEr
     }
 }
 
+/// How long queued mail may wait for an idle worker to look (a password-reset link should
+/// arrive while the user waits for it).
+const MAIL_POLL: Duration = Duration::from_secs(1);
+
 /// Consumes the e-mail queue until shutdown. A Redis outage stops the apalis worker; it is
 /// then rebuilt after a pause rather than taking the whole process down.
 pub async fn run(config: &Config, worker_name: &str, shutdown: Shutdown) -> anyhow::Result<()> {
@@ -88,7 +92,9 @@ pub async fn run(config: &Config, worker_name: &str, shutdown: Shutdown) -> anyh
             .expect("constant backoff bounds are valid")
             .make_backoff();
         let worker = WorkerBuilder::new(worker_name)
-            .backend(queue.storage())
+            // Wakes to look for mail at least this often: the backend otherwise wakes on its
+            // 30 s heartbeat for mail queued by another process (the api) while it idled.
+            .backend(queue.storage().poll_with_interval(MAIL_POLL))
             .data(mailer.clone())
             .retry(RetryPolicy::retries(RETRIES).with_backoff(backoff))
             .build(deliver);

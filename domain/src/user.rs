@@ -325,20 +325,40 @@ pub async fn create_session(pool: &Pool, user_id: Uuid, ttl: std::time::Duration
 pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -> Result<Option<(User, DateTime<Utc>)>> {
     let idle = Duration::from_std(idle).map_err(Error::internal)?;
     let hash = secret::token_hash(token);
+    // The session and its user in one read: every signed-in request makes it.
     let row = sqlx::query!(
-        r#"SELECT user_id, expires_at, last_seen_at, now() AS "now!" FROM sessions
-           WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::interval"#,
+        r#"SELECT u.id, u.email, u.password_hash, u.name, u.first_name, u.last_name, u.picture, u.country, u.company_name, u.job_title,
+                  u.consent_privacy_statement, u.email_verified, u.current_org_id, u.current_project_id, u.created_at,
+                  s.expires_at, s.last_seen_at, now() AS "now!"
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2::interval"#,
         &hash,
         idle as _,
     )
     .fetch_optional(pool)
     .await?;
-    let Some(row) = row else { return Ok(None) };
-    let (user_id, expires_at, last_seen_at, now) = (row.user_id, row.expires_at, row.last_seen_at, row.now);
-    if now - last_seen_at >= touch_interval(idle) {
+    let Some(r) = row else { return Ok(None) };
+    if r.now - r.last_seen_at >= touch_interval(idle) {
         sqlx::query!("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1", &hash).execute(pool).await?;
     }
-    Ok(Some((get(pool, user_id).await?, expires_at)))
+    let user = User {
+        id: r.id,
+        email: r.email,
+        password_hash: r.password_hash,
+        name: r.name,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        picture: r.picture,
+        country: r.country,
+        company_name: r.company_name,
+        job_title: r.job_title,
+        consent_privacy_statement: r.consent_privacy_statement,
+        email_verified: r.email_verified,
+        current_org_id: r.current_org_id,
+        current_project_id: r.current_project_id,
+        created_at: r.created_at,
+    };
+    Ok(Some((user, r.expires_at)))
 }
 
 /// How stale `last_seen_at` may get before a request refreshes it: a few minutes, or a

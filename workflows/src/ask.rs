@@ -5,9 +5,10 @@
 //! or misleading question ends with a reply), RetrieveKnowledge (SEARCHING), PlanAnswer
 //! (PLANNING), WriteSql (GENERATING) and CheckSql (a dry run), then up to two more WriteSql
 //! rounds fed with the error (CORRECTING) before the task fails. Without one — or when the
-//! provider stays unreachable through its retries — RetrieveKnowledge then UnderstandQuestion
-//! (the embedded engine). A stored SQL pair close enough to the question answers it with
-//! either. AnswerQuestion (the `sql` queue) runs the SQL and writes the response and
+//! provider stays unreachable through its retries — ReadQuestion (a saved SQL pair, else the
+//! embedded engine's reading). Without a language model and with no SQL pairs to rank,
+//! ReadAndAnswer reads and answers in one step on the `sql` pool. A stored SQL pair close
+//! enough to the question answers it with either. AnswerQuestion (the `sql` queue) runs the SQL and writes the response and
 //! FINISHED in one transaction. Each activity writes its own transitions to Postgres,
 //! which the client polls. Cancelling the workflow (stop) records STOPPED; since the
 //! response is only ever written together with FINISHED, a stopped task leaves none.
@@ -38,6 +39,9 @@ pub enum AskBegun {
     Ready,
     /// Ready, and the organisation has a language model to answer with.
     ReadyWithLlm,
+    /// Ready, with nothing for the `llm` pool to do: no language model and no SQL pairs to
+    /// rank, so the engine's reading and the query are one step ([`AskActivities::read_and_answer`]).
+    ReadyToAnswer,
     Deploying,
     Ended,
 }
@@ -195,6 +199,15 @@ impl AskActivities {
         unimplemented!()
     }
 
+    /// SEARCHING and PLANNING, then GENERATING: the engine's reading of the question and,
+    /// when every part is placed, its query and the response with FINISHED (NO_RESULT
+    /// otherwise). The embedded path in one step on the `sql` pool, when reading needs no
+    /// embedding (see [`AskBegun::ReadyToAnswer`]).
+    #[activity(name = "ReadAndAnswer")]
+    pub fn read_and_answer(task_id: Uuid) -> Result<(), ActivityError> {
+        unimplemented!()
+    }
+
     /// GENERATING: runs the SQL and writes the response with FINISHED (or FAILED).
     #[activity(name = "AnswerQuestion")]
     pub fn answer_question(input: AnswerInput) -> Result<bool, ActivityError> {
@@ -230,8 +243,8 @@ impl AskActivities {
 
 pub mod activities {
     pub use super::ask_activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadQuestion, RetrieveKnowledge, RunQuery, StopAsk,
-        UnderstandQuestion, WriteAnswer, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadAndAnswer, ReadQuestion, RetrieveKnowledge, RunQuery,
+        StopAsk, UnderstandQuestion, WriteAnswer, WriteSql,
     };
 }
 
@@ -315,6 +328,12 @@ impl AskWorkflow {
             match ctx.execute_local_activity(AskActivities::begin_ask, input.task_id, steps::local("begin-ask")).await? {
                 AskBegun::Ready => break false,
                 AskBegun::ReadyWithLlm => break true,
+                AskBegun::ReadyToAnswer => {
+                    // Recorded by BeginAsk, so runs from before this step existed replay as
+                    // they ran (they recorded Ready).
+                    ctx.execute_activity(AskActivities::read_and_answer, input.task_id, step("answer", &input.sql_queue)).await?;
+                    return Ok(());
+                }
                 AskBegun::Ended => return Ok(()),
                 AskBegun::Deploying if waited >= DEPLOY_WAIT => return Err(Interrupted::Failed),
                 AskBegun::Deploying => {
@@ -413,6 +432,7 @@ mod tests {
         assert_eq!(AskWorkflow::run.name(), "Ask");
         assert_eq!(activities::BeginAsk.name(), "BeginAsk");
         assert_eq!(activities::UnderstandQuestion.name(), "UnderstandQuestion");
+        assert_eq!(activities::ReadAndAnswer.name(), "ReadAndAnswer");
         assert_eq!(activities::AnswerQuestion.name(), "AnswerQuestion");
         assert_eq!(activities::StopAsk.name(), "StopAsk");
         assert_eq!(activities::FailAsk.name(), "FailAsk");

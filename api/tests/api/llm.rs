@@ -59,10 +59,20 @@ async fn the_query_runs_on_the_sql_pool_and_the_models_write_up_on_the_llm_pool(
     let project = music(&app, &client, "Music pools").await;
     let queues = app.state.temporal().await.unwrap().queues().clone();
 
-    // The embedded engine: two steps on task queues — reading the question on the llm pool
-    // (knowledge and understanding at once), answering on the sql pool.
+    // The embedded engine with nothing to rank: one step on a task queue, the reading and
+    // the query at once on the sql pool.
     let (task, done) = asked(&app, &client, &project, "how many tracks by genre").await;
     assert_eq!(done["status"], "FINISHED", "{done}");
+    let steps = steps_of(&app, &project, &task).await;
+    assert_eq!(steps, [("ReadAndAnswer".to_owned(), queues.sql.clone())], "{steps:?}");
+
+    // With a saved SQL pair, ranking it (an embedding) is the llm pool's: reading the question
+    // there (knowledge and understanding at once), answering on the sql pool.
+    let create = "mutation($p: ID!) { createSqlPair(projectId: $p, data: {question: \"What is the total of all invoices?\", sql: \"SELECT SUM(\\\"Total\\\") AS revenue FROM \\\"Invoice\\\"\"}) { id } }";
+    app.gql_ok(&client, create, json!({"p": project})).await;
+    let (task, done) = asked(&app, &client, &project, "how many tracks by genre").await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    assert_eq!(done["answeredBy"], "ENGINE", "{done}");
     let steps = steps_of(&app, &project, &task).await;
     assert_eq!(steps, [("ReadQuestion".to_owned(), queues.llm.clone()), ("AnswerQuestion".to_owned(), queues.sql.clone())], "{steps:?}");
 

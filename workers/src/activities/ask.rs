@@ -19,8 +19,8 @@ use quarry_llm::local::LOCAL_MODEL;
 use quarry_workflows::ask::{
     AnswerInput, AskBegun, AskPlan, AskRetrieval, GiveUpInput, PlanInput, SqlCheckInput, WriteSqlInput,
     activities::{
-        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadQuestion, RetrieveKnowledge, RunQuery, StopAsk,
-        UnderstandQuestion, WriteAnswer, WriteSql,
+        AnswerQuestion, BeginAsk, CheckSql, ClassifyQuestion, FailAsk, GiveUpAsk, PlanAnswer, ReadAndAnswer, ReadQuestion, RetrieveKnowledge, RunQuery,
+        StopAsk, UnderstandQuestion, WriteAnswer, WriteSql,
     },
 };
 use temporalio_macros::activities;
@@ -121,7 +121,14 @@ impl AskActivities {
             Begun::Ready => {
                 let task = asking::get(&self.pool, task_id).await.map_err(step_error)?;
                 let has_llm = task.given_sql.is_none() && llm::for_task(&self.pool, &self.config, &task).await.map_err(step_error)?.is_some();
-                if has_llm { AskBegun::ReadyWithLlm } else { AskBegun::Ready }
+                if has_llm {
+                    AskBegun::ReadyWithLlm
+                } else if quarry_domain::knowledge::has_sql_pairs(&self.pool, task.project_id).await.map_err(step_error)? {
+                    // A saved question may answer this one: ranking them is the llm pool's.
+                    AskBegun::Ready
+                } else {
+                    AskBegun::ReadyToAnswer
+                }
             }
             Begun::Deploying => AskBegun::Deploying,
             Begun::Ended => AskBegun::Ended,
@@ -141,6 +148,18 @@ impl AskActivities {
             Some((question, sql)) => Ok(AskPlan::reused(&question, sql)),
             None => self.understand(&ctx, task_id).await,
         }
+    }
+
+    #[activity(definition = ReadAndAnswer)]
+    #[allow(dead_code)]
+    pub async fn read_and_answer(self: Arc<Self>, ctx: ActivityContext, task_id: Uuid) -> Result<(), ActivityError> {
+        let plan = self.understand(&ctx, task_id).await?;
+        if plan.sql.is_some() {
+            let plan = plan_of(plan)?;
+            let finished = with_heartbeats(&ctx, answer::answer(&self.pool, &self.config, task_id, &plan, None, self.pause())).await?.map_err(step_error)?;
+            info!(%task_id, finished, "question answered");
+        }
+        Ok(())
     }
 
     #[activity(definition = ClassifyQuestion)]

@@ -20,6 +20,10 @@ use quarry_engine::{
 };
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
+use std::{
+    collections::HashMap,
+    sync::{LazyLock, Mutex, MutexGuard},
+};
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,9 +133,28 @@ async fn running(pool: &Pool, project_id: Uuid) -> Result<Option<Deploy>> {
 
 /// The manifest a deploy deploys.
 pub async fn manifest_of(pool: &Pool, deploy_id: Uuid) -> Result<Manifest> {
+    if let Some(manifest) = kept_manifests().get(&deploy_id) {
+        return Ok(manifest.clone());
+    }
     let json: Json<Manifest> =
         sqlx::query_scalar!(r#"SELECT manifest AS "manifest: Json<Manifest>" FROM deploys WHERE id = $1"#, deploy_id).fetch_one(pool).await?;
+    let mut kept = kept_manifests();
+    if kept.len() >= MANIFESTS_MAX {
+        kept.clear();
+    }
+    kept.insert(deploy_id, json.0.clone());
     Ok(json.0)
+}
+
+/// Manifests read in this process, by deploy: what a deploy deployed never changes, and each
+/// ask reads its project's several times (reading the question, running its SQL), so the
+/// large row is fetched and parsed once per deploy instead. Bounded: past this many, all are
+/// dropped and read again as asked.
+const MANIFESTS_MAX: usize = 64;
+static MANIFESTS: LazyLock<Mutex<HashMap<Uuid, Manifest>>> = LazyLock::new(Default::default);
+
+fn kept_manifests() -> MutexGuard<'static, HashMap<Uuid, Manifest>> {
+    MANIFESTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The project's latest deploy, if any.

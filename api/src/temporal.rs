@@ -58,6 +58,7 @@ impl WorkflowStarter for TemporalWorkflows {
                 };
                 temporal.start_project_removal(project_id, mode, fresh).await
             }
+            Workflow::OrgRemoval { org_id } => temporal.start_org_removal(org_id).await,
         };
         started.map_err(Error::internal)
     }

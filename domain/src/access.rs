@@ -16,14 +16,16 @@ pub async fn org_actor(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Actor
     Ok(Actor { org_role, project_role: None })
 }
 
-/// The user's roles for a project. An unknown project, or one in an org the user does
+/// The user's roles for a project. Their project role is the highest of their own and
+/// the roles their groups have there (SQL `effective_project_role`), read afresh on every request, so a role given or
+/// taken through a group counts at once. An unknown project, or one in an org the user does
 /// not belong to, yields an actor with no roles: the matrix denies it without telling
 /// whether the id exists.
 pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Result<Actor> {
     let row = sqlx::query!(
-        r#"SELECT om.role AS "org_role?: OrgRole", pm.role AS "project_role?: ProjectRole" FROM projects p
+        r#"SELECT om.role AS "org_role?: OrgRole", effective_project_role(p.id, $1) AS "project_role?: ProjectRole"
+           FROM projects p
              LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
-             LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
            WHERE p.id = $2"#,
         user_id,
         project_id,

@@ -42,6 +42,8 @@ pub struct Config {
     pub session_ttl: Duration,
     /// A session unused for this long is over, whatever its absolute expiry.
     pub session_idle: Duration,
+    /// How long an invitation can be accepted after it is sent.
+    pub invitation_ttl: Duration,
     /// Peers whose `X-Forwarded-For` is believed (a reverse proxy in front of the api).
     /// Empty: the connection's address is the client's.
     pub trusted_proxies: Vec<TrustedProxy>,
@@ -218,6 +220,7 @@ impl Config {
             model_limit: Some(parsed("QUARRY_MODEL_LIMIT", 0usize)?).filter(|limit| *limit > 0),
             session_ttl: Duration::from_secs(parsed("QUARRY_SESSION_TTL_HOURS", 24u64 * 30)? * 3600),
             session_idle: Duration::from_secs(parsed("QUARRY_SESSION_IDLE_MINUTES", 7u64 * 24 * 60)? * 60),
+            invitation_ttl: Duration::from_secs(parsed("QUARRY_INVITATION_TTL_HOURS", 7u64 * 24)? * 3600),
             trusted_proxies: trusted_proxies(var("QUARRY_TRUSTED_PROXIES").as_deref())?,
             password_hash_concurrency: parsed("QUARRY_PASSWORD_HASH_CONCURRENCY", default_hash_concurrency())?.max(1),
             graphiql: parsed("QUARRY_GRAPHIQL", cfg!(debug_assertions))?,

@@ -2,6 +2,7 @@
 //! (PRODUCT.md §8) and persistence on Postgres. Shared by the api and the workers.
 
 pub mod access;
+pub mod activity;
 pub mod asking;
 pub mod config;
 pub mod csv_import;
@@ -10,6 +11,8 @@ pub mod db;
 pub mod deploy;
 pub mod error;
 pub mod generation;
+pub mod group;
+pub mod invitation;
 pub mod knowledge;
 pub mod llm;
 pub mod mail;

@@ -136,6 +136,26 @@ pub fn reset_password_email(public_url: &str, to: &str, token: &str) -> Email {
     }
 }
 
+/// An invitation to join an org, with the link that accepts it.
+pub fn invitation_email(to: &str, org_name: &str, invitor: &str, link: &str, expires: &str) -> Email {
+    Email {
+        to: to.to_owned(),
+        subject: format!("{invitor} invited you to {org_name} on {PRODUCT}"),
+        text: format!(
+            "{invitor} invited you to join the organization {org_name} on {PRODUCT}.\n\n\
+             Open this link to accept (you can create an account there if you have none):\n\n{link}\n\n\
+             The invitation expires on {expires}. If you did not expect it, you can ignore this message.\n"
+        ),
+        html: html_page(
+            &format!("Join {org_name} on {PRODUCT}"),
+            &format!("{invitor} invited you to join the organization {org_name} on {PRODUCT}. You can create an account when you accept if you have none."),
+            "Accept the invitation",
+            link,
+            &format!("The invitation expires on {expires}. If you did not expect it, you can ignore this message."),
+        ),
+    }
+}
+
 fn html_page(title: &str, intro: &str, action: &str, link: &str, footer: &str) -> String {
     let (title, intro, action, link, footer) = (escape(title), escape(intro), escape(action), escape(link), escape(footer));
     format!(
@@ -186,6 +206,14 @@ mod tests {
         assert!(email.text.contains(link));
         assert!(email.html.contains(link));
         assert!(email.subject.contains("password"));
+    }
+
+    #[test]
+    fn invitation_names_the_org_and_escapes_it() {
+        let email = invitation_email("ann@example.com", "<Acme>", "Bob", "http://q.local/invitation?code=x", "2026-12-01 10:00 UTC");
+        assert!(email.subject.contains("<Acme>") && email.subject.contains("Bob"));
+        assert!(email.text.contains("http://q.local/invitation?code=x"));
+        assert!(email.html.contains("&lt;Acme&gt;") && !email.html.contains("<Acme>"));
     }
 
     #[test]

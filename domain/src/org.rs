@@ -4,16 +4,31 @@ use crate::{
     db::Pool,
     error::{Error, Result},
     permissions::OrgRole,
-    secret, user,
+    secret,
+    services::{Services, Workflow},
+    user,
 };
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum OrgState {
+    Active,
+    /// The removal workflow is deleting its projects, then the org.
+    Deleting,
+}
 
 #[derive(Debug, Clone)]
 pub struct Org {
     pub id: Uuid,
     pub name: String,
     pub created_at: DateTime<Utc>,
+    pub state: OrgState,
 }
 
 #[derive(Debug, Clone)]
@@ -56,7 +71,10 @@ pub fn check_name(name: &str) -> Result<String> {
 pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
     let mut tx = pool.begin().await?;
-    let org = sqlx::query_as!(Org, "INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING *", Uuid::new_v4(), name).fetch_one(&mut *tx).await?;
+    let org =
+        sqlx::query_as!(Org, r#"INSERT INTO orgs (id, name) VALUES ($1, $2) RETURNING id, name, created_at, state AS "state: OrgState""#, Uuid::new_v4(), name)
+            .fetch_one(&mut *tx)
+            .await?;
     sqlx::query!("INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, 'ADMIN')", Uuid::new_v4(), org.id, creator,)
         .execute(&mut *tx)
         .await?;
@@ -66,19 +84,22 @@ pub async fn create(pool: &Pool, creator: Uuid, name: &str) -> Result<Org> {
 }
 
 pub async fn get(pool: &Pool, id: Uuid) -> Result<Org> {
-    sqlx::query_as!(Org, "SELECT * FROM orgs WHERE id = $1", id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Organization"))
+    sqlx::query_as!(Org, r#"SELECT id, name, created_at, state AS "state: OrgState" FROM orgs WHERE id = $1"#, id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| Error::not_found("Organization"))
 }
 
 /// The orgs the user belongs to (enabled memberships), oldest first.
 pub async fn list_for_user(pool: &Pool, user_id: Uuid) -> Result<Vec<(Org, OrgRole)>> {
     let rows = sqlx::query!(
-        r#"SELECT o.id, o.name, o.created_at, m.role AS "role: OrgRole" FROM orgs o JOIN org_members m ON m.org_id = o.id
+        r#"SELECT o.id, o.name, o.created_at, o.state AS "state: OrgState", m.role AS "role: OrgRole" FROM orgs o JOIN org_members m ON m.org_id = o.id
            WHERE m.user_id = $1 AND m.enabled ORDER BY o.created_at, o.id"#,
         user_id,
     )
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(|r| (Org { id: r.id, name: r.name, created_at: r.created_at }, r.role)).collect())
+    Ok(rows.into_iter().map(|r| (Org { id: r.id, name: r.name, created_at: r.created_at, state: r.state }, r.role)).collect())
 }
 
 /// The user's role in an org; `None` when not an (enabled) member.
@@ -90,13 +111,43 @@ pub async fn role_of(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Option<
 
 pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
     let name = check_name(name)?;
-    Ok(sqlx::query_as!(Org, "UPDATE orgs SET name = $2 WHERE id = $1 RETURNING *", id, name).fetch_one(pool).await?)
+    Ok(sqlx::query_as!(Org, r#"UPDATE orgs SET name = $2 WHERE id = $1 RETURNING id, name, created_at, state AS "state: OrgState""#, id, name)
+        .fetch_one(pool)
+        .await?)
 }
 
-/// Deletes the org; refused while it still has projects.
-pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
+/// Starts deleting the org: it moves to DELETING (no new projects from then on) and the
+/// removal workflow deletes each project, then the org. Asking again while it runs is a
+/// no-op; if the workflow cannot start, the org is ACTIVE again.
+pub async fn remove(services: &Services, id: Uuid) -> Result<Org> {
+    let moved =
+        sqlx::query_scalar!("UPDATE orgs SET state = 'DELETING' WHERE id = $1 AND state = 'ACTIVE' RETURNING id", id).fetch_optional(&services.pool).await?;
+    let undo = async {
+        if moved.is_some() {
+            sqlx::query!("UPDATE orgs SET state = 'ACTIVE' WHERE id = $1", id).execute(&services.pool).await?;
+        }
+        Ok(())
+    };
+    services.start(Workflow::OrgRemoval { org_id: id }, undo).await?;
+    get(&services.pool, id).await
+}
+
+/// The removal's first step: the org and its projects are marked as being deleted (users
+/// see DELETING), and the projects to remove are listed.
+pub async fn begin_removal(pool: &Pool, id: Uuid) -> Result<Vec<Uuid>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("UPDATE orgs SET state = 'DELETING' WHERE id = $1", id).execute(&mut *tx).await?;
+    let projects = sqlx::query_scalar!("UPDATE projects SET state = 'DELETING' WHERE org_id = $1 RETURNING id", id).fetch_all(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(projects)
+}
+
+/// The removal's last step: the org and what cascades from it (members, groups,
+/// invitations, usage and the activity log). Refused while a project remains. Deleting an
+/// org that is gone already is a no-op.
+pub async fn finish_removal(pool: &Pool, id: Uuid) -> Result<()> {
     if crate::project::org_has_projects(pool, id).await? {
-        return Err(Error::invalid("Delete the organization's projects first."));
+        return Err(Error::internal(format!("org {id} still has projects")));
     }
     sqlx::query!("DELETE FROM orgs WHERE id = $1", id).execute(pool).await?;
     Ok(())
@@ -138,7 +189,7 @@ pub struct NewMember {
 
 /// Refusal of CreateOrgMember for an address that has an account: attaching it would let
 /// an admin pull anyone into their org, and only the account's owner can agree to that.
-pub const EXISTING_ACCOUNT_MESSAGE: &str = "This e-mail already has a Quarry account; it can join the organisation by invitation, which is not available yet.";
+pub const EXISTING_ACCOUNT_MESSAGE: &str = "This e-mail already has a Quarry account; invite it to the organization instead.";
 
 /// Creates an account for someone new and adds it to the org, with a temporary password
 /// the admin passes on. The account is unverified: its owner proves the address (the
@@ -211,6 +262,13 @@ pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
     )
     .execute(&mut *tx)
     .await?;
+    sqlx::query!(
+        "DELETE FROM org_group_members WHERE user_id = $1 AND group_id IN (SELECT id FROM org_groups WHERE org_id = $2)",
+        current.user_id,
+        current.org_id,
+    )
+    .execute(&mut *tx)
+    .await?;
     sqlx::query!("DELETE FROM org_members WHERE id = $1", member_id).execute(&mut *tx).await?;
     sqlx::query!("UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2", current.user_id, current.org_id,)
         .execute(&mut *tx)
@@ -246,4 +304,63 @@ pub async fn usage(pool: &Pool, org_id: Uuid) -> Result<Usage> {
     )
     .fetch_one(pool)
     .await?)
+}
+
+#[derive(Debug, Clone)]
+pub struct UsageLog {
+    pub id: Uuid,
+    pub org_id: Uuid,
+    pub project_id: Option<Uuid>,
+    pub user_id: Option<Uuid>,
+    pub user_email: Option<String>,
+    pub r#type: String,
+    pub value: i64,
+    pub detail: Value,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct UsageFilter {
+    pub r#type: Option<String>,
+    pub project_id: Option<Uuid>,
+    pub user_id: Option<Uuid>,
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+}
+
+/// A page of the org's usage records, newest first, and how many match in all.
+pub async fn usage_logs(pool: &Pool, org_id: Uuid, f: &UsageFilter, offset: i64, limit: i64) -> Result<(Vec<UsageLog>, i64)> {
+    let (offset, limit) = (offset.max(0), limit.clamp(1, 200));
+    let rows = sqlx::query_as!(
+        UsageLog,
+        r#"SELECT l.id, l.org_id, l.project_id, l.user_id, u.email AS "user_email?", l.type AS "type", l.value, l.detail, l.created_at
+           FROM usage_logs l LEFT JOIN users u ON u.id = l.user_id
+           WHERE l.org_id = $1 AND ($2::text IS NULL OR l.type = $2) AND ($3::uuid IS NULL OR l.project_id = $3)
+             AND ($4::uuid IS NULL OR l.user_id = $4) AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)
+           ORDER BY l.created_at DESC, l.id DESC OFFSET $7 LIMIT $8"#,
+        org_id,
+        f.r#type,
+        f.project_id,
+        f.user_id,
+        f.from,
+        f.to,
+        offset,
+        limit,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM usage_logs l
+           WHERE l.org_id = $1 AND ($2::text IS NULL OR l.type = $2) AND ($3::uuid IS NULL OR l.project_id = $3)
+             AND ($4::uuid IS NULL OR l.user_id = $4) AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)"#,
+        org_id,
+        f.r#type,
+        f.project_id,
+        f.user_id,
+        f.from,
+        f.to,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
 }

@@ -132,6 +132,12 @@ pub async fn create(
     let display_name = check_display_name(display_name)?;
     let timezone = check_timezone(timezone.unwrap_or("UTC"))?;
     let mut tx = pool.begin().await?;
+    // Shared lock: an org removal (which sets DELETING, then lists the projects it removes)
+    // waits for this project, or this waits and sees DELETING.
+    let org_active = sqlx::query_scalar!(r#"SELECT state = 'ACTIVE' AS "active!" FROM orgs WHERE id = $1 FOR SHARE"#, org_id).fetch_optional(&mut *tx).await?;
+    if org_active != Some(true) {
+        return Err(Error::invalid("This organization is being deleted; it takes no new projects."));
+    }
     let project = sqlx::query_as!(
         Project,
         r#"INSERT INTO projects (id, org_id, display_name, language, timezone) VALUES ($1, $2, $3, $4, $5)
@@ -176,7 +182,7 @@ pub async fn list_visible(pool: &Pool, org_id: Uuid, user_id: Uuid, all: bool) -
         r#"SELECT p.id, p.org_id, p.display_name, p.language AS "language: ProjectLanguage", p.timezone,
                   p.onboarding_status AS "onboarding_status: OnboardingStatus", p.state AS "state: ProjectState", p.created_at
            FROM projects p WHERE p.org_id = $1
-           AND ($3 OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = $2))
+           AND ($3 OR effective_project_role(p.id, $2) IS NOT NULL)
          ORDER BY p.created_at, p.id"#,
         org_id,
         user_id,
@@ -273,8 +279,9 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
     Ok(())
 }
 
-/// What a reset keeps of a project besides its row: who belongs to it.
-const KEPT_BY_RESET: &[&str] = &["project_members"];
+/// What a reset keeps of a project besides its row: who belongs to it (people, groups, and
+/// roles promised by open invitations).
+const KEPT_BY_RESET: &[&str] = &["project_members", "project_groups", "invitation_projects"];
 
 /// Removes the data a project owns, keeping the project row and its members: the rows of
 /// every table whose foreign key to `projects` cascades on delete, found in the schema by
@@ -366,6 +373,74 @@ pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Resu
     }
     sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id).execute(pool).await?;
     sqlx::query!("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2", user_id, project_id,).execute(pool).await?;
+    Ok(())
+}
+
+// ---- groups ----
+
+#[derive(Debug, Clone)]
+pub struct ProjectGroup {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub group_id: Uuid,
+    pub name: String,
+    pub member_count: i64,
+    pub role: ProjectRole,
+    pub added_at: DateTime<Utc>,
+}
+
+pub async fn groups(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectGroup>> {
+    Ok(sqlx::query_as!(
+        ProjectGroup,
+        r#"SELECT pg.id, pg.project_id, pg.group_id, g.name, pg.role AS "role: ProjectRole", pg.added_at,
+                  (SELECT count(*) FROM org_group_members m WHERE m.group_id = g.id) AS "member_count!"
+           FROM project_groups pg JOIN org_groups g ON g.id = pg.group_id
+           WHERE pg.project_id = $1 ORDER BY lower(g.name)"#,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+async fn group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
+    groups(pool, project_id).await?.into_iter().find(|g| g.group_id == group_id).ok_or_else(|| Error::not_found("Project group"))
+}
+
+/// Gives a group of the project's org a role on the project.
+pub async fn add_group(pool: &Pool, project: &Project, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
+    let added = sqlx::query!(
+        "INSERT INTO project_groups (id, project_id, group_id, role)
+         SELECT $1, $2, g.id, $4 FROM org_groups g WHERE g.id = $3 AND g.org_id = $5
+         ON CONFLICT (project_id, group_id) DO NOTHING",
+        Uuid::new_v4(),
+        project.id,
+        group_id,
+        role as _,
+        project.org_id,
+    )
+    .execute(pool)
+    .await?;
+    if added.rows_affected() == 0 {
+        let exists = groups(pool, project.id).await?.iter().any(|g| g.group_id == group_id);
+        return Err(Error::invalid(if exists { "The group already has a role on this project." } else { "No group of this organization has that id." }));
+    }
+    group(pool, project.id, group_id).await
+}
+
+pub async fn update_group_role(pool: &Pool, project_id: Uuid, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
+    let updated =
+        sqlx::query!("UPDATE project_groups SET role = $3 WHERE project_id = $1 AND group_id = $2", project_id, group_id, role as _).execute(pool).await?;
+    if updated.rows_affected() == 0 {
+        return Err(Error::not_found("Project group"));
+    }
+    group(pool, project_id, group_id).await
+}
+
+pub async fn remove_group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<()> {
+    let removed = sqlx::query!("DELETE FROM project_groups WHERE project_id = $1 AND group_id = $2", project_id, group_id).execute(pool).await?;
+    if removed.rows_affected() == 0 {
+        return Err(Error::not_found("Project group"));
+    }
     Ok(())
 }
 

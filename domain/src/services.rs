@@ -40,6 +40,9 @@ pub enum Workflow {
         mode: RemovalMode,
         fresh: bool,
     },
+    OrgRemoval {
+        org_id: Uuid,
+    },
 }
 
 /// Starts and stops workflows, and hands short calls to a worker pool. Failures are never

@@ -116,19 +116,21 @@ pub enum SignUp {
 /// Registers an unverified account, unless the address has one already. The two outcomes
 /// do the same work (validation, one hash, one statement) so timing tells them apart no
 /// better than the answer does.
-pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str>) -> Result<SignUp> {
+/// `verified`: the address is already proven (the sign-up came from an invitation's link).
+pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str>, verified: bool) -> Result<SignUp> {
     let email = normalize_email(email)?;
     check_password(password)?;
     let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
     let created = sqlx::query_as!(
         User,
-        "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, false)
+        "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING RETURNING *",
         Uuid::new_v4(),
         &email,
         hash,
         name,
+        verified,
     )
     .fetch_optional(pool)
     .await?;
@@ -422,6 +424,25 @@ pub async fn verify_email(pool: &Pool, token: &str) -> Result<User> {
 pub async fn mark_email_verified(pool: &Pool, id: Uuid) -> Result<()> {
     sqlx::query!("UPDATE users SET email_verified = true WHERE id = $1", id).execute(pool).await?;
     Ok(())
+}
+
+/// The user, with a current org that still exists and still has them: when theirs is gone
+/// (deleted, or they were removed from it), the oldest org they belong to becomes current,
+/// or none when they belong to none (the web app then sends them to onboarding).
+pub async fn with_settled_current_org(pool: &Pool, id: Uuid) -> Result<User> {
+    sqlx::query!(
+        "UPDATE users u SET current_org_id = (
+             SELECT m.org_id FROM org_members m JOIN orgs o ON o.id = m.org_id
+             WHERE m.user_id = u.id AND m.enabled ORDER BY (o.state = 'ACTIVE') DESC, o.created_at, o.id LIMIT 1),
+           current_project_id = NULL
+         WHERE u.id = $1 AND (u.current_org_id IS NULL OR NOT EXISTS (
+             SELECT 1 FROM org_members m WHERE m.user_id = u.id AND m.org_id = u.current_org_id AND m.enabled))
+           AND (u.current_org_id IS NOT NULL OR EXISTS (SELECT 1 FROM org_members m WHERE m.user_id = u.id AND m.enabled))",
+        id,
+    )
+    .execute(pool)
+    .await?;
+    get(pool, id).await
 }
 
 pub async fn set_current(pool: &Pool, user_id: Uuid, org_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<()> {

@@ -20,7 +20,8 @@ use tracing::{info, warn};
 
 use crate::{
     activities::{
-        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, ProjectRemovalActivities, WorkerCallActivities,
+        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, OrgRemovalActivities, ProjectRemovalActivities,
+        WorkerCallActivities,
     },
     cli::Queue,
     services,
@@ -73,6 +74,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(GenerationActivities::new(pool.clone(), config.clone()))
                 .register_activities(DeployActivities::new(pool.clone(), config.clone(), chaos, local_model.clone()))
                 .register_activities(ProjectRemovalActivities::new(pool.clone(), config.data_dir.clone(), chaos))
+                .register_activities(OrgRemovalActivities::new(pool.clone(), chaos))
                 .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
                 .register_activities(ask())
                 .client_identity_override(identity.to_owned())

@@ -19,8 +19,8 @@ use temporalio_common::protos::temporal::api::{
 use uuid::Uuid;
 
 use crate::{
-    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, ProjectRemovalInput,
-    ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
+    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, OrgRemovalInput,
+    OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
 };
 
 /// How long a new removal waits for the previous one of the same project to close.
@@ -135,6 +135,21 @@ impl Temporal {
             }
         }
         Ok(())
+    }
+
+    /// Starts deleting an org (workflow id `org-removal-<uuid>`); starting it again while it
+    /// runs is a no-op.
+    pub async fn start_org_removal(&self, org_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::org_removal(org_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
+            .static_summary(format!("Delete organization {org_id}"))
+            .build();
+        match self.client.start_workflow(OrgRemovalWorkflow::run, OrgRemovalInput { org_id }, options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
     }
 
     /// Starts importing an uploaded CSV file (workflow id `project-<uuid>-csv-import-<job>`);

@@ -16,6 +16,18 @@ pub fn project_removal(project_id: Uuid) -> String {
     format!("project-removal-{project_id}")
 }
 
+/// One removal per org at a time.
+pub fn org_removal(org_id: Uuid) -> String {
+    format!("org-removal-{org_id}")
+}
+
+/// A project's removal as a child of its org's removal. Outside [`project_prefix`], like
+/// [`project_removal`], and distinct from it, so a project removal already running on its
+/// own does not stop the org's (both are safe to run together: every step is idempotent).
+pub fn org_project_removal(org_id: Uuid, project_id: Uuid) -> String {
+    format!("org-removal-{org_id}-project-{project_id}")
+}
+
 /// One import per uploaded file.
 pub fn csv_import(project_id: Uuid, job_id: Uuid) -> String {
     format!("{}csv-import-{job_id}", project_prefix(project_id))

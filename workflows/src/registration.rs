@@ -9,7 +9,7 @@ use temporalio_sdk::{
 };
 use temporalio_workflow::workflows::WorkflowImplementation;
 
-use crate::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, ProjectRemovalWorkflow, WorkerCallWorkflow};
+use crate::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow, WorkerCallWorkflow};
 
 /// Registers every Quarry workflow on a worker's or a replayer's options.
 pub fn register_workflows<O: RegistersWorkflows>(options: O) -> Result<O, WorkflowRegistrationError> {
@@ -18,6 +18,7 @@ pub fn register_workflows<O: RegistersWorkflows>(options: O) -> Result<O, Workfl
         .register::<CsvImportWorkflow>()?
         .register::<DeployWorkflow>()?
         .register::<GenerationWorkflow>()?
+        .register::<OrgRemovalWorkflow>()?
         .register::<ProjectRemovalWorkflow>()?
         .register::<WorkerCallWorkflow>()
 }

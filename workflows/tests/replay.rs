@@ -73,6 +73,7 @@ fn path(events: &[HistoryEvent]) -> Vec<String> {
         Attributes::ActivityTaskScheduledEventAttributes(a) => Some(a.activity_type.as_ref()?.name.clone()),
         Attributes::MarkerRecordedEventAttributes(m) => Some(format!("marker {}", m.marker_name)),
         Attributes::TimerStartedEventAttributes(_) => Some("timer".to_owned()),
+        Attributes::StartChildWorkflowExecutionInitiatedEventAttributes(c) => Some(format!("child {}", c.workflow_type.as_ref()?.name)),
         Attributes::WorkflowExecutionCancelRequestedEventAttributes(_) => Some("cancel requested".to_owned()),
         Attributes::WorkflowExecutionCompletedEventAttributes(_) => Some("Completed".to_owned()),
         Attributes::WorkflowExecutionFailedEventAttributes(_) => Some("Failed".to_owned()),
@@ -119,6 +120,11 @@ async fn deploy_replays_its_recorded_histories() {
 #[tokio::test]
 async fn generation_replays_its_recorded_histories() {
     replays_every_recorded_history("Generation").await;
+}
+
+#[tokio::test]
+async fn org_removal_replays_its_recorded_histories() {
+    replays_every_recorded_history("OrgRemoval").await;
 }
 
 #[tokio::test]

@@ -17,7 +17,9 @@ use axum::{
 };
 use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::{
-    Error, ErrorCode, mail,
+    Error, ErrorCode,
+    activity::{self, ActivityActor, ActivityKind, NewActivity},
+    invitation, mail,
     user::{self, TokenPurpose},
 };
 use serde::Deserialize;
@@ -78,6 +80,9 @@ struct SignUp {
     password: String,
     name: Option<String>,
     csrf_token: Option<String>,
+    /// The code of the invitation whose link the sign-up came from: it proves the address
+    /// (it was mailed there), so the account needs no further verification.
+    invitation_code: Option<String>,
 }
 
 async fn sign_up(
@@ -93,7 +98,12 @@ async fn sign_up(
     // The answer is the same whether or not the address has an account, so sign-up cannot
     // be used to find out who does; the mailbox's owner is told instead. An existing
     // account is left exactly as it was.
-    match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref()).await? {
+    let proven = match body.invitation_code.as_deref() {
+        Some(code) => invitation::proves_address(&state.pool, code, &body.email).await?,
+        None => false,
+    };
+    match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref(), proven).await? {
+        user::SignUp::Created(_) if proven => {}
         user::SignUp::Created(user) => send_verification(&state, user.id, &user.email).await?,
         user::SignUp::AlreadyRegistered(user) => state.mail.enqueue(mail::existing_account_email(&state.config.public_url, &user.email)).await?,
     }
@@ -184,6 +194,13 @@ async fn sign_in(
             if err.code() != ErrorCode::UnauthorizedAccess {
                 rate_limit::release(&state, &pair_key).await?;
                 rate_limit::release(&state, &address_key).await?;
+            } else if let Some(account) = user::find_by_email(&state.pool, &email).await? {
+                // A wrong password for an account is its orgs' business; an unknown address is nobody's.
+                let actor = ActivityActor { id: account.id, email: account.email.clone() };
+                activity::record_for_account(&state.pool, account.id, |org| {
+                    NewActivity::new(org, ActivityKind::SignInFailed).target("USER", account.id, &account.email).by(Some(actor.clone()), Some(ip.to_string()))
+                })
+                .await?;
             }
             return Err(err.into());
         }
@@ -191,6 +208,11 @@ async fn sign_in(
     rate_limit::clear(&state, &pair_key).await?;
     rate_limit::release(&state, &address_key).await?;
     let (token, _) = user::create_session(&state.pool, user.id, state.config.session_ttl).await?;
+    let actor = ActivityActor { id: user.id, email: user.email.clone() };
+    activity::record_for_account(&state.pool, user.id, |org| {
+        NewActivity::new(org, ActivityKind::SignIn).target("USER", user.id, &user.email).by(Some(actor.clone()), Some(ip.to_string()))
+    })
+    .await?;
     let url = body.callback_url.filter(|u| u.starts_with('/') && !u.starts_with("//")).unwrap_or_else(|| "/projects".into());
     Ok((jar.add(session::session_cookie(&state, token)), Json(json!({ "ok": true, "url": url }))))
 }

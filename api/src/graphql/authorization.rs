@@ -56,6 +56,30 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "createOrgMember", Requires(ManageOrgMembers)),
     (Mutation, "updateOrgMember", Requires(ManageOrgMembers)),
     (Mutation, "deleteOrgMember", Requires(ManageOrgMembers)),
+    // groups
+    (Query, "orgGroups", Requires(ReadOrgGroups)),
+    (Query, "orgGroupMembers", Requires(ReadOrgGroups)),
+    (Mutation, "createOrgGroup", Requires(ManageOrgGroups)),
+    (Mutation, "updateOrgGroup", Requires(ManageOrgGroups)),
+    (Mutation, "deleteOrgGroup", Requires(ManageOrgGroups)),
+    (Mutation, "addOrgGroupMember", Requires(ManageOrgGroups)),
+    (Mutation, "removeOrgGroupMember", Requires(ManageOrgGroups)),
+    // invitations
+    (Query, "invitations", Requires(ReadInvitations)),
+    (
+        Query,
+        "invitationByCode",
+        Public(
+            "the invitation page shows whoever holds the mailed link which org invites which address, before they sign up or sign in; the code is 256 random bits and accepting needs that address's account",
+        ),
+    ),
+    (Query, "pendingInvitations", Requires(AnswerMyInvitations)),
+    (Mutation, "createAndSendInvitation", Requires(ManageInvitations)),
+    (Mutation, "deleteInvitation", Requires(ManageInvitations)),
+    (Mutation, "acceptInvitation", Requires(AnswerMyInvitations)),
+    // activity log and usage
+    (Query, "activityLogs", Requires(ReadActivityLog)),
+    (Query, "usageLogs", Requires(ReadUsageLogs)),
     // project
     (Query, "projects", Requires(ListProjects)),
     (Query, "project", Requires(ReadProject)),
@@ -67,6 +91,9 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "addProjectMember", Requires(ManageProjectMembers)),
     (Mutation, "updateProjectMemberRole", Requires(ManageProjectMembers)),
     (Mutation, "removeProjectMember", Requires(ManageProjectMembers)),
+    (Mutation, "addProjectGroup", Requires(ManageProjectMembers)),
+    (Mutation, "updateProjectGroupRole", Requires(ManageProjectMembers)),
+    (Mutation, "removeProjectGroup", Requires(ManageProjectMembers)),
     // modeling
     (Query, "models", Requires(ReadModels)),
     (Query, "relationships", Requires(ReadModels)),

@@ -4,10 +4,16 @@ use crate::{auth::session::Session, error::ApiResult, state::AppState};
 use async_graphql::Context;
 use quarry_domain::{
     Error, ErrorCode, access,
+    activity::{self, ActivityActor, NewActivity},
     permissions::{Actor, Operation, Scope, authorize, rule_for},
     user::User,
 };
+use std::net::IpAddr;
 use uuid::Uuid;
+
+/// The address the request came from (`rate_limit::client_ip`), for the activity log.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientAddress(pub IpAddr);
 
 pub fn state<'a>(ctx: &Context<'a>) -> &'a AppState {
     ctx.data_unchecked::<AppState>()
@@ -47,6 +53,20 @@ pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) 
     };
     let actor = crate::access::in_project(state(ctx), user.id, op, project_id).await?;
     Ok((user, actor))
+}
+
+/// Records an event in the org's activity log, by the signed-in caller from the request's
+/// address. Called once the change it records has been made.
+pub async fn audit(ctx: &Context<'_>, event: NewActivity) -> ApiResult<()> {
+    let actor = session(ctx).map(|s| ActivityActor { id: s.user.id, email: s.user.email.clone() });
+    let address = ctx.data_opt::<ClientAddress>().map(|a| a.0.to_string());
+    activity::record(&state(ctx).pool, event.by(actor, address)).await?;
+    Ok(())
+}
+
+/// The org a project belongs to (for recording its events in the org's log).
+pub async fn org_of_project(ctx: &Context<'_>, project_id: Uuid) -> ApiResult<Uuid> {
+    Ok(quarry_domain::project::get(&state(ctx).pool, project_id).await?.org_id)
 }
 
 /// The caller's current org, required by operations that act "in the current org".

@@ -215,7 +215,9 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        DataSourceGql::from_record(on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, false).await?)
+        let saved = on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, false).await?;
+        audit_data_source(ctx, id, &saved.kind, "saved").await?;
+        DataSourceGql::from_record(saved)
     }
 
     /// Changes the saved connection; secrets left out keep their stored values.
@@ -224,7 +226,9 @@ impl DataSourceMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        DataSourceGql::from_record(on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, true).await?)
+        let saved = on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, true).await?;
+        audit_data_source(ctx, id, &saved.kind, "updated").await?;
+        DataSourceGql::from_record(saved)
     }
 
     /// Creates a model (with its columns) for each chosen table, replacing earlier ones.
@@ -256,4 +260,14 @@ impl DataSourceMutation {
         on_worker::resolve_schema_change(&state.services, id).await?;
         Ok(true)
     }
+}
+
+/// Records a data source change in the org's log: the kind of source, never its settings.
+async fn audit_data_source(ctx: &Context<'_>, project_id: uuid::Uuid, kind: &str, change: &str) -> ApiResult<()> {
+    let org_id = context::org_of_project(ctx, project_id).await?;
+    let event = quarry_domain::activity::NewActivity::new(org_id, quarry_domain::activity::ActivityKind::DataSourceChanged)
+        .project(project_id)
+        .target("DATA_SOURCE", project_id, kind)
+        .detail(serde_json::json!({"change": change, "type": kind}));
+    context::audit(ctx, event).await
 }

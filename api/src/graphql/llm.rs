@@ -168,13 +168,24 @@ impl LlmMutation {
         let (user, _) = context::in_org(ctx, Operation::ManageLlm, org_id).await?;
         let state = context::state(ctx);
         let (settings, key) = data.split();
-        Ok(on_worker::apply_llm(&state.services, org_id, user.id, settings, key).await?.into())
+        let applied = on_worker::apply_llm(&state.services, org_id, user.id, settings, key).await?;
+        audit_llm(ctx, org_id, "applied").await?;
+        Ok(applied.into())
     }
 
     /// Removes the language model: questions are answered by the embedded engine again.
     async fn remove_org_llm_config(&self, ctx: &Context<'_>) -> ApiResult<bool> {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
         context::in_org(ctx, Operation::ManageLlm, org_id).await?;
-        Ok(llm::remove(&context::state(ctx).pool, org_id).await?)
+        let removed = llm::remove(&context::state(ctx).pool, org_id).await?;
+        audit_llm(ctx, org_id, "removed").await?;
+        Ok(removed)
     }
+}
+
+/// Records a language-model change in the org's log (never the key).
+async fn audit_llm(ctx: &Context<'_>, org_id: uuid::Uuid, change: &str) -> ApiResult<()> {
+    use quarry_domain::activity::{ActivityKind, NewActivity};
+    context::audit(ctx, NewActivity::new(org_id, ActivityKind::LlmConfigChanged).target("LLM", org_id, change).detail(serde_json::json!({"change": change})))
+        .await
 }

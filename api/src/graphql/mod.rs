@@ -1,11 +1,14 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
+mod activity;
 mod asking;
 pub mod authorization;
 mod context;
 mod csv_import;
 mod datasource;
 mod generation;
+mod group;
+mod invitation;
 mod knowledge;
 mod llm;
 mod modeling;
@@ -36,6 +39,9 @@ use std::net::SocketAddr;
 pub struct Query(
     user::UserQuery,
     org::OrgQuery,
+    group::GroupQuery,
+    invitation::InvitationQuery,
+    activity::ActivityQuery,
     project::ProjectQuery,
     modeling::ModelingQuery,
     modeling::DeployQuery,
@@ -52,6 +58,8 @@ pub struct Query(
 pub struct Mutation(
     user::UserMutation,
     org::OrgMutation,
+    group::GroupMutation,
+    invitation::InvitationMutation,
     project::ProjectMutation,
     modeling::ModelingMutation,
     modeling::ModelingEditMutation,
@@ -141,6 +149,7 @@ pub async fn execute(
     if let Some(refused) = rate_limited(&state, &caller).await {
         return refused;
     }
+    let request = request.data(context::ClientAddress(rate_limit::client_ip(&state.config, peer, &headers)));
     let request = match session {
         Some(session) => request.data(session),
         None => request,

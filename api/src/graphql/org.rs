@@ -6,10 +6,13 @@ use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
-    org::{self, NewMember, Org, OrgMember},
+    activity::{ActivityKind, NewActivity},
+    group,
+    org::{self, NewMember, Org, OrgMember, OrgState},
     permissions::{Operation, OrgRole},
     project,
 };
+use serde_json::json;
 
 pub struct OrgGql {
     org: Org,
@@ -55,6 +58,10 @@ impl OrgGql {
     async fn created_at(&self) -> DateTime<Utc> {
         self.org.created_at
     }
+    /// ACTIVE, or DELETING while its removal workflow runs.
+    async fn state(&self) -> OrgState {
+        self.org.state
+    }
     /// The caller's role in this org.
     async fn my_role(&self) -> OrgRole {
         self.role
@@ -73,8 +80,22 @@ impl OrgGql {
             return Ok(None);
         }
         context::in_org(ctx, Operation::ReadOrgMembers, self.org.id).await?;
-        let members = org::members(&context::state(ctx).pool, self.org.id).await?;
-        Ok(Some(members.into_iter().map(OrgMemberGql).collect()))
+        let pool = &context::state(ctx).pool;
+        let members = org::members(pool, self.org.id).await?;
+        let memberships = group::memberships(pool, self.org.id).await?;
+        Ok(Some(
+            members
+                .into_iter()
+                .map(|m| {
+                    let groups = memberships
+                        .iter()
+                        .filter(|(user, ..)| *user == m.user_id)
+                        .map(|(_, id, name)| MemberGroup { id: ID(id.to_string()), name: name.clone() })
+                        .collect();
+                    OrgMemberGql(m, groups)
+                })
+                .collect(),
+        ))
     }
 
     async fn usage(&self, ctx: &Context<'_>) -> ApiResult<Option<OrgUsage>> {
@@ -93,7 +114,13 @@ impl OrgGql {
     }
 }
 
-pub struct OrgMemberGql(OrgMember);
+pub struct OrgMemberGql(OrgMember, Vec<MemberGroup>);
+
+#[derive(SimpleObject, Clone)]
+pub struct MemberGroup {
+    id: ID,
+    name: String,
+}
 
 #[Object(name = "OrgMember")]
 impl OrgMemberGql {
@@ -130,6 +157,10 @@ impl OrgMemberGql {
     }
     async fn enabled(&self) -> bool {
         self.0.enabled
+    }
+    /// The org's groups the member is in (filled when listed as the org's members).
+    async fn groups(&self) -> &[MemberGroup] {
+        &self.1
     }
 }
 
@@ -200,16 +231,23 @@ impl OrgMutation {
     async fn update_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput, data: UpdateOrgInput) -> ApiResult<OrgGql> {
         let org_id = parse_id(&r#where.id)?;
         let (_, actor) = context::in_org(ctx, Operation::UpdateOrg, org_id).await?;
-        let org = org::rename(&context::state(ctx).pool, org_id, &data.name).await?;
+        let pool = &context::state(ctx).pool;
+        let before = org::get(pool, org_id).await?;
+        let org = org::rename(pool, org_id, &data.name).await?;
+        let event = NewActivity::new(org_id, ActivityKind::OrgUpdated).target("ORG", org_id, &org.name).detail(json!({"previousName": before.name}));
+        context::audit(ctx, event).await?;
         Ok(OrgGql::new(org, actor.org_role.unwrap_or(OrgRole::Admin)))
     }
 
-    /// Deletes the org; refused while it still has projects.
-    async fn delete_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput) -> ApiResult<bool> {
+    /// Starts deleting the org: its state becomes DELETING and a workflow removes every
+    /// project (each through the project removal workflow), then the org and all of it.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
+    async fn delete_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput) -> ApiResult<OrgGql> {
         let org_id = parse_id(&r#where.id)?;
-        context::in_org(ctx, Operation::DeleteOrg, org_id).await?;
-        org::delete(&context::state(ctx).pool, org_id).await?;
-        Ok(true)
+        let (_, actor) = context::in_org(ctx, Operation::DeleteOrg, org_id).await?;
+        let org = org::remove(&context::state(ctx).services, org_id).await?;
+        context::audit(ctx, NewActivity::new(org_id, ActivityKind::OrgDeletionStarted).target("ORG", org_id, &org.name)).await?;
+        Ok(OrgGql::new(org, actor.org_role.unwrap_or(OrgRole::Admin)))
     }
 
     /// Creates an account for someone new in the current org, with a temporary password;
@@ -223,18 +261,25 @@ impl OrgMutation {
         let new = NewMember { email: data.email, role: data.role, first_name: data.first_name, last_name: data.last_name };
         let (member, temporary_password) = org::create_member(&state.pool, org_id, new).await?;
         crate::auth::send_verification(state, member.user_id, &member.email).await?;
-        Ok(CreateOrgMemberResponse { success: true, temporary_password: Some(temporary_password), member: OrgMemberGql(member) })
+        let event = NewActivity::new(org_id, ActivityKind::MemberCreated).target("USER", member.user_id, &member.email).detail(json!({"role": member.role}));
+        context::audit(ctx, event).await?;
+        Ok(CreateOrgMemberResponse { success: true, temporary_password: Some(temporary_password), member: OrgMemberGql(member, vec![]) })
     }
 
     async fn update_org_member(&self, ctx: &Context<'_>, r#where: MemberWhereUniqueInput, data: UpdateOrgMemberInput) -> ApiResult<OrgMemberGql> {
         let member = member_to_manage(ctx, &r#where).await?;
         let updated = org::update_member(&context::state(ctx).pool, member.id, data.role, data.enabled).await?;
-        Ok(OrgMemberGql(updated))
+        let detail = json!({"role": updated.role, "previousRole": member.role, "enabled": updated.enabled, "previouslyEnabled": member.enabled});
+        context::audit(ctx, NewActivity::new(member.org_id, ActivityKind::MemberUpdated).target("USER", member.user_id, &member.email).detail(detail)).await?;
+        Ok(OrgMemberGql(updated, vec![]))
     }
 
     async fn delete_org_member(&self, ctx: &Context<'_>, r#where: MemberWhereUniqueInput) -> ApiResult<bool> {
         let member = member_to_manage(ctx, &r#where).await?;
         org::delete_member(&context::state(ctx).pool, member.id).await?;
+        let event =
+            NewActivity::new(member.org_id, ActivityKind::MemberRemoved).target("USER", member.user_id, &member.email).detail(json!({"role": member.role}));
+        context::audit(ctx, event).await?;
         Ok(true)
     }
 }

@@ -7,9 +7,12 @@ use async_graphql::{Context, ID, InputObject, Object};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
+    activity::{ActivityKind, NewActivity},
     permissions::{Operation, OrgRole, ProjectRole},
-    project::{self, OnboardingStatus, Project, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
+    project::{self, OnboardingStatus, Project, ProjectGroup, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
+    user,
 };
+use serde_json::json;
 
 pub struct ProjectGql(pub Project);
 
@@ -40,7 +43,8 @@ impl ProjectGql {
     async fn created_at(&self) -> DateTime<Utc> {
         self.0.created_at
     }
-    /// The caller's project role; null for an org admin who is not a project member.
+    /// The caller's project role: the highest of their own and their groups' roles here;
+    /// null for an org admin who has neither (admins act as owners of every project).
     async fn my_role(&self, ctx: &Context<'_>) -> ApiResult<Option<ProjectRole>> {
         let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
         Ok(actor.project_role)
@@ -49,6 +53,36 @@ impl ProjectGql {
         context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;
         let members = project::members(&context::state(ctx).pool, self.0.id).await?;
         Ok(members.into_iter().map(ProjectMemberGql).collect())
+    }
+    /// The org's groups that have a role on this project.
+    async fn groups(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectGroupGql>> {
+        context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;
+        let groups = project::groups(&context::state(ctx).pool, self.0.id).await?;
+        Ok(groups.into_iter().map(ProjectGroupGql).collect())
+    }
+}
+
+pub struct ProjectGroupGql(ProjectGroup);
+
+#[Object(name = "ProjectGroup")]
+impl ProjectGroupGql {
+    async fn id(&self) -> ID {
+        ID(self.0.id.to_string())
+    }
+    async fn group_id(&self) -> ID {
+        ID(self.0.group_id.to_string())
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    async fn member_count(&self) -> i64 {
+        self.0.member_count
+    }
+    async fn role(&self) -> ProjectRole {
+        self.0.role
+    }
+    async fn added_at(&self) -> DateTime<Utc> {
+        self.0.added_at
     }
 }
 
@@ -149,6 +183,35 @@ struct RemoveProjectMemberInput {
     user_id: ID,
 }
 
+#[derive(InputObject)]
+struct ProjectGroupInput {
+    project_id: ID,
+    group_id: ID,
+    role: ProjectRole,
+}
+
+#[derive(InputObject)]
+struct RemoveProjectGroupInput {
+    project_id: ID,
+    group_id: ID,
+}
+
+/// Records a project event in its org's log.
+async fn audit_project(
+    ctx: &Context<'_>,
+    project: &Project,
+    kind: ActivityKind,
+    target: Option<(&'static str, String, String)>,
+    detail: serde_json::Value,
+) -> ApiResult<()> {
+    let mut event = NewActivity::new(project.org_id, kind).project(project.id).detail(detail);
+    event = match target {
+        Some((kind, id, label)) => event.target(kind, id, label),
+        None => event.target("PROJECT", project.id, &project.display_name),
+    };
+    context::audit(ctx, event).await
+}
+
 #[derive(Default)]
 pub struct ProjectMutation;
 
@@ -161,6 +224,7 @@ impl ProjectMutation {
         context::in_org(ctx, Operation::CreateProject, org_id).await?;
         let pool = &context::state(ctx).pool;
         let project = project::create(pool, org_id, user.id, &data.display_name, data.language, data.timezone.as_deref()).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectCreated, None, json!({})).await?;
         Ok(ProjectGql(project))
     }
 
@@ -176,7 +240,9 @@ impl ProjectMutation {
     async fn delete_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::DeleteProject, id).await?;
-        Ok(ProjectGql(project::remove(&context::state(ctx).services, id, RemovalMode::Delete).await?))
+        let project = project::remove(&context::state(ctx).services, id, RemovalMode::Delete).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectDeleted, None, json!({})).await?;
+        Ok(ProjectGql(project))
     }
 
     /// Starts resetting the project (its data goes, members stay) with state RESETTING.
@@ -184,7 +250,9 @@ impl ProjectMutation {
     async fn reset_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
         context::in_project(ctx, Operation::ResetProject, id).await?;
-        Ok(ProjectGql(project::remove(&context::state(ctx).services, id, RemovalMode::Reset).await?))
+        let project = project::remove(&context::state(ctx).services, id, RemovalMode::Reset).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectReset, None, json!({})).await?;
+        Ok(ProjectGql(project))
     }
 
     async fn add_project_member(&self, ctx: &Context<'_>, data: AddProjectMemberInput) -> ApiResult<ProjectMemberGql> {
@@ -192,21 +260,71 @@ impl ProjectMutation {
         context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
         let pool = &context::state(ctx).pool;
         let project = project::get(pool, id).await?;
-        Ok(ProjectMemberGql(project::add_member(pool, &project, &data.email, data.role).await?))
+        let added = project::add_member(pool, &project, &data.email, data.role).await?;
+        let target = Some(("USER", added.user_id.to_string(), added.email.clone()));
+        audit_project(ctx, &project, ActivityKind::ProjectMemberAdded, target, json!({"role": added.role, "project": project.display_name})).await?;
+        Ok(ProjectMemberGql(added))
     }
 
     async fn update_project_member_role(&self, ctx: &Context<'_>, data: UpdateProjectMemberInput) -> ApiResult<ProjectMemberGql> {
         let id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
         let user_id = parse_id(&data.user_id)?;
-        Ok(ProjectMemberGql(project::update_member_role(&context::state(ctx).pool, id, user_id, data.role).await?))
+        let pool = &context::state(ctx).pool;
+        let updated = project::update_member_role(pool, id, user_id, data.role).await?;
+        let target = Some(("USER", user_id.to_string(), updated.email.clone()));
+        let project = project::get(pool, id).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectMemberUpdated, target, json!({"role": updated.role, "project": project.display_name})).await?;
+        Ok(ProjectMemberGql(updated))
     }
 
     async fn remove_project_member(&self, ctx: &Context<'_>, data: RemoveProjectMemberInput) -> ApiResult<bool> {
         let id = parse_id(&data.project_id)?;
         context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
         let user_id = parse_id(&data.user_id)?;
-        project::remove_member(&context::state(ctx).pool, id, user_id).await?;
+        let pool = &context::state(ctx).pool;
+        project::remove_member(pool, id, user_id).await?;
+        let email = user::get(pool, user_id).await.map(|u| u.email).unwrap_or_default();
+        let project = project::get(pool, id).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectMemberRemoved, Some(("USER", user_id.to_string(), email)), json!({"project": project.display_name}))
+            .await?;
+        Ok(true)
+    }
+
+    /// Gives a group of the org a role on the project; each of its members has at least that role there.
+    async fn add_project_group(&self, ctx: &Context<'_>, data: ProjectGroupInput) -> ApiResult<ProjectGroupGql> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let pool = &context::state(ctx).pool;
+        let project = project::get(pool, id).await?;
+        let added = project::add_group(pool, &project, parse_id(&data.group_id)?, data.role).await?;
+        let target = Some(("GROUP", added.group_id.to_string(), added.name.clone()));
+        audit_project(ctx, &project, ActivityKind::ProjectGroupAdded, target, json!({"role": added.role, "project": project.display_name})).await?;
+        Ok(ProjectGroupGql(added))
+    }
+
+    async fn update_project_group_role(&self, ctx: &Context<'_>, data: ProjectGroupInput) -> ApiResult<ProjectGroupGql> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let pool = &context::state(ctx).pool;
+        let updated = project::update_group_role(pool, id, parse_id(&data.group_id)?, data.role).await?;
+        let project = project::get(pool, id).await?;
+        let target = Some(("GROUP", updated.group_id.to_string(), updated.name.clone()));
+        audit_project(ctx, &project, ActivityKind::ProjectGroupUpdated, target, json!({"role": updated.role, "project": project.display_name})).await?;
+        Ok(ProjectGroupGql(updated))
+    }
+
+    /// Takes the group's role on the project away; its members keep only their own roles, at once.
+    async fn remove_project_group(&self, ctx: &Context<'_>, data: RemoveProjectGroupInput) -> ApiResult<bool> {
+        let id = parse_id(&data.project_id)?;
+        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
+        let pool = &context::state(ctx).pool;
+        let group_id = parse_id(&data.group_id)?;
+        let name = project::groups(pool, id).await?.into_iter().find(|g| g.group_id == group_id).map(|g| g.name).unwrap_or_default();
+        project::remove_group(pool, id, group_id).await?;
+        let project = project::get(pool, id).await?;
+        audit_project(ctx, &project, ActivityKind::ProjectGroupRemoved, Some(("GROUP", group_id.to_string(), name)), json!({"project": project.display_name}))
+            .await?;
         Ok(true)
     }
 }

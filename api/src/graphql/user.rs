@@ -108,7 +108,7 @@ impl UserQuery {
     /// The signed-in user. `withUsage` and `withMembers` add the current org's usage and members.
     async fn me(&self, ctx: &Context<'_>, #[graphql(default = false)] with_usage: bool, #[graphql(default = false)] with_members: bool) -> ApiResult<UserGql> {
         let user = context::account(ctx, Operation::ReadMe)?;
-        let fresh = user::get(&context::state(ctx).pool, user.id).await?;
+        let fresh = user::with_settled_current_org(&context::state(ctx).pool, user.id).await?;
         Ok(UserGql { user: fresh, with_usage, with_members })
     }
 }

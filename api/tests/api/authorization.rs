@@ -7,7 +7,7 @@
 
 use quarry_api::graphql::authorization::{Access, Root, access};
 use quarry_domain::{
-    csv_import, llm, org,
+    csv_import, group, invitation, llm, org,
     permissions::{Actor, OrgRole, ProjectRole, authorize},
     project, user,
 };
@@ -23,8 +23,10 @@ use std::{collections::HashMap, time::Duration};
 use uuid::Uuid;
 
 /// The fields anyone may call signed out, each a deliberate decision.
-const PUBLIC: &[(&str, &str)] =
-    &[("sendResetPasswordEmail", "someone who forgot their password cannot sign in; it answers true whether or not the address has an account")];
+const PUBLIC: &[(&str, &str)] = &[
+    ("invitationByCode", "the invitation page shows whoever holds the mailed link what they are invited to, before they have an account"),
+    ("sendResetPasswordEmail", "someone who forgot their password cannot sign in; it answers true whether or not the address has an account"),
+];
 
 /// Fields that destroy what other calls need: they run after every other field.
 const LAST: &[&str] = &["importMdl", "deleteProject", "deleteOrg", "deleteMyAccount"];
@@ -218,9 +220,11 @@ impl World {
             org::add_member(&pool, org, ids[&who], OrgRole::Member).await.unwrap();
         }
         let p = project::create(&pool, org, ids[&Owner], "Victim music", None, None).await.unwrap();
-        for (who, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
-            project::add_member(&pool, &p, &emails[&who], role).await.unwrap();
-        }
+        // The contributor is one only through a group: every check must read group roles.
+        let contributors = group::create(&pool, org, "Contributors").await.unwrap().id;
+        group::add_member(&pool, contributors, ids[&Contributor]).await.unwrap();
+        project::add_group(&pool, &p, contributors, ProjectRole::Contributor).await.unwrap();
+        project::add_member(&pool, &p, &emails[&Viewer], ProjectRole::Viewer).await.unwrap();
         let llm = FakeServer::start(0).await.unwrap();
         let mut world = Self { app, schema, clients, ids, emails, org, project: p.id, own: HashMap::new(), shared: Values::new(), llm };
         world.reset_current().await;
@@ -355,14 +359,47 @@ impl World {
         (member.user_id, member.id, email)
     }
 
+    /// A fresh group of the victim org, optionally with a role on the victim project.
+    async fn fresh_group(&self, on_project: bool) -> Uuid {
+        let pool = &self.app.state.pool;
+        let g = group::create(pool, self.org, &format!("g-{}", Uuid::new_v4().simple())).await.unwrap();
+        if on_project {
+            project::add_group(pool, &project::get(pool, self.project).await.unwrap(), g.id, ProjectRole::Viewer).await.unwrap();
+        }
+        g.id
+    }
+
+    /// An invitation of the victim org to a new address: its id.
+    async fn fresh_invitation(&self) -> Uuid {
+        let new = invitation::NewInvitation {
+            org_id: self.org,
+            invitor_id: self.ids[&Admin],
+            email: unique_email("invited"),
+            role: OrgRole::Member,
+            projects: vec![],
+        };
+        invitation::create(&self.app.state.pool, new, Duration::from_secs(3600)).await.unwrap().0.id
+    }
+
+    /// The code of an invitation to `email` from an org of someone else (a caller accepts it
+    /// for themselves; the victim org has nothing to do with it).
+    async fn invitation_elsewhere(&self, email: &str) -> String {
+        let pool = &self.app.state.pool;
+        let (host, _) = self.app.user("host").await;
+        let host = user::find_by_email(pool, &host).await.unwrap().unwrap().id;
+        let elsewhere = org::create(pool, host, "Inviting Co").await.unwrap().id;
+        let new = invitation::NewInvitation { org_id: elsewhere, invitor_id: host, email: email.to_owned(), role: OrgRole::Member, projects: vec![] };
+        invitation::create(pool, new, Duration::from_secs(3600)).await.unwrap().1
+    }
+
     /// A project of the victim org with the same roles and a CSV data source, for calls that
     /// replace or remove what the music project's other calls need.
     async fn scratch_project(&self, with_source: bool) -> Uuid {
         let pool = &self.app.state.pool;
         let p = project::create(pool, self.org, self.ids[&Owner], "Scratch", None, None).await.unwrap();
-        for (who, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
-            project::add_member(pool, &p, &self.emails[&who], role).await.unwrap();
-        }
+        let contributors = group::list(pool, self.org).await.unwrap().into_iter().find(|g| g.name == "Contributors").unwrap().id;
+        project::add_group(pool, &p, contributors, ProjectRole::Contributor).await.unwrap();
+        project::add_member(pool, &p, &self.emails[&Viewer], ProjectRole::Viewer).await.unwrap();
         if with_source {
             self.owner_ok("mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }", json!({"p": p.id})).await;
         }
@@ -409,8 +446,43 @@ impl World {
         v.insert("taskId", json!(own.task));
         v.insert("email", json!(self.emails[&who]));
         v.insert("where", json!({"id": project}));
+        v.insert("orgId", json!(self.org));
         let id = |v: &Values, key: &str| v[key].clone();
         match field {
+            "invitationByCode" | "acceptInvitation" => {
+                v.insert("code", json!(self.invitation_elsewhere(&self.emails[&who]).await));
+            }
+            "deleteInvitation" => {
+                v.insert("where", json!({"id": self.fresh_invitation().await}));
+            }
+            "createAndSendInvitation" => {
+                v.insert("email", json!(unique_email("invitee")));
+            }
+            "orgGroupMembers" => {
+                v.insert("groupId", json!(self.fresh_group(false).await));
+            }
+            "createOrgGroup" => {
+                v.insert("name", json!(format!("new-{}", Uuid::new_v4().simple())));
+            }
+            "updateOrgGroup" | "deleteOrgGroup" => {
+                v.insert("where", json!({"id": self.fresh_group(false).await}));
+                v.insert("name", json!(format!("renamed-{}", Uuid::new_v4().simple())));
+            }
+            "addOrgGroupMember" | "removeOrgGroupMember" => {
+                let g = self.fresh_group(false).await;
+                let (user_id, _, _) = self.fresh_member(None).await;
+                if field == "removeOrgGroupMember" {
+                    group::add_member(&self.app.state.pool, g, user_id).await.unwrap();
+                }
+                v.insert("groupId", json!(g));
+                v.insert("userId", json!(user_id));
+            }
+            "addProjectGroup" => {
+                v.insert("groupId", json!(self.fresh_group(false).await));
+            }
+            "updateProjectGroupRole" | "removeProjectGroup" => {
+                v.insert("groupId", json!(self.fresh_group(true).await));
+            }
             "org" | "switchCurrentOrg" | "updateOrg" => {
                 v.insert("where", json!({"id": self.org}));
             }

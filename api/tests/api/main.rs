@@ -12,6 +12,7 @@ mod isolation;
 mod limits;
 mod llm;
 mod modeling;
+mod organisations;
 mod permissions;
 mod projects;
 mod retrieval;

@@ -290,7 +290,7 @@ async fn every_operation_for_every_caller() {
         check("deleteOrgMember", caller, org_rule(true)(caller), &body);
 
         let doomed = w.fresh_org().await.to_string();
-        let body = w.run(caller, "mutation($id: ID!) { deleteOrg(where: {id: $id}) }", json!({"id": doomed})).await;
+        let body = w.run(caller, "mutation($id: ID!) { deleteOrg(where: {id: $id}) { state } }", json!({"id": doomed})).await;
         let expect = match caller {
             OrgAdmin => Allow,
             OrgMember => Role,

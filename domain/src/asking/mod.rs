@@ -287,13 +287,13 @@ pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -
         r#"SELECT t.id, t.project_id, t.thread_id, t.response_id, t.question, t.given_sql, t.status AS "status: AskStatus", t.understood,
                 t.reading AS "reading: Json<Vec<Chip>>", t.suggestions, t.error_code AS "error_code: TaskErrorCode", t.error_message, t.engine_ms,
                 t.query_ms, t.intent, t.reasoning, t.answered_by, t.correction_rounds, t.created_at, t.updated_at, t.finished_at,
-                om.role AS "org_role?: crate::permissions::OrgRole", pm.role AS "project_role?: crate::permissions::ProjectRole",
+                om.role AS "org_role?: crate::permissions::OrgRole",
+                effective_project_role(p.id, $1) AS "project_role?: crate::permissions::ProjectRole",
                 p.org_id, th.created_by AS "thread_owner?"
            FROM asking_tasks t
            JOIN projects p ON p.id = t.project_id
            JOIN threads th ON th.id = t.thread_id
            LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
-           LEFT JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
           WHERE t.id = $3 AND t.project_id = $2"#,
         user_id,
         project_id,

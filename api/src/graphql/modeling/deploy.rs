@@ -70,6 +70,12 @@ impl DeployMutation {
         let id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::Deploy, id).await?;
         let deploy = deploy::start(&context::state(ctx).services, id).await?;
+        let org_id = context::org_of_project(ctx, id).await?;
+        let event = quarry_domain::activity::NewActivity::new(org_id, quarry_domain::activity::ActivityKind::Deployed)
+            .project(id)
+            .target("DEPLOY", deploy.id, format!("{:?}", deploy.status))
+            .detail(serde_json::json!({"status": deploy.status}));
+        context::audit(ctx, event).await?;
         Ok(DeployResult { status: deploy.status, error: deploy.error, deploy_id: ID(deploy.id.to_string()) })
     }
 }

@@ -1,0 +1,169 @@
+//! Groups of an org's members (PRODUCT.md §3 OrgGroup). A group given a role on a project
+//! gives that role to each of its members (`access::project_actor`).
+
+use crate::{
+    db::Pool,
+    error::{Error, Result},
+};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+#[derive(Debug, Clone)]
+pub struct OrgGroup {
+    pub id: Uuid,
+    pub org_id: Uuid,
+    pub name: String,
+    pub member_count: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GroupMember {
+    pub user_id: Uuid,
+    pub email: String,
+    pub name: Option<String>,
+    pub added_at: DateTime<Utc>,
+}
+
+const NAME_TAKEN: &str = "org_groups_org_name_key";
+
+pub fn check_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("Please enter the group name."));
+    }
+    if name.chars().count() > 100 {
+        return Err(Error::invalid("The group name must be at most 100 characters."));
+    }
+    Ok(name.to_owned())
+}
+
+fn taken(name: &str) -> impl FnOnce() -> String + '_ {
+    move || format!("A group named \"{name}\" already exists in this organization.")
+}
+
+pub async fn list(pool: &Pool, org_id: Uuid) -> Result<Vec<OrgGroup>> {
+    Ok(sqlx::query_as!(
+        OrgGroup,
+        r#"SELECT g.id, g.org_id, g.name, g.created_at, g.updated_at,
+                  (SELECT count(*) FROM org_group_members m WHERE m.group_id = g.id) AS "member_count!"
+           FROM org_groups g WHERE g.org_id = $1 ORDER BY lower(g.name)"#,
+        org_id,
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<OrgGroup> {
+    sqlx::query_as!(
+        OrgGroup,
+        r#"SELECT g.id, g.org_id, g.name, g.created_at, g.updated_at,
+                  (SELECT count(*) FROM org_group_members m WHERE m.group_id = g.id) AS "member_count!"
+           FROM org_groups g WHERE g.id = $1"#,
+        id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Group"))
+}
+
+/// The group's org, for the permission check before anything else is read; `None` for an
+/// unknown id.
+pub async fn org_of(pool: &Pool, id: Uuid) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar!("SELECT org_id FROM org_groups WHERE id = $1", id).fetch_optional(pool).await?)
+}
+
+pub async fn create(pool: &Pool, org_id: Uuid, name: &str) -> Result<OrgGroup> {
+    let name = check_name(name)?;
+    let id = sqlx::query_scalar!("INSERT INTO org_groups (id, org_id, name) VALUES ($1, $2, $3) RETURNING id", Uuid::new_v4(), org_id, name)
+        .fetch_one(pool)
+        .await
+        .map_err(|e| Error::unique_violation(e, NAME_TAKEN, taken(&name)))?;
+    get(pool, id).await
+}
+
+pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<OrgGroup> {
+    let name = check_name(name)?;
+    sqlx::query!("UPDATE org_groups SET name = $2, updated_at = now() WHERE id = $1", id, name)
+        .execute(pool)
+        .await
+        .map_err(|e| Error::unique_violation(e, NAME_TAKEN, taken(&name)))?;
+    get(pool, id).await
+}
+
+/// Deletes the group; the roles it gave on projects end with it.
+pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
+    sqlx::query!("DELETE FROM org_groups WHERE id = $1", id).execute(pool).await?;
+    Ok(())
+}
+
+pub async fn members(pool: &Pool, group_id: Uuid) -> Result<Vec<GroupMember>> {
+    Ok(sqlx::query_as!(
+        GroupMember,
+        r#"SELECT u.id AS user_id, u.email, u.name, m.added_at FROM org_group_members m JOIN users u ON u.id = m.user_id
+           WHERE m.group_id = $1 ORDER BY lower(u.email)"#,
+        group_id,
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Adds a member of the group's org; adding someone already in the group changes nothing.
+pub async fn add_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<OrgGroup> {
+    let added = sqlx::query!(
+        "INSERT INTO org_group_members (group_id, user_id)
+         SELECT g.id, m.user_id FROM org_groups g JOIN org_members m ON m.org_id = g.org_id AND m.user_id = $2
+         WHERE g.id = $1
+         ON CONFLICT DO NOTHING",
+        group_id,
+        user_id,
+    )
+    .execute(pool)
+    .await?;
+    if added.rows_affected() == 0 && !is_member(pool, group_id, user_id).await? {
+        return Err(Error::invalid("Only members of the organization can join its groups."));
+    }
+    touch(pool, group_id).await?;
+    get(pool, group_id).await
+}
+
+pub async fn remove_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<OrgGroup> {
+    sqlx::query!("DELETE FROM org_group_members WHERE group_id = $1 AND user_id = $2", group_id, user_id).execute(pool).await?;
+    touch(pool, group_id).await?;
+    get(pool, group_id).await
+}
+
+async fn is_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM org_group_members WHERE group_id = $1 AND user_id = $2) AS "exists!""#, group_id, user_id)
+        .fetch_one(pool)
+        .await?)
+}
+
+async fn touch(pool: &Pool, group_id: Uuid) -> Result<()> {
+    sqlx::query!("UPDATE org_groups SET updated_at = now() WHERE id = $1", group_id).execute(pool).await?;
+    Ok(())
+}
+
+/// The groups each member of the org belongs to, as (user id, group id, group name).
+pub async fn memberships(pool: &Pool, org_id: Uuid) -> Result<Vec<(Uuid, Uuid, String)>> {
+    let rows = sqlx::query!(
+        "SELECT m.user_id, g.id, g.name FROM org_group_members m JOIN org_groups g ON g.id = m.group_id WHERE g.org_id = $1 ORDER BY lower(g.name)",
+        org_id,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.user_id, r.id, r.name)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(check_name("  Analysts ").unwrap(), "Analysts");
+        assert!(check_name(" ").is_err());
+        assert!(check_name(&"g".repeat(101)).is_err());
+    }
+}

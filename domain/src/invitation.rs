@@ -1,0 +1,351 @@
+//! Invitations to join an org (PRODUCT.md §3 Invitation, §4 PENDING/EXPIRED). An existing
+//! account joins an org only this way: the invitation names an address, and only the
+//! account of that address can accept it.
+//!
+//! The code in the e-mailed link proves the mailbox, like a verification link: signing up
+//! with it verifies the new account. It is stored hashed, so the link is shown to the
+//! admin once, when the invitation is sent, and never read back.
+
+use crate::{
+    db::Pool,
+    error::{Error, ErrorCode, Result},
+    permissions::{OrgRole, ProjectRole},
+    secret, user,
+    user::User,
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum InvitationStatus {
+    Pending,
+    Expired,
+}
+
+#[derive(Debug, Clone)]
+pub struct Invitation {
+    pub id: Uuid,
+    pub org_id: Uuid,
+    pub org_name: String,
+    pub email: String,
+    pub role: OrgRole,
+    pub invitor_id: Option<Uuid>,
+    pub invitor_email: Option<String>,
+    pub invitor_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub projects: Vec<InvitedProject>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvitedProject {
+    pub project_id: Uuid,
+    pub display_name: String,
+    pub role: ProjectRole,
+}
+
+impl Invitation {
+    pub fn status(&self, now: DateTime<Utc>) -> InvitationStatus {
+        if self.expires_at <= now { InvitationStatus::Expired } else { InvitationStatus::Pending }
+    }
+}
+
+/// The page an invitation's link opens.
+pub fn url(public_url: &str, code: &str) -> String {
+    format!("{}/invitation?code={code}", public_url.trim_end_matches('/'))
+}
+
+pub struct NewInvitation {
+    pub org_id: Uuid,
+    pub invitor_id: Uuid,
+    pub email: String,
+    pub role: OrgRole,
+    pub projects: Vec<(Uuid, ProjectRole)>,
+}
+
+/// Records an invitation (replacing an open one to the same address) and returns it with
+/// the code for its link.
+pub async fn create(pool: &Pool, new: NewInvitation, ttl: Duration) -> Result<(Invitation, String)> {
+    let email = user::normalize_email(&new.email)?;
+    let already: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND lower(u.email) = $2) AS "exists!""#,
+        new.org_id,
+        email,
+    )
+    .fetch_one(pool)
+    .await?;
+    if already {
+        return Err(Error::invalid(format!("{email} is already a member of this organization.")));
+    }
+    let project_ids: Vec<Uuid> = new.projects.iter().map(|(id, _)| *id).collect();
+    let in_org: i64 = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM projects WHERE org_id = $1 AND id = ANY($2)"#, new.org_id, &project_ids)
+        .fetch_one(pool)
+        .await?;
+    let distinct = project_ids.iter().collect::<std::collections::HashSet<_>>().len();
+    if in_org as usize != distinct || distinct != project_ids.len() {
+        return Err(Error::invalid("Choose each project of this organization at most once."));
+    }
+    let code = secret::random_token();
+    let expires_at = Utc::now() + chrono::Duration::from_std(ttl).map_err(Error::internal)?;
+    let id = Uuid::new_v4();
+    let mut tx = pool.begin().await?;
+    sqlx::query!("DELETE FROM invitations WHERE org_id = $1 AND lower(email) = $2", new.org_id, email).execute(&mut *tx).await?;
+    sqlx::query!(
+        "INSERT INTO invitations (id, org_id, email, role, code, invitor_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        id,
+        new.org_id,
+        email,
+        new.role as _,
+        secret::token_hash(&code),
+        new.invitor_id,
+        expires_at,
+    )
+    .execute(&mut *tx)
+    .await?;
+    for (project_id, role) in &new.projects {
+        sqlx::query!("INSERT INTO invitation_projects (invitation_id, project_id, role) VALUES ($1, $2, $3)", id, project_id, *role as _)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok((get(pool, id).await?, code))
+}
+
+struct Row {
+    id: Uuid,
+    org_id: Uuid,
+    org_name: String,
+    email: String,
+    role: OrgRole,
+    invitor_id: Option<Uuid>,
+    invitor_email: Option<String>,
+    invitor_name: Option<String>,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+}
+
+/// Reads invitations chosen by one of: id, org, code hash, invited address.
+async fn read(pool: &Pool, id: Option<Uuid>, org_id: Option<Uuid>, code_hash: Option<String>, email: Option<String>) -> Result<Vec<Invitation>> {
+    let rows = sqlx::query_as!(
+        Row,
+        r#"SELECT i.id, i.org_id, o.name AS org_name, i.email, i.role AS "role: OrgRole", i.invitor_id,
+                  u.email AS "invitor_email?", u.name AS invitor_name, i.created_at, i.expires_at
+           FROM invitations i JOIN orgs o ON o.id = i.org_id LEFT JOIN users u ON u.id = i.invitor_id
+           WHERE ($1::uuid IS NULL OR i.id = $1) AND ($2::uuid IS NULL OR i.org_id = $2)
+             AND ($3::text IS NULL OR i.code = $3) AND ($4::text IS NULL OR lower(i.email) = $4)
+           ORDER BY i.created_at DESC, i.id"#,
+        id,
+        org_id,
+        code_hash,
+        email,
+    )
+    .fetch_all(pool)
+    .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let projects = sqlx::query!(
+        r#"SELECT ip.invitation_id, ip.project_id, p.display_name, ip.role AS "role: ProjectRole"
+           FROM invitation_projects ip JOIN projects p ON p.id = ip.project_id
+           WHERE ip.invitation_id = ANY($1) ORDER BY p.display_name"#,
+        &ids,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Invitation {
+            projects: projects
+                .iter()
+                .filter(|p| p.invitation_id == r.id)
+                .map(|p| InvitedProject { project_id: p.project_id, display_name: p.display_name.clone(), role: p.role })
+                .collect(),
+            id: r.id,
+            org_id: r.org_id,
+            org_name: r.org_name,
+            email: r.email,
+            role: r.role,
+            invitor_id: r.invitor_id,
+            invitor_email: r.invitor_email,
+            invitor_name: r.invitor_name,
+            created_at: r.created_at,
+            expires_at: r.expires_at,
+        })
+        .collect())
+}
+
+fn not_found() -> Error {
+    Error::new(ErrorCode::InvitationNotFound, "This invitation does not exist. It may have been withdrawn or already accepted.")
+}
+
+pub async fn get(pool: &Pool, id: Uuid) -> Result<Invitation> {
+    read(pool, Some(id), None, None, None).await?.into_iter().next().ok_or_else(not_found)
+}
+
+/// The invitation's org, for the permission check; `None` for an unknown id.
+pub async fn org_of(pool: &Pool, id: Uuid) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar!("SELECT org_id FROM invitations WHERE id = $1", id).fetch_optional(pool).await?)
+}
+
+/// The org's open and expired invitations, newest first.
+pub async fn list(pool: &Pool, org_id: Uuid) -> Result<Vec<Invitation>> {
+    read(pool, None, Some(org_id), None, None).await
+}
+
+/// The invitation a link's code opens (INVITATION_NOT_FOUND for any other code).
+pub async fn by_code(pool: &Pool, code: &str) -> Result<Invitation> {
+    read(pool, None, None, Some(secret::token_hash(code.trim())), None).await?.into_iter().next().ok_or_else(not_found)
+}
+
+/// Invitations waiting for this address, not yet expired.
+pub async fn pending_for(pool: &Pool, email: &str) -> Result<Vec<Invitation>> {
+    let now = Utc::now();
+    Ok(read(pool, None, None, None, Some(email.trim().to_lowercase())).await?.into_iter().filter(|i| i.status(now) == InvitationStatus::Pending).collect())
+}
+
+/// Whether `code` opens a pending invitation to `email` (sign-up from the link).
+pub async fn proves_address(pool: &Pool, code: &str, email: &str) -> Result<bool> {
+    match by_code(pool, code).await {
+        Ok(inv) => Ok(inv.status(Utc::now()) == InvitationStatus::Pending && inv.email.eq_ignore_ascii_case(email.trim())),
+        Err(err) if err.code() == ErrorCode::InvitationNotFound => Ok(false),
+        Err(err) => Err(err),
+    }
+}
+
+/// Checks the invitation may be accepted by `user`, without changing anything.
+pub fn check_acceptable(invitation: &Invitation, user: &User, now: DateTime<Utc>) -> Result<()> {
+    if invitation.status(now) == InvitationStatus::Expired {
+        return Err(Error::new(ErrorCode::InvitationExpired, "This invitation has expired. Ask an admin of the organization to invite you again."));
+    }
+    if !invitation.email.eq_ignore_ascii_case(&user.email) {
+        return Err(Error::new(
+            ErrorCode::InvitationNotMatchUser,
+            format!("This invitation was sent to another e-mail address. Sign in as {} to accept it.", invitation.email),
+        ));
+    }
+    Ok(())
+}
+
+/// Accepts the invitation as `user`: the org membership and project roles it carries are
+/// given (a person already in the org keeps their org role; a project role only rises),
+/// the org becomes the user's current org, and the invitation is used up.
+pub async fn accept(pool: &Pool, code: &str, user: &User) -> Result<Invitation> {
+    let invitation = by_code(pool, code).await?;
+    check_acceptable(&invitation, user, Utc::now())?;
+    join(pool, invitation, user).await
+}
+
+/// Accepts one of the caller's pending invitations by its id (PendingInvitations lists
+/// them). Another address's invitation reads as not found: an id is no proof of anything.
+pub async fn accept_by_id(pool: &Pool, id: Uuid, user: &User) -> Result<Invitation> {
+    let invitation = get(pool, id).await?;
+    if !invitation.email.eq_ignore_ascii_case(&user.email) {
+        return Err(not_found());
+    }
+    check_acceptable(&invitation, user, Utc::now())?;
+    join(pool, invitation, user).await
+}
+
+async fn join(pool: &Pool, invitation: Invitation, user: &User) -> Result<Invitation> {
+    let mut tx = pool.begin().await?;
+    // Deleting first makes a concurrent second accept find nothing.
+    let deleted = sqlx::query!("DELETE FROM invitations WHERE id = $1", invitation.id).execute(&mut *tx).await?;
+    if deleted.rows_affected() == 0 {
+        return Err(not_found());
+    }
+    sqlx::query!(
+        "INSERT INTO org_members (id, org_id, user_id, role) VALUES ($1, $2, $3, $4) ON CONFLICT (org_id, user_id) DO NOTHING",
+        Uuid::new_v4(),
+        invitation.org_id,
+        user.id,
+        invitation.role as _,
+    )
+    .execute(&mut *tx)
+    .await?;
+    for p in &invitation.projects {
+        sqlx::query!(
+            "INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (project_id, user_id) DO UPDATE SET role = CASE
+               WHEN project_members.role = 'OWNER' OR EXCLUDED.role = 'OWNER' THEN 'OWNER'
+               WHEN project_members.role = 'CONTRIBUTOR' OR EXCLUDED.role = 'CONTRIBUTOR' THEN 'CONTRIBUTOR'
+               ELSE 'VIEWER' END",
+            Uuid::new_v4(),
+            p.project_id,
+            user.id,
+            p.role as _,
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1", user.id, invitation.org_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(invitation)
+}
+
+pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
+    let deleted = sqlx::query!("DELETE FROM invitations WHERE id = $1", id).execute(pool).await?;
+    if deleted.rows_affected() == 0 {
+        return Err(not_found());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invitation(email: &str, expires_in_hours: i64) -> Invitation {
+        let now = Utc::now();
+        Invitation {
+            id: Uuid::new_v4(),
+            org_id: Uuid::new_v4(),
+            org_name: "Acme".into(),
+            email: email.into(),
+            role: OrgRole::Member,
+            invitor_id: None,
+            invitor_email: None,
+            invitor_name: None,
+            created_at: now,
+            expires_at: now + chrono::Duration::hours(expires_in_hours),
+            projects: vec![],
+        }
+    }
+
+    fn user(email: &str) -> User {
+        User {
+            id: Uuid::new_v4(),
+            email: email.into(),
+            password_hash: String::new(),
+            name: None,
+            first_name: None,
+            last_name: None,
+            picture: None,
+            country: None,
+            company_name: None,
+            job_title: None,
+            consent_privacy_statement: true,
+            email_verified: true,
+            current_org_id: None,
+            current_project_id: None,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn expiry_and_address_are_checked_in_that_order() {
+        let now = Utc::now();
+        assert!(check_acceptable(&invitation("ann@example.com", 1), &user("Ann@Example.com"), now).is_ok());
+        let expired = check_acceptable(&invitation("ann@example.com", -1), &user("bob@example.com"), now).unwrap_err();
+        assert_eq!(expired.code(), ErrorCode::InvitationExpired);
+        let other = check_acceptable(&invitation("ann@example.com", 1), &user("bob@example.com"), now).unwrap_err();
+        assert_eq!(other.code(), ErrorCode::InvitationNotMatchUser);
+        assert!(other.public_message().contains("ann@example.com"));
+    }
+
+    #[test]
+    fn links_open_the_invitation_page() {
+        assert_eq!(url("https://q.example.com/", "abc"), "https://q.example.com/invitation?code=abc");
+    }
+}

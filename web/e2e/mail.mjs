@@ -1,4 +1,4 @@
-// Reading the verification link out of the messages the test SMTP sink stores as files.
+// Reading the verification and invitation links out of the messages the test SMTP sink stores as files.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -32,6 +32,12 @@ export function readableMessage(raw) {
 export function verificationPath(raw) {
   const match = readableMessage(raw).match(/\/verify-email\?token=([^\s"'<>&)]+)/);
   return match ? `/verify-email?token=${match[1]}` : null;
+}
+
+/** The `/invitation?code=…` path and query of the first invitation link in the message, or null. */
+export function invitationPath(raw) {
+  const match = readableMessage(raw).match(/\/invitation\?code=([^\s"'<>&)]+)/);
+  return match ? `/invitation?code=${match[1]}` : null;
 }
 
 async function messageFiles(dir) {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { decodeQuotedPrintable, verificationPath, waitForMessageTo } from './mail.mjs';
+import { decodeQuotedPrintable, invitationPath, verificationPath, waitForMessageTo } from './mail.mjs';
 
 const qpMessage = [
   'From: Quarry <no-reply@quarry.local>',
@@ -42,4 +42,16 @@ test('the newest message to the address is picked', async () => {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('the invitation link is found, with its code whole', () => {
+  const message = [
+    'To: ann@example.com',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    '<a href=3D"http://127.0.0.1:3999/invitation?code=3DAbC-123_xyz=',
+    '789">Accept the invitation</a>',
+  ].join('\r\n');
+  assert.equal(invitationPath(message), '/invitation?code=AbC-123_xyz789');
+  assert.equal(invitationPath('To: x@example.com\n\nNo link here.'), null);
 });

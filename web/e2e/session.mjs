@@ -32,29 +32,36 @@ export function uniqueSuffix() {
 }
 
 /**
- * Runs `journey({page, shot})` in a fresh Chromium page; on failure takes a last screenshot
- * and prints the browser console errors. Screenshots are named `<prefix>-NN-<name>.png`.
+ * Runs `journey({page, shot, newPage})` in a fresh Chromium page; on failure takes a last
+ * screenshot and prints the browser console errors. Screenshots are named
+ * `<prefix>-NN-<name>.png`; `shot(name, other)` takes one of another page. `newPage()` opens
+ * a page in a context of its own (its own cookies: a second person).
  */
 export async function inBrowser(prefix, journey) {
   assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   mkdirSync(SHOTS_DIR, { recursive: true });
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const opened = await context.newPage();
+    opened.setDefaultTimeout(STEP_TIMEOUT_MS);
+    opened.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    return opened;
+  };
+  const page = await newPage();
   let step = 0;
-  const shot = async (name) => {
+  const shot = async (name, target = page) => {
     step += 1;
-    await page.waitForTimeout(300); // let antd's enter animations finish
+    await target.waitForTimeout(300); // let antd's enter animations finish
     const file = prefix ? `${prefix}-${String(step).padStart(2, '0')}-${name}.png` : `${String(step).padStart(2, '0')}-${name}.png`;
-    await page.screenshot({ path: join(SHOTS_DIR, file), fullPage: true });
+    await target.screenshot({ path: join(SHOTS_DIR, file), fullPage: true });
   };
   try {
-    await journey({ page, shot });
+    await journey({ page, shot, newPage });
   } catch (error) {
     await shot('failure').catch(() => undefined);
     if (consoleErrors.length > 0) console.error(`Browser console errors:\n${consoleErrors.join('\n')}`);

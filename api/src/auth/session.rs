@@ -23,7 +23,15 @@ pub async fn current(state: &AppState, jar: &CookieJar) -> Result<Option<Session
     let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) else {
         return Ok(None);
     };
-    Ok(user::session_user(&state.pool, &token, state.config.session_idle).await?.map(|(user, expires)| Session { user, token, expires }))
+    let Some((mut user, expires)) = user::session_user(&state.pool, &token, state.config.session_idle).await? else {
+        return Ok(None);
+    };
+    // The current org went (deleted, or the user was removed from it): every request, not
+    // only `me`, works in the org the user is moved to.
+    if user.current_org_id.is_none() {
+        user = user::with_settled_current_org(&state.pool, user.id).await?;
+    }
+    Ok(Some(Session { user, token, expires }))
 }
 
 fn base_cookie(state: &AppState, name: &'static str, value: String) -> Cookie<'static> {

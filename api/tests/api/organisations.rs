@@ -422,6 +422,9 @@ async fn deleting_an_org_with_three_projects_completes_through_a_killed_worker()
     // The admin lands on onboarding (no org left); the other member on their own org.
     let me = app.gql_ok(&admin, "{ me { currentOrg { id } currentProject { id } } orgs { id } }", json!({})).await;
     assert!(me["me"]["currentOrg"].is_null() && me["orgs"] == json!([]), "{me}");
+    // Any request works in the org they are moved to, not only `me`.
+    let groups = app.gql_ok(&other, "{ orgGroups { id } }", json!({})).await;
+    assert_eq!(groups["orgGroups"], json!([]));
     let me = app.gql_ok(&other, "{ me { currentOrg { id } } }", json!({})).await;
     assert_eq!(me["me"]["currentOrg"]["id"], kept);
 }

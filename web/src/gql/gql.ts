@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ActivityLogs($filter: ActivityLogFilter, $offset: Int!, $limit: Int!) {\n    activityLogs(filter: $filter, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        kind\n        actorId\n        actorEmail\n        targetKind\n        targetId\n        targetLabel\n        projectId\n        detail\n        clientAddress\n        createdAt\n      }\n    }\n  }\n": typeof types.ActivityLogsDocument,
     "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    reading {\n      kind\n      label\n      text\n      start\n      end\n    }\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": typeof types.AskingTaskFieldsFragmentDoc,
     "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.ThreadResponseFieldsFragmentDoc,
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": typeof types.ThreadsDocument,
@@ -47,6 +48,19 @@ type Documents = {
     "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateModelDescriptionTaskDocument,
     "\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateRecommendedQuestionsTaskDocument,
     "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateRelationshipRecommendationTaskDocument,
+    "\n  query OrgGroups {\n    orgGroups {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.OrgGroupsDocument,
+    "\n  query OrgGroupMembers($groupId: ID!) {\n    orgGroupMembers(groupId: $groupId) {\n      userId\n      email\n      name\n      addedAt\n    }\n  }\n": typeof types.OrgGroupMembersDocument,
+    "\n  mutation CreateOrgGroup($data: CreateOrgGroupInput!) {\n    createOrgGroup(data: $data) {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.CreateOrgGroupDocument,
+    "\n  mutation UpdateOrgGroup($where: OrgGroupWhereUniqueInput!, $data: UpdateOrgGroupInput!) {\n    updateOrgGroup(where: $where, data: $data) {\n      id\n      name\n      updatedAt\n    }\n  }\n": typeof types.UpdateOrgGroupDocument,
+    "\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n": typeof types.DeleteOrgGroupDocument,
+    "\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddOrgGroupMemberDocument,
+    "\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": typeof types.RemoveOrgGroupMemberDocument,
+    "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.InvitationsDocument,
+    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.InvitationByCodeDocument,
+    "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.PendingInvitationsDocument,
+    "\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n": typeof types.CreateAndSendInvitationDocument,
+    "\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n": typeof types.DeleteInvitationDocument,
+    "\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.SqlPairsDocument,
     "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": typeof types.CreateSqlPairDocument,
     "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": typeof types.UpdateSqlPairDocument,
@@ -85,15 +99,24 @@ type Documents = {
     "\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": typeof types.PreviewViewDataDocument,
     "\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n": typeof types.ModelSqlDocument,
     "\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n": typeof types.ViewSqlDocument,
-    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": typeof types.OrgMembersDocument,
+    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n          groups {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": typeof types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": typeof types.UpdateOrgMemberDocument,
     "\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n": typeof types.DeleteOrgMemberDocument,
-    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.OrgsDocument,
+    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n      state\n    }\n  }\n": typeof types.OrgsDocument,
     "\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n": typeof types.SwitchCurrentOrgDocument,
     "\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.CreateOrgDocument,
     "\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateOrgDocument,
     "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": typeof types.OrgUsageDocument,
+    "\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n": typeof types.CurrentOrgDocument,
+    "\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n": typeof types.DeleteOrgDocument,
+    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n": typeof types.ProjectAccessDocument,
+    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n": typeof types.AddProjectMemberDocument,
+    "\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n": typeof types.UpdateProjectMemberRoleDocument,
+    "\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n": typeof types.RemoveProjectMemberDocument,
+    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n": typeof types.AddProjectGroupDocument,
+    "\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n": typeof types.UpdateProjectGroupRoleDocument,
+    "\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n": typeof types.RemoveProjectGroupDocument,
     "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": typeof types.ProjectsDocument,
     "\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n": typeof types.ProjectDocument,
     "\n  query Timezones {\n    timezones\n  }\n": typeof types.TimezonesDocument,
@@ -102,12 +125,13 @@ type Documents = {
     "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteProjectDocument,
     "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": typeof types.ResetProjectDocument,
     "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.SwitchCurrentProjectDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.OnboardUserDocument,
     "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": typeof types.UpdateMyProfileDocument,
     "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": typeof types.DeleteMyAccountDocument,
 };
 const documents: Documents = {
+    "\n  query ActivityLogs($filter: ActivityLogFilter, $offset: Int!, $limit: Int!) {\n    activityLogs(filter: $filter, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        kind\n        actorId\n        actorEmail\n        targetKind\n        targetId\n        targetLabel\n        projectId\n        detail\n        clientAddress\n        createdAt\n      }\n    }\n  }\n": types.ActivityLogsDocument,
     "\n  fragment AskingTaskFields on AskingTask {\n    id\n    threadId\n    responseId\n    question\n    status\n    statusCode\n    understood\n    reading {\n      kind\n      label\n      text\n      start\n      end\n    }\n    suggestions\n    intent\n    reasoning\n    answeredBy\n    correctionRounds\n    error {\n      code\n      message\n      shortMessage\n    }\n  }\n": types.AskingTaskFieldsFragmentDoc,
     "\n  fragment ThreadResponseFields on ThreadResponse {\n    id\n    threadId\n    question\n    sql\n    answer\n    answerStatus\n    chartStatus\n    chartError\n    rowCount\n    truncated\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    columns {\n      name\n      type\n      family\n    }\n    askingTask {\n      ...AskingTaskFields\n    }\n  }\n": types.ThreadResponseFieldsFragmentDoc,
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": types.ThreadsDocument,
@@ -141,6 +165,19 @@ const documents: Documents = {
     "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateModelDescriptionTaskDocument,
     "\n  mutation CreateRecommendedQuestionsTask($projectId: ID!, $threadId: ID) {\n    createRecommendedQuestionsTask(projectId: $projectId, threadId: $threadId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateRecommendedQuestionsTaskDocument,
     "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateRelationshipRecommendationTaskDocument,
+    "\n  query OrgGroups {\n    orgGroups {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n": types.OrgGroupsDocument,
+    "\n  query OrgGroupMembers($groupId: ID!) {\n    orgGroupMembers(groupId: $groupId) {\n      userId\n      email\n      name\n      addedAt\n    }\n  }\n": types.OrgGroupMembersDocument,
+    "\n  mutation CreateOrgGroup($data: CreateOrgGroupInput!) {\n    createOrgGroup(data: $data) {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n": types.CreateOrgGroupDocument,
+    "\n  mutation UpdateOrgGroup($where: OrgGroupWhereUniqueInput!, $data: UpdateOrgGroupInput!) {\n    updateOrgGroup(where: $where, data: $data) {\n      id\n      name\n      updatedAt\n    }\n  }\n": types.UpdateOrgGroupDocument,
+    "\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n": types.DeleteOrgGroupDocument,
+    "\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": types.AddOrgGroupMemberDocument,
+    "\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": types.RemoveOrgGroupMemberDocument,
+    "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.InvitationsDocument,
+    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.InvitationByCodeDocument,
+    "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.PendingInvitationsDocument,
+    "\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n": types.CreateAndSendInvitationDocument,
+    "\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n": types.DeleteInvitationDocument,
+    "\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query SqlPairs($projectId: ID!) {\n    sqlPairs(projectId: $projectId) {\n      id\n      question\n      sql\n      createdAt\n      updatedAt\n    }\n  }\n": types.SqlPairsDocument,
     "\n  mutation CreateSqlPair($projectId: ID!, $data: CreateSqlPairInput!) {\n    createSqlPair(projectId: $projectId, data: $data) {\n      id\n    }\n  }\n": types.CreateSqlPairDocument,
     "\n  mutation UpdateSqlPair($projectId: ID!, $id: ID!, $data: UpdateSqlPairInput!) {\n    updateSqlPair(projectId: $projectId, id: $id, data: $data) {\n      id\n      question\n      sql\n      updatedAt\n    }\n  }\n": types.UpdateSqlPairDocument,
@@ -179,15 +216,24 @@ const documents: Documents = {
     "\n  query PreviewViewData($viewId: ID!, $limit: Int) {\n    previewViewData(viewId: $viewId, limit: $limit) {\n      columns {\n        name\n        type\n      }\n      rows\n    }\n  }\n": types.PreviewViewDataDocument,
     "\n  query ModelSql($modelId: ID!) {\n    modelSql(modelId: $modelId)\n  }\n": types.ModelSqlDocument,
     "\n  query ViewSql($viewId: ID!) {\n    viewSql(viewId: $viewId)\n  }\n": types.ViewSqlDocument,
-    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n": types.OrgMembersDocument,
+    "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n          groups {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.OrgMembersDocument,
     "\n  mutation CreateOrgMember($data: CreateOrgMemberInput!) {\n    createOrgMember(data: $data) {\n      success\n      temporaryPassword\n      member {\n        id\n        email\n        role\n        enabled\n      }\n    }\n  }\n": types.CreateOrgMemberDocument,
     "\n  mutation UpdateOrgMember($where: MemberWhereUniqueInput!, $data: UpdateOrgMemberInput!) {\n    updateOrgMember(where: $where, data: $data) {\n      id\n      role\n      enabled\n    }\n  }\n": types.UpdateOrgMemberDocument,
     "\n  mutation DeleteOrgMember($where: MemberWhereUniqueInput!) {\n    deleteOrgMember(where: $where)\n  }\n": types.DeleteOrgMemberDocument,
-    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n": types.OrgsDocument,
+    "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n      state\n    }\n  }\n": types.OrgsDocument,
     "\n  mutation SwitchCurrentOrg($where: OrgWhereUniqueInput!) {\n    switchCurrentOrg(where: $where) {\n      id\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n    }\n  }\n": types.SwitchCurrentOrgDocument,
     "\n  mutation CreateOrg($data: CreateOrgInput!) {\n    createOrg(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": types.CreateOrgDocument,
     "\n  mutation UpdateOrg($where: OrgWhereUniqueInput!, $data: UpdateOrgInput!) {\n    updateOrg(where: $where, data: $data) {\n      id\n      name\n    }\n  }\n": types.UpdateOrgDocument,
     "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": types.OrgUsageDocument,
+    "\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n": types.CurrentOrgDocument,
+    "\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n": types.DeleteOrgDocument,
+    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n": types.ProjectAccessDocument,
+    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n": types.AddProjectMemberDocument,
+    "\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n": types.UpdateProjectMemberRoleDocument,
+    "\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n": types.RemoveProjectMemberDocument,
+    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n": types.AddProjectGroupDocument,
+    "\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n": types.UpdateProjectGroupRoleDocument,
+    "\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n": types.RemoveProjectGroupDocument,
     "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": types.ProjectsDocument,
     "\n  query Project($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      orgId\n      displayName\n      language\n      timezone\n      onboardingStatus\n      state\n      createdAt\n      myRole\n    }\n  }\n": types.ProjectDocument,
     "\n  query Timezones {\n    timezones\n  }\n": types.TimezonesDocument,
@@ -196,7 +242,7 @@ const documents: Documents = {
     "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": types.DeleteProjectDocument,
     "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": types.ResetProjectDocument,
     "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.SwitchCurrentProjectDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.MeDocument,
     "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.OnboardUserDocument,
     "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": types.UpdateMyProfileDocument,
     "\n  mutation DeleteMyAccount {\n    deleteMyAccount\n  }\n": types.DeleteMyAccountDocument,
@@ -216,6 +262,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActivityLogs($filter: ActivityLogFilter, $offset: Int!, $limit: Int!) {\n    activityLogs(filter: $filter, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        kind\n        actorId\n        actorEmail\n        targetKind\n        targetId\n        targetLabel\n        projectId\n        detail\n        clientAddress\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ActivityLogs($filter: ActivityLogFilter, $offset: Int!, $limit: Int!) {\n    activityLogs(filter: $filter, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        kind\n        actorId\n        actorEmail\n        targetKind\n        targetId\n        targetLabel\n        projectId\n        detail\n        clientAddress\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -348,6 +398,58 @@ export function graphql(source: "\n  mutation CreateRecommendedQuestionsTask($pr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateRelationshipRecommendationTask($projectId: ID!) {\n    createRelationshipRecommendationTask(projectId: $projectId) {\n      ...GenerationTaskFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrgGroups {\n    orgGroups {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query OrgGroups {\n    orgGroups {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrgGroupMembers($groupId: ID!) {\n    orgGroupMembers(groupId: $groupId) {\n      userId\n      email\n      name\n      addedAt\n    }\n  }\n"): (typeof documents)["\n  query OrgGroupMembers($groupId: ID!) {\n    orgGroupMembers(groupId: $groupId) {\n      userId\n      email\n      name\n      addedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrgGroup($data: CreateOrgGroupInput!) {\n    createOrgGroup(data: $data) {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOrgGroup($data: CreateOrgGroupInput!) {\n    createOrgGroup(data: $data) {\n      id\n      name\n      memberCount\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOrgGroup($where: OrgGroupWhereUniqueInput!, $data: UpdateOrgGroupInput!) {\n    updateOrgGroup(where: $where, data: $data) {\n      id\n      name\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateOrgGroup($where: OrgGroupWhereUniqueInput!, $data: UpdateOrgGroupInput!) {\n    updateOrgGroup(where: $where, data: $data) {\n      id\n      name\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n"): (typeof documents)["\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n"): (typeof documents)["\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -503,7 +605,7 @@ export function graphql(source: "\n  query ViewSql($viewId: ID!) {\n    viewSql(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n          groups {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrgMembers {\n    me(withMembers: true) {\n      id\n      currentOrg {\n        id\n        myRole\n        members {\n          id\n          userId\n          email\n          emailVerified\n          name\n          firstName\n          lastName\n          role\n          enabled\n          joinedAt\n          groups {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -519,7 +621,7 @@ export function graphql(source: "\n  mutation DeleteOrgMember($where: MemberWher
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n    }\n  }\n"];
+export function graphql(source: "\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n      state\n    }\n  }\n"): (typeof documents)["\n  query Orgs {\n    orgs {\n      id\n      name\n      myRole\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -536,6 +638,42 @@ export function graphql(source: "\n  mutation UpdateOrg($where: OrgWhereUniqueIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n"): (typeof documents)["\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n"): (typeof documents)["\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -571,7 +709,7 @@ export function graphql(source: "\n  mutation SwitchCurrentProject($where: Proje
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,6 +3,7 @@ export const paths = {
   root: '/',
   signIn: '/signin',
   verifyEmail: '/verify-email',
+  invitation: '/invitation',
   onboardingRegister: '/onboarding/register',
   onboardingLlm: '/onboarding/register/llm',
   projects: '/projects',

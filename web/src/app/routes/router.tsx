@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'signin', ...page(() => import('../../pages/signin/SignInPage'), (m) => m.SignInPage) },
       { path: 'verify-email', ...page(() => import('../../pages/verify-email/VerifyEmailPage'), (m) => m.VerifyEmailPage) },
+      // Signed in or not: the page itself offers sign-up, sign-in or accept.
+      { path: 'invitation', ...page(() => import('../../pages/invitation/InvitationPage'), (m) => m.InvitationPage) },
       { path: 'error/not-found', ...page(() => import('../../pages/error/not-found/NotFoundPage'), (m) => m.NotFoundPage) },
       {
         path: 'error/not-subscribed',
@@ -118,11 +120,14 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="project/general" replace /> },
                       { path: 'project/general', ...page(settingsPages, (m) => m.ProjectGeneralSettingsPage) },
+                      { path: 'project/access-control', ...page(settingsPages, (m) => m.ProjectAccessControlPage) },
                       { path: 'project/data-connection', ...page(settingsPages, (m) => m.ProjectDataConnectionPage) },
                       { path: 'project/danger-zone', ...page(settingsPages, (m) => m.ProjectDangerZonePage) },
                       { path: 'organization/general', ...page(settingsPages, (m) => m.OrgGeneralSettingsPage) },
                       { path: 'organization/members', ...page(settingsPages, (m) => m.OrgMembersPage) },
                       { path: 'organization/llm', ...page(settingsPages, (m) => m.OrgLlmPage) },
+                      { path: 'organization/activity-log', ...page(settingsPages, (m) => m.OrgActivityLogPage) },
+                      { path: 'organization/danger-zone', ...page(settingsPages, (m) => m.OrgDangerZonePage) },
                       { path: 'user/profile', ...page(settingsPages, (m) => m.UserProfilePage) },
                       { path: 'user/danger-zone', ...page(settingsPages, (m) => m.UserDangerZonePage) },
                     ],

@@ -33,6 +33,7 @@ export {
   Spin,
   Steps,
   Collapse,
+  DatePicker,
   Statistic,
   Switch,
   Table,
@@ -57,12 +58,14 @@ export {
   FileTextOutlined,
   InboxOutlined,
   KeyOutlined,
+  MailOutlined,
   LogoutOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
   SettingOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 export { quarryTheme, validateMessages, TOAST_DURATION_SECONDS } from './theme';

@@ -77,8 +77,13 @@ export const authApi = {
   session: () => request<Session>('session'),
   signIn: (email: string, password: string) =>
     post<{ ok: boolean; url?: string }>('callback/credentials', { email, password }, true),
-  signUp: (email: string, password: string, name?: string) =>
-    post<{ ok: boolean }>('signup', { email, password, ...(name ? { name } : {}) }, true),
+  /** With the code of an invitation to this address, the account starts verified. */
+  signUp: (email: string, password: string, name?: string, invitationCode?: string) =>
+    post<{ ok: boolean }>(
+      'signup',
+      { email, password, ...(name ? { name } : {}), ...(invitationCode ? { invitationCode } : {}) },
+      true,
+    ),
   signOut: () => post<{ ok: boolean }>('signout', {}, true),
   verifyEmail: (token: string) => post<{ ok: boolean; email?: string }>('verify-email', { token }, false),
   resendVerification: (email: string) => post<{ ok: boolean }>('verify-email/resend', { email }, true),

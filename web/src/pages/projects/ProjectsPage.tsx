@@ -4,6 +4,8 @@ import { PageMeta } from '../../components/page/PageMeta';
 import { ErrorState, LoadingState } from '../../components/page/PageStates';
 import { failureMessage } from '../../app/errors/operationErrors';
 import { paths } from '../../app/routes/paths';
+import { PendingInvitations } from '../../features/invitation/components/PendingInvitations';
+import { CurrentOrgDeletion } from '../../features/org/components/CurrentOrgDeletion';
 import { ProjectList } from '../../features/project/components/ProjectList';
 import { openCreateProjectModal } from '../../features/project/hooks/useCreateProjectModal';
 import { pathAfterSignIn, useMe } from '../../features/user/hooks/useMe';
@@ -34,10 +36,17 @@ export function ProjectsPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           Projects
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={openCreateProjectModal}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={openCreateProjectModal}
+          disabled={me.currentOrg?.state === 'DELETING'}
+        >
           New project
         </Button>
       </Flex>
+      <CurrentOrgDeletion currentOrg={me.currentOrg} />
+      <PendingInvitations style={{ marginBottom: 16 }} />
       <ProjectList />
     </div>
   );

@@ -12,7 +12,15 @@ interface SignInValues {
   password: string;
 }
 
-export function SignInForm() {
+/**
+ * E-mail and password sign-in. By default it then goes where the account should start;
+ * `onSignedIn` replaces that (the invitation page accepts first). `fixedEmail` fills the
+ * address and keeps it.
+ */
+export function SignInForm({
+  fixedEmail,
+  onSignedIn,
+}: { fixedEmail?: string; onSignedIn?: () => Promise<void> | void } = {}) {
   const [form] = Form.useForm<SignInValues>();
   const [submitting, setSubmitting] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -24,6 +32,10 @@ export function SignInForm() {
     setUnverifiedEmail(null);
     try {
       await authApi.signIn(email.trim(), password);
+      if (onSignedIn) {
+        await onSignedIn();
+        return;
+      }
       const result = await client.query(MeQuery, {}, { requestPolicy: 'network-only' }).toPromise();
       if (!result.data) {
         showFailureToast(result.error, 'Failed to load your account.');
@@ -51,7 +63,14 @@ export function SignInForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" name="signin" onFinish={submit} requiredMark={false}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="signin"
+      onFinish={submit}
+      requiredMark={false}
+      initialValues={fixedEmail ? { email: fixedEmail } : undefined}
+    >
       {unverifiedEmail && (
         <Alert
           type="warning"
@@ -67,10 +86,10 @@ export function SignInForm() {
         />
       )}
       <Form.Item label="E-mail" name="email" rules={[{ required: true }, { type: 'email' }]}>
-        <Input autoComplete="email" autoFocus />
+        <Input autoComplete="email" autoFocus={!fixedEmail} readOnly={!!fixedEmail} />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[{ required: true }]}>
-        <Input.Password autoComplete="current-password" />
+        <Input.Password autoComplete="current-password" autoFocus={!!fixedEmail} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={submitting} block>
         Sign in

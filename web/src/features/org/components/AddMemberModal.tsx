@@ -4,11 +4,7 @@ import { Alert, Form, Input, Modal, Select, Typography } from '../../../componen
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { OrgRole } from '../../../gql/graphql';
 import { CreateOrgMemberMutation } from '../graphql/members';
-
-export const ORG_ROLE_OPTIONS: { value: OrgRole; label: string }[] = [
-  { value: 'ADMIN', label: 'Admin' },
-  { value: 'MEMBER', label: 'Member' },
-];
+import { ORG_ROLE_OPTIONS } from '../orgRoles';
 
 interface AddMemberValues {
   email: string;

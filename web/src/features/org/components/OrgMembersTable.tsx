@@ -3,13 +3,17 @@ import { useMutation, useQuery } from 'urql';
 import {
   Button,
   Card,
+  Flex,
   Popconfirm,
   Select,
+  Space,
   Switch,
   Table,
   Tag,
+  Typography,
   toast,
   DeleteOutlined,
+  MailOutlined,
   PlusOutlined,
 } from '../../../components/ui';
 import type { TableColumnsType } from '../../../components/ui';
@@ -18,7 +22,9 @@ import { failureMessage, showFailureToast } from '../../../app/errors/operationE
 import { formatDate } from '../../../components/page/formatDate';
 import type { OrgMembersQuery as OrgMembersResult, OrgRole } from '../../../gql/graphql';
 import { DeleteOrgMemberMutation, OrgMembersQuery, UpdateOrgMemberMutation } from '../graphql/members';
-import { AddMemberModal, ORG_ROLE_OPTIONS } from './AddMemberModal';
+import { InviteModal } from '../../invitation/components/InviteModal';
+import { ORG_ROLE_OPTIONS } from '../orgRoles';
+import { AddMemberModal } from './AddMemberModal';
 
 type OrgMember = NonNullable<NonNullable<OrgMembersResult['me']['currentOrg']>['members']>[number];
 
@@ -33,6 +39,7 @@ export function OrgMembersTable({ myUserId }: { myUserId?: string }) {
   const [, updateOrgMember] = useMutation(UpdateOrgMemberMutation);
   const [, deleteOrgMember] = useMutation(DeleteOrgMemberMutation);
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const refetch = () => reexecute({ requestPolicy: 'network-only' });
 
@@ -66,14 +73,16 @@ export function OrgMembersTable({ myUserId }: { myUserId?: string }) {
   };
 
   const columns: TableColumnsType<OrgMember> = [
-    { title: 'Name', key: 'name', render: (_, member) => memberName(member) },
     {
-      title: 'E-mail',
-      dataIndex: 'email',
-      render: (email: string, member) => (
-        <>
-          {email} {!member.emailVerified && <Tag>Unverified</Tag>}
-        </>
+      title: 'Member',
+      key: 'member',
+      render: (_, member) => (
+        <Flex vertical>
+          <Typography.Text>{memberName(member)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+            {member.email} {!member.emailVerified && <Tag>Unverified</Tag>}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {
@@ -103,7 +112,27 @@ export function OrgMembersTable({ myUserId }: { myUserId?: string }) {
         />
       ),
     },
-    { title: 'Joined', dataIndex: 'joinedAt', render: (joinedAt: string) => formatDate(joinedAt) },
+    {
+      title: 'Groups',
+      key: 'groups',
+      render: (_, member) =>
+        member.groups.length === 0 ? (
+          '—'
+        ) : (
+          <Space size={[0, 4]} wrap>
+            {member.groups.map((group) => (
+              <Tag key={group.id} color="geekblue">
+                {group.name}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
+    {
+      title: 'Joined',
+      dataIndex: 'joinedAt',
+      render: (joinedAt: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(joinedAt)}</span>,
+    },
     {
       title: '',
       key: 'actions',
@@ -128,14 +157,26 @@ export function OrgMembersTable({ myUserId }: { myUserId?: string }) {
       title="Members"
       extra={
         isAdmin && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add member
-          </Button>
+          <Space>
+            <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add member
+            </Button>
+            <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting(true)}>
+              Invite
+            </Button>
+          </Space>
         )
       }
     >
-      <Table rowKey="id" columns={columns} dataSource={members} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+      <Table
+        rowKey="id"
+        aria-label="Members"
+        columns={columns}
+        dataSource={members}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      />
       <AddMemberModal open={adding} onClose={() => setAdding(false)} onAdded={refetch} />
+      <InviteModal open={inviting} onClose={() => setInviting(false)} />
     </Card>
   );
 }

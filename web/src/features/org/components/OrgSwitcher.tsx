@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { Button, Dropdown, DownOutlined, PlusOutlined, TeamOutlined } from '../../../components/ui';
+import { Button, Dropdown, Tag, DownOutlined, PlusOutlined, TeamOutlined } from '../../../components/ui';
 import type { MenuProps } from '../../../components/ui';
 import { OrgsQuery } from '../graphql/org';
 import { useSwitchOrg } from '../hooks/useSwitchOrg';
@@ -20,7 +20,17 @@ export function OrgSwitcher({ currentOrg }: { currentOrg?: { id: string; name: s
           {
             type: 'group' as const,
             label: 'Organizations',
-            children: orgs.map((org) => ({ key: org.id, label: org.name })),
+            children: orgs.map((org) => ({
+              key: org.id,
+              label:
+                org.state === 'DELETING' ? (
+                  <>
+                    {org.name} <Tag color="red">Deleting</Tag>
+                  </>
+                ) : (
+                  org.name
+                ),
+            })),
           },
           { type: 'divider' as const },
         ]

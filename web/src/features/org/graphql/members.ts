@@ -18,6 +18,10 @@ export const OrgMembersQuery = graphql(`
           role
           enabled
           joinedAt
+          groups {
+            id
+            name
+          }
         }
       }
     }

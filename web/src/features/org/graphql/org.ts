@@ -6,6 +6,7 @@ export const OrgsQuery = graphql(`
       id
       name
       myRole
+      state
     }
   }
 `);
@@ -60,6 +61,30 @@ export const OrgUsageQuery = graphql(`
           rowsExported
         }
       }
+    }
+  }
+`);
+
+export const CurrentOrgQuery = graphql(`
+  query CurrentOrg {
+    me {
+      id
+      currentOrg {
+        id
+        name
+        state
+        myRole
+      }
+    }
+  }
+`);
+
+export const DeleteOrgMutation = graphql(`
+  mutation DeleteOrg($where: OrgWhereUniqueInput!) {
+    deleteOrg(where: $where) {
+      id
+      name
+      state
     }
   }
 `);

@@ -18,6 +18,7 @@ export const MeQuery = graphql(`
         id
         name
         myRole
+        state
       }
       currentOrgRole
       currentProject {

@@ -3,6 +3,7 @@ import { BrandedCard } from '../../../components/page/BrandedCard';
 import { PageMeta } from '../../../components/page/PageMeta';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { failureMessage } from '../../../app/errors/operationErrors';
+import { PendingInvitations } from '../../../features/invitation/components/PendingInvitations';
 import { OnboardingForm } from '../../../features/user/components/OnboardingForm';
 import { useMe } from '../../../features/user/hooks/useMe';
 
@@ -18,7 +19,15 @@ export function OnboardingRegisterPage() {
       />
     );
   } else if (!me) body = <EmptyState />;
-  else body = <OnboardingForm me={me} />;
+  else {
+    body = (
+      <>
+        {/* Someone invited before they had an org: joining theirs may be what they came for. */}
+        {!me.currentOrg && <PendingInvitations style={{ marginBottom: 16 }} />}
+        <OnboardingForm me={me} />
+      </>
+    );
+  }
 
   return (
     <BrandedCard width={520}>

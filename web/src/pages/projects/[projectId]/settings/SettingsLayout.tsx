@@ -6,11 +6,22 @@ import { paths } from '../../../../app/routes/paths';
 export const SETTINGS_SECTIONS = [
   {
     group: 'Project',
-    items: [['project/general', 'General'], ['project/data-connection', 'Data connection'], ['project/danger-zone', 'Danger zone']],
+    items: [
+      ['project/general', 'General'],
+      ['project/access-control', 'Access control'],
+      ['project/data-connection', 'Data connection'],
+      ['project/danger-zone', 'Danger zone'],
+    ],
   },
   {
     group: 'Organization',
-    items: [['organization/general', 'General'], ['organization/members', 'Members'], ['organization/llm', 'Language model']],
+    items: [
+      ['organization/general', 'General'],
+      ['organization/members', 'Members'],
+      ['organization/llm', 'Language model'],
+      ['organization/activity-log', 'Activity log'],
+      ['organization/danger-zone', 'Danger zone'],
+    ],
   },
   { group: 'User', items: [['user/profile', 'Profile'], ['user/danger-zone', 'Danger zone']] },
 ] as const;

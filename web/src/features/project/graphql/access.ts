@@ -1,0 +1,83 @@
+import { graphql } from '../../../gql';
+
+export const ProjectAccessQuery = graphql(`
+  query ProjectAccess($where: ProjectWhereUniqueInput!) {
+    project(where: $where) {
+      id
+      displayName
+      myRole
+      members {
+        id
+        userId
+        email
+        name
+        role
+        joinedAt
+      }
+      groups {
+        id
+        groupId
+        name
+        memberCount
+        role
+        addedAt
+      }
+    }
+  }
+`);
+
+export const AddProjectMemberMutation = graphql(`
+  mutation AddProjectMember($data: AddProjectMemberInput!) {
+    addProjectMember(data: $data) {
+      id
+      userId
+      email
+      name
+      role
+      joinedAt
+    }
+  }
+`);
+
+export const UpdateProjectMemberRoleMutation = graphql(`
+  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {
+    updateProjectMemberRole(data: $data) {
+      id
+      role
+    }
+  }
+`);
+
+export const RemoveProjectMemberMutation = graphql(`
+  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {
+    removeProjectMember(data: $data)
+  }
+`);
+
+export const AddProjectGroupMutation = graphql(`
+  mutation AddProjectGroup($data: ProjectGroupInput!) {
+    addProjectGroup(data: $data) {
+      id
+      groupId
+      name
+      memberCount
+      role
+      addedAt
+    }
+  }
+`);
+
+export const UpdateProjectGroupRoleMutation = graphql(`
+  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {
+    updateProjectGroupRole(data: $data) {
+      id
+      role
+    }
+  }
+`);
+
+export const RemoveProjectGroupMutation = graphql(`
+  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {
+    removeProjectGroup(data: $data)
+  }
+`);

@@ -201,6 +201,9 @@ start_app() {
   # A database of its own for the browser tests; the api migrates it at start-up.
   db_url="${QUARRY_DATABASE_URL%/*}/quarry_e2e"
   psql -X -q "$QUARRY_DATABASE_URL" -c 'DROP DATABASE IF EXISTS quarry_e2e' -c 'CREATE DATABASE quarry_e2e' || return 1
+  # Its Redis database too: rate-limit counters of an earlier run (sign-ups per address per
+  # hour) must not refuse this run's journeys.
+  redis-cli -u "$QUARRY_REDIS_URL/1" FLUSHDB >/dev/null || return 1
   export E2E_PORT="$port"
   export E2E_DATABASE_URL="$db_url"
   APP_STARTED=1

@@ -7,8 +7,10 @@
 //! admin once, when the invitation is sent, and never read back.
 
 use crate::{
+    config::Config,
     db::Pool,
     error::{Error, ErrorCode, Result},
+    mail::{self, MailQueue},
     permissions::{OrgRole, ProjectRole},
     secret, user,
     user::User,
@@ -113,6 +115,17 @@ pub async fn create(pool: &Pool, new: NewInvitation, ttl: Duration) -> Result<(I
     }
     tx.commit().await?;
     Ok((get(pool, id).await?, code))
+}
+
+/// Records the invitation (see [`create`]) and e-mails its link, signed by `invitor`.
+/// Returns it with the link, which is never readable again.
+pub async fn create_and_send(pool: &Pool, mail_queue: &MailQueue, config: &Config, new: NewInvitation, invitor: &User) -> Result<(Invitation, String)> {
+    let (created, code) = create(pool, new, config.invitation_ttl).await?;
+    let link = url(&config.public_url, &code);
+    let signed = invitor.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| invitor.email.clone());
+    let expires = created.expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
+    mail_queue.enqueue(mail::invitation_email(&created.email, &created.org_name, &signed, &link, &expires)).await?;
+    Ok((created, link))
 }
 
 struct Row {

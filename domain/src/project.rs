@@ -366,14 +366,15 @@ pub async fn update_member_role(pool: &Pool, project_id: Uuid, user_id: Uuid, ro
     member(pool, project_id, user_id).await
 }
 
-pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
+/// Removes a member; returns who it was.
+pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
     let current = member(pool, project_id, user_id).await?;
     if current.role == ProjectRole::Owner {
         ensure_other_owner(pool, project_id, user_id).await?;
     }
     sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id).execute(pool).await?;
     sqlx::query!("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2", user_id, project_id,).execute(pool).await?;
-    Ok(())
+    Ok(current)
 }
 
 // ---- groups ----
@@ -436,12 +437,11 @@ pub async fn update_group_role(pool: &Pool, project_id: Uuid, group_id: Uuid, ro
     group(pool, project_id, group_id).await
 }
 
-pub async fn remove_group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<()> {
-    let removed = sqlx::query!("DELETE FROM project_groups WHERE project_id = $1 AND group_id = $2", project_id, group_id).execute(pool).await?;
-    if removed.rows_affected() == 0 {
-        return Err(Error::not_found("Project group"));
-    }
-    Ok(())
+/// Takes the group's role away; returns what it was.
+pub async fn remove_group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
+    let removed = group(pool, project_id, group_id).await?;
+    sqlx::query!("DELETE FROM project_groups WHERE project_id = $1 AND group_id = $2", project_id, group_id).execute(pool).await?;
+    Ok(removed)
 }
 
 async fn ensure_other_owner(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {

@@ -14,7 +14,7 @@ use quarry_domain::{
     Error, ErrorCode,
     activity::{ActivityKind, NewActivity},
     invitation::{self, Invitation, InvitationStatus, NewInvitation},
-    mail, org,
+    org,
     permissions::{Operation, OrgRole, ProjectRole},
 };
 use serde_json::json;
@@ -87,6 +87,12 @@ impl InvitationGql {
     }
 }
 
+/// The roles an invitation gives, as its activity-log entries record them.
+fn roles_of(invitation: &Invitation) -> serde_json::Value {
+    let projects: Vec<_> = invitation.projects.iter().map(|p| json!({"projectId": p.project_id, "project": p.display_name, "role": p.role})).collect();
+    json!({"role": invitation.role, "projects": projects})
+}
+
 fn listed(invitation: Invitation) -> InvitationGql {
     InvitationGql { invitation, url: None }
 }
@@ -157,15 +163,8 @@ impl InvitationMutation {
         let state = context::state(ctx);
         let projects = data.projects.iter().map(|p| Ok((parse_id(&p.project_id)?, p.role))).collect::<ApiResult<Vec<_>>>()?;
         let new = NewInvitation { org_id, invitor_id: user.id, email: data.email, role: data.role, projects };
-        let (created, code) = invitation::create(&state.pool, new, state.config.invitation_ttl).await?;
-        let url = invitation::url(&state.config.public_url, &code);
-        let invitor = user.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| user.email.clone());
-        let expires = created.expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
-        state.mail.enqueue(mail::invitation_email(&created.email, &created.org_name, &invitor, &url, &expires)).await?;
-        let roles: Vec<_> = created.projects.iter().map(|p| json!({"projectId": p.project_id, "project": p.display_name, "role": p.role})).collect();
-        let event = NewActivity::new(org_id, ActivityKind::InvitationSent)
-            .target("INVITATION", created.id, &created.email)
-            .detail(json!({"role": created.role, "projects": roles}));
+        let (created, url) = invitation::create_and_send(&state.pool, &state.mail, &state.config, new, user).await?;
+        let event = NewActivity::new(org_id, ActivityKind::InvitationSent).target("INVITATION", created.id, &created.email).detail(roles_of(&created));
         context::audit(ctx, event).await?;
         Ok(InvitationGql { invitation: created, url: Some(url) })
     }
@@ -197,10 +196,8 @@ impl InvitationMutation {
             Ok(code) => invitation::accept(pool, &code, user).await?,
             Err(id) => invitation::accept_by_id(pool, id, user).await?,
         };
-        let roles: Vec<_> = accepted.projects.iter().map(|p| json!({"projectId": p.project_id, "project": p.display_name, "role": p.role})).collect();
-        let event = NewActivity::new(accepted.org_id, ActivityKind::InvitationAccepted)
-            .target("INVITATION", accepted.id, &accepted.email)
-            .detail(json!({"role": accepted.role, "projects": roles}));
+        let event =
+            NewActivity::new(accepted.org_id, ActivityKind::InvitationAccepted).target("INVITATION", accepted.id, &accepted.email).detail(roles_of(&accepted));
         context::audit(ctx, event).await?;
         let role = org::role_of(pool, user.id, accepted.org_id).await?.unwrap_or(accepted.role);
         Ok(OrgGql::new(org::get(pool, accepted.org_id).await?, role))

@@ -10,7 +10,6 @@ use quarry_domain::{
     activity::{ActivityKind, NewActivity},
     permissions::{Operation, OrgRole, ProjectRole},
     project::{self, OnboardingStatus, Project, ProjectGroup, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
-    user,
 };
 use serde_json::json;
 
@@ -283,11 +282,10 @@ impl ProjectMutation {
         context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
         let user_id = parse_id(&data.user_id)?;
         let pool = &context::state(ctx).pool;
-        project::remove_member(pool, id, user_id).await?;
-        let email = user::get(pool, user_id).await.map(|u| u.email).unwrap_or_default();
+        let removed = project::remove_member(pool, id, user_id).await?;
         let project = project::get(pool, id).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectMemberRemoved, Some(("USER", user_id.to_string(), email)), json!({"project": project.display_name}))
-            .await?;
+        let target = Some(("USER", user_id.to_string(), removed.email));
+        audit_project(ctx, &project, ActivityKind::ProjectMemberRemoved, target, json!({"project": project.display_name})).await?;
         Ok(true)
     }
 
@@ -320,11 +318,10 @@ impl ProjectMutation {
         context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
         let pool = &context::state(ctx).pool;
         let group_id = parse_id(&data.group_id)?;
-        let name = project::groups(pool, id).await?.into_iter().find(|g| g.group_id == group_id).map(|g| g.name).unwrap_or_default();
-        project::remove_group(pool, id, group_id).await?;
+        let removed = project::remove_group(pool, id, group_id).await?;
         let project = project::get(pool, id).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectGroupRemoved, Some(("GROUP", group_id.to_string(), name)), json!({"project": project.display_name}))
-            .await?;
+        let target = Some(("GROUP", group_id.to_string(), removed.name));
+        audit_project(ctx, &project, ActivityKind::ProjectGroupRemoved, target, json!({"project": project.display_name})).await?;
         Ok(true)
     }
 }

@@ -288,6 +288,10 @@ async fn a_groups_project_role_counts_at_once_and_ends_at_once() {
         (Some("GROUP"), Some("Analysts"), Some(project.as_str()))
     );
     assert_eq!(added["detail"]["role"], "CONTRIBUTOR");
+    let removed = entries.iter().find(|e| e["kind"] == "PROJECT_GROUP_REMOVED").unwrap();
+    assert_eq!(removed["targetLabel"], "Analysts", "the entry names the group that lost its role");
+    let left = entries.iter().find(|e| e["kind"] == "PROJECT_MEMBER_REMOVED").unwrap();
+    assert_eq!(left["targetLabel"], member_email.as_str());
 }
 
 #[tokio::test]

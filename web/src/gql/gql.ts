@@ -55,9 +55,10 @@ type Documents = {
     "\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n": typeof types.DeleteOrgGroupDocument,
     "\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AddOrgGroupMemberDocument,
     "\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": typeof types.RemoveOrgGroupMemberDocument,
-    "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.InvitationsDocument,
-    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.InvitationByCodeDocument,
-    "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.PendingInvitationsDocument,
+    "\n  fragment InvitationFields on Invitation {\n    id\n    email\n    role\n    status\n    createdAt\n    expiresAt\n    invitor {\n      id\n      email\n      name\n    }\n    org {\n      id\n      name\n    }\n    projects {\n      id\n      displayName\n      role\n    }\n  }\n": typeof types.InvitationFieldsFragmentDoc,
+    "\n  query Invitations {\n    invitations {\n      ...InvitationFields\n    }\n  }\n": typeof types.InvitationsDocument,
+    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      ...InvitationFields\n    }\n  }\n": typeof types.InvitationByCodeDocument,
+    "\n  query PendingInvitations {\n    pendingInvitations {\n      ...InvitationFields\n    }\n  }\n": typeof types.PendingInvitationsDocument,
     "\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n": typeof types.CreateAndSendInvitationDocument,
     "\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n": typeof types.DeleteInvitationDocument,
     "\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.AcceptInvitationDocument,
@@ -110,11 +111,13 @@ type Documents = {
     "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": typeof types.OrgUsageDocument,
     "\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n": typeof types.CurrentOrgDocument,
     "\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n": typeof types.DeleteOrgDocument,
-    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n": typeof types.ProjectAccessDocument,
-    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n": typeof types.AddProjectMemberDocument,
+    "\n  fragment ProjectMemberFields on ProjectMember {\n    id\n    userId\n    email\n    name\n    role\n    joinedAt\n  }\n": typeof types.ProjectMemberFieldsFragmentDoc,
+    "\n  fragment ProjectGroupFields on ProjectGroup {\n    id\n    groupId\n    name\n    memberCount\n    role\n    addedAt\n  }\n": typeof types.ProjectGroupFieldsFragmentDoc,
+    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        ...ProjectMemberFields\n      }\n      groups {\n        ...ProjectGroupFields\n      }\n    }\n  }\n": typeof types.ProjectAccessDocument,
+    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      ...ProjectMemberFields\n    }\n  }\n": typeof types.AddProjectMemberDocument,
     "\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n": typeof types.UpdateProjectMemberRoleDocument,
     "\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n": typeof types.RemoveProjectMemberDocument,
-    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n": typeof types.AddProjectGroupDocument,
+    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      ...ProjectGroupFields\n    }\n  }\n": typeof types.AddProjectGroupDocument,
     "\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n": typeof types.UpdateProjectGroupRoleDocument,
     "\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n": typeof types.RemoveProjectGroupDocument,
     "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": typeof types.ProjectsDocument,
@@ -172,9 +175,10 @@ const documents: Documents = {
     "\n  mutation DeleteOrgGroup($where: OrgGroupWhereUniqueInput!) {\n    deleteOrgGroup(where: $where)\n  }\n": types.DeleteOrgGroupDocument,
     "\n  mutation AddOrgGroupMember($data: OrgGroupMemberInput!) {\n    addOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": types.AddOrgGroupMemberDocument,
     "\n  mutation RemoveOrgGroupMember($data: OrgGroupMemberInput!) {\n    removeOrgGroupMember(data: $data) {\n      id\n      memberCount\n    }\n  }\n": types.RemoveOrgGroupMemberDocument,
-    "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.InvitationsDocument,
-    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.InvitationByCodeDocument,
-    "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n": types.PendingInvitationsDocument,
+    "\n  fragment InvitationFields on Invitation {\n    id\n    email\n    role\n    status\n    createdAt\n    expiresAt\n    invitor {\n      id\n      email\n      name\n    }\n    org {\n      id\n      name\n    }\n    projects {\n      id\n      displayName\n      role\n    }\n  }\n": types.InvitationFieldsFragmentDoc,
+    "\n  query Invitations {\n    invitations {\n      ...InvitationFields\n    }\n  }\n": types.InvitationsDocument,
+    "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      ...InvitationFields\n    }\n  }\n": types.InvitationByCodeDocument,
+    "\n  query PendingInvitations {\n    pendingInvitations {\n      ...InvitationFields\n    }\n  }\n": types.PendingInvitationsDocument,
     "\n  mutation CreateAndSendInvitation($data: CreateInvitationInput!) {\n    createAndSendInvitation(data: $data) {\n      id\n      email\n      role\n      url\n      status\n      expiresAt\n    }\n  }\n": types.CreateAndSendInvitationDocument,
     "\n  mutation DeleteInvitation($where: InvitationWhereUniqueInput!) {\n    deleteInvitation(where: $where)\n  }\n": types.DeleteInvitationDocument,
     "\n  mutation AcceptInvitation($data: AcceptInvitationInput!) {\n    acceptInvitation(data: $data) {\n      id\n      name\n      myRole\n    }\n  }\n": types.AcceptInvitationDocument,
@@ -227,11 +231,13 @@ const documents: Documents = {
     "\n  query OrgUsage {\n    me(withUsage: true) {\n      id\n      currentOrg {\n        id\n        name\n        createdAt\n        myRole\n        usage {\n          totalMembers\n          totalProjects\n          questionsAsked\n          totalApiCalls\n          rowsExported\n        }\n      }\n    }\n  }\n": types.OrgUsageDocument,
     "\n  query CurrentOrg {\n    me {\n      id\n      currentOrg {\n        id\n        name\n        state\n        myRole\n      }\n    }\n  }\n": types.CurrentOrgDocument,
     "\n  mutation DeleteOrg($where: OrgWhereUniqueInput!) {\n    deleteOrg(where: $where) {\n      id\n      name\n      state\n    }\n  }\n": types.DeleteOrgDocument,
-    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n": types.ProjectAccessDocument,
-    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n": types.AddProjectMemberDocument,
+    "\n  fragment ProjectMemberFields on ProjectMember {\n    id\n    userId\n    email\n    name\n    role\n    joinedAt\n  }\n": types.ProjectMemberFieldsFragmentDoc,
+    "\n  fragment ProjectGroupFields on ProjectGroup {\n    id\n    groupId\n    name\n    memberCount\n    role\n    addedAt\n  }\n": types.ProjectGroupFieldsFragmentDoc,
+    "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        ...ProjectMemberFields\n      }\n      groups {\n        ...ProjectGroupFields\n      }\n    }\n  }\n": types.ProjectAccessDocument,
+    "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      ...ProjectMemberFields\n    }\n  }\n": types.AddProjectMemberDocument,
     "\n  mutation UpdateProjectMemberRole($data: UpdateProjectMemberInput!) {\n    updateProjectMemberRole(data: $data) {\n      id\n      role\n    }\n  }\n": types.UpdateProjectMemberRoleDocument,
     "\n  mutation RemoveProjectMember($data: RemoveProjectMemberInput!) {\n    removeProjectMember(data: $data)\n  }\n": types.RemoveProjectMemberDocument,
-    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n": types.AddProjectGroupDocument,
+    "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      ...ProjectGroupFields\n    }\n  }\n": types.AddProjectGroupDocument,
     "\n  mutation UpdateProjectGroupRole($data: ProjectGroupInput!) {\n    updateProjectGroupRole(data: $data) {\n      id\n      role\n    }\n  }\n": types.UpdateProjectGroupRoleDocument,
     "\n  mutation RemoveProjectGroup($data: RemoveProjectGroupInput!) {\n    removeProjectGroup(data: $data)\n  }\n": types.RemoveProjectGroupDocument,
     "\n  query Projects {\n    projects {\n      id\n      displayName\n      language\n      state\n      onboardingStatus\n      createdAt\n      myRole\n    }\n  }\n": types.ProjectsDocument,
@@ -429,15 +435,19 @@ export function graphql(source: "\n  mutation RemoveOrgGroupMember($data: OrgGro
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query Invitations {\n    invitations {\n      id\n      email\n      role\n      status\n      createdAt\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment InvitationFields on Invitation {\n    id\n    email\n    role\n    status\n    createdAt\n    expiresAt\n    invitor {\n      id\n      email\n      name\n    }\n    org {\n      id\n      name\n    }\n    projects {\n      id\n      displayName\n      role\n    }\n  }\n"): (typeof documents)["\n  fragment InvitationFields on Invitation {\n    id\n    email\n    role\n    status\n    createdAt\n    expiresAt\n    invitor {\n      id\n      email\n      name\n    }\n    org {\n      id\n      name\n    }\n    projects {\n      id\n      displayName\n      role\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      id\n      email\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Invitations {\n    invitations {\n      ...InvitationFields\n    }\n  }\n"): (typeof documents)["\n  query Invitations {\n    invitations {\n      ...InvitationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query PendingInvitations {\n    pendingInvitations {\n      id\n      role\n      status\n      expiresAt\n      invitor {\n        id\n        email\n        name\n      }\n      org {\n        id\n        name\n      }\n      projects {\n        id\n        displayName\n        role\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      ...InvitationFields\n    }\n  }\n"): (typeof documents)["\n  query InvitationByCode($code: String!) {\n    invitationByCode(code: $code) {\n      ...InvitationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingInvitations {\n    pendingInvitations {\n      ...InvitationFields\n    }\n  }\n"): (typeof documents)["\n  query PendingInvitations {\n    pendingInvitations {\n      ...InvitationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -649,11 +659,19 @@ export function graphql(source: "\n  mutation DeleteOrg($where: OrgWhereUniqueIn
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        id\n        userId\n        email\n        name\n        role\n        joinedAt\n      }\n      groups {\n        id\n        groupId\n        name\n        memberCount\n        role\n        addedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProjectMemberFields on ProjectMember {\n    id\n    userId\n    email\n    name\n    role\n    joinedAt\n  }\n"): (typeof documents)["\n  fragment ProjectMemberFields on ProjectMember {\n    id\n    userId\n    email\n    name\n    role\n    joinedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      id\n      userId\n      email\n      name\n      role\n      joinedAt\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProjectGroupFields on ProjectGroup {\n    id\n    groupId\n    name\n    memberCount\n    role\n    addedAt\n  }\n"): (typeof documents)["\n  fragment ProjectGroupFields on ProjectGroup {\n    id\n    groupId\n    name\n    memberCount\n    role\n    addedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        ...ProjectMemberFields\n      }\n      groups {\n        ...ProjectGroupFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectAccess($where: ProjectWhereUniqueInput!) {\n    project(where: $where) {\n      id\n      displayName\n      myRole\n      members {\n        ...ProjectMemberFields\n      }\n      groups {\n        ...ProjectGroupFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      ...ProjectMemberFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectMember($data: AddProjectMemberInput!) {\n    addProjectMember(data: $data) {\n      ...ProjectMemberFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -665,7 +683,7 @@ export function graphql(source: "\n  mutation RemoveProjectMember($data: RemoveP
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      id\n      groupId\n      name\n      memberCount\n      role\n      addedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      ...ProjectGroupFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddProjectGroup($data: ProjectGroupInput!) {\n    addProjectGroup(data: $data) {\n      ...ProjectGroupFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,24 +1,34 @@
 import { graphql } from '../../../gql';
 
+export const InvitationFields = graphql(`
+  fragment InvitationFields on Invitation {
+    id
+    email
+    role
+    status
+    createdAt
+    expiresAt
+    invitor {
+      id
+      email
+      name
+    }
+    org {
+      id
+      name
+    }
+    projects {
+      id
+      displayName
+      role
+    }
+  }
+`);
+
 export const InvitationsQuery = graphql(`
   query Invitations {
     invitations {
-      id
-      email
-      role
-      status
-      createdAt
-      expiresAt
-      invitor {
-        id
-        email
-        name
-      }
-      projects {
-        id
-        displayName
-        role
-      }
+      ...InvitationFields
     }
   }
 `);
@@ -26,25 +36,7 @@ export const InvitationsQuery = graphql(`
 export const InvitationByCodeQuery = graphql(`
   query InvitationByCode($code: String!) {
     invitationByCode(code: $code) {
-      id
-      email
-      role
-      status
-      expiresAt
-      invitor {
-        id
-        email
-        name
-      }
-      org {
-        id
-        name
-      }
-      projects {
-        id
-        displayName
-        role
-      }
+      ...InvitationFields
     }
   }
 `);
@@ -52,24 +44,7 @@ export const InvitationByCodeQuery = graphql(`
 export const PendingInvitationsQuery = graphql(`
   query PendingInvitations {
     pendingInvitations {
-      id
-      role
-      status
-      expiresAt
-      invitor {
-        id
-        email
-        name
-      }
-      org {
-        id
-        name
-      }
-      projects {
-        id
-        displayName
-        role
-      }
+      ...InvitationFields
     }
   }
 `);

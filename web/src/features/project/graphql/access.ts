@@ -1,5 +1,27 @@
 import { graphql } from '../../../gql';
 
+export const ProjectMemberFields = graphql(`
+  fragment ProjectMemberFields on ProjectMember {
+    id
+    userId
+    email
+    name
+    role
+    joinedAt
+  }
+`);
+
+export const ProjectGroupFields = graphql(`
+  fragment ProjectGroupFields on ProjectGroup {
+    id
+    groupId
+    name
+    memberCount
+    role
+    addedAt
+  }
+`);
+
 export const ProjectAccessQuery = graphql(`
   query ProjectAccess($where: ProjectWhereUniqueInput!) {
     project(where: $where) {
@@ -7,20 +29,10 @@ export const ProjectAccessQuery = graphql(`
       displayName
       myRole
       members {
-        id
-        userId
-        email
-        name
-        role
-        joinedAt
+        ...ProjectMemberFields
       }
       groups {
-        id
-        groupId
-        name
-        memberCount
-        role
-        addedAt
+        ...ProjectGroupFields
       }
     }
   }
@@ -29,12 +41,7 @@ export const ProjectAccessQuery = graphql(`
 export const AddProjectMemberMutation = graphql(`
   mutation AddProjectMember($data: AddProjectMemberInput!) {
     addProjectMember(data: $data) {
-      id
-      userId
-      email
-      name
-      role
-      joinedAt
+      ...ProjectMemberFields
     }
   }
 `);
@@ -57,12 +64,7 @@ export const RemoveProjectMemberMutation = graphql(`
 export const AddProjectGroupMutation = graphql(`
   mutation AddProjectGroup($data: ProjectGroupInput!) {
     addProjectGroup(data: $data) {
-      id
-      groupId
-      name
-      memberCount
-      role
-      addedAt
+      ...ProjectGroupFields
     }
   }
 `);

@@ -2,7 +2,7 @@
 //! the domain's [`Services`] built from them.
 
 use crate::temporal::TemporalWorkflows;
-use quarry_domain::{config::Config, db, mail::MailQueue, services::Services};
+use quarry_domain::{config::Config, dashboard::cache::ResultCache, db, mail::MailQueue, services::Services};
 use quarry_workflows::client::{Temporal, TemporalError};
 use redis::aio::ConnectionManager;
 use secrecy::ExposeSecret;
@@ -14,6 +14,8 @@ pub struct AppState {
     pub pool: db::Pool,
     pub redis: ConnectionManager,
     pub mail: MailQueue,
+    /// Dashboard tiles' results.
+    pub results: ResultCache,
     /// What domain operations are called with; its workflows are [`Self::temporal`]'s.
     pub services: Services,
     temporal: Arc<TemporalWorkflows>,
@@ -36,7 +38,8 @@ impl AppState {
         let config = Arc::new(config);
         let temporal = Arc::new(TemporalWorkflows::new(config.clone()));
         let services = Services { pool: pool.clone(), config: config.clone(), workflows: temporal.clone() };
-        let state = Self { config, pool, redis, mail, services, temporal };
+        let results = ResultCache::new(&config.redis_url)?;
+        let state = Self { config, pool, redis, mail, results, services, temporal };
         if let Err(err) = state.temporal().await {
             tracing::warn!(error = %err, "Temporal is not reachable yet; will retry on demand");
         }

@@ -10,7 +10,7 @@ use quarry_domain::{
     config::Config,
     on_worker::WorkerPool,
     project::RemovalMode,
-    services::{Workflow, WorkflowStarter},
+    services::{DashboardSchedule, ScheduleState, Workflow, WorkflowStarter},
 };
 use quarry_workflows::{
     TaskQueues,
@@ -59,6 +59,7 @@ impl WorkflowStarter for TemporalWorkflows {
                 temporal.start_project_removal(project_id, mode, fresh).await
             }
             Workflow::OrgRemoval { org_id } => temporal.start_org_removal(org_id).await,
+            Workflow::DashboardRefresh { project_id, dashboard_id } => temporal.start_dashboard_refresh(project_id, dashboard_id).await,
         };
         started.map_err(Error::internal)
     }
@@ -87,5 +88,31 @@ impl WorkflowStarter for TemporalWorkflows {
             }
             Err(error) => Err(Error::internal(error)),
         }
+    }
+
+    async fn put_schedule(&self, schedule: DashboardSchedule) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        let note = format!("Refreshes dashboard \"{}\"", schedule.name);
+        temporal.put_schedule(schedule.project_id, schedule.dashboard_id, &schedule.cron, &schedule.timezone, &note).await.map_err(Error::internal)
+    }
+
+    async fn remove_schedule(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.remove_schedule(project_id, dashboard_id).await.map_err(Error::internal)
+    }
+
+    async fn trigger_schedule(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.trigger_schedule(project_id, dashboard_id).await.map_err(Error::internal)
+    }
+
+    async fn schedule_state(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<Option<ScheduleState>> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        let described = temporal.describe_schedule(project_id, dashboard_id).await.map_err(Error::internal)?;
+        Ok(described.map(|d| ScheduleState {
+            next_run: d.next_runs.first().map(|t| chrono::DateTime::<chrono::Utc>::from(*t)),
+            timezone: d.timezone,
+            cron: d.cron,
+        }))
     }
 }

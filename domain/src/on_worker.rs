@@ -57,6 +57,7 @@ pub enum WorkerCall {
     UpdateCalculatedField { column_id: Uuid, name: String, expression: String },
     CreateView { project_id: Uuid, display_name: String, statement: String },
     Preview { project_id: Uuid, name: String, limit: usize },
+    RunTile { item_id: Uuid },
     TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
     ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
 }
@@ -133,6 +134,7 @@ fn name(call: &WorkerCall) -> &'static str {
         WorkerCall::UpdateCalculatedField { .. } => "UpdateCalculatedField",
         WorkerCall::CreateView { .. } => "CreateView",
         WorkerCall::Preview { .. } => "Preview",
+        WorkerCall::RunTile { .. } => "RunTile",
         WorkerCall::TestLlm { .. } => "TestLlm",
         WorkerCall::ApplyLlm { .. } => "ApplyLlm",
     }
@@ -206,6 +208,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(edit::create_view(pool, config, project_id, &display_name, &statement).await?.id)
         }
         WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
+        WorkerCall::RunTile { item_id } => json(crate::dashboard::tile::run(pool, config, item_id).await?),
         WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
         WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
             json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
@@ -287,6 +290,11 @@ pub async fn preview(services: &Services, project_id: Uuid, name: &str, limit: u
 }
 
 /// Sends one short request with the settings ([`llm::test_connectivity`]).
+/// Runs a dashboard tile's SQL at the source ([`crate::dashboard::tile::run`]).
+pub async fn run_tile(services: &Services, item_id: Uuid) -> Result<crate::dashboard::tile::TileRun> {
+    services.call(WorkerCall::RunTile { item_id }).await
+}
+
 pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {
     services.call(WorkerCall::TestLlm { org_id, settings, key: key.map(|k| k.expose_secret().to_owned()) }).await
 }

@@ -81,6 +81,14 @@ pub enum Operation {
     ManageLlm,
     ReadKnowledge,
     ManageKnowledge,
+    /// Dashboards and folders the user sees (their own, and those shared with them).
+    ReadDashboards,
+    /// Creating dashboards and changing those the user sees.
+    ManageDashboards,
+    /// Creating, renaming and deleting folders, and sharing threads into them.
+    ManageFolders,
+    /// Who may see a folder (its access kind, members and groups).
+    ManageFolderAccess,
 }
 
 pub struct Rule {
@@ -140,6 +148,10 @@ pub const RULES: &[Rule] = &[
     rule(Operation::ManageLlm, Scope::Org, &[Admin], &[], "configure the organization's language model"),
     rule(Operation::ReadKnowledge, Scope::Project, &[], &[Owner, Contributor], "view SQL pairs and instructions"),
     rule(Operation::ManageKnowledge, Scope::Project, &[], &[Owner, Contributor], "change SQL pairs and instructions"),
+    rule(Operation::ReadDashboards, Scope::Project, &[], ANY_PROJECT, "view dashboards"),
+    rule(Operation::ManageDashboards, Scope::Project, &[], &[Owner, Contributor], "change dashboards"),
+    rule(Operation::ManageFolders, Scope::Project, &[], &[Owner, Contributor], "change folders"),
+    rule(Operation::ManageFolderAccess, Scope::Project, &[], &[Owner], "manage who may see a folder"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -215,6 +227,10 @@ mod tests {
             (UseOrgLlm, true, true, false),
             (ReadKnowledge, true, true, false),
             (ManageKnowledge, true, true, false),
+            (ReadDashboards, true, true, true),
+            (ManageDashboards, true, true, false),
+            (ManageFolders, true, true, false),
+            (ManageFolderAccess, true, false, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

@@ -43,6 +43,31 @@ pub enum Workflow {
     OrgRemoval {
         org_id: Uuid,
     },
+    /// Refreshes every tile of a dashboard now ("refresh all").
+    DashboardRefresh {
+        project_id: Uuid,
+        dashboard_id: Uuid,
+    },
+}
+
+/// A dashboard's refresh schedule as Temporal keeps it: a cron expression read in an IANA
+/// timezone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DashboardSchedule {
+    pub project_id: Uuid,
+    pub dashboard_id: Uuid,
+    pub cron: String,
+    pub timezone: String,
+    /// Shown beside the schedule in the Temporal UI.
+    pub name: String,
+}
+
+/// What Temporal says of a schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleState {
+    pub next_run: Option<chrono::DateTime<chrono::Utc>>,
+    pub timezone: String,
+    pub cron: Vec<String>,
 }
 
 /// Starts and stops workflows, and hands short calls to a worker pool. Failures are never
@@ -57,6 +82,18 @@ pub trait WorkflowStarter: Send + Sync {
     /// Runs a sealed call ([`crate::on_worker`]) on `pool` and returns its sealed reply,
     /// waiting no longer than `within`.
     async fn call(&self, pool: WorkerPool, sealed: String, within: Duration) -> Result<String>;
+
+    /// Creates or replaces a dashboard's Temporal Schedule.
+    async fn put_schedule(&self, schedule: DashboardSchedule) -> Result<()>;
+
+    /// Removes a dashboard's Temporal Schedule; one that does not exist is left alone.
+    async fn remove_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<()>;
+
+    /// Runs a dashboard's schedule now, as Temporal would at its time.
+    async fn trigger_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<()>;
+
+    /// The schedule as Temporal has it, or None when it has none.
+    async fn schedule_state(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<Option<ScheduleState>>;
 }
 
 /// Cheap to clone.
@@ -109,6 +146,22 @@ mod tests {
 
         async fn call(&self, _pool: WorkerPool, _sealed: String, _within: Duration) -> Result<String> {
             Err(Error::internal("these tests make no worker calls"))
+        }
+
+        async fn put_schedule(&self, _schedule: DashboardSchedule) -> Result<()> {
+            Ok(())
+        }
+
+        async fn remove_schedule(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<()> {
+            Ok(())
+        }
+
+        async fn trigger_schedule(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<()> {
+            Ok(())
+        }
+
+        async fn schedule_state(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<Option<ScheduleState>> {
+            Ok(None)
         }
     }
 

@@ -20,8 +20,8 @@ use tracing::{info, warn};
 
 use crate::{
     activities::{
-        AskActivities, Chaos, CsvImportActivities, DeployActivities, GenerationActivities, LocalModel, OrgRemovalActivities, ProjectRemovalActivities,
-        WorkerCallActivities,
+        AskActivities, Chaos, CsvImportActivities, DashboardRefreshActivities, DeployActivities, GenerationActivities, LocalModel, OrgRemovalActivities,
+        ProjectRemovalActivities, WorkerCallActivities,
     },
     cli::Queue,
     services,
@@ -65,6 +65,8 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     let local_model = LocalModel::new(config.embedding_model_dir.clone());
     let ask = || AskActivities::new(pool.clone(), config.clone(), chaos, local_model.clone());
     let calls = || WorkerCallActivities::new(pool.clone(), config.clone());
+    let results = quarry_domain::dashboard::cache::ResultCache::new(&config.redis_url)?;
+    let refreshes = || DashboardRefreshActivities::new(pool.clone(), config.clone(), results.clone(), chaos);
     let mut workers = Vec::new();
     for &queue in queues {
         let name = worker_queue(queue, &names);
@@ -77,6 +79,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(OrgRemovalActivities::new(pool.clone(), chaos))
                 .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
                 .register_activities(ask())
+                .register_activities(refreshes())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())
@@ -92,6 +95,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
             Queue::Sql => WorkerOptions::new(name.clone())
                 .register_activities(ask())
                 .register_activities(calls())
+                .register_activities(refreshes())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())

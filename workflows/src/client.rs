@@ -8,6 +8,7 @@ use temporalio_client::{
     WorkflowIdReusePolicy, WorkflowStartOptions,
     errors::{ClientConnectError, WorkflowGetResultError, WorkflowStartError},
     grpc::WorkflowService,
+    schedules::{CreateScheduleOptions, ScheduleAction, ScheduleError, ScheduleOverlapPolicy, ScheduleSpec},
     tonic,
 };
 use temporalio_common::UntypedWorkflow;
@@ -19,8 +20,9 @@ use temporalio_common::protos::temporal::api::{
 use uuid::Uuid;
 
 use crate::{
-    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DeployInput, DeployWorkflow, GenerationInput, GenerationWorkflow, OrgRemovalInput,
-    OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
+    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DashboardRefreshInput, DashboardRefreshWorkflow, DeployInput, DeployWorkflow, GenerationInput,
+    GenerationWorkflow, OrgRemovalInput, OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput,
+    WorkerCallWorkflow, ids,
 };
 
 /// How long a new removal waits for the previous one of the same project to close.
@@ -65,9 +67,27 @@ pub enum TemporalError {
         #[source]
         source: temporalio_client::errors::WorkflowInteractionError,
     },
+    #[error("cannot change or read schedule {schedule_id}")]
+    Schedule {
+        schedule_id: String,
+        #[source]
+        source: ScheduleError,
+    },
     /// No worker of the pool finished the call in time (none running, or all busy).
     #[error("no worker answered worker call {workflow_id} within {within:?}")]
     CallTimedOut { workflow_id: String, within: Duration },
+}
+
+/// A dashboard's schedule as Temporal describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DescribedSchedule {
+    pub next_runs: Vec<SystemTime>,
+    pub timezone: String,
+    /// Cron expressions as given (the server may keep them as calendars instead).
+    pub cron: Vec<String>,
+    pub calendars: usize,
+    /// Workflow ids of the latest runs it started.
+    pub recent_runs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,6 +213,97 @@ impl Temporal {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }
+    }
+
+    /// Starts refreshing every tile of a dashboard now (workflow id
+    /// `project-<uuid>-dashboard-refresh-<dashboard>`); asking again while it runs is a no-op.
+    pub async fn start_dashboard_refresh(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::dashboard_refresh(project_id, dashboard_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
+            .static_summary(format!("Refresh dashboard {dashboard_id} of project {project_id}"))
+            .build();
+        match self.client.start_workflow(DashboardRefreshWorkflow::run, self.refresh_input(project_id, dashboard_id, false), options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    fn refresh_input(&self, project_id: Uuid, dashboard_id: Uuid, scheduled: bool) -> DashboardRefreshInput {
+        DashboardRefreshInput { project_id, dashboard_id, sql_queue: self.queues.sql.clone(), scheduled }
+    }
+
+    /// Creates or replaces a dashboard's Temporal Schedule: `cron` read in the IANA zone
+    /// `timezone`, each run a DashboardRefresh workflow. A run still going when the next is
+    /// due makes that one skip.
+    pub async fn put_schedule(&self, project_id: Uuid, dashboard_id: Uuid, cron: &str, timezone: &str, note: &str) -> Result<(), TemporalError> {
+        let schedule_id = ids::dashboard_schedule(project_id, dashboard_id);
+        let spec = ScheduleSpec::builder().cron_strings(vec![cron.to_owned()]).timezone_name(timezone).build();
+        let action = ScheduleAction::start_workflow(
+            DashboardRefreshWorkflow::run,
+            self.refresh_input(project_id, dashboard_id, true),
+            self.queues.workflows.clone(),
+            ids::dashboard_refresh(project_id, dashboard_id),
+        );
+        let options = CreateScheduleOptions::builder().action(action.clone()).spec(spec.clone()).overlap_policy(ScheduleOverlapPolicy::Skip).note(note).build();
+        let error = |source: ScheduleError| TemporalError::Schedule { schedule_id: schedule_id.clone(), source };
+        match self.client.create_schedule(schedule_id.clone(), options).await {
+            Ok(_) => Ok(()),
+            Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::AlreadyExists => {
+                let handle = self.client.get_schedule_handle(schedule_id.clone());
+                let note = note.to_owned();
+                handle
+                    .update(
+                        move |update| {
+                            update.set_spec(spec).set_action(action).set_note(note).set_overlap_policy(ScheduleOverlapPolicy::Skip);
+                        },
+                        Default::default(),
+                    )
+                    .await
+                    .map_err(error)
+            }
+            Err(source) => Err(error(source)),
+        }
+    }
+
+    /// Removes a dashboard's schedule; one that is not there is left alone.
+    pub async fn remove_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<(), TemporalError> {
+        let schedule_id = ids::dashboard_schedule(project_id, dashboard_id);
+        match self.client.get_schedule_handle(schedule_id.clone()).delete(Default::default()).await {
+            Ok(()) => Ok(()),
+            Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::NotFound => Ok(()),
+            Err(source) => Err(TemporalError::Schedule { schedule_id, source }),
+        }
+    }
+
+    /// Runs a dashboard's schedule now.
+    pub async fn trigger_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<(), TemporalError> {
+        let schedule_id = ids::dashboard_schedule(project_id, dashboard_id);
+        self.client
+            .get_schedule_handle(schedule_id.clone())
+            .trigger(ScheduleOverlapPolicy::AllowAll, Default::default())
+            .await
+            .map_err(|source| TemporalError::Schedule { schedule_id, source })
+    }
+
+    /// The schedule's next run, zone and cron expressions as Temporal has them; None when
+    /// there is no such schedule.
+    pub async fn describe_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<Option<DescribedSchedule>, TemporalError> {
+        let schedule_id = ids::dashboard_schedule(project_id, dashboard_id);
+        let described = match self.client.get_schedule_handle(schedule_id.clone()).describe(Default::default()).await {
+            Ok(described) => described,
+            Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::NotFound => return Ok(None),
+            Err(source) => return Err(TemporalError::Schedule { schedule_id, source }),
+        };
+        let spec = described.raw().schedule.as_ref().and_then(|s| s.spec.clone()).unwrap_or_default();
+        Ok(Some(DescribedSchedule {
+            next_runs: described.future_action_times(),
+            timezone: spec.timezone_name,
+            cron: spec.cron_string,
+            calendars: spec.structured_calendar.len(),
+            recent_runs: described.recent_actions().into_iter().map(|a| a.workflow_id).collect(),
+        }))
     }
 
     /// Runs a sealed call on `queue` and waits for its sealed reply, no longer than `within`:

@@ -54,6 +54,17 @@ pub fn generation(project_id: Uuid, task_id: Uuid) -> String {
     format!("{}generation-{task_id}", project_prefix(project_id))
 }
 
+/// A dashboard's Temporal Schedule (schedules have ids of their own, apart from workflows').
+pub fn dashboard_schedule(project_id: Uuid, dashboard_id: Uuid) -> String {
+    format!("{}dashboard-{dashboard_id}", project_prefix(project_id))
+}
+
+/// A dashboard's refresh runs. Scheduled runs get the schedule's time appended by Temporal;
+/// a manual run has this id, so asking twice while one runs starts one.
+pub fn dashboard_refresh(project_id: Uuid, dashboard_id: Uuid) -> String {
+    format!("{}dashboard-refresh-{dashboard_id}", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ pub mod ask;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod csv_import;
+pub mod dashboard_refresh;
 pub mod deploy;
 pub mod generation;
 pub mod ids;
@@ -21,6 +22,7 @@ pub mod worker_call;
 
 pub use ask::{AskInput, AskWorkflow};
 pub use csv_import::{CsvImportInput, CsvImportOutcome, CsvImportWorkflow};
+pub use dashboard_refresh::{DashboardRefreshInput, DashboardRefreshWorkflow};
 pub use deploy::{DeployInput, DeployWorkflow};
 pub use generation::{GenerationInput, GenerationWorkflow};
 pub use org_removal::{OrgRemovalInput, OrgRemovalWorkflow};

@@ -9,13 +9,17 @@ use temporalio_sdk::{
 };
 use temporalio_workflow::workflows::WorkflowImplementation;
 
-use crate::{AskWorkflow, CsvImportWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow, WorkerCallWorkflow};
+use crate::{
+    AskWorkflow, CsvImportWorkflow, DashboardRefreshWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow,
+    WorkerCallWorkflow,
+};
 
 /// Registers every Quarry workflow on a worker's or a replayer's options.
 pub fn register_workflows<O: RegistersWorkflows>(options: O) -> Result<O, WorkflowRegistrationError> {
     options
         .register::<AskWorkflow>()?
         .register::<CsvImportWorkflow>()?
+        .register::<DashboardRefreshWorkflow>()?
         .register::<DeployWorkflow>()?
         .register::<GenerationWorkflow>()?
         .register::<OrgRemovalWorkflow>()?

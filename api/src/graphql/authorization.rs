@@ -174,6 +174,33 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "createModelDescriptionTask", Requires(UpdateModels)),
     (Mutation, "createRelationshipRecommendationTask", Requires(UpdateModels)),
     (Mutation, "createRecommendedQuestionsTask", Requires(Ask)),
+    // dashboards (each resolver also checks the caller sees the dashboard: theirs, or in a
+    // folder they see)
+    (Query, "dashboards", Requires(ReadDashboards)),
+    (Query, "dashboard", Requires(ReadDashboards)),
+    (Mutation, "createDashboard", Requires(ManageDashboards)),
+    (Mutation, "updateDashboard", Requires(ManageDashboards)),
+    (Mutation, "deleteDashboard", Requires(ManageDashboards)),
+    (Mutation, "createDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "updateDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "deleteDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "updateDashboardItemLayouts", Requires(ManageDashboards)),
+    (Mutation, "setDashboardSchedule", Requires(ManageDashboards)),
+    (Mutation, "refreshDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "refreshDashboard", Requires(ManageDashboards)),
+    // folders (listing is for anyone on the project; each answers with what the caller sees)
+    (Query, "folders", Requires(ReadDashboards)),
+    (Query, "folderTree", Requires(ReadDashboards)),
+    (Mutation, "createFolder", Requires(ManageFolders)),
+    (Mutation, "updateFolder", Requires(ManageFolders)),
+    (Mutation, "deleteFolder", Requires(ManageFolders)),
+    (Mutation, "addFolderMember", Requires(ManageFolderAccess)),
+    (Mutation, "removeFolderMember", Requires(ManageFolderAccess)),
+    (Mutation, "addFolderGroup", Requires(ManageFolderAccess)),
+    (Mutation, "removeFolderGroup", Requires(ManageFolderAccess)),
+    (Mutation, "shareToFolder", Requires(ManageFolders)),
+    (Mutation, "revokeShareToFolder", Requires(ManageFolders)),
+    (Mutation, "switchFolder", Requires(ManageFolders)),
 ];
 
 /// The access a root field requires; `None` for a field missing from [`FIELDS`].

@@ -5,7 +5,9 @@ mod asking;
 pub mod authorization;
 mod context;
 mod csv_import;
+mod dashboard;
 mod datasource;
+mod folder;
 mod generation;
 mod group;
 mod invitation;
@@ -52,6 +54,8 @@ pub struct Query(
     llm::LlmQuery,
     knowledge::KnowledgeQuery,
     generation::GenerationQuery,
+    dashboard::DashboardQuery,
+    folder::FolderQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -70,6 +74,8 @@ pub struct Mutation(
     llm::LlmMutation,
     knowledge::KnowledgeMutation,
     generation::GenerationMutation,
+    dashboard::DashboardMutation,
+    folder::FolderMutation,
 );
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;

@@ -7,7 +7,7 @@
 
 use quarry_api::graphql::authorization::{Access, Root, access};
 use quarry_domain::{
-    csv_import, group, invitation, llm, org,
+    asking, csv_import, dashboard, folder, group, invitation, llm, org,
     permissions::{Actor, OrgRole, ProjectRole, authorize},
     project, user,
 };
@@ -142,7 +142,41 @@ impl World {
             };
             world.own.insert(who, own);
         }
+        let dashboards = world.dashboard_fixtures().await;
+        world.shared.extend(dashboards);
         world
+    }
+
+    /// A folder everyone on the project sees, with a dashboard of one tile pinned from the
+    /// owner's answer: every role's reads see it, and owners and contributors may change it.
+    async fn dashboard_fixtures(&self) -> Values {
+        let folder = self.fresh_folder().await;
+        let dashboard = self.fresh_dashboard(folder).await;
+        let mut v = Values::new();
+        v.insert("folderId", json!(folder));
+        v.insert("dashboardId", json!(dashboard.id));
+        v.insert("itemId", json!(self.fresh_item(&dashboard).await));
+        v
+    }
+
+    fn owner_viewer(&self) -> folder::Viewer {
+        folder::Viewer { user_id: self.ids[&Owner], owner: true, editor: true }
+    }
+
+    async fn fresh_folder(&self) -> Uuid {
+        let name = format!("f-{}", Uuid::new_v4().simple());
+        let access = Some(folder::FolderAccess::AnyoneInProject);
+        folder::create(&self.app.state.pool, self.project, self.owner_viewer(), &name, access).await.unwrap().id
+    }
+
+    async fn fresh_dashboard(&self, folder: Uuid) -> dashboard::Dashboard {
+        dashboard::create(&self.app.state.pool, self.project, self.ids[&Owner], "Victim board", Some(folder)).await.unwrap()
+    }
+
+    async fn fresh_item(&self, dashboard: &dashboard::Dashboard) -> Uuid {
+        let pool = &self.app.state.pool;
+        let response = asking::thread::response(pool, self.project, Uuid::parse_str(&self.own[&Owner].response).unwrap()).await.unwrap();
+        dashboard::create_item(pool, dashboard, &response, None, None).await.unwrap().id
     }
 
     async fn deployed(&self, project: Uuid) {
@@ -489,6 +523,51 @@ impl World {
             }
             "createSqlPair" => {
                 v.insert("data", json!({"question": "How many tracks are there?", "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
+            }
+            "deleteDashboard" => {
+                let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
+                v.insert("dashboardId", json!(self.fresh_dashboard(folder).await.id));
+            }
+            "deleteDashboardItem" => {
+                let dashboard =
+                    dashboard::get(&self.app.state.pool, self.project, self.shared["dashboardId"].as_str().unwrap().parse().unwrap()).await.unwrap();
+                v.insert("itemId", json!(self.fresh_item(&dashboard).await));
+            }
+            "updateDashboardItemLayouts" => {
+                v.insert("layouts", json!([{"itemId": v["itemId"], "x": 0, "y": 0, "w": 6, "h": 4}]));
+            }
+            "createFolder"
+            | "updateFolder"
+            | "deleteFolder"
+            | "addFolderMember"
+            | "removeFolderMember"
+            | "addFolderGroup"
+            | "removeFolderGroup"
+            | "revokeShareToFolder" => {
+                v.insert("name", json!(format!("f-{}", Uuid::new_v4().simple())));
+                let folder = self.fresh_folder().await;
+                v.insert("folderId", json!(folder));
+                let pool = &self.app.state.pool;
+                let found = folder::get(pool, self.project, folder, self.owner_viewer()).await.unwrap();
+                match field {
+                    "addFolderMember" | "removeFolderMember" => {
+                        let (user_id, _, _) = self.fresh_member(Some(self.project)).await;
+                        folder::add_member(pool, &found, self.owner_viewer(), user_id).await.unwrap();
+                        v.insert("userId", json!(user_id));
+                    }
+                    "addFolderGroup" | "removeFolderGroup" => {
+                        let group = self.fresh_group(true).await;
+                        folder::add_group(pool, &found, self.owner_viewer(), group).await.unwrap();
+                        v.insert("groupId", json!(group));
+                    }
+                    "revokeShareToFolder" => {
+                        folder::share_thread(pool, &found, own.thread.parse().unwrap(), self.owner_viewer()).await.unwrap();
+                    }
+                    _ => {}
+                }
+            }
+            "switchFolder" => {
+                v.insert("itemId", json!(own.thread));
             }
             _ => {}
         }

@@ -7,6 +7,8 @@ mod asking;
 mod auth;
 mod authorization;
 mod csv_import;
+mod dashboards;
+mod folders;
 mod fuzz;
 mod isolation;
 mod limits;

@@ -3,6 +3,7 @@
 
 mod ask;
 mod csv_import;
+mod dashboard_refresh;
 mod deploy;
 mod embedding;
 mod generation;
@@ -13,6 +14,7 @@ mod worker_call;
 
 pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
+pub use dashboard_refresh::DashboardRefreshActivities;
 pub use deploy::DeployActivities;
 pub use embedding::LocalModel;
 pub use generation::GenerationActivities;

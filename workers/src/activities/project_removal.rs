@@ -5,12 +5,14 @@
 use std::{collections::HashSet, path::PathBuf, sync::Arc, time::Duration};
 
 use futures::TryStreamExt;
-use quarry_domain::{db::Pool, project};
+use quarry_domain::{dashboard, db::Pool, project};
 use quarry_workflows::{
     ProjectRemovalInput, RemovalMode, ids,
     project_removal::activities::{CancelProjectWorkflows, DeleteProjectFiles, FinishProjectRemoval, PurgeProjectData},
 };
-use temporalio_client::{Client, WorkflowCancelOptions, WorkflowListOptions, WorkflowTerminateOptions, errors::WorkflowInteractionError};
+use temporalio_client::{
+    Client, WorkflowCancelOptions, WorkflowListOptions, WorkflowTerminateOptions, errors::WorkflowInteractionError, schedules::ScheduleError, tonic,
+};
 use temporalio_common::UntypedWorkflow;
 use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
@@ -44,6 +46,15 @@ impl ProjectRemovalActivities {
     pub async fn cancel_project_workflows(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let client = ctx.client();
+        // Dashboard schedules first, so none starts a refresh while the project goes.
+        for dashboard_id in dashboard::scheduled(&self.pool, input.project_id).await.map_err(super::support::step_error)? {
+            let schedule_id = ids::dashboard_schedule(input.project_id, dashboard_id);
+            match client.get_schedule_handle(schedule_id.clone()).delete(Default::default()).await {
+                Ok(()) => {}
+                Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::NotFound => {}
+                Err(error) => return Err(anyhow::anyhow!("cannot delete schedule {schedule_id}: {error}").into()),
+            }
+        }
         let own_id = ctx.info().workflow_id.clone().unwrap_or_default();
         let query = format!("WorkflowId STARTS_WITH '{}' AND ExecutionStatus = 'Running'", ids::project_prefix(input.project_id));
         let deadline = tokio::time::Instant::now() + CANCEL_GRACE;

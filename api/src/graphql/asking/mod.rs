@@ -10,12 +10,13 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    TaskErrorCode,
+    ErrorCode, TaskErrorCode,
     asking::{
         self, AskStatus, AskingTask, Chip, ChipKind, Thread, ThreadResponse,
         answer::suggested_questions,
         thread::{self as threads},
     },
+    folder,
     generation::GenerationStatus,
     permissions::Operation,
     user::User,
@@ -161,6 +162,12 @@ pub struct ResultColumnGql {
     family: quarry_engine::ColumnTypeFamily,
 }
 
+impl From<&quarry_engine::ResultColumn> for ResultColumnGql {
+    fn from(c: &quarry_engine::ResultColumn) -> Self {
+        Self { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }
+    }
+}
+
 pub struct ThreadResponseGql {
     response: ThreadResponse,
     task: Option<AskingTask>,
@@ -199,11 +206,7 @@ impl ThreadResponseGql {
         self.response.chart_error.as_deref()
     }
     async fn columns(&self) -> Vec<ResultColumnGql> {
-        self.response
-            .result
-            .as_ref()
-            .map(|r| r.columns.iter().map(|c| ResultColumnGql { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }).collect())
-            .unwrap_or_default()
+        self.response.result.as_ref().map(|r| r.columns.iter().map(ResultColumnGql::from).collect()).unwrap_or_default()
     }
     /// Rows kept with the response (at most 5000).
     async fn row_count(&self) -> i32 {
@@ -274,18 +277,37 @@ async fn response_with_task(ctx: &Context<'_>, response: ThreadResponse) -> ApiR
 }
 
 /// The caller's own thread (others' threads are not found).
+/// A thread the caller may work on: their own, or one they see through a folder when they
+/// are an owner or contributor (viewers only read threads shared with them).
 pub(super) async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
-    let thread = threads::get(&context::state(ctx).pool, project_id, thread_id).await?;
-    if thread.created_by != Some(user.id) {
+    thread_for(ctx, user, project_id, thread_id, true).await
+}
+
+/// A thread the caller sees: their own, or one in or shared into a folder they see.
+async fn seen_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
+    thread_for(ctx, user, project_id, thread_id, false).await
+}
+
+async fn thread_for(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid, write: bool) -> ApiResult<Thread> {
+    let pool = &context::state(ctx).pool;
+    let thread = threads::get(pool, project_id, thread_id).await?;
+    if thread.created_by == Some(user.id) {
+        return Ok(thread);
+    }
+    let viewer = folder::Viewer::of(user.id, quarry_domain::access::project_actor(pool, user.id, project_id).await?);
+    if !folder::sees_thread(pool, thread.id, viewer).await? {
         return Err(quarry_domain::Error::not_found("Thread").into());
+    }
+    if write && !viewer.editor {
+        return Err(quarry_domain::Error::new(ErrorCode::UnauthorizedRoleAccess, "You do not have permission to change a thread shared with you.").into());
     }
     Ok(thread)
 }
 
-/// A response in one of the caller's threads.
-async fn own_response(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid) -> ApiResult<ThreadResponse> {
+/// A response in a thread the caller may work on (`write`) or sees.
+pub(super) async fn response_for(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid, write: bool) -> ApiResult<ThreadResponse> {
     let response = threads::response(&context::state(ctx).pool, project_id, response_id).await?;
-    own_thread(ctx, user, project_id, response.thread_id).await?;
+    thread_for(ctx, user, project_id, response.thread_id, write).await?;
     Ok(response)
 }
 
@@ -293,7 +315,7 @@ async fn own_response(ctx: &Context<'_>, user: &User, project_id: Uuid, response
 async fn caller_response<'a>(ctx: &Context<'a>, project_id: &ID, response_id: &ID) -> ApiResult<(Uuid, &'a User, ThreadResponse)> {
     let project_id = parse_id(project_id)?;
     let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-    let response = own_response(ctx, user, project_id, parse_id(response_id)?).await?;
+    let response = response_for(ctx, user, project_id, parse_id(response_id)?, true).await?;
     Ok((project_id, user, response))
 }
 
@@ -331,13 +353,13 @@ impl AskingQuery {
     async fn thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<ThreadDetail> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        Ok(ThreadDetail { thread: own_thread(ctx, user, project_id, parse_id(&thread_id)?).await? })
+        Ok(ThreadDetail { thread: seen_thread(ctx, user, project_id, parse_id(&thread_id)?).await? })
     }
 
     async fn thread_response(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let response = response_for(ctx, user, project_id, parse_id(&response_id)?, false).await?;
         response_with_task(ctx, response).await
     }
 
@@ -353,12 +375,12 @@ impl AskingQuery {
     ) -> ApiResult<ResponseData> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = own_response(ctx, user, project_id, parse_id(&response_id)?).await?;
+        let response = response_for(ctx, user, project_id, parse_id(&response_id)?, false).await?;
         let result = response.result.map(|r| r.0).unwrap_or_default();
         let offset = offset.unwrap_or(0).max(0) as usize;
         let limit = limit.unwrap_or(PAGE_MAX).clamp(1, PAGE_MAX) as usize;
         Ok(ResponseData {
-            columns: result.columns.iter().map(|c| ResultColumnGql { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }).collect(),
+            columns: result.columns.iter().map(ResultColumnGql::from).collect(),
             total: result.rows.len() as i32,
             truncated: result.truncated,
             rows: Json(result.rows.into_iter().skip(offset).take(limit).collect()),

@@ -1,0 +1,408 @@
+//! Dashboards (PRODUCT.md §2 home/dashboard/[id], §7 dashboards): tiles pinned from thread
+//! responses, laid out on a 12-column grid, each running its SQL through the semantic layer,
+//! cached ([`cache`]) and refreshed on a schedule ([`schedule`], [`refresh`]).
+
+pub mod cache;
+pub mod refresh;
+pub mod schedule;
+pub mod tile;
+
+use chrono::{DateTime, Utc};
+use quarry_engine::{
+    ColumnTypeFamily,
+    answer::chart::{ChartSpec, ChartType},
+};
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use crate::{
+    asking::thread::ThreadResponse,
+    db::Pool,
+    error::{Error, Result},
+    services::{DashboardSchedule, Services},
+};
+pub use schedule::{Frequency, Schedule, Weekday};
+
+/// The grid is this many columns wide.
+pub const GRID_COLUMNS: i32 = 12;
+/// Tiles a dashboard may hold.
+pub const MAX_ITEMS: i64 = 50;
+
+/// How a tile draws its result: one of the chart types, or the rows as a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "DashboardItemType"))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Display {
+    Area,
+    Bar,
+    GroupedBar,
+    Line,
+    MultiLine,
+    Number,
+    Pie,
+    StackedBar,
+    Table,
+}
+
+impl From<ChartType> for Display {
+    fn from(chart: ChartType) -> Self {
+        match chart {
+            ChartType::Area => Self::Area,
+            ChartType::Bar => Self::Bar,
+            ChartType::GroupedBar => Self::GroupedBar,
+            ChartType::Line => Self::Line,
+            ChartType::MultiLine => Self::MultiLine,
+            ChartType::Number => Self::Number,
+            ChartType::Pie => Self::Pie,
+            ChartType::StackedBar => Self::StackedBar,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Dashboard {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub folder_id: Option<Uuid>,
+    pub name: String,
+    pub created_by: Option<Uuid>,
+    pub cache_enabled: bool,
+    pub cache_ttl_seconds: i32,
+    pub schedule: Schedule,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DashboardItem {
+    pub id: Uuid,
+    pub dashboard_id: Uuid,
+    pub project_id: Uuid,
+    pub name: String,
+    pub display: Display,
+    pub chart: Option<Json<ChartSpec>>,
+    pub sql: String,
+    pub response_id: Option<Uuid>,
+    pub layout: Layout,
+    pub cache_key: Option<String>,
+    pub cache_deploy_id: Option<Uuid>,
+    pub cache_sql_hash: Option<String>,
+    pub last_error: Option<String>,
+    pub refreshed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Layout {
+    fn check(self) -> Result<Self> {
+        if self.x < 0 || self.y < 0 {
+            return Err(Error::invalid("A tile's position (x, y) cannot be negative."));
+        }
+        if self.w <= 0 || self.h <= 0 {
+            return Err(Error::invalid("A tile's width and height must be greater than 0."));
+        }
+        if self.x + self.w > GRID_COLUMNS {
+            return Err(Error::invalid(format!("A tile must fit the grid's {GRID_COLUMNS} columns (x + w ≤ {GRID_COLUMNS}).")));
+        }
+        Ok(self)
+    }
+}
+
+fn check_name(name: &str, what: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid(format!("Please enter the {what} name.")));
+    }
+    if name.chars().count() > 200 {
+        return Err(Error::invalid(format!("The {what} name must be at most 200 characters.")));
+    }
+    Ok(name.to_owned())
+}
+
+macro_rules! select_dashboard {
+    ($where:literal $(, $arg:expr)*) => {
+        sqlx::query!(
+            r#"SELECT id, project_id, folder_id, name, created_by, cache_enabled, cache_ttl_seconds,
+                      schedule_frequency AS "schedule_frequency: Frequency", schedule_day AS "schedule_day: Weekday",
+                      schedule_hour, schedule_minute, schedule_cron, schedule_timezone, created_at, updated_at
+               FROM dashboards "# + $where,
+            $($arg),*
+        )
+    };
+}
+
+macro_rules! dashboard_of {
+    ($r:expr) => {{
+        let r = $r;
+        Dashboard {
+            id: r.id,
+            project_id: r.project_id,
+            folder_id: r.folder_id,
+            name: r.name,
+            created_by: r.created_by,
+            cache_enabled: r.cache_enabled,
+            cache_ttl_seconds: r.cache_ttl_seconds,
+            schedule: Schedule {
+                frequency: r.schedule_frequency,
+                day: r.schedule_day,
+                hour: r.schedule_hour,
+                minute: r.schedule_minute,
+                cron: r.schedule_cron,
+                timezone: r.schedule_timezone,
+            },
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }};
+}
+
+pub async fn get(pool: &Pool, project_id: Uuid, dashboard_id: Uuid) -> Result<Dashboard> {
+    let row = select_dashboard!("WHERE id = $1 AND project_id = $2", dashboard_id, project_id).fetch_optional(pool).await?;
+    Ok(dashboard_of!(row.ok_or_else(|| Error::not_found("Dashboard"))?))
+}
+
+/// The project a dashboard belongs to, if it exists.
+pub async fn project_of(pool: &Pool, dashboard_id: Uuid) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar!("SELECT project_id FROM dashboards WHERE id = $1", dashboard_id).fetch_optional(pool).await?)
+}
+
+/// The dashboard of an item, if it exists.
+pub async fn dashboard_of_item(pool: &Pool, item_id: Uuid) -> Result<Option<(Uuid, Uuid)>> {
+    Ok(sqlx::query!("SELECT dashboard_id, project_id FROM dashboard_items WHERE id = $1", item_id)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| (r.dashboard_id, r.project_id)))
+}
+
+/// The dashboards the viewer sees: their own and those in folders they see, by name.
+pub async fn list(pool: &Pool, project_id: Uuid, viewer: crate::folder::Viewer) -> Result<Vec<Dashboard>> {
+    let rows = select_dashboard!(
+        "WHERE project_id = $1 AND (created_by = $2 OR (folder_id IS NOT NULL AND folder_visible(folder_id, $2, $3))) ORDER BY lower(name), created_at",
+        project_id,
+        viewer.user_id,
+        viewer.owner
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| dashboard_of!(r)).collect())
+}
+
+/// The dashboards with a schedule, for removing their Temporal Schedules with the project.
+pub async fn scheduled(pool: &Pool, project_id: Uuid) -> Result<Vec<Uuid>> {
+    Ok(sqlx::query_scalar!("SELECT id FROM dashboards WHERE project_id = $1 AND schedule_frequency <> 'NEVER'", project_id).fetch_all(pool).await?)
+}
+
+pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, name: &str, folder_id: Option<Uuid>) -> Result<Dashboard> {
+    let name = check_name(name, "dashboard")?;
+    let id = Uuid::new_v4();
+    sqlx::query!("INSERT INTO dashboards (id, project_id, name, created_by, folder_id) VALUES ($1, $2, $3, $4, $5)", id, project_id, name, user_id, folder_id)
+        .execute(pool)
+        .await?;
+    get(pool, project_id, id).await
+}
+
+/// What UpdateDashboard may change.
+#[derive(Debug, Default, Clone)]
+pub struct DashboardChanges {
+    pub name: Option<String>,
+    pub cache_enabled: Option<bool>,
+    pub cache_ttl_seconds: Option<i32>,
+}
+
+pub async fn update(pool: &Pool, dashboard: &Dashboard, changes: DashboardChanges) -> Result<Dashboard> {
+    let name = changes.name.as_deref().map(|n| check_name(n, "dashboard")).transpose()?.unwrap_or_else(|| dashboard.name.clone());
+    let ttl = changes.cache_ttl_seconds.unwrap_or(dashboard.cache_ttl_seconds);
+    if !(60..=2_592_000).contains(&ttl) {
+        return Err(Error::invalid("The cache lifetime must be between 1 minute and 30 days."));
+    }
+    sqlx::query!(
+        "UPDATE dashboards SET name = $2, cache_enabled = $3, cache_ttl_seconds = $4, updated_at = now() WHERE id = $1",
+        dashboard.id,
+        name,
+        changes.cache_enabled.unwrap_or(dashboard.cache_enabled),
+        ttl,
+    )
+    .execute(pool)
+    .await?;
+    get(pool, dashboard.project_id, dashboard.id).await
+}
+
+/// Deletes a dashboard and its Temporal Schedule (first, so no run starts for a dashboard
+/// that is gone).
+pub async fn delete(services: &Services, dashboard: &Dashboard) -> Result<()> {
+    if dashboard.schedule.frequency != Frequency::Never {
+        services.workflows.remove_schedule(dashboard.project_id, dashboard.id).await?;
+    }
+    sqlx::query!("DELETE FROM dashboards WHERE id = $1", dashboard.id).execute(&services.pool).await?;
+    Ok(())
+}
+
+/// Sets the refresh schedule: the row and the Temporal Schedule change together (the row's
+/// transaction commits only once Temporal has the schedule).
+pub async fn set_schedule(services: &Services, dashboard: &Dashboard, schedule: Schedule) -> Result<Dashboard> {
+    let schedule = schedule.checked()?;
+    let mut tx = services.pool.begin().await?;
+    sqlx::query!(
+        "UPDATE dashboards SET schedule_frequency = $2, schedule_day = $3, schedule_hour = $4, schedule_minute = $5, schedule_cron = $6,
+                schedule_timezone = $7, updated_at = now() WHERE id = $1",
+        dashboard.id,
+        schedule.frequency as Frequency,
+        schedule.day as Option<Weekday>,
+        schedule.hour,
+        schedule.minute,
+        schedule.cron,
+        schedule.timezone,
+    )
+    .execute(&mut *tx)
+    .await?;
+    match (schedule.cron_expression(), &schedule.timezone) {
+        (Some(cron), Some(timezone)) => {
+            let wanted = DashboardSchedule {
+                project_id: dashboard.project_id,
+                dashboard_id: dashboard.id,
+                cron,
+                timezone: timezone.clone(),
+                name: dashboard.name.clone(),
+            };
+            services.workflows.put_schedule(wanted).await?;
+        }
+        _ => services.workflows.remove_schedule(dashboard.project_id, dashboard.id).await?,
+    }
+    tx.commit().await?;
+    get(&services.pool, dashboard.project_id, dashboard.id).await
+}
+
+macro_rules! select_items {
+    ($where:literal $(, $arg:expr)*) => {
+        sqlx::query!(
+            r#"SELECT id, dashboard_id, project_id, name, display AS "display: Display", chart AS "chart: Json<ChartSpec>", sql, response_id,
+                      x, y, w, h, cache_key, cache_deploy_id, cache_sql_hash, last_error, refreshed_at, created_at
+               FROM dashboard_items "# + $where,
+            $($arg),*
+        )
+    };
+}
+
+macro_rules! item_of {
+    ($r:expr) => {{
+        let r = $r;
+        DashboardItem {
+            id: r.id,
+            dashboard_id: r.dashboard_id,
+            project_id: r.project_id,
+            name: r.name,
+            display: r.display,
+            chart: r.chart,
+            sql: r.sql,
+            response_id: r.response_id,
+            layout: Layout { x: r.x, y: r.y, w: r.w, h: r.h },
+            cache_key: r.cache_key,
+            cache_deploy_id: r.cache_deploy_id,
+            cache_sql_hash: r.cache_sql_hash,
+            last_error: r.last_error,
+            refreshed_at: r.refreshed_at,
+            created_at: r.created_at,
+        }
+    }};
+}
+
+/// A dashboard's tiles, top to bottom, left to right.
+pub async fn items(pool: &Pool, dashboard_id: Uuid) -> Result<Vec<DashboardItem>> {
+    let rows = select_items!("WHERE dashboard_id = $1 ORDER BY y, x, created_at", dashboard_id).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(|r| item_of!(r)).collect())
+}
+
+pub async fn item(pool: &Pool, item_id: Uuid) -> Result<DashboardItem> {
+    let row = select_items!("WHERE id = $1", item_id).fetch_optional(pool).await?;
+    Ok(item_of!(row.ok_or_else(|| Error::not_found("Dashboard item"))?))
+}
+
+/// Pins a response to a dashboard as a chart (its own chart type unless another is asked
+/// for), a table or a NUMBER, below the tiles already there.
+pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadResponse, display: Option<Display>, name: Option<&str>) -> Result<DashboardItem> {
+    let sql = response.sql.clone().ok_or_else(|| Error::invalid("This response has no SQL to pin."))?;
+    let chart = response.chart.as_ref().map(|c| c.0.clone());
+    let display = display.or(chart.as_ref().map(|c| c.chart_type.into())).unwrap_or(Display::Table);
+    if display == Display::Number {
+        let result = response.result.as_ref().map(|r| &r.0);
+        let numeric = result
+            .is_some_and(|r| r.columns.iter().any(|c| matches!(c.family, ColumnTypeFamily::Integer | ColumnTypeFamily::Decimal | ColumnTypeFamily::Float)));
+        if !numeric {
+            return Err(Error::invalid("A NUMBER tile needs a result with a numeric column."));
+        }
+    }
+    let name = check_name(name.unwrap_or(&response.question), "tile")?;
+    let count = sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM dashboard_items WHERE dashboard_id = $1"#, dashboard.id).fetch_one(pool).await?;
+    if count >= MAX_ITEMS {
+        return Err(Error::invalid(format!("A dashboard holds at most {MAX_ITEMS} tiles.")));
+    }
+    let bottom = sqlx::query_scalar!(r#"SELECT coalesce(max(y + h), 0) AS "bottom!" FROM dashboard_items WHERE dashboard_id = $1"#, dashboard.id)
+        .fetch_one(pool)
+        .await?;
+    let (w, h) = if display == Display::Number { (3, 2) } else { (6, 4) };
+    let id = Uuid::new_v4();
+    sqlx::query!(
+        "INSERT INTO dashboard_items (id, dashboard_id, project_id, name, display, chart, sql, response_id, x, y, w, h)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11)",
+        id,
+        dashboard.id,
+        dashboard.project_id,
+        name,
+        display as Display,
+        chart.map(Json) as _,
+        sql,
+        response.id,
+        bottom,
+        w,
+        h,
+    )
+    .execute(pool)
+    .await?;
+    sqlx::query!("UPDATE dashboards SET updated_at = now() WHERE id = $1", dashboard.id).execute(pool).await?;
+    item(pool, id).await
+}
+
+pub async fn rename_item(pool: &Pool, item: &DashboardItem, name: &str) -> Result<DashboardItem> {
+    let name = check_name(name, "tile")?;
+    sqlx::query!("UPDATE dashboard_items SET name = $2, updated_at = now() WHERE id = $1", item.id, name).execute(pool).await?;
+    self::item(pool, item.id).await
+}
+
+pub async fn delete_item(pool: &Pool, item: &DashboardItem) -> Result<()> {
+    sqlx::query!("DELETE FROM dashboard_items WHERE id = $1", item.id).execute(pool).await?;
+    Ok(())
+}
+
+/// Moves and resizes tiles (UpdateLayouts), all or none: every tile must belong to the
+/// dashboard and fit the grid.
+pub async fn update_layouts(pool: &Pool, dashboard: &Dashboard, layouts: &[(Uuid, Layout)]) -> Result<Vec<DashboardItem>> {
+    let checked: Vec<(Uuid, Layout)> = layouts.iter().map(|(id, l)| l.check().map(|l| (*id, l))).collect::<Result<_>>()?;
+    let mut tx = pool.begin().await?;
+    for (item_id, layout) in &checked {
+        let moved = sqlx::query!(
+            "UPDATE dashboard_items SET x = $3, y = $4, w = $5, h = $6, updated_at = now() WHERE id = $1 AND dashboard_id = $2",
+            item_id,
+            dashboard.id,
+            layout.x,
+            layout.y,
+            layout.w,
+            layout.h,
+        )
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() == 0 {
+            return Err(Error::not_found("Dashboard item"));
+        }
+    }
+    tx.commit().await?;
+    items(pool, dashboard.id).await
+}

@@ -1,0 +1,183 @@
+//! A tile's result: run at the source on a worker ([`run`]), kept in the cache with the
+//! tile's record of it ([`keep`]), and read when a dashboard opens ([`open`]): from the
+//! cache when an entry is there, else run through the `sql` worker pool and kept.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use quarry_engine::{QueryOptions, compile};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{
+    Dashboard, DashboardItem,
+    cache::{self, CachedResult, ResultCache},
+};
+use crate::{
+    asking::{
+        answer::QUERY_TIMEOUT,
+        thread::{CACHED_ROWS, ResponseResult},
+    },
+    config::Config,
+    datasource,
+    db::Pool,
+    deploy,
+    error::{Error, Result},
+    modeling::{edit::compile_error, manifest},
+    on_worker,
+    services::Services,
+};
+
+/// A tile's SQL run at the source: the rows, and what the cache keys them by.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TileRun {
+    pub result: ResponseResult,
+    pub deploy_id: Uuid,
+    pub key_base: String,
+    pub sql_hash: String,
+}
+
+/// Compiles the tile's SQL over the deployed models and runs it at the source (first 5000
+/// rows). Worker side. A tile that cannot run (its SQL no longer compiles, the source
+/// refuses it) is a user error saying why.
+pub async fn run(pool: &Pool, config: &Config, item_id: Uuid) -> Result<TileRun> {
+    let item = super::item(pool, item_id).await?;
+    let (deploy, manifest) = deploy::deployed(pool, item.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let connector = datasource::connector(pool, config, item.project_id).await?;
+    let compiled = compile::compile(&manifest, &item.sql, manifest::dialect_of(connector.source_type())).map_err(compile_error)?;
+    let result = connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await.map_err(Error::from)?;
+    Ok(TileRun {
+        result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
+        deploy_id: deploy.id,
+        key_base: cache::key_base(&compiled, deploy.id),
+        sql_hash: definition_hash(&manifest, &item.sql, &compiled),
+    })
+}
+
+/// What a tile's result depends on in the models: its SQL as compiled, and the definitions of
+/// the models its SQL names (so a model that gains a column or a calculated field counts as
+/// changed too, even where the compiled SQL stays the same). Naming is read loosely, by
+/// words: a word that happens to match a model only makes the tile stale more readily.
+fn definition_hash(manifest: &quarry_engine::mdl::Manifest, sql: &str, compiled: &str) -> String {
+    let words: std::collections::HashSet<String> =
+        sql.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let mut named: Vec<&quarry_engine::mdl::Model> = manifest.models.iter().filter(|m| words.contains(&m.name.to_lowercase())).collect();
+    named.sort_by(|a, b| a.name.cmp(&b.name));
+    let definitions = serde_json::to_string(&named).unwrap_or_default();
+    cache::sql_hash(&format!("{compiled}\n{definitions}"))
+}
+
+/// Keeps a run: the entry in the cache (when the dashboard caches), then the tile's record
+/// of it. A step that runs again (a worker died between the two) writes the same again.
+pub async fn keep(pool: &Pool, results: &ResultCache, dashboard: &Dashboard, item_id: Uuid, run: TileRun, overridden: bool) -> Result<CachedResult> {
+    let entry = CachedResult { result: run.result, created_at: Utc::now(), deploy_id: run.deploy_id, overridden };
+    if dashboard.cache_enabled {
+        let ttl = Duration::from_secs(dashboard.cache_ttl_seconds.max(60) as u64);
+        results.put(&run.key_base, cache::NO_SECURITY, &entry, ttl).await?;
+    }
+    sqlx::query!(
+        "UPDATE dashboard_items SET cache_key = $2, cache_deploy_id = $3, cache_sql_hash = $4, last_error = NULL, refreshed_at = $5 WHERE id = $1",
+        item_id,
+        run.key_base,
+        run.deploy_id,
+        run.sql_hash,
+        entry.created_at,
+    )
+    .execute(pool)
+    .await?;
+    Ok(entry)
+}
+
+/// Records why a tile could not be refreshed; its cached result, if any, stays.
+pub async fn record_failure(pool: &Pool, item_id: Uuid, error: &str) -> Result<()> {
+    sqlx::query!("UPDATE dashboard_items SET last_error = $2, refreshed_at = now() WHERE id = $1", item_id, error).execute(pool).await?;
+    Ok(())
+}
+
+/// What a tile shows.
+#[derive(Debug, Clone)]
+pub struct TileData {
+    pub result: Option<ResponseResult>,
+    pub cache_hit: bool,
+    pub cache_created_at: Option<DateTime<Utc>>,
+    pub overridden: bool,
+    /// The result was computed before a deploy that changed a model the tile reads.
+    pub stale: bool,
+    pub error: Option<String>,
+}
+
+impl TileData {
+    fn failed(error: String) -> Self {
+        Self { result: None, cache_hit: false, cache_created_at: None, overridden: false, stale: false, error: Some(error) }
+    }
+
+    fn fresh(entry: CachedResult) -> Self {
+        Self { result: Some(entry.result), cache_hit: false, cache_created_at: Some(entry.created_at), overridden: entry.overridden, stale: false, error: None }
+    }
+}
+
+/// The deployed models a dashboard's tiles are compiled against, read once per dashboard.
+pub struct Deployed {
+    deploy_id: Option<Uuid>,
+    manifest: Option<quarry_engine::mdl::Manifest>,
+    dialect: compile::Dialect,
+}
+
+impl Deployed {
+    pub async fn of(pool: &Pool, project_id: Uuid) -> Result<Self> {
+        let deployed = deploy::deployed(pool, project_id).await?;
+        let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+        Ok(match deployed {
+            Some((deploy, manifest)) => Self { deploy_id: Some(deploy.id), manifest: Some(manifest), dialect },
+            None => Self { deploy_id: None, manifest: None, dialect },
+        })
+    }
+
+    /// A deploy after the cached one changed what the tile's result depends on.
+    fn made_stale(&self, item: &DashboardItem) -> bool {
+        if item.cache_deploy_id == self.deploy_id {
+            return false;
+        }
+        let Some(manifest) = &self.manifest else { return true };
+        match compile::compile(manifest, &item.sql, self.dialect) {
+            Ok(compiled) => item.cache_sql_hash.as_deref() != Some(definition_hash(manifest, &item.sql, &compiled).as_str()),
+            Err(_) => true,
+        }
+    }
+}
+
+/// A tile's result for a viewer opening the dashboard. `refresh`: run it now whatever the
+/// cache holds, and mark the entry overridden.
+pub async fn open(
+    services: &Services,
+    results: &ResultCache,
+    deployed: &Deployed,
+    dashboard: &Dashboard,
+    item: &DashboardItem,
+    refresh: bool,
+) -> Result<TileData> {
+    if dashboard.cache_enabled
+        && !refresh
+        && let Some(key) = &item.cache_key
+        && let Some(entry) = results.get(key, cache::NO_SECURITY).await
+    {
+        let stale = deployed.made_stale(item);
+        return Ok(TileData {
+            result: Some(entry.result),
+            cache_hit: true,
+            cache_created_at: Some(entry.created_at),
+            overridden: entry.overridden,
+            stale,
+            error: None,
+        });
+    }
+    match on_worker::run_tile(services, item.id).await {
+        Ok(run) => Ok(TileData::fresh(keep(&services.pool, results, dashboard, item.id, run, refresh).await?)),
+        Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => {
+            record_failure(&services.pool, item.id, &message).await?;
+            Ok(TileData::failed(message))
+        }
+        Err(error) => Err(error),
+    }
+}

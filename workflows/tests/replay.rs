@@ -123,6 +123,11 @@ async fn generation_replays_its_recorded_histories() {
 }
 
 #[tokio::test]
+async fn dashboard_refresh_replays_its_recorded_histories() {
+    replays_every_recorded_history("DashboardRefresh").await;
+}
+
+#[tokio::test]
 async fn org_removal_replays_its_recorded_histories() {
     replays_every_recorded_history("OrgRemoval").await;
 }

@@ -7,6 +7,7 @@ pub mod error;
 pub mod graphql;
 pub mod health;
 pub mod rate_limit;
+pub mod spreadsheet_download;
 pub mod state;
 pub mod temporal;
 pub mod web;
@@ -29,6 +30,7 @@ pub fn router(state: AppState) -> Router {
         .route("/config", get(health::config))
         .nest("/auth", auth::routes())
         .merge(csv_upload::routes(&state))
+        .merge(spreadsheet_download::routes())
         .fallback(api_not_found);
     Router::new()
         .route("/healthz", get(health::healthz))

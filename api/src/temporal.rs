@@ -60,6 +60,7 @@ impl WorkflowStarter for TemporalWorkflows {
             }
             Workflow::OrgRemoval { org_id } => temporal.start_org_removal(org_id).await,
             Workflow::DashboardRefresh { project_id, dashboard_id } => temporal.start_dashboard_refresh(project_id, dashboard_id).await,
+            Workflow::SpreadsheetExport { project_id, export_id } => temporal.start_spreadsheet_export(project_id, export_id).await,
         };
         started.map_err(Error::internal)
     }

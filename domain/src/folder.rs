@@ -1,5 +1,5 @@
-//! Folders (PRODUCT.md §3 folder, §6, §7 folders): where threads and dashboards live, and who
-//! besides their creator sees them.
+//! Folders (PRODUCT.md §3 folder, §6, §7 folders): where threads, dashboards and spreadsheets
+//! live, and who besides their creator sees them.
 //!
 //! An item with no folder is its creator's alone. A folder is PRIVATE (its creator),
 //! SPECIFIC (also the members and groups listed) or ANYONE_IN_PROJECT. The project's owners see
@@ -62,6 +62,7 @@ impl Viewer {
 pub enum ItemKind {
     Thread,
     Dashboard,
+    Spreadsheet,
 }
 
 #[derive(Debug, Clone)]
@@ -279,6 +280,21 @@ pub async fn sees_dashboard(pool: &Pool, dashboard_id: Uuid, viewer: Viewer) -> 
     .await?)
 }
 
+/// Whether the viewer sees a spreadsheet: theirs, or in a folder they see.
+pub async fn sees_spreadsheet(pool: &Pool, spreadsheet_id: Uuid, viewer: Viewer) -> Result<bool> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT EXISTS (
+             SELECT 1 FROM spreadsheets s WHERE s.id = $1 AND (
+                 s.created_by = $2 OR (s.folder_id IS NOT NULL AND folder_visible(s.folder_id, $2, $3)))
+           ) AS "seen!""#,
+        spreadsheet_id,
+        viewer.user_id,
+        viewer.owner,
+    )
+    .fetch_one(pool)
+    .await?)
+}
+
 /// Shares a thread into another folder (ShareToFolder); it stays in its own.
 pub async fn share_thread(pool: &Pool, folder: &Folder, thread_id: Uuid, viewer: Viewer) -> Result<()> {
     sqlx::query!(
@@ -315,11 +331,17 @@ pub async fn switch(pool: &Pool, project_id: Uuid, kind: ItemKind, item_id: Uuid
                 .execute(pool)
                 .await?
         }
+        ItemKind::Spreadsheet => {
+            sqlx::query!("UPDATE spreadsheets SET folder_id = $3, updated_at = now() WHERE id = $1 AND project_id = $2", item_id, project_id, folder_id)
+                .execute(pool)
+                .await?
+        }
     };
     if moved.rows_affected() == 0 {
         return Err(Error::not_found(match kind {
             ItemKind::Thread => "Thread",
             ItemKind::Dashboard => "Dashboard",
+            ItemKind::Spreadsheet => "Spreadsheet",
         }));
     }
     Ok(())
@@ -356,6 +378,11 @@ pub async fn tree(pool: &Pool, project_id: Uuid, viewer: Viewer) -> Result<Vec<T
              FROM dashboards d
             WHERE d.project_id = $1
               AND ((d.folder_id IS NULL AND d.created_by = $2) OR (d.folder_id IS NOT NULL AND folder_visible(d.folder_id, $2, $3)))
+           UNION ALL
+           SELECT 'SPREADSHEET', s.id, s.name, s.folder_id, false, s.created_by, s.updated_at
+             FROM spreadsheets s
+            WHERE s.project_id = $1
+              AND ((s.folder_id IS NULL AND s.created_by = $2) OR (s.folder_id IS NOT NULL AND folder_visible(s.folder_id, $2, $3)))
            ORDER BY 7 DESC"#,
         project_id,
         viewer.user_id,
@@ -366,7 +393,11 @@ pub async fn tree(pool: &Pool, project_id: Uuid, viewer: Viewer) -> Result<Vec<T
     Ok(rows
         .into_iter()
         .map(|r| TreeItem {
-            kind: if r.kind == "THREAD" { ItemKind::Thread } else { ItemKind::Dashboard },
+            kind: match r.kind.as_str() {
+                "THREAD" => ItemKind::Thread,
+                "DASHBOARD" => ItemKind::Dashboard,
+                _ => ItemKind::Spreadsheet,
+            },
             id: r.id,
             name: r.name,
             folder_id: r.folder_id,

@@ -28,6 +28,7 @@ pub mod recommend;
 pub mod retrieval;
 pub mod secret;
 pub mod services;
+pub mod spreadsheet;
 pub mod subscription;
 pub mod user;
 

@@ -58,6 +58,8 @@ pub enum WorkerCall {
     CreateView { project_id: Uuid, display_name: String, statement: String },
     Preview { project_id: Uuid, name: String, limit: usize },
     RunTile { item_id: Uuid },
+    SpreadsheetPage { project_id: Uuid, sql: String, request: crate::spreadsheet::grid::PageRequest },
+    SpreadsheetColumns { project_id: Uuid, sql: String },
     TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
     ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
 }
@@ -135,6 +137,8 @@ fn name(call: &WorkerCall) -> &'static str {
         WorkerCall::CreateView { .. } => "CreateView",
         WorkerCall::Preview { .. } => "Preview",
         WorkerCall::RunTile { .. } => "RunTile",
+        WorkerCall::SpreadsheetPage { .. } => "SpreadsheetPage",
+        WorkerCall::SpreadsheetColumns { .. } => "SpreadsheetColumns",
         WorkerCall::TestLlm { .. } => "TestLlm",
         WorkerCall::ApplyLlm { .. } => "ApplyLlm",
     }
@@ -209,6 +213,8 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
         }
         WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
         WorkerCall::RunTile { item_id } => json(crate::dashboard::tile::run(pool, config, item_id).await?),
+        WorkerCall::SpreadsheetPage { project_id, sql, request } => json(crate::spreadsheet::page(pool, config, project_id, &sql, request).await?),
+        WorkerCall::SpreadsheetColumns { project_id, sql } => json(crate::spreadsheet::columns(pool, config, project_id, &sql).await?),
         WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
         WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
             json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
@@ -293,6 +299,21 @@ pub async fn preview(services: &Services, project_id: Uuid, name: &str, limit: u
 /// Runs a dashboard tile's SQL at the source ([`crate::dashboard::tile::run`]).
 pub async fn run_tile(services: &Services, item_id: Uuid) -> Result<crate::dashboard::tile::TileRun> {
     services.call(WorkerCall::RunTile { item_id }).await
+}
+
+/// A page of a spreadsheet's rows, sorted and filtered at the source ([`crate::spreadsheet::page`]).
+pub async fn spreadsheet_page(
+    services: &Services,
+    project_id: Uuid,
+    sql: &str,
+    request: crate::spreadsheet::grid::PageRequest,
+) -> Result<crate::spreadsheet::Page> {
+    services.call(WorkerCall::SpreadsheetPage { project_id, sql: sql.to_owned(), request }).await
+}
+
+/// The column names of a spreadsheet's SQL.
+pub async fn spreadsheet_columns(services: &Services, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
+    services.call(WorkerCall::SpreadsheetColumns { project_id, sql: sql.to_owned() }).await
 }
 
 pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {

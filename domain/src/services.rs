@@ -43,6 +43,11 @@ pub enum Workflow {
     OrgRemoval {
         org_id: Uuid,
     },
+    /// Writes a spreadsheet's CSV export.
+    SpreadsheetExport {
+        project_id: Uuid,
+        export_id: Uuid,
+    },
     /// Refreshes every tile of a dashboard now ("refresh all").
     DashboardRefresh {
         project_id: Uuid,

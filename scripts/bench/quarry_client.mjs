@@ -11,7 +11,7 @@ export const FINAL = ['FINISHED', 'FAILED', 'STOPPED', 'NO_RESULT', 'DEPLOY_FAIL
 
 // ------------------------------------------------------------------ HTTP with a session
 
-const cookies = new Map();
+export const cookies = new Map();
 export async function http(path, { method = 'GET', json, form, headers = {} } = {}) {
   const init = { method, headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } };
   if (json !== undefined) {

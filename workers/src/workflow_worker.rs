@@ -21,7 +21,7 @@ use tracing::{info, warn};
 use crate::{
     activities::{
         AskActivities, Chaos, CsvImportActivities, DashboardRefreshActivities, DeployActivities, GenerationActivities, LocalModel, OrgRemovalActivities,
-        ProjectRemovalActivities, WorkerCallActivities,
+        ProjectRemovalActivities, SpreadsheetExportActivities, WorkerCallActivities,
     },
     cli::Queue,
     services,
@@ -67,6 +67,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     let calls = || WorkerCallActivities::new(pool.clone(), config.clone());
     let results = quarry_domain::dashboard::cache::ResultCache::new(&config.redis_url)?;
     let refreshes = || DashboardRefreshActivities::new(pool.clone(), config.clone(), results.clone(), chaos);
+    let exports = || SpreadsheetExportActivities::new(pool.clone(), config.clone(), chaos);
     let mut workers = Vec::new();
     for &queue in queues {
         let name = worker_queue(queue, &names);
@@ -80,6 +81,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(CsvImportActivities::new(pool.clone(), config.clone(), chaos))
                 .register_activities(ask())
                 .register_activities(refreshes())
+                .register_activities(exports())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())
@@ -96,6 +98,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(ask())
                 .register_activities(calls())
                 .register_activities(refreshes())
+                .register_activities(exports())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())

@@ -21,8 +21,8 @@ use uuid::Uuid;
 
 use crate::{
     AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DashboardRefreshInput, DashboardRefreshWorkflow, DeployInput, DeployWorkflow, GenerationInput,
-    GenerationWorkflow, OrgRemovalInput, OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, TaskQueues, WorkerCallInput,
-    WorkerCallWorkflow, ids,
+    GenerationWorkflow, OrgRemovalInput, OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, SpreadsheetExportInput,
+    SpreadsheetExportWorkflow, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
 };
 
 /// How long a new removal waits for the previous one of the same project to close.
@@ -225,6 +225,21 @@ impl Temporal {
             .static_summary(format!("Refresh dashboard {dashboard_id} of project {project_id}"))
             .build();
         match self.client.start_workflow(DashboardRefreshWorkflow::run, self.refresh_input(project_id, dashboard_id, false), options).await {
+            Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
+            Err(source) => Err(TemporalError::Start { workflow_id, source }),
+        }
+    }
+
+    /// Starts writing a spreadsheet export (workflow id `project-<uuid>-spreadsheet-export-<export>`);
+    /// starting it again is a no-op.
+    pub async fn start_spreadsheet_export(&self, project_id: Uuid, export_id: Uuid) -> Result<(), TemporalError> {
+        let workflow_id = ids::spreadsheet_export(project_id, export_id);
+        let options = WorkflowStartOptions::new(self.queues.workflows.clone(), workflow_id.clone())
+            .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+            .static_summary(format!("Export {export_id} of project {project_id}"))
+            .build();
+        let input = SpreadsheetExportInput { project_id, export_id, sql_queue: self.queues.sql.clone() };
+        match self.client.start_workflow(SpreadsheetExportWorkflow::run, input, options).await {
             Ok(_) | Err(WorkflowStartError::AlreadyStarted { .. }) => Ok(()),
             Err(source) => Err(TemporalError::Start { workflow_id, source }),
         }

@@ -54,6 +54,11 @@ pub fn generation(project_id: Uuid, task_id: Uuid) -> String {
     format!("{}generation-{task_id}", project_prefix(project_id))
 }
 
+/// One run per spreadsheet export.
+pub fn spreadsheet_export(project_id: Uuid, export_id: Uuid) -> String {
+    format!("{}spreadsheet-export-{export_id}", project_prefix(project_id))
+}
+
 /// A dashboard's Temporal Schedule (schedules have ids of their own, apart from workflows').
 pub fn dashboard_schedule(project_id: Uuid, dashboard_id: Uuid) -> String {
     format!("{}dashboard-{dashboard_id}", project_prefix(project_id))

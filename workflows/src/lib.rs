@@ -17,6 +17,7 @@ pub mod org_removal;
 pub mod project_removal;
 pub mod queues;
 pub mod registration;
+pub mod spreadsheet_export;
 pub mod steps;
 pub mod worker_call;
 
@@ -29,4 +30,5 @@ pub use org_removal::{OrgRemovalInput, OrgRemovalWorkflow};
 pub use project_removal::{ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode};
 pub use queues::TaskQueues;
 pub use registration::register_workflows;
+pub use spreadsheet_export::{SpreadsheetExportInput, SpreadsheetExportWorkflow};
 pub use worker_call::{WorkerCallInput, WorkerCallWorkflow};

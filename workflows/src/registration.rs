@@ -11,7 +11,7 @@ use temporalio_workflow::workflows::WorkflowImplementation;
 
 use crate::{
     AskWorkflow, CsvImportWorkflow, DashboardRefreshWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow,
-    WorkerCallWorkflow,
+    SpreadsheetExportWorkflow, WorkerCallWorkflow,
 };
 
 /// Registers every Quarry workflow on a worker's or a replayer's options.
@@ -24,6 +24,7 @@ pub fn register_workflows<O: RegistersWorkflows>(options: O) -> Result<O, Workfl
         .register::<GenerationWorkflow>()?
         .register::<OrgRemovalWorkflow>()?
         .register::<ProjectRemovalWorkflow>()?
+        .register::<SpreadsheetExportWorkflow>()?
         .register::<WorkerCallWorkflow>()
 }
 

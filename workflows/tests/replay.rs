@@ -128,6 +128,11 @@ async fn dashboard_refresh_replays_its_recorded_histories() {
 }
 
 #[tokio::test]
+async fn spreadsheet_export_replays_its_recorded_histories() {
+    replays_every_recorded_history("SpreadsheetExport").await;
+}
+
+#[tokio::test]
 async fn org_removal_replays_its_recorded_histories() {
     replays_every_recorded_history("OrgRemoval").await;
 }

@@ -201,6 +201,17 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "shareToFolder", Requires(ManageFolders)),
     (Mutation, "revokeShareToFolder", Requires(ManageFolders)),
     (Mutation, "switchFolder", Requires(ManageFolders)),
+    // spreadsheets (each resolver also checks the caller sees the spreadsheet)
+    (Query, "spreadsheets", Requires(ReadDashboards)),
+    (Query, "spreadsheet", Requires(ReadDashboards)),
+    (Query, "spreadsheetPage", Requires(ReadDashboards)),
+    (Query, "previewSpreadsheet", Requires(ReadDashboards)),
+    (Query, "spreadsheetExport", Requires(ReadDashboards)),
+    (Mutation, "createSpreadsheet", Requires(ManageDashboards)),
+    (Mutation, "updateSpreadsheet", Requires(ManageDashboards)),
+    (Mutation, "saveSpreadsheet", Requires(ManageDashboards)),
+    (Mutation, "deleteSpreadsheet", Requires(ManageDashboards)),
+    (Mutation, "exportSpreadsheet", Requires(ReadDashboards)),
 ];
 
 /// The access a root field requires; `None` for a field missing from [`FIELDS`].

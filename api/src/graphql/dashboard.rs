@@ -59,6 +59,8 @@ struct ScheduleGql {
 struct RefreshGql {
     id: ID,
     status: RefreshStatus,
+    /// Run through the dashboard's Temporal Schedule: at its time, or triggered by "refresh
+    /// all" on a dashboard that has a schedule.
     scheduled: bool,
     tiles_refreshed: i64,
     tiles_failed: i64,

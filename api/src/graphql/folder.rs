@@ -1,5 +1,5 @@
-//! Folders, who may see them, and moving and sharing threads and dashboards into them
-//! (PRODUCT.md §7 folders).
+//! Folders, who may see them, moving threads, dashboards and spreadsheets into them, and
+//! sharing threads (PRODUCT.md §7 folders).
 
 use super::{
     asking::own_thread,
@@ -12,6 +12,7 @@ use quarry_domain::{
     Error, dashboard,
     folder::{self, Folder, FolderAccess, FolderPrincipal, ItemKind, TreeItem, Viewer},
     permissions::Operation,
+    spreadsheet,
     user::User,
 };
 use uuid::Uuid;
@@ -247,6 +248,12 @@ impl FolderMutation {
                 dashboard::get(pool, project_uuid, item_id).await?;
                 if !folder::sees_dashboard(pool, item_id, viewer).await? {
                     return Err(Error::not_found("Dashboard").into());
+                }
+            }
+            ItemKind::Spreadsheet => {
+                spreadsheet::get(pool, project_uuid, item_id).await?;
+                if !folder::sees_spreadsheet(pool, item_id, viewer).await? {
+                    return Err(Error::not_found("Spreadsheet").into());
                 }
             }
         }

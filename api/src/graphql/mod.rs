@@ -17,6 +17,7 @@ mod modeling;
 mod org;
 mod project;
 mod sample_dataset;
+mod spreadsheet;
 mod timing;
 mod user;
 
@@ -56,6 +57,7 @@ pub struct Query(
     generation::GenerationQuery,
     dashboard::DashboardQuery,
     folder::FolderQuery,
+    spreadsheet::SpreadsheetQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -76,6 +78,7 @@ pub struct Mutation(
     generation::GenerationMutation,
     dashboard::DashboardMutation,
     folder::FolderMutation,
+    spreadsheet::SpreadsheetMutation,
 );
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;

@@ -9,7 +9,7 @@ use quarry_api::graphql::authorization::{Access, Root, access};
 use quarry_domain::{
     asking, csv_import, dashboard, folder, group, invitation, llm, org,
     permissions::{Actor, OrgRole, ProjectRole, authorize},
-    project, user,
+    project, spreadsheet, user,
 };
 use quarry_llm::fake::{FakeServer, Reply};
 use quarry_test_kit::{
@@ -86,6 +86,9 @@ struct World {
     llm: FakeServer,
 }
 
+/// SQL over the sample's models, for spreadsheets.
+const TRACKS: &str = "SELECT COUNT(*) AS tracks FROM \"Track\"";
+
 const STATUS: &str = "query($p: ID!) { deployStatus(projectId: $p) { status } }";
 
 impl World {
@@ -156,7 +159,16 @@ impl World {
         v.insert("folderId", json!(folder));
         v.insert("dashboardId", json!(dashboard.id));
         v.insert("itemId", json!(self.fresh_item(&dashboard).await));
+        let sheet = self.fresh_spreadsheet(folder).await;
+        let export = spreadsheet::export::create(&self.app.state.pool, &sheet, self.ids[&Owner]).await.unwrap();
+        v.insert("spreadsheetId", json!(sheet.id));
+        v.insert("exportId", json!(export.id));
         v
+    }
+
+    async fn fresh_spreadsheet(&self, folder: Uuid) -> spreadsheet::Spreadsheet {
+        let pool = &self.app.state.pool;
+        spreadsheet::create(pool, self.project, self.ids[&Owner], "Victim sheet", TRACKS, None, Some(folder)).await.unwrap()
     }
 
     fn owner_viewer(&self) -> folder::Viewer {
@@ -568,6 +580,15 @@ impl World {
             }
             "switchFolder" => {
                 v.insert("itemId", json!(own.thread));
+            }
+            "createSpreadsheet" | "previewSpreadsheet" => {
+                // From SQL, not a response: one source or the other.
+                v.insert("sql", json!(TRACKS));
+                v.remove("responseId");
+            }
+            "deleteSpreadsheet" => {
+                let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
+                v.insert("spreadsheetId", json!(self.fresh_spreadsheet(folder).await.id));
             }
             _ => {}
         }

@@ -20,4 +20,5 @@ mod projects;
 mod retrieval;
 mod secrets;
 mod setup;
+mod spreadsheets;
 mod sql_guard;

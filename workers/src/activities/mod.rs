@@ -9,6 +9,7 @@ mod embedding;
 mod generation;
 mod org_removal;
 mod project_removal;
+mod spreadsheet_export;
 mod support;
 mod worker_call;
 
@@ -20,5 +21,6 @@ pub use embedding::LocalModel;
 pub use generation::GenerationActivities;
 pub use org_removal::OrgRemovalActivities;
 pub use project_removal::ProjectRemovalActivities;
+pub use spreadsheet_export::SpreadsheetExportActivities;
 pub use support::Chaos;
 pub use worker_call::WorkerCallActivities;

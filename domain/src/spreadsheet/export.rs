@@ -1,0 +1,185 @@
+//! CSV exports of a spreadsheet: a workflow step on the `sql` pool reads the rows at the
+//! source in pages and appends them to a file under the project's directory, recording its
+//! progress; the api then streams the file. Memory stays one page, however many rows.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use tokio::io::AsyncWriteExt;
+use uuid::Uuid;
+
+use super::{Spreadsheet, grid};
+use crate::{
+    config::Config,
+    db::Pool,
+    error::{Error, Result},
+};
+
+/// Rows read from the source per query.
+pub const EXPORT_PAGE_ROWS: i64 = 20_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "SpreadsheetExportStatus"))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[sqlx(type_name = "text", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ExportStatus {
+    Running,
+    Succeeded,
+    Failed,
+}
+
+#[derive(Debug, Clone)]
+pub struct Export {
+    pub id: Uuid,
+    pub spreadsheet_id: Uuid,
+    pub project_id: Uuid,
+    pub requested_by: Option<Uuid>,
+    pub status: ExportStatus,
+    pub rows_written: i64,
+    pub bytes_written: i64,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// Where an export's file lives.
+pub fn file_of(config: &Config, project_id: Uuid, export_id: Uuid) -> PathBuf {
+    config.project_dir(project_id).join("exports").join(format!("{export_id}.csv"))
+}
+
+pub async fn create(pool: &Pool, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
+    let id = Uuid::new_v4();
+    sqlx::query!(
+        "INSERT INTO spreadsheet_exports (id, spreadsheet_id, project_id, requested_by) VALUES ($1, $2, $3, $4)",
+        id,
+        sheet.id,
+        sheet.project_id,
+        user_id
+    )
+    .execute(pool)
+    .await?;
+    get(pool, sheet.project_id, id).await
+}
+
+pub async fn get(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Export> {
+    sqlx::query_as!(
+        Export,
+        r#"SELECT id, spreadsheet_id, project_id, requested_by, status AS "status: ExportStatus", rows_written, bytes_written, error, created_at, finished_at
+           FROM spreadsheet_exports WHERE id = $1 AND project_id = $2"#,
+        id,
+        project_id,
+    )
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Error::not_found("Export"))
+}
+
+async fn progress(pool: &Pool, id: Uuid, rows: i64, bytes: i64) -> Result<()> {
+    sqlx::query!("UPDATE spreadsheet_exports SET rows_written = $2, bytes_written = $3 WHERE id = $1 AND status = 'RUNNING'", id, rows, bytes)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Ends an export as FAILED with what the user can act on; an export already ended stays.
+pub async fn fail(pool: &Pool, id: Uuid, error: &str) -> Result<()> {
+    sqlx::query!("UPDATE spreadsheet_exports SET status = 'FAILED', error = $2, finished_at = now() WHERE id = $1 AND status = 'RUNNING'", id, error)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Writes the export's file from the start (a step that runs again overwrites it), in the
+/// spreadsheet's saved column order, names, sort and filters, then records it SUCCEEDED and
+/// counts the rows and bytes in the org's usage, once. A spreadsheet the source refuses ends
+/// FAILED with the reason.
+pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uuid) -> Result<()> {
+    let export = get(pool, project_id, export_id).await?;
+    if export.status != ExportStatus::Running {
+        return Ok(());
+    }
+    let sheet = super::get(pool, project_id, export.spreadsheet_id).await?;
+    match write_file(pool, config, &sheet, export_id).await {
+        Ok((rows, bytes)) => finish(pool, &sheet, &export, rows, bytes).await,
+        Err(Error::User { message, .. }) => fail(pool, export_id, &message).await,
+        Err(error) => Err(error),
+    }
+}
+
+async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id: Uuid) -> Result<(i64, i64)> {
+    let known = super::columns(pool, config, sheet.project_id, &sheet.sql).await?;
+    // The saved columns in their order (hidden ones left out), then any the SQL has gained since.
+    let mut shown: Vec<(usize, String)> = Vec::new();
+    for column in sheet.columns.0.iter().filter(|c| !c.hidden) {
+        if let Some(i) = known.iter().position(|k| *k == column.name) {
+            shown.push((i, column.label.clone().unwrap_or_else(|| column.name.clone())));
+        }
+    }
+    for (i, name) in known.iter().enumerate() {
+        if !sheet.columns.0.iter().any(|c| c.name == *name) {
+            shown.push((i, name.clone()));
+        }
+    }
+    let path = file_of(config, sheet.project_id, export_id);
+    let partial = path.with_extension("csv.partial");
+    tokio::fs::create_dir_all(path.parent().expect("an export file has a directory")).await.map_err(Error::internal)?;
+    let mut file = tokio::io::BufWriter::new(tokio::fs::File::create(&partial).await.map_err(Error::internal)?);
+    let header: Vec<String> = shown.iter().map(|(_, label)| grid::csv_field(&serde_json::Value::String(label.clone()))).collect();
+    let mut bytes = write_line(&mut file, &header).await?;
+    let mut rows = 0i64;
+    loop {
+        let sql = grid::rows_sql(&sheet.sql, &known, &sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows)?;
+        let page = super::run(pool, config, sheet.project_id, &sql, EXPORT_PAGE_ROWS as usize).await?;
+        for row in &page.rows {
+            let fields: Vec<String> = shown.iter().map(|(i, _)| row.get(*i).map(grid::csv_field).unwrap_or_default()).collect();
+            bytes += write_line(&mut file, &fields).await?;
+        }
+        rows += page.rows.len() as i64;
+        progress(pool, export_id, rows, bytes).await?;
+        if (page.rows.len() as i64) < EXPORT_PAGE_ROWS {
+            break;
+        }
+    }
+    file.flush().await.map_err(Error::internal)?;
+    drop(file);
+    tokio::fs::rename(&partial, &path).await.map_err(Error::internal)?;
+    Ok((rows, bytes))
+}
+
+async fn write_line(file: &mut (impl AsyncWriteExt + Unpin), fields: &[String]) -> Result<i64> {
+    let line = format!("{}\r\n", fields.join(","));
+    file.write_all(line.as_bytes()).await.map_err(Error::internal)?;
+    Ok(line.len() as i64)
+}
+
+async fn finish(pool: &Pool, sheet: &Spreadsheet, export: &Export, rows: i64, bytes: i64) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    let ended = sqlx::query!(
+        "UPDATE spreadsheet_exports SET status = 'SUCCEEDED', rows_written = $2, bytes_written = $3, finished_at = now() WHERE id = $1 AND status = 'RUNNING'",
+        export.id,
+        rows,
+        bytes,
+    )
+    .execute(&mut *tx)
+    .await?;
+    if ended.rows_affected() == 1 {
+        for (kind, value) in [("ROWS_EXPORTED", rows), ("EXPORT_BANDWIDTH", bytes)] {
+            sqlx::query!(
+                "INSERT INTO usage_logs (id, org_id, project_id, user_id, type, value, detail)
+                 SELECT $1, org_id, id, $3, $4, $5, jsonb_build_object('spreadsheetId', $6::text, 'exportId', $7::text) FROM projects WHERE id = $2",
+                Uuid::new_v4(),
+                sheet.project_id,
+                export.requested_by,
+                kind,
+                value,
+                sheet.id.to_string(),
+                export.id.to_string(),
+            )
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! Spreadsheets (PRODUCT.md §2 home/spreadsheets, §7 spreadsheet operations): a grid over SQL
+//! on the models (written, or taken from a thread response), paged, sorted and filtered at the
+//! source ([`grid`]), with its columns' order, names and visibility saved, and exported as CSV
+//! by a workflow that writes the file in pages ([`export`]).
+
+pub mod export;
+pub mod grid;
+
+use chrono::{DateTime, Utc};
+use quarry_engine::{QueryOptions, QueryResult, compile};
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
+use uuid::Uuid;
+
+use crate::{
+    asking::answer::{self, QUERY_TIMEOUT},
+    config::Config,
+    datasource,
+    db::Pool,
+    deploy,
+    error::{Error, Result},
+    modeling::{edit::compile_error, manifest},
+};
+use grid::{Filter, GridColumn, PageRequest, SortBy};
+
+#[derive(Debug, Clone)]
+pub struct Spreadsheet {
+    pub id: Uuid,
+    pub project_id: Uuid,
+    pub folder_id: Option<Uuid>,
+    pub name: String,
+    pub sql: String,
+    pub response_id: Option<Uuid>,
+    pub columns: Json<Vec<GridColumn>>,
+    pub sort: Json<Vec<SortBy>>,
+    pub filters: Json<Vec<Filter>>,
+    pub created_by: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+fn check_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("Please enter the spreadsheet name."));
+    }
+    if name.chars().count() > 200 {
+        return Err(Error::invalid("The spreadsheet name must be at most 200 characters."));
+    }
+    Ok(name.to_owned())
+}
+
+macro_rules! select_spreadsheets {
+    ($where:literal $(, $arg:expr)*) => {
+        sqlx::query_as!(
+            Spreadsheet,
+            r#"SELECT id, project_id, folder_id, name, sql, response_id, columns AS "columns: Json<Vec<GridColumn>>",
+                      sort AS "sort: Json<Vec<SortBy>>", filters AS "filters: Json<Vec<Filter>>", created_by, created_at, updated_at
+               FROM spreadsheets "# + $where,
+            $($arg),*
+        )
+    };
+}
+
+pub async fn get(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Spreadsheet> {
+    select_spreadsheets!("WHERE id = $1 AND project_id = $2", id, project_id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Spreadsheet"))
+}
+
+/// The spreadsheets the viewer sees: their own and those in folders they see, by name.
+pub async fn list(pool: &Pool, project_id: Uuid, viewer: crate::folder::Viewer) -> Result<Vec<Spreadsheet>> {
+    Ok(select_spreadsheets!(
+        "WHERE project_id = $1 AND (created_by = $2 OR (folder_id IS NOT NULL AND folder_visible(folder_id, $2, $3))) ORDER BY lower(name), created_at",
+        project_id,
+        viewer.user_id,
+        viewer.owner
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+/// A new spreadsheet over SQL that compiles over the models; its columns start in the
+/// order the SQL gives them, all shown.
+pub async fn create(
+    pool: &Pool,
+    project_id: Uuid,
+    user_id: Uuid,
+    name: &str,
+    sql: &str,
+    response_id: Option<Uuid>,
+    folder_id: Option<Uuid>,
+) -> Result<Spreadsheet> {
+    let name = check_name(name)?;
+    let sql = answer::check_sql(pool, project_id, sql).await?;
+    let id = Uuid::new_v4();
+    sqlx::query!(
+        "INSERT INTO spreadsheets (id, project_id, folder_id, name, sql, response_id, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        id,
+        project_id,
+        folder_id,
+        name,
+        sql,
+        response_id,
+        user_id,
+    )
+    .execute(pool)
+    .await?;
+    get(pool, project_id, id).await
+}
+
+pub async fn rename(pool: &Pool, sheet: &Spreadsheet, name: &str) -> Result<Spreadsheet> {
+    let name = check_name(name)?;
+    sqlx::query!("UPDATE spreadsheets SET name = $2, updated_at = now() WHERE id = $1", sheet.id, name).execute(pool).await?;
+    get(pool, sheet.project_id, sheet.id).await
+}
+
+/// Saves the grid's state: columns (order, names, hidden), sort and filters. Columns must be
+/// the source's own (`known`), each once.
+pub async fn save(
+    pool: &Pool,
+    sheet: &Spreadsheet,
+    known: &[String],
+    columns: Vec<GridColumn>,
+    sort: Vec<SortBy>,
+    filters: Vec<Filter>,
+) -> Result<Spreadsheet> {
+    let mut seen = std::collections::HashSet::new();
+    for column in &columns {
+        if !known.contains(&column.name) {
+            return Err(Error::invalid(format!("The spreadsheet has no column \"{}\".", column.name)));
+        }
+        if !seen.insert(&column.name) {
+            return Err(Error::invalid(format!("The column \"{}\" is listed twice.", column.name)));
+        }
+        if column.label.as_deref().is_some_and(|l| l.chars().count() > 200) {
+            return Err(Error::invalid("A column name must be at most 200 characters."));
+        }
+    }
+    // The sort and filters are checked the way a page checks them.
+    grid::rows_sql(&sheet.sql, known, &sort, &filters, 1, 0)?;
+    sqlx::query!(
+        "UPDATE spreadsheets SET columns = $2, sort = $3, filters = $4, updated_at = now() WHERE id = $1",
+        sheet.id,
+        Json(&columns) as _,
+        Json(&sort) as _,
+        Json(&filters) as _,
+    )
+    .execute(pool)
+    .await?;
+    get(pool, sheet.project_id, sheet.id).await
+}
+
+pub async fn delete(pool: &Pool, sheet: &Spreadsheet) -> Result<()> {
+    sqlx::query!("DELETE FROM spreadsheets WHERE id = $1", sheet.id).execute(pool).await?;
+    Ok(())
+}
+
+/// One page of a grid, and how many rows its filters leave.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Page {
+    pub result: QueryResult,
+    pub total_rows: i64,
+}
+
+/// Runs SQL over the deployed models at the source. Worker side.
+async fn run(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
+    let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let connector = datasource::connector(pool, config, project_id).await?;
+    let compiled = compile::compile(&manifest, sql, manifest::dialect_of(connector.source_type())).map_err(compile_error)?;
+    Ok(connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?)
+}
+
+/// The source SQL's column names.
+pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, source: &str) -> Result<Vec<String>> {
+    Ok(run(pool, config, project_id, &grid::columns_sql(source), 1).await?.columns.into_iter().map(|c| c.name).collect())
+}
+
+/// A page of the source's rows and the count the filters leave, both computed at the source.
+/// Worker side.
+pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, source: &str, request: PageRequest) -> Result<Page> {
+    let request = request.checked()?;
+    let known = columns(pool, config, project_id, source).await?;
+    let offset = (request.page - 1) * request.page_size;
+    let rows = grid::rows_sql(source, &known, &request.sort, &request.filters, request.page_size, offset)?;
+    let count = grid::count_sql(source, &known, &request.filters)?;
+    let result = run(pool, config, project_id, &rows, request.page_size as usize).await?;
+    let counted = run(pool, config, project_id, &count, 1).await?;
+    let total_rows = counted.rows.first().and_then(|r| r.first()).and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(0);
+    Ok(Page { result, total_rows })
+}

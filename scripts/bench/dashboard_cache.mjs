@@ -8,17 +8,9 @@
 //
 // Needs a running Quarry (`make run`, see quarry_client.mjs), best with
 // QUARRY_RATE_LIMIT_PER_MINUTE=0.
-import { FINAL, gql, sampleProject, signIn, sleep } from './quarry_client.mjs';
+import { FINAL, gql, parseArgs, sampleProject, signIn, sleep } from './quarry_client.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(' ')
-    .split('--')
-    .filter(Boolean)
-    .map((a) => a.trim().split(/\s+/))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = parseArgs();
 const OPENS = Number(args.opens ?? 20);
 const QUESTIONS = [
   'number of tracks per genre',

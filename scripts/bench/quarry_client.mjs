@@ -41,6 +41,18 @@ export async function gql(query, variables = {}) {
   return body.data;
 }
 
+/** `--name value` and `--flag` arguments, by name. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv
+      .join(' ')
+      .split('--')
+      .filter(Boolean)
+      .map((a) => a.trim().split(/\s+/))
+      .map(([k, v]) => [k, v ?? 'true']),
+  );
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signIn() {

@@ -10,17 +10,9 @@
 // Needs a running Quarry (`make run`, see quarry_client.mjs) with QUARRY_RATE_LIMIT_PER_MINUTE=0.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { BASE, cookies, deployed, gql, http, signIn, sleep, waitFor } from './quarry_client.mjs';
+import { BASE, cookies, deployed, gql, http, parseArgs, signIn, sleep, waitFor } from './quarry_client.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(' ')
-    .split('--')
-    .filter(Boolean)
-    .map((a) => a.trim().split(/\s+/))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = parseArgs();
 const ROWS = Number(args.rows ?? 1_000_000);
 const BASELINE_ROWS = 10_000;
 const REPEAT = Number(args.repeat ?? 5);

@@ -55,6 +55,13 @@ pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) 
     Ok((user, actor))
 }
 
+/// The signed-in user allowed `op` on the project, with how they see its folders (and what
+/// lives in them).
+pub async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, quarry_domain::folder::Viewer)> {
+    let (user, actor) = in_project(ctx, op, project_id).await?;
+    Ok((user, quarry_domain::folder::Viewer::of(user.id, actor)))
+}
+
 /// Records an event in the org's activity log, by the signed-in caller from the request's
 /// address. Called once the change it records has been made.
 pub async fn audit(ctx: &Context<'_>, event: NewActivity) -> ApiResult<()> {

@@ -19,10 +19,8 @@ use quarry_domain::{
     folder::{self, Viewer},
     permissions::Operation,
     services::Workflow,
-    user::User,
 };
 use tokio::sync::OnceCell;
-use uuid::Uuid;
 
 /// A dashboard as one viewer sees it; its tiles share the deployed models they are read
 /// against, loaded once.
@@ -225,16 +223,10 @@ impl DashboardItemGql {
     }
 }
 
-/// The caller, the project and how they see its folders, allowed `op`.
-async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Viewer)> {
-    let (user, actor) = context::in_project(ctx, op, project_id).await?;
-    Ok((user, Viewer::of(user.id, actor)))
-}
-
 /// A dashboard of the project the caller sees (and may change, for `op` ManageDashboards).
 async fn dashboard_for(ctx: &Context<'_>, op: Operation, project_id: &ID, dashboard_id: &ID) -> ApiResult<(Dashboard, Viewer)> {
     let project_id = parse_id(project_id)?;
-    let (_, viewer) = viewer_in(ctx, op, project_id).await?;
+    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
     let pool = &context::state(ctx).pool;
     let dashboard = dashboard::get(pool, project_id, parse_id(dashboard_id)?).await?;
     if !folder::sees_dashboard(pool, dashboard.id, viewer).await? {
@@ -262,7 +254,7 @@ impl DashboardQuery {
     /// The dashboards the caller sees in the project: their own and those in folders they see.
     async fn dashboards(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<DashboardGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let list = dashboard::list(&context::state(ctx).pool, project_id, viewer).await?;
         Ok(list.into_iter().map(|d| DashboardGql::new(d, viewer)).collect())
     }
@@ -329,7 +321,7 @@ pub struct DashboardMutation;
 impl DashboardMutation {
     async fn create_dashboard(&self, ctx: &Context<'_>, project_id: ID, data: CreateDashboardInput) -> ApiResult<DashboardGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, viewer) = viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
+        let (user, viewer) = context::viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let folder_id = match &data.folder_id {
             Some(id) => Some(folder::get(pool, project_id, parse_id(id)?, viewer).await?.id),

@@ -13,9 +13,7 @@ use quarry_domain::{
     folder::{self, Folder, FolderAccess, FolderPrincipal, ItemKind, TreeItem, Viewer},
     permissions::Operation,
     spreadsheet,
-    user::User,
 };
-use uuid::Uuid;
 
 pub struct FolderGql {
     folder: Folder,
@@ -114,15 +112,10 @@ struct TreeGql {
     can_create_folders: bool,
 }
 
-async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Viewer)> {
-    let (user, actor) = context::in_project(ctx, op, project_id).await?;
-    Ok((user, Viewer::of(user.id, actor)))
-}
-
 /// A folder of the project the caller sees, with the caller allowed `op`.
 async fn folder_for(ctx: &Context<'_>, op: Operation, project_id: &ID, folder_id: &ID) -> ApiResult<(Folder, Viewer)> {
     let project_id = parse_id(project_id)?;
-    let (_, viewer) = viewer_in(ctx, op, project_id).await?;
+    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
     Ok((folder::get(&context::state(ctx).pool, project_id, parse_id(folder_id)?, viewer).await?, viewer))
 }
 
@@ -134,7 +127,7 @@ impl FolderQuery {
     /// The folders the caller sees in the project, by name.
     async fn folders(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<FolderGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let folders = folder::list(&context::state(ctx).pool, project_id, viewer).await?;
         Ok(folders.into_iter().map(|folder| FolderGql { folder, viewer }).collect())
     }
@@ -142,7 +135,7 @@ impl FolderQuery {
     /// The home sidebar's tree.
     async fn folder_tree(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<TreeGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let folders = folder::list(pool, project_id, viewer).await?;
         let items = folder::tree(pool, project_id, viewer).await?;
@@ -175,7 +168,7 @@ pub struct FolderMutation;
 impl FolderMutation {
     async fn create_folder(&self, ctx: &Context<'_>, project_id: ID, data: CreateFolderInput) -> ApiResult<FolderGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ManageFolders, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ManageFolders, project_id).await?;
         let folder = folder::create(&context::state(ctx).pool, project_id, viewer, &data.name, data.access).await?;
         Ok(FolderGql { folder, viewer })
     }
@@ -237,7 +230,7 @@ impl FolderMutation {
     /// folder is given (SwitchFolder).
     async fn switch_folder(&self, ctx: &Context<'_>, project_id: ID, kind: ItemKind, item_id: ID, folder_id: Option<ID>) -> ApiResult<bool> {
         let project_uuid = parse_id(&project_id)?;
-        let (user, viewer) = viewer_in(ctx, Operation::ManageFolders, project_uuid).await?;
+        let (user, viewer) = context::viewer_in(ctx, Operation::ManageFolders, project_uuid).await?;
         let pool = &context::state(ctx).pool;
         let item_id = parse_id(&item_id)?;
         match kind {

@@ -155,14 +155,9 @@ impl From<Export> for ExportGql {
     }
 }
 
-async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Viewer)> {
-    let (user, actor) = context::in_project(ctx, op, project_id).await?;
-    Ok((user, Viewer::of(user.id, actor)))
-}
-
 async fn sheet_for(ctx: &Context<'_>, op: Operation, project_id: &ID, id: &ID) -> ApiResult<(Spreadsheet, Viewer)> {
     let project_id = parse_id(project_id)?;
-    let (_, viewer) = viewer_in(ctx, op, project_id).await?;
+    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
     let pool = &context::state(ctx).pool;
     let sheet = spreadsheet::get(pool, project_id, parse_id(id)?).await?;
     if !folder::sees_spreadsheet(pool, sheet.id, viewer).await? {
@@ -234,7 +229,7 @@ impl SpreadsheetQuery {
     /// The spreadsheets the caller sees: their own and those in folders they see.
     async fn spreadsheets(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SpreadsheetGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         Ok(spreadsheet::list(&context::state(ctx).pool, project_id, viewer).await?.into_iter().map(|sheet| SpreadsheetGql { sheet, viewer }).collect())
     }
 
@@ -262,7 +257,7 @@ impl SpreadsheetQuery {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, data: PreviewSpreadsheetInput) -> ApiResult<PageGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (user, _) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let (sql, _) = source_sql(ctx, user, project_id, data.sql, data.response_id.as_ref()).await?;
         let request = PageRequest {
             page: data.page,
@@ -278,7 +273,7 @@ impl SpreadsheetQuery {
     /// An export's progress; poll it until it ends.
     async fn spreadsheet_export(&self, ctx: &Context<'_>, project_id: ID, export_id: ID) -> ApiResult<ExportGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let found = export::get(pool, project_id, parse_id(&export_id)?).await?;
         if !folder::sees_spreadsheet(pool, found.spreadsheet_id, viewer).await? {
@@ -296,7 +291,7 @@ impl SpreadsheetMutation {
     /// A new spreadsheet from SQL over the models or a thread response.
     async fn create_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, data: CreateSpreadsheetInput) -> ApiResult<SpreadsheetGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, viewer) = viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
+        let (user, viewer) = context::viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let folder_id = match &data.folder_id {
             Some(id) => Some(folder::get(pool, project_id, parse_id(id)?, viewer).await?.id),

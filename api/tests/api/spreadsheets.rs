@@ -157,6 +157,8 @@ async fn a_spreadsheet_is_built_from_a_response_and_refuses_sql_that_does_not_co
         .await;
     assert_eq!(preview["previewSpreadsheet"]["totalRows"], 25, "one row per genre");
     assert_eq!(preview["previewSpreadsheet"]["rows"].as_array().unwrap().len(), 5);
+    // The answer's own order (most tracks first) holds until the user sorts.
+    assert_eq!(preview["previewSpreadsheet"]["rows"][0], json!(["Rock", 1297]), "{preview}");
     let created = app
         .gql_ok(
             &client,

@@ -127,9 +127,10 @@ async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id
     let mut file = tokio::io::BufWriter::new(tokio::fs::File::create(&partial).await.map_err(Error::internal)?);
     let header: Vec<String> = shown.iter().map(|(_, label)| grid::csv_field(&serde_json::Value::String(label.clone()))).collect();
     let mut bytes = write_line(&mut file, &header).await?;
+    let ordered = super::source_ordered(pool, sheet.project_id, &sheet.sql).await?;
     let mut rows = 0i64;
     loop {
-        let sql = grid::rows_sql(&sheet.sql, &known, &sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows)?;
+        let sql = grid::rows_sql(&sheet.sql, ordered, &known, &sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows)?;
         let page = super::run(pool, config, sheet.project_id, &sql, EXPORT_PAGE_ROWS as usize).await?;
         for row in &page.rows {
             let fields: Vec<String> = shown.iter().map(|(i, _)| row.get(*i).map(grid::csv_field).unwrap_or_default()).collect();

@@ -131,11 +131,13 @@ fn where_clause(filters: &[Filter]) -> Result<String> {
 }
 
 /// The source's rows, filtered and sorted, from `offset`, at most `limit`. Without a sort the
-/// rows are ordered by every column, so that pages (and an export read in pages) neither skip
-/// nor repeat a row.
-pub fn rows_sql(source: &str, known: &[String], sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<String> {
+/// rows keep the source's own ORDER BY (`source_ordered`), or else are ordered by every column,
+/// so that pages (and an export read in pages) neither skip nor repeat a row.
+pub fn rows_sql(source: &str, source_ordered: bool, known: &[String], sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<String> {
     check_columns(known, sort, filters)?;
-    let order: Vec<String> = if sort.is_empty() {
+    let order: Vec<String> = if sort.is_empty() && source_ordered {
+        Vec::new()
+    } else if sort.is_empty() {
         (1..=known.len()).map(|i| i.to_string()).collect()
     } else {
         sort.iter().map(|s| format!("{} {}", identifier(&s.column), if s.direction == Direction::Ascending { "ASC" } else { "DESC" })).collect()
@@ -187,7 +189,7 @@ mod tests {
             Filter { column: "Name".into(), operator: Operator::NotEquals, value: json!("O'Brien") },
             Filter { column: "tracks".into(), operator: Operator::GreaterThanOrEquals, value: json!(10) },
         ];
-        let sql = rows_sql("SELECT Name, COUNT(*) AS tracks FROM Track GROUP BY 1;", &known(), &sort, &filters, 100, 200).unwrap();
+        let sql = rows_sql("SELECT Name, COUNT(*) AS tracks FROM Track GROUP BY 1;", false, &known(), &sort, &filters, 100, 200).unwrap();
         assert_eq!(
             sql,
             "SELECT * FROM (SELECT Name, COUNT(*) AS tracks FROM Track GROUP BY 1) AS sheet WHERE \"Name\" <> 'O''Brien' AND \"tracks\" >= 10 ORDER BY \"tracks\" DESC LIMIT 100 OFFSET 200"
@@ -196,14 +198,15 @@ mod tests {
     }
 
     #[test]
-    fn without_a_sort_every_column_orders_the_rows() {
-        assert!(rows_sql("SELECT 1", &known(), &[], &[], 10, 0).unwrap().ends_with("ORDER BY 1, 2 LIMIT 10 OFFSET 0"));
+    fn without_a_sort_the_sources_order_or_every_column_orders_the_rows() {
+        assert!(rows_sql("SELECT 1", false, &known(), &[], &[], 10, 0).unwrap().ends_with("AS sheet ORDER BY 1, 2 LIMIT 10 OFFSET 0"));
+        assert!(rows_sql("SELECT 1 ORDER BY 1", true, &known(), &[], &[], 10, 0).unwrap().ends_with("AS sheet LIMIT 10 OFFSET 0"));
     }
 
     #[test]
     fn unknown_columns_and_odd_values_are_refused() {
         let bad = [Filter { column: "Name\" OR 1=1 --".into(), operator: Operator::Equals, value: json!("x") }];
-        assert!(rows_sql("SELECT 1", &known(), &[], &bad, 10, 0).unwrap_err().public_message().contains("no column"));
+        assert!(rows_sql("SELECT 1", false, &known(), &[], &bad, 10, 0).unwrap_err().public_message().contains("no column"));
         let object = [Filter { column: "Name".into(), operator: Operator::Equals, value: json!({"a": 1}) }];
         assert!(count_sql("SELECT 1", &known(), &object).is_err());
         let null_gt = [Filter { column: "Name".into(), operator: Operator::GreaterThan, value: Value::Null }];

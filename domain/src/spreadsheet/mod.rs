@@ -136,7 +136,7 @@ pub async fn save(
         }
     }
     // The sort and filters are checked the way a page checks them.
-    grid::rows_sql(&sheet.sql, known, &sort, &filters, 1, 0)?;
+    grid::rows_sql(&sheet.sql, false, known, &sort, &filters, 1, 0)?;
     sqlx::query!(
         "UPDATE spreadsheets SET columns = $2, sort = $3, filters = $4, updated_at = now() WHERE id = $1",
         sheet.id,
@@ -170,6 +170,13 @@ async fn run(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, limit: u
     Ok(connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?)
 }
 
+/// Whether the source SQL orders its own rows (a sheet from "tracks per genre, most first"
+/// keeps that order until the user sorts).
+pub async fn source_ordered(pool: &Pool, project_id: Uuid, source: &str) -> Result<bool> {
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+    Ok(compile::safety::parse_read_only(source.trim().trim_end_matches(';'), dialect).is_ok_and(|query| query.order_by.is_some()))
+}
+
 /// The source SQL's column names.
 pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, source: &str) -> Result<Vec<String>> {
     Ok(run(pool, config, project_id, &grid::columns_sql(source), 1).await?.columns.into_iter().map(|c| c.name).collect())
@@ -181,7 +188,8 @@ pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, source: &str, 
     let request = request.checked()?;
     let known = columns(pool, config, project_id, source).await?;
     let offset = (request.page - 1) * request.page_size;
-    let rows = grid::rows_sql(source, &known, &request.sort, &request.filters, request.page_size, offset)?;
+    let ordered = source_ordered(pool, project_id, source).await?;
+    let rows = grid::rows_sql(source, ordered, &known, &request.sort, &request.filters, request.page_size, offset)?;
     let count = grid::count_sql(source, &known, &request.filters)?;
     let result = run(pool, config, project_id, &rows, request.page_size as usize).await?;
     let counted = run(pool, config, project_id, &count, 1).await?;

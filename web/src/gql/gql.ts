@@ -20,8 +20,10 @@ type Documents = {
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": typeof types.ThreadsDocument,
     "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": typeof types.ThreadDocument,
     "\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.AskingTaskDocument,
+    "\n  query ThreadResponse($projectId: ID!, $responseId: ID!) {\n    threadResponse(projectId: $projectId, responseId: $responseId) {\n      id\n      threadId\n      question\n      sql\n    }\n  }\n": typeof types.ThreadResponseDocument,
     "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n": typeof types.ResponseDataDocument,
     "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n": typeof types.SuggestedQuestionsDocument,
+    "\n  mutation CreateAskingTask($projectId: ID!, $data: AskingTaskInput!) {\n    createAskingTask(projectId: $projectId, data: $data) {\n      ...AskingTaskFields\n    }\n  }\n": typeof types.CreateAskingTaskDocument,
     "\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n": typeof types.CreateThreadDocument,
     "\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n": typeof types.UpdateThreadDocument,
     "\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n": typeof types.DeleteThreadDocument,
@@ -34,6 +36,22 @@ type Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": typeof types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": typeof types.CsvImportJobDocument,
     "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": typeof types.CsvImportJobsDocument,
+    "\n  fragment DashboardItemFields on DashboardItem {\n    id\n    dashboardId\n    name\n    type\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    layout {\n      x\n      y\n      w\n      h\n    }\n    lastError\n    refreshedAt\n    data {\n      columns {\n        name\n        family\n      }\n      rows\n      truncated\n      cacheHit\n      cacheCreatedAt\n      overridden\n      stale\n      error\n    }\n  }\n": typeof types.DashboardItemFieldsFragmentDoc,
+    "\n  fragment DashboardRefreshFields on DashboardRefresh {\n    id\n    status\n    scheduled\n    tilesRefreshed\n    tilesFailed\n    startedAt\n    finishedAt\n  }\n": typeof types.DashboardRefreshFieldsFragmentDoc,
+    "\n  fragment DashboardScheduleFields on DashboardSchedule {\n    frequency\n    day\n    hour\n    minute\n    cron\n    timezone\n    nextRunAt\n  }\n": typeof types.DashboardScheduleFieldsFragmentDoc,
+    "\n  query Dashboards($projectId: ID!) {\n    dashboards(projectId: $projectId) {\n      id\n      name\n      canEdit\n    }\n  }\n": typeof types.DashboardsDocument,
+    "\n  query Dashboard($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      name\n      folderId\n      canEdit\n      cacheEnabled\n      cacheTtlSeconds\n      schedule {\n        ...DashboardScheduleFields\n      }\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n      items {\n        ...DashboardItemFields\n      }\n    }\n  }\n": typeof types.DashboardDocument,
+    "\n  query DashboardRefreshStatus($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": typeof types.DashboardRefreshStatusDocument,
+    "\n  mutation CreateDashboard($projectId: ID!, $data: CreateDashboardInput!) {\n    createDashboard(projectId: $projectId, data: $data) {\n      id\n      name\n      canEdit\n    }\n  }\n": typeof types.CreateDashboardDocument,
+    "\n  mutation UpdateDashboard($projectId: ID!, $dashboardId: ID!, $data: UpdateDashboardInput!) {\n    updateDashboard(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      name\n      cacheEnabled\n      cacheTtlSeconds\n    }\n  }\n": typeof types.UpdateDashboardDocument,
+    "\n  mutation DeleteDashboard($projectId: ID!, $dashboardId: ID!) {\n    deleteDashboard(projectId: $projectId, dashboardId: $dashboardId)\n  }\n": typeof types.DeleteDashboardDocument,
+    "\n  mutation CreateDashboardItem($projectId: ID!, $data: CreateDashboardItemInput!) {\n    createDashboardItem(projectId: $projectId, data: $data) {\n      id\n      dashboardId\n      name\n      type\n    }\n  }\n": typeof types.CreateDashboardItemDocument,
+    "\n  mutation UpdateDashboardItem($projectId: ID!, $itemId: ID!, $name: String!) {\n    updateDashboardItem(projectId: $projectId, itemId: $itemId, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateDashboardItemDocument,
+    "\n  mutation DeleteDashboardItem($projectId: ID!, $itemId: ID!) {\n    deleteDashboardItem(projectId: $projectId, itemId: $itemId)\n  }\n": typeof types.DeleteDashboardItemDocument,
+    "\n  mutation UpdateDashboardItemLayouts($projectId: ID!, $dashboardId: ID!, $layouts: [ItemLayoutInput!]!) {\n    updateDashboardItemLayouts(projectId: $projectId, dashboardId: $dashboardId, layouts: $layouts) {\n      id\n      items {\n        id\n        layout {\n          x\n          y\n          w\n          h\n        }\n      }\n    }\n  }\n": typeof types.UpdateDashboardItemLayoutsDocument,
+    "\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n": typeof types.SetDashboardScheduleDocument,
+    "\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n": typeof types.RefreshDashboardItemDocument,
+    "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": typeof types.RefreshDashboardDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": typeof types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": typeof types.TestDataSourceConnectionDocument,
@@ -43,6 +61,18 @@ type Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": typeof types.ResolveSchemaChangeDocument,
+    "\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n": typeof types.FolderFieldsFragmentDoc,
+    "\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n": typeof types.FolderTreeDocument,
+    "\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n": typeof types.CreateFolderDocument,
+    "\n  mutation UpdateFolder($projectId: ID!, $folderId: ID!, $data: UpdateFolderInput!) {\n    updateFolder(projectId: $projectId, folderId: $folderId, data: $data) {\n      ...FolderFields\n    }\n  }\n": typeof types.UpdateFolderDocument,
+    "\n  mutation DeleteFolder($projectId: ID!, $folderId: ID!) {\n    deleteFolder(projectId: $projectId, folderId: $folderId)\n  }\n": typeof types.DeleteFolderDocument,
+    "\n  mutation AddFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    addFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n": typeof types.AddFolderMemberDocument,
+    "\n  mutation RemoveFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    removeFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n": typeof types.RemoveFolderMemberDocument,
+    "\n  mutation AddFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    addFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n": typeof types.AddFolderGroupDocument,
+    "\n  mutation RemoveFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    removeFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n": typeof types.RemoveFolderGroupDocument,
+    "\n  mutation ShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    shareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n": typeof types.ShareToFolderDocument,
+    "\n  mutation RevokeShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    revokeShareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n": typeof types.RevokeShareToFolderDocument,
+    "\n  mutation SwitchFolder($projectId: ID!, $kind: FolderItemKind!, $itemId: ID!, $folderId: ID) {\n    switchFolder(projectId: $projectId, kind: $kind, itemId: $itemId, folderId: $folderId)\n  }\n": typeof types.SwitchFolderDocument,
     "\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n": typeof types.GenerationTaskFieldsFragmentDoc,
     "\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.GenerationTaskDocument,
     "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": typeof types.CreateModelDescriptionTaskDocument,
@@ -128,6 +158,18 @@ type Documents = {
     "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteProjectDocument,
     "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": typeof types.ResetProjectDocument,
     "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.SwitchCurrentProjectDocument,
+    "\n  fragment SpreadsheetFields on Spreadsheet {\n    id\n    name\n    sql\n    responseId\n    folderId\n    columns {\n      name\n      label\n      hidden\n    }\n    sort {\n      column\n      direction\n    }\n    filters {\n      column\n      operator\n      value\n    }\n    canEdit\n    updatedAt\n  }\n": typeof types.SpreadsheetFieldsFragmentDoc,
+    "\n  fragment SpreadsheetPageFields on SpreadsheetPage {\n    columns {\n      name\n      type\n      family\n    }\n    rows\n    page\n    pageSize\n    totalRows\n    totalPages\n  }\n": typeof types.SpreadsheetPageFieldsFragmentDoc,
+    "\n  query Spreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    spreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetFields\n    }\n  }\n": typeof types.SpreadsheetDocument,
+    "\n  query SpreadsheetPage($projectId: ID!, $spreadsheetId: ID!, $data: PageInput!) {\n    spreadsheetPage(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n": typeof types.SpreadsheetPageDocument,
+    "\n  query PreviewSpreadsheet($projectId: ID!, $data: PreviewSpreadsheetInput!) {\n    previewSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n": typeof types.PreviewSpreadsheetDocument,
+    "\n  query SpreadsheetExport($projectId: ID!, $exportId: ID!) {\n    spreadsheetExport(projectId: $projectId, exportId: $exportId) {\n      ...SpreadsheetExportFields\n    }\n  }\n": typeof types.SpreadsheetExportDocument,
+    "\n  fragment SpreadsheetExportFields on SpreadsheetExport {\n    id\n    status\n    rowsWritten\n    bytesWritten\n    error\n    downloadUrl\n  }\n": typeof types.SpreadsheetExportFieldsFragmentDoc,
+    "\n  mutation CreateSpreadsheet($projectId: ID!, $data: CreateSpreadsheetInput!) {\n    createSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n": typeof types.CreateSpreadsheetDocument,
+    "\n  mutation UpdateSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $name: String!) {\n    updateSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, name: $name) {\n      ...SpreadsheetFields\n    }\n  }\n": typeof types.UpdateSpreadsheetDocument,
+    "\n  mutation SaveSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $data: SaveSpreadsheetInput!) {\n    saveSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n": typeof types.SaveSpreadsheetDocument,
+    "\n  mutation DeleteSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    deleteSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId)\n  }\n": typeof types.DeleteSpreadsheetDocument,
+    "\n  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetExportFields\n    }\n  }\n": typeof types.ExportSpreadsheetDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.OnboardUserDocument,
     "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": typeof types.UpdateMyProfileDocument,
@@ -140,8 +182,10 @@ const documents: Documents = {
     "\n  query Threads($projectId: ID!) {\n    threads(projectId: $projectId) {\n      id\n      summary\n      updatedAt\n    }\n  }\n": types.ThreadsDocument,
     "\n  query Thread($projectId: ID!, $threadId: ID!) {\n    thread(projectId: $projectId, threadId: $threadId) {\n      id\n      summary\n      responses {\n        ...ThreadResponseFields\n      }\n    }\n  }\n": types.ThreadDocument,
     "\n  query AskingTask($projectId: ID!, $taskId: ID!) {\n    askingTask(projectId: $projectId, taskId: $taskId) {\n      ...AskingTaskFields\n    }\n  }\n": types.AskingTaskDocument,
+    "\n  query ThreadResponse($projectId: ID!, $responseId: ID!) {\n    threadResponse(projectId: $projectId, responseId: $responseId) {\n      id\n      threadId\n      question\n      sql\n    }\n  }\n": types.ThreadResponseDocument,
     "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n": types.ResponseDataDocument,
     "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n": types.SuggestedQuestionsDocument,
+    "\n  mutation CreateAskingTask($projectId: ID!, $data: AskingTaskInput!) {\n    createAskingTask(projectId: $projectId, data: $data) {\n      ...AskingTaskFields\n    }\n  }\n": types.CreateAskingTaskDocument,
     "\n  mutation CreateThread($projectId: ID!, $data: CreateThreadInput!) {\n    createThread(projectId: $projectId, data: $data) {\n      id\n      summary\n    }\n  }\n": types.CreateThreadDocument,
     "\n  mutation UpdateThread($projectId: ID!, $threadId: ID!, $data: UpdateThreadInput!) {\n    updateThread(projectId: $projectId, threadId: $threadId, data: $data) {\n      id\n      summary\n    }\n  }\n": types.UpdateThreadDocument,
     "\n  mutation DeleteThread($projectId: ID!, $threadId: ID!) {\n    deleteThread(projectId: $projectId, threadId: $threadId)\n  }\n": types.DeleteThreadDocument,
@@ -154,6 +198,22 @@ const documents: Documents = {
     "\n  mutation SendResetPasswordEmail($email: String!) {\n    sendResetPasswordEmail(email: $email)\n  }\n": types.SendResetPasswordEmailDocument,
     "\n  query CsvImportJob($id: ID!) {\n    csvImportJob(id: $id) {\n      id\n      state\n      progress\n      error\n      tableName\n    }\n  }\n": types.CsvImportJobDocument,
     "\n  query CsvImportJobs($projectId: ID!) {\n    csvImportJobs(projectId: $projectId) {\n      id\n      state\n      error\n      fileName\n      tableName\n      rowCount\n      createdAt\n    }\n  }\n": types.CsvImportJobsDocument,
+    "\n  fragment DashboardItemFields on DashboardItem {\n    id\n    dashboardId\n    name\n    type\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    layout {\n      x\n      y\n      w\n      h\n    }\n    lastError\n    refreshedAt\n    data {\n      columns {\n        name\n        family\n      }\n      rows\n      truncated\n      cacheHit\n      cacheCreatedAt\n      overridden\n      stale\n      error\n    }\n  }\n": types.DashboardItemFieldsFragmentDoc,
+    "\n  fragment DashboardRefreshFields on DashboardRefresh {\n    id\n    status\n    scheduled\n    tilesRefreshed\n    tilesFailed\n    startedAt\n    finishedAt\n  }\n": types.DashboardRefreshFieldsFragmentDoc,
+    "\n  fragment DashboardScheduleFields on DashboardSchedule {\n    frequency\n    day\n    hour\n    minute\n    cron\n    timezone\n    nextRunAt\n  }\n": types.DashboardScheduleFieldsFragmentDoc,
+    "\n  query Dashboards($projectId: ID!) {\n    dashboards(projectId: $projectId) {\n      id\n      name\n      canEdit\n    }\n  }\n": types.DashboardsDocument,
+    "\n  query Dashboard($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      name\n      folderId\n      canEdit\n      cacheEnabled\n      cacheTtlSeconds\n      schedule {\n        ...DashboardScheduleFields\n      }\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n      items {\n        ...DashboardItemFields\n      }\n    }\n  }\n": types.DashboardDocument,
+    "\n  query DashboardRefreshStatus($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": types.DashboardRefreshStatusDocument,
+    "\n  mutation CreateDashboard($projectId: ID!, $data: CreateDashboardInput!) {\n    createDashboard(projectId: $projectId, data: $data) {\n      id\n      name\n      canEdit\n    }\n  }\n": types.CreateDashboardDocument,
+    "\n  mutation UpdateDashboard($projectId: ID!, $dashboardId: ID!, $data: UpdateDashboardInput!) {\n    updateDashboard(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      name\n      cacheEnabled\n      cacheTtlSeconds\n    }\n  }\n": types.UpdateDashboardDocument,
+    "\n  mutation DeleteDashboard($projectId: ID!, $dashboardId: ID!) {\n    deleteDashboard(projectId: $projectId, dashboardId: $dashboardId)\n  }\n": types.DeleteDashboardDocument,
+    "\n  mutation CreateDashboardItem($projectId: ID!, $data: CreateDashboardItemInput!) {\n    createDashboardItem(projectId: $projectId, data: $data) {\n      id\n      dashboardId\n      name\n      type\n    }\n  }\n": types.CreateDashboardItemDocument,
+    "\n  mutation UpdateDashboardItem($projectId: ID!, $itemId: ID!, $name: String!) {\n    updateDashboardItem(projectId: $projectId, itemId: $itemId, name: $name) {\n      id\n      name\n    }\n  }\n": types.UpdateDashboardItemDocument,
+    "\n  mutation DeleteDashboardItem($projectId: ID!, $itemId: ID!) {\n    deleteDashboardItem(projectId: $projectId, itemId: $itemId)\n  }\n": types.DeleteDashboardItemDocument,
+    "\n  mutation UpdateDashboardItemLayouts($projectId: ID!, $dashboardId: ID!, $layouts: [ItemLayoutInput!]!) {\n    updateDashboardItemLayouts(projectId: $projectId, dashboardId: $dashboardId, layouts: $layouts) {\n      id\n      items {\n        id\n        layout {\n          x\n          y\n          w\n          h\n        }\n      }\n    }\n  }\n": types.UpdateDashboardItemLayoutsDocument,
+    "\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n": types.SetDashboardScheduleDocument,
+    "\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n": types.RefreshDashboardItemDocument,
+    "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": types.RefreshDashboardDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": types.TestDataSourceConnectionDocument,
@@ -163,6 +223,18 @@ const documents: Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": types.ResolveSchemaChangeDocument,
+    "\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n": types.FolderFieldsFragmentDoc,
+    "\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n": types.FolderTreeDocument,
+    "\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n": types.CreateFolderDocument,
+    "\n  mutation UpdateFolder($projectId: ID!, $folderId: ID!, $data: UpdateFolderInput!) {\n    updateFolder(projectId: $projectId, folderId: $folderId, data: $data) {\n      ...FolderFields\n    }\n  }\n": types.UpdateFolderDocument,
+    "\n  mutation DeleteFolder($projectId: ID!, $folderId: ID!) {\n    deleteFolder(projectId: $projectId, folderId: $folderId)\n  }\n": types.DeleteFolderDocument,
+    "\n  mutation AddFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    addFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n": types.AddFolderMemberDocument,
+    "\n  mutation RemoveFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    removeFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n": types.RemoveFolderMemberDocument,
+    "\n  mutation AddFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    addFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n": types.AddFolderGroupDocument,
+    "\n  mutation RemoveFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    removeFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n": types.RemoveFolderGroupDocument,
+    "\n  mutation ShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    shareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n": types.ShareToFolderDocument,
+    "\n  mutation RevokeShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    revokeShareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n": types.RevokeShareToFolderDocument,
+    "\n  mutation SwitchFolder($projectId: ID!, $kind: FolderItemKind!, $itemId: ID!, $folderId: ID) {\n    switchFolder(projectId: $projectId, kind: $kind, itemId: $itemId, folderId: $folderId)\n  }\n": types.SwitchFolderDocument,
     "\n  fragment GenerationTaskFields on GenerationTask {\n    id\n    kind\n    status\n    error\n    generatedBy\n    questions\n    relationships {\n      fromModel\n      fromColumn\n      toModel\n      toColumn\n      type\n      reason\n    }\n    modelDescriptions {\n      model\n      description\n      columns {\n        column\n        description\n      }\n    }\n  }\n": types.GenerationTaskFieldsFragmentDoc,
     "\n  query GenerationTask($projectId: ID!, $taskId: ID!) {\n    generationTask(projectId: $projectId, taskId: $taskId) {\n      ...GenerationTaskFields\n    }\n  }\n": types.GenerationTaskDocument,
     "\n  mutation CreateModelDescriptionTask($projectId: ID!, $models: [String!]!) {\n    createModelDescriptionTask(projectId: $projectId, models: $models) {\n      ...GenerationTaskFields\n    }\n  }\n": types.CreateModelDescriptionTaskDocument,
@@ -248,6 +320,18 @@ const documents: Documents = {
     "\n  mutation DeleteProject($where: ProjectWhereUniqueInput!) {\n    deleteProject(where: $where) {\n      id\n      state\n    }\n  }\n": types.DeleteProjectDocument,
     "\n  mutation ResetProject($where: ProjectWhereUniqueInput!) {\n    resetProject(where: $where) {\n      id\n      state\n      onboardingStatus\n    }\n  }\n": types.ResetProjectDocument,
     "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.SwitchCurrentProjectDocument,
+    "\n  fragment SpreadsheetFields on Spreadsheet {\n    id\n    name\n    sql\n    responseId\n    folderId\n    columns {\n      name\n      label\n      hidden\n    }\n    sort {\n      column\n      direction\n    }\n    filters {\n      column\n      operator\n      value\n    }\n    canEdit\n    updatedAt\n  }\n": types.SpreadsheetFieldsFragmentDoc,
+    "\n  fragment SpreadsheetPageFields on SpreadsheetPage {\n    columns {\n      name\n      type\n      family\n    }\n    rows\n    page\n    pageSize\n    totalRows\n    totalPages\n  }\n": types.SpreadsheetPageFieldsFragmentDoc,
+    "\n  query Spreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    spreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetFields\n    }\n  }\n": types.SpreadsheetDocument,
+    "\n  query SpreadsheetPage($projectId: ID!, $spreadsheetId: ID!, $data: PageInput!) {\n    spreadsheetPage(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n": types.SpreadsheetPageDocument,
+    "\n  query PreviewSpreadsheet($projectId: ID!, $data: PreviewSpreadsheetInput!) {\n    previewSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n": types.PreviewSpreadsheetDocument,
+    "\n  query SpreadsheetExport($projectId: ID!, $exportId: ID!) {\n    spreadsheetExport(projectId: $projectId, exportId: $exportId) {\n      ...SpreadsheetExportFields\n    }\n  }\n": types.SpreadsheetExportDocument,
+    "\n  fragment SpreadsheetExportFields on SpreadsheetExport {\n    id\n    status\n    rowsWritten\n    bytesWritten\n    error\n    downloadUrl\n  }\n": types.SpreadsheetExportFieldsFragmentDoc,
+    "\n  mutation CreateSpreadsheet($projectId: ID!, $data: CreateSpreadsheetInput!) {\n    createSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n": types.CreateSpreadsheetDocument,
+    "\n  mutation UpdateSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $name: String!) {\n    updateSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, name: $name) {\n      ...SpreadsheetFields\n    }\n  }\n": types.UpdateSpreadsheetDocument,
+    "\n  mutation SaveSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $data: SaveSpreadsheetInput!) {\n    saveSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n": types.SaveSpreadsheetDocument,
+    "\n  mutation DeleteSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    deleteSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId)\n  }\n": types.DeleteSpreadsheetDocument,
+    "\n  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetExportFields\n    }\n  }\n": types.ExportSpreadsheetDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      name\n      picture\n      consentPrivacyStatement\n      emailVerified\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n        state\n      }\n      currentOrgRole\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n": types.MeDocument,
     "\n  mutation OnboardUser($data: OnboardUserInput!) {\n    onboardUser(data: $data) {\n      id\n      consentPrivacyStatement\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n      currentOrg {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.OnboardUserDocument,
     "\n  mutation UpdateMyProfile($data: UpdateMyProfileInput!) {\n    updateMyProfile(data: $data) {\n      id\n      name\n      firstName\n      lastName\n      country\n      companyName\n      jobTitle\n    }\n  }\n": types.UpdateMyProfileDocument,
@@ -295,11 +379,19 @@ export function graphql(source: "\n  query AskingTask($projectId: ID!, $taskId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ThreadResponse($projectId: ID!, $responseId: ID!) {\n    threadResponse(projectId: $projectId, responseId: $responseId) {\n      id\n      threadId\n      question\n      sql\n    }\n  }\n"): (typeof documents)["\n  query ThreadResponse($projectId: ID!, $responseId: ID!) {\n    threadResponse(projectId: $projectId, responseId: $responseId) {\n      id\n      threadId\n      question\n      sql\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n"): (typeof documents)["\n  query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {\n    previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {\n      rows\n      total\n      truncated\n      columns {\n        name\n        family\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n"): (typeof documents)["\n  query SuggestedQuestions($projectId: ID!) {\n    suggestedQuestions(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAskingTask($projectId: ID!, $data: AskingTaskInput!) {\n    createAskingTask(projectId: $projectId, data: $data) {\n      ...AskingTaskFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAskingTask($projectId: ID!, $data: AskingTaskInput!) {\n    createAskingTask(projectId: $projectId, data: $data) {\n      ...AskingTaskFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -351,6 +443,70 @@ export function graphql(source: "\n  query CsvImportJobs($projectId: ID!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment DashboardItemFields on DashboardItem {\n    id\n    dashboardId\n    name\n    type\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    layout {\n      x\n      y\n      w\n      h\n    }\n    lastError\n    refreshedAt\n    data {\n      columns {\n        name\n        family\n      }\n      rows\n      truncated\n      cacheHit\n      cacheCreatedAt\n      overridden\n      stale\n      error\n    }\n  }\n"): (typeof documents)["\n  fragment DashboardItemFields on DashboardItem {\n    id\n    dashboardId\n    name\n    type\n    chart {\n      chartType\n      title\n      x\n      y\n      color\n    }\n    layout {\n      x\n      y\n      w\n      h\n    }\n    lastError\n    refreshedAt\n    data {\n      columns {\n        name\n        family\n      }\n      rows\n      truncated\n      cacheHit\n      cacheCreatedAt\n      overridden\n      stale\n      error\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DashboardRefreshFields on DashboardRefresh {\n    id\n    status\n    scheduled\n    tilesRefreshed\n    tilesFailed\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment DashboardRefreshFields on DashboardRefresh {\n    id\n    status\n    scheduled\n    tilesRefreshed\n    tilesFailed\n    startedAt\n    finishedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DashboardScheduleFields on DashboardSchedule {\n    frequency\n    day\n    hour\n    minute\n    cron\n    timezone\n    nextRunAt\n  }\n"): (typeof documents)["\n  fragment DashboardScheduleFields on DashboardSchedule {\n    frequency\n    day\n    hour\n    minute\n    cron\n    timezone\n    nextRunAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dashboards($projectId: ID!) {\n    dashboards(projectId: $projectId) {\n      id\n      name\n      canEdit\n    }\n  }\n"): (typeof documents)["\n  query Dashboards($projectId: ID!) {\n    dashboards(projectId: $projectId) {\n      id\n      name\n      canEdit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dashboard($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      name\n      folderId\n      canEdit\n      cacheEnabled\n      cacheTtlSeconds\n      schedule {\n        ...DashboardScheduleFields\n      }\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n      items {\n        ...DashboardItemFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query Dashboard($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      name\n      folderId\n      canEdit\n      cacheEnabled\n      cacheTtlSeconds\n      schedule {\n        ...DashboardScheduleFields\n      }\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n      items {\n        ...DashboardItemFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardRefreshStatus($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardRefreshStatus($projectId: ID!, $dashboardId: ID!) {\n    dashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDashboard($projectId: ID!, $data: CreateDashboardInput!) {\n    createDashboard(projectId: $projectId, data: $data) {\n      id\n      name\n      canEdit\n    }\n  }\n"): (typeof documents)["\n  mutation CreateDashboard($projectId: ID!, $data: CreateDashboardInput!) {\n    createDashboard(projectId: $projectId, data: $data) {\n      id\n      name\n      canEdit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDashboard($projectId: ID!, $dashboardId: ID!, $data: UpdateDashboardInput!) {\n    updateDashboard(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      name\n      cacheEnabled\n      cacheTtlSeconds\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDashboard($projectId: ID!, $dashboardId: ID!, $data: UpdateDashboardInput!) {\n    updateDashboard(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      name\n      cacheEnabled\n      cacheTtlSeconds\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDashboard($projectId: ID!, $dashboardId: ID!) {\n    deleteDashboard(projectId: $projectId, dashboardId: $dashboardId)\n  }\n"): (typeof documents)["\n  mutation DeleteDashboard($projectId: ID!, $dashboardId: ID!) {\n    deleteDashboard(projectId: $projectId, dashboardId: $dashboardId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDashboardItem($projectId: ID!, $data: CreateDashboardItemInput!) {\n    createDashboardItem(projectId: $projectId, data: $data) {\n      id\n      dashboardId\n      name\n      type\n    }\n  }\n"): (typeof documents)["\n  mutation CreateDashboardItem($projectId: ID!, $data: CreateDashboardItemInput!) {\n    createDashboardItem(projectId: $projectId, data: $data) {\n      id\n      dashboardId\n      name\n      type\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDashboardItem($projectId: ID!, $itemId: ID!, $name: String!) {\n    updateDashboardItem(projectId: $projectId, itemId: $itemId, name: $name) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDashboardItem($projectId: ID!, $itemId: ID!, $name: String!) {\n    updateDashboardItem(projectId: $projectId, itemId: $itemId, name: $name) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDashboardItem($projectId: ID!, $itemId: ID!) {\n    deleteDashboardItem(projectId: $projectId, itemId: $itemId)\n  }\n"): (typeof documents)["\n  mutation DeleteDashboardItem($projectId: ID!, $itemId: ID!) {\n    deleteDashboardItem(projectId: $projectId, itemId: $itemId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDashboardItemLayouts($projectId: ID!, $dashboardId: ID!, $layouts: [ItemLayoutInput!]!) {\n    updateDashboardItemLayouts(projectId: $projectId, dashboardId: $dashboardId, layouts: $layouts) {\n      id\n      items {\n        id\n        layout {\n          x\n          y\n          w\n          h\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateDashboardItemLayouts($projectId: ID!, $dashboardId: ID!, $layouts: [ItemLayoutInput!]!) {\n    updateDashboardItemLayouts(projectId: $projectId, dashboardId: $dashboardId, layouts: $layouts) {\n      id\n      items {\n        id\n        layout {\n          x\n          y\n          w\n          h\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n"): (typeof documents)["\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n"): (typeof documents)["\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -384,6 +540,54 @@ export function graphql(source: "\n  mutation TriggerDataSourceDetection($projec
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n"): (typeof documents)["\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateFolder($projectId: ID!, $folderId: ID!, $data: UpdateFolderInput!) {\n    updateFolder(projectId: $projectId, folderId: $folderId, data: $data) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateFolder($projectId: ID!, $folderId: ID!, $data: UpdateFolderInput!) {\n    updateFolder(projectId: $projectId, folderId: $folderId, data: $data) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteFolder($projectId: ID!, $folderId: ID!) {\n    deleteFolder(projectId: $projectId, folderId: $folderId)\n  }\n"): (typeof documents)["\n  mutation DeleteFolder($projectId: ID!, $folderId: ID!) {\n    deleteFolder(projectId: $projectId, folderId: $folderId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    addFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    addFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    removeFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveFolderMember($projectId: ID!, $folderId: ID!, $userId: ID!) {\n    removeFolderMember(projectId: $projectId, folderId: $folderId, userId: $userId) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    addFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    addFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    removeFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveFolderGroup($projectId: ID!, $folderId: ID!, $groupId: ID!) {\n    removeFolderGroup(projectId: $projectId, folderId: $folderId, groupId: $groupId) {\n      ...FolderFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    shareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n"): (typeof documents)["\n  mutation ShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    shareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    revokeShareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n"): (typeof documents)["\n  mutation RevokeShareToFolder($projectId: ID!, $folderId: ID!, $threadId: ID!) {\n    revokeShareToFolder(projectId: $projectId, folderId: $folderId, threadId: $threadId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchFolder($projectId: ID!, $kind: FolderItemKind!, $itemId: ID!, $folderId: ID) {\n    switchFolder(projectId: $projectId, kind: $kind, itemId: $itemId, folderId: $folderId)\n  }\n"): (typeof documents)["\n  mutation SwitchFolder($projectId: ID!, $kind: FolderItemKind!, $itemId: ID!, $folderId: ID) {\n    switchFolder(projectId: $projectId, kind: $kind, itemId: $itemId, folderId: $folderId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -724,6 +928,54 @@ export function graphql(source: "\n  mutation ResetProject($where: ProjectWhereU
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchCurrentProject($where: ProjectWhereUniqueInput!) {\n    switchCurrentProject(where: $where) {\n      id\n      currentProject {\n        id\n        displayName\n        language\n        timezone\n      }\n      currentProjectRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SpreadsheetFields on Spreadsheet {\n    id\n    name\n    sql\n    responseId\n    folderId\n    columns {\n      name\n      label\n      hidden\n    }\n    sort {\n      column\n      direction\n    }\n    filters {\n      column\n      operator\n      value\n    }\n    canEdit\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment SpreadsheetFields on Spreadsheet {\n    id\n    name\n    sql\n    responseId\n    folderId\n    columns {\n      name\n      label\n      hidden\n    }\n    sort {\n      column\n      direction\n    }\n    filters {\n      column\n      operator\n      value\n    }\n    canEdit\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SpreadsheetPageFields on SpreadsheetPage {\n    columns {\n      name\n      type\n      family\n    }\n    rows\n    page\n    pageSize\n    totalRows\n    totalPages\n  }\n"): (typeof documents)["\n  fragment SpreadsheetPageFields on SpreadsheetPage {\n    columns {\n      name\n      type\n      family\n    }\n    rows\n    page\n    pageSize\n    totalRows\n    totalPages\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Spreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    spreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetFields\n    }\n  }\n"): (typeof documents)["\n  query Spreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    spreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SpreadsheetPage($projectId: ID!, $spreadsheetId: ID!, $data: PageInput!) {\n    spreadsheetPage(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n"): (typeof documents)["\n  query SpreadsheetPage($projectId: ID!, $spreadsheetId: ID!, $data: PageInput!) {\n    spreadsheetPage(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PreviewSpreadsheet($projectId: ID!, $data: PreviewSpreadsheetInput!) {\n    previewSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n"): (typeof documents)["\n  query PreviewSpreadsheet($projectId: ID!, $data: PreviewSpreadsheetInput!) {\n    previewSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetPageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SpreadsheetExport($projectId: ID!, $exportId: ID!) {\n    spreadsheetExport(projectId: $projectId, exportId: $exportId) {\n      ...SpreadsheetExportFields\n    }\n  }\n"): (typeof documents)["\n  query SpreadsheetExport($projectId: ID!, $exportId: ID!) {\n    spreadsheetExport(projectId: $projectId, exportId: $exportId) {\n      ...SpreadsheetExportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SpreadsheetExportFields on SpreadsheetExport {\n    id\n    status\n    rowsWritten\n    bytesWritten\n    error\n    downloadUrl\n  }\n"): (typeof documents)["\n  fragment SpreadsheetExportFields on SpreadsheetExport {\n    id\n    status\n    rowsWritten\n    bytesWritten\n    error\n    downloadUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSpreadsheet($projectId: ID!, $data: CreateSpreadsheetInput!) {\n    createSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSpreadsheet($projectId: ID!, $data: CreateSpreadsheetInput!) {\n    createSpreadsheet(projectId: $projectId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $name: String!) {\n    updateSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, name: $name) {\n      ...SpreadsheetFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $name: String!) {\n    updateSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, name: $name) {\n      ...SpreadsheetFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $data: SaveSpreadsheetInput!) {\n    saveSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n"): (typeof documents)["\n  mutation SaveSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $data: SaveSpreadsheetInput!) {\n    saveSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, data: $data) {\n      ...SpreadsheetFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    deleteSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId)\n  }\n"): (typeof documents)["\n  mutation DeleteSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    deleteSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetExportFields\n    }\n  }\n"): (typeof documents)["\n  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {\n    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {\n      ...SpreadsheetExportFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -71,7 +71,12 @@ export function mockOperations(resolvers: Record<string, Resolver>) {
 /** Shows where the app navigated to, for assertions. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location">
+      {location.pathname}
+      {location.search}
+    </output>
+  );
 }
 
 export function renderWithProviders(

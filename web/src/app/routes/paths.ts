@@ -20,5 +20,9 @@ export const paths = {
     `/projects/${projectId}/knowledge/${tab}`,
   home: (projectId: string) => `/projects/${projectId}/home`,
   thread: (projectId: string, threadId: string) => `/projects/${projectId}/home/${threadId}`,
+  dashboard: (projectId: string, dashboardId: string) => `/projects/${projectId}/home/dashboard/${dashboardId}`,
+  newSpreadsheet: (projectId: string, responseId?: string) =>
+    `/projects/${projectId}/home/spreadsheets/new${responseId ? `?responseId=${encodeURIComponent(responseId)}` : ''}`,
+  spreadsheet: (projectId: string, spreadsheetId: string) => `/projects/${projectId}/home/spreadsheets/${spreadsheetId}`,
   settings: (projectId: string, section = 'project/general') => `/projects/${projectId}/settings/${section}`,
 } as const;

@@ -82,6 +82,18 @@ export const routes: RouteObject[] = [
                     ...page(() => import('../../pages/projects/[projectId]/home/HomeLayout'), (m) => m.HomeLayout),
                     children: [
                       { index: true, ...page(() => import('../../pages/projects/[projectId]/home/HomePage'), (m) => m.HomePage) },
+                      {
+                        path: 'dashboard/:dashboardId',
+                        ...page(() => import('../../pages/projects/[projectId]/home/DashboardPage'), (m) => m.DashboardPage),
+                      },
+                      {
+                        path: 'spreadsheets/new',
+                        ...page(() => import('../../pages/projects/[projectId]/home/spreadsheets/NewSpreadsheetPage'), (m) => m.NewSpreadsheetPage),
+                      },
+                      {
+                        path: 'spreadsheets/:spreadsheetId',
+                        ...page(() => import('../../pages/projects/[projectId]/home/spreadsheets/SpreadsheetPage'), (m) => m.SpreadsheetPage),
+                      },
                       { path: ':threadId', ...page(() => import('../../pages/projects/[projectId]/home/ThreadPage'), (m) => m.ThreadPage) },
                     ],
                   },

@@ -10,25 +10,41 @@ const createPlotlyComponent =
   (factoryModule as unknown as { default?: typeof factoryModule }).default ?? factoryModule;
 const Plot = createPlotlyComponent(Plotly);
 
-export default function PlotlyChart({ spec, columns, rows }: { spec: ChartSpec; columns: ResultColumn[]; rows: unknown[][] }) {
+type Props = {
+  spec: ChartSpec;
+  columns: ResultColumn[];
+  rows: unknown[][];
+  /** The canvas height (a dashboard tile fills its cell: '100%'). */
+  height?: number | string;
+  /** Offer the PNG download under the chart. */
+  downloadable?: boolean;
+  /** Tighter margins, for small canvases (dashboard tiles). */
+  compact?: boolean;
+};
+
+export default function PlotlyChart({ spec, columns, rows, height = 420, downloadable = true, compact = false }: Props) {
   const graph = useRef<HTMLElement | null>(null);
-  const { data, layout } = chartFigure(spec, columns, rows);
+  const { data, layout } = chartFigure(spec, columns, rows, { compact });
   const download = () => {
     if (graph.current) void Plotly.downloadImage(graph.current, { format: 'png', filename: spec.title || 'chart', width: 1200, height: 700 });
   };
+  const canvas = (
+    <div data-testid="chart" data-chart-type={spec.chartType} style={{ width: '100%', height }}>
+      <Plot
+        data={data}
+        layout={layout}
+        config={{ responsive: true, displaylogo: false, displayModeBar: compact ? false : 'hover' }}
+        useResizeHandler
+        style={{ width: '100%', height: '100%' }}
+        onInitialized={(_, element) => (graph.current = element)}
+        onUpdate={(_, element) => (graph.current = element)}
+      />
+    </div>
+  );
+  if (!downloadable) return canvas;
   return (
     <Flex vertical gap={8}>
-      <div data-testid="chart" data-chart-type={spec.chartType} style={{ width: '100%', height: 420 }}>
-        <Plot
-          data={data}
-          layout={layout}
-          config={{ responsive: true, displaylogo: false }}
-          useResizeHandler
-          style={{ width: '100%', height: '100%' }}
-          onInitialized={(_, element) => (graph.current = element)}
-          onUpdate={(_, element) => (graph.current = element)}
-        />
-      </div>
+      {canvas}
       <Flex justify="flex-end">
         <Button size="small" onClick={download}>
           Download PNG

@@ -146,4 +146,14 @@ describe('ResponseCard', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'View SQL' }));
     expect(await screen.findByText(/GROUP BY 1/)).toBeInTheDocument();
   });
+
+  it('opens a finished response as a new spreadsheet', async () => {
+    const finished = response('FINISHED', { sql: 'SELECT 1', answer: 'One.' });
+    renderWithProviders(<ResponseCard projectId="p1" response={finished} onChanged={vi.fn()} onAsk={vi.fn()} />, mockOperations({}).client, {
+      route: '/projects/p1/home/th1',
+      path: '/projects/:projectId/home/:threadId',
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Open as spreadsheet/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/p1/home/spreadsheets/new?responseId=r1');
+  });
 });

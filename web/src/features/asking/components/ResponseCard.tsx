@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { Alert, Button, Card, Flex, Input, Modal, Space, Spin, Tabs, Tag, Typography } from '../../../components/ui';
+import { Alert, Button, Card, Flex, Input, Modal, PushpinOutlined, Space, Spin, TableOutlined, Tabs, Tag, Typography } from '../../../components/ui';
+import { paths } from '../../../app/routes/paths';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { ThreadResponseFieldsFragment } from '../../../gql/graphql';
 import { AdjustThreadResponseMutation, CancelAskingTaskMutation, UpdateThreadResponseMutation } from '../graphql/asking';
@@ -9,6 +11,7 @@ import { ResponseChart } from './ResponseChart';
 import { ResultTable } from './ResultTable';
 import { LiveSteps, ReasoningSummary } from './ReasoningSteps';
 import { ReadingChips } from './ReadingChips';
+import { PinToDashboardModal } from '../../dashboard/components/PinToDashboardModal';
 
 /** What the user sees while a task runs (PRODUCT.md §4 states). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -38,6 +41,8 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
   const task = polled ?? initial;
   const [stopping, cancel] = useMutation(CancelAskingTaskMutation);
   const [edit, setEdit] = useState<null | 'sql' | 'adjust_sql' | 'adjust_steps'>(null);
+  const [pinning, setPinning] = useState(false);
+  const navigate = useNavigate();
   const [adjusting, adjust] = useMutation(AdjustThreadResponseMutation);
   const status = task?.status ?? 'FINISHED';
 
@@ -66,6 +71,8 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
         </Typography.Title>
         {status === 'FINISHED' && response.sql && (
           <Space>
+            <Button size="small" icon={<PushpinOutlined />} onClick={() => setPinning(true)}>Pin to dashboard</Button>
+            <Button size="small" icon={<TableOutlined />} onClick={() => navigate(paths.newSpreadsheet(projectId, response.id))}>Open as spreadsheet</Button>
             <Button size="small" onClick={() => setEdit('adjust_steps')}>Adjust steps</Button>
             <Button size="small" onClick={() => setEdit('adjust_sql')}>Adjust SQL</Button>
           </Space>
@@ -146,6 +153,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
         />
       )}
       <EditModal projectId={projectId} response={response} mode={edit} onClose={() => setEdit(null)} onDone={onChanged} />
+      {pinning && <PinToDashboardModal projectId={projectId} response={response} open={pinning} onClose={() => setPinning(false)} />}
     </Card>
   );
 }

@@ -17,42 +17,66 @@ const compare = (a: unknown, b: unknown): number => {
   return String(a ?? '').localeCompare(String(b ?? ''));
 };
 
-/** A response's result: sortable columns, pages of 10, 'No Data' when empty. */
-export function ResultTable({ projectId, responseId }: { projectId: string; responseId: string }) {
-  const [{ data, fetching, error }] = useQuery({ query: ResponseDataQuery, variables: { projectId, responseId, limit: TABLE_ROWS } });
-  const preview = data?.previewResponseData;
+/** Rows of a result as a sortable table: pages of `pageSize`, 'No Data' when empty. */
+export function RowsTable({
+  columns: resultColumns,
+  rows: resultRows,
+  loading = false,
+  pageSize = 10,
+  scrollY,
+}: {
+  columns: readonly { name: string }[];
+  rows: readonly unknown[][];
+  loading?: boolean;
+  pageSize?: number;
+  /** A fixed body height that scrolls (a dashboard tile). */
+  scrollY?: number;
+}) {
   const columns: TableColumnsType<Row> = useMemo(
     () =>
-      (preview?.columns ?? []).map((c, i) => ({
+      resultColumns.map((c, i) => ({
         title: c.name,
         dataIndex: String(i),
         key: String(i),
         sorter: (a: Row, b: Row) => compare(a[String(i)], b[String(i)]),
         render: (value: unknown) => (value === null || value === undefined ? '—' : String(value)),
       })),
-    [preview],
+    [resultColumns],
   );
   const rows: Row[] = useMemo(
-    () => ((preview?.rows as unknown as unknown[][] | undefined) ?? []).map((r, key) => ({ key, ...Object.fromEntries(r.map((v, i) => [String(i), v])) })),
-    [preview],
+    () => resultRows.map((r, key) => ({ key, ...Object.fromEntries(r.map((v, i) => [String(i), v])) })),
+    [resultRows],
   );
+  return (
+    <Table<Row>
+      aria-label="Result"
+      size="small"
+      loading={loading ? { tip: LOADING_TEXT } : false}
+      columns={columns}
+      dataSource={rows}
+      pagination={{ pageSize, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
+      scroll={{ x: true, y: scrollY }}
+      locale={{ emptyText: EMPTY_TEXT }}
+    />
+  );
+}
+
+const NO_ROWS: unknown[][] = [];
+const NO_COLUMNS: { name: string }[] = [];
+
+/** A response's result: sortable columns, pages of 10, 'No Data' when empty. */
+export function ResultTable({ projectId, responseId }: { projectId: string; responseId: string }) {
+  const [{ data, fetching, error }] = useQuery({ query: ResponseDataQuery, variables: { projectId, responseId, limit: TABLE_ROWS } });
+  const preview = data?.previewResponseData;
   if (error) return <Alert type="error" showIcon message={failureMessage(error, 'Failed to load the result.')} />;
+  const rows = (preview?.rows as unknown as unknown[][] | undefined) ?? NO_ROWS;
   const total = preview?.total ?? 0;
   return (
     <>
       {total > rows.length && (
         <Alert style={{ marginBottom: 8 }} type="info" message={`Showing the first ${rows.length} of ${total}${preview?.truncated ? '+' : ''} rows.`} />
       )}
-      <Table<Row>
-        aria-label="Result"
-        size="small"
-        loading={fetching && !data ? { tip: LOADING_TEXT } : false}
-        columns={columns}
-        dataSource={rows}
-        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: true }}
-        locale={{ emptyText: EMPTY_TEXT }}
-      />
+      <RowsTable columns={preview?.columns ?? NO_COLUMNS} rows={rows} loading={fetching && !data} />
     </>
   );
 }

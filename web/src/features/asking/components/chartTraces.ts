@@ -12,26 +12,51 @@ const toNumber = (value: unknown): number | null => {
 
 const toLabel = (value: unknown): string => (value === null || value === undefined ? '—' : String(value));
 
+const SHORT_LABEL = 14;
+const shorten = (label: string): string => (label.length > SHORT_LABEL ? `${label.slice(0, SHORT_LABEL - 1)}…` : label);
+
+/** Shortened tick labels, when there are few enough categories to label each one. */
+function shortTicks(xs: string[]): { tickvals?: string[]; ticktext?: string[] } {
+  const ticks = [...new Set(xs)];
+  if (ticks.length > 40 || ticks.every((t) => t.length <= SHORT_LABEL)) return {};
+  return { tickvals: ticks, ticktext: ticks.map(shorten) };
+}
+
 /** Traces and layout for `spec` over `rows` (one array of values per row, in `columns` order). */
-export function chartFigure(spec: ChartSpec, columns: ResultColumn[], rows: unknown[][]): { data: Data[]; layout: Partial<Layout> } {
+export function chartFigure(
+  spec: ChartSpec,
+  columns: ResultColumn[],
+  rows: unknown[][],
+  { compact = false }: { compact?: boolean } = {},
+): { data: Data[]; layout: Partial<Layout> } {
   const index = (name?: string | null) => (name ? columns.findIndex((c) => c.name === name) : -1);
   const xi = index(spec.x);
   const yi = index(spec.y);
   const ci = index(spec.color);
   const xs = rows.map((r) => toLabel(r[xi]));
   const ys = rows.map((r) => toNumber(r[yi]));
-  const layout: Partial<Layout> = {
-    autosize: true,
-    margin: { l: 60, r: 24, t: 24, b: 80 },
-    xaxis: { title: { text: spec.x ?? '' }, automargin: true, type: 'category' },
-    yaxis: { title: { text: spec.y }, automargin: true },
-    legend: { orientation: 'h' },
-  };
+  const layout: Partial<Layout> = compact
+    ? {
+        // A small canvas: no x title, smaller ticks, long category labels shortened (the
+        // hover still shows them whole).
+        autosize: true,
+        margin: { l: 48, r: 12, t: 12, b: 24 },
+        xaxis: { automargin: true, type: 'category', tickfont: { size: 10 }, ...shortTicks(xs) },
+        yaxis: { title: { text: spec.y, font: { size: 11 } }, automargin: true, tickfont: { size: 10 } },
+        legend: { orientation: 'h', font: { size: 10 } },
+      }
+    : {
+        autosize: true,
+        margin: { l: 60, r: 24, t: 24, b: 80 },
+        xaxis: { title: { text: spec.x ?? '' }, automargin: true, type: 'category' },
+        yaxis: { title: { text: spec.y }, automargin: true },
+        legend: { orientation: 'h' },
+      };
   switch (spec.chartType) {
     case 'NUMBER':
       return {
         data: [{ type: 'indicator', mode: 'number', value: ys[0] ?? 0, title: { text: spec.y } }],
-        layout: { autosize: true, margin: { l: 24, r: 24, t: 48, b: 24 } },
+        layout: { autosize: true, margin: compact ? { l: 12, r: 12, t: 36, b: 12 } : { l: 24, r: 24, t: 48, b: 24 } },
       };
     case 'PIE':
       return { data: [{ type: 'pie', labels: xs, values: ys as number[], textinfo: 'label+percent' }], layout: { autosize: true, margin: layout.margin } };

@@ -89,6 +89,17 @@ export const AskingTaskQuery = graphql(`
   }
 `);
 
+export const ThreadResponseQuery = graphql(`
+  query ThreadResponse($projectId: ID!, $responseId: ID!) {
+    threadResponse(projectId: $projectId, responseId: $responseId) {
+      id
+      threadId
+      question
+      sql
+    }
+  }
+`);
+
 export const ResponseDataQuery = graphql(`
   query ResponseData($projectId: ID!, $responseId: ID!, $offset: Int, $limit: Int) {
     previewResponseData(projectId: $projectId, responseId: $responseId, offset: $offset, limit: $limit) {
@@ -106,6 +117,14 @@ export const ResponseDataQuery = graphql(`
 export const SuggestedQuestionsQuery = graphql(`
   query SuggestedQuestions($projectId: ID!) {
     suggestedQuestions(projectId: $projectId)
+  }
+`);
+
+export const CreateAskingTaskMutation = graphql(`
+  mutation CreateAskingTask($projectId: ID!, $data: AskingTaskInput!) {
+    createAskingTask(projectId: $projectId, data: $data) {
+      ...AskingTaskFields
+    }
   }
 `);
 

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
+import { DashboardTile, STALE_TEXT, cacheText } from './DashboardTile';
+
+vi.mock('../../asking/components/PlotlyChart', () => ({ default: ({ spec }: { spec: { chartType: string } }) => <div data-testid="chart">{spec.chartType}</div> }));
+
+const item = (extra: Partial<DashboardItemFieldsFragment> = {}, data: Partial<DashboardItemFieldsFragment['data']> = {}): DashboardItemFieldsFragment => ({
+  id: 'i1',
+  dashboardId: 'd1',
+  name: 'how many tracks are there',
+  type: 'NUMBER',
+  chart: null,
+  layout: { x: 0, y: 0, w: 3, h: 2 },
+  lastError: null,
+  refreshedAt: null,
+  data: {
+    columns: [{ name: 'genre', family: 'TEXT' }, { name: 'number_of_tracks', family: 'INTEGER' }],
+    rows: [['All', 3503], ['Other', 7]] as unknown as Record<string, unknown>,
+    truncated: false,
+    cacheHit: true,
+    cacheCreatedAt: '2026-11-25T08:00:05Z',
+    overridden: false,
+    stale: false,
+    error: null,
+    ...data,
+  },
+  ...extra,
+});
+
+describe('DashboardTile', () => {
+  it('shows a NUMBER tile as the first numeric value of the first row, with its name', () => {
+    renderWithProviders(<DashboardTile projectId="p1" item={item()} canEdit />);
+    const tile = screen.getByTestId('number-tile');
+    expect(within(tile).getByTestId('number-value')).toHaveTextContent('3,503');
+    expect(within(tile).getByText('how many tracks are there')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-tile')).toHaveAttribute('data-item-type', 'NUMBER');
+  });
+
+  it('says where the result came from: the cache, or a run just now', () => {
+    const at = '2026-11-25T08:00:05Z';
+    const local = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const stamp = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
+    expect(cacheText({ cacheHit: true, cacheCreatedAt: at })).toBe(`Cached · ${stamp}`);
+    expect(cacheText({ cacheHit: false, cacheCreatedAt: at })).toBe(`Refreshed ${stamp}`);
+    expect(cacheText({ cacheHit: false, cacheCreatedAt: null })).toBeNull();
+  });
+
+  it('marks an overridden, stale tile and shows why a tile failed', () => {
+    const { unmount } = renderWithProviders(<DashboardTile projectId="p1" item={item({}, { overridden: true, stale: true })} canEdit />);
+    expect(screen.getByText('overridden')).toBeInTheDocument();
+    expect(screen.getByText(STALE_TEXT)).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(
+      <DashboardTile projectId="p1" item={item({ type: 'TABLE' }, { error: 'The models are not deployed.', columns: [], rows: [] as unknown as Record<string, unknown>, cacheCreatedAt: null })} canEdit />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The models are not deployed.');
+  });
+
+  it('draws a chart tile as its type with the response chart', async () => {
+    const chart = { chartType: 'BAR' as const, title: 'Tracks', x: 'genre', y: 'number_of_tracks', color: null };
+    renderWithProviders(<DashboardTile projectId="p1" item={item({ type: 'LINE', chart })} canEdit />);
+    expect(await screen.findByTestId('chart')).toHaveTextContent('LINE');
+  });
+
+  it('offers no refresh, rename or delete to viewers', () => {
+    renderWithProviders(<DashboardTile projectId="p1" item={item()} canEdit={false} />);
+    expect(screen.queryByRole('button', { name: /Refresh/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tile actions/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import {
+  Alert,
+  Button,
+  ClockCircleOutlined,
+  Dropdown,
+  HolderOutlined,
+  Input,
+  Modal,
+  MoreOutlined,
+  ReloadOutlined,
+  Tag,
+  Tooltip,
+  Typography,
+} from '../../../components/ui';
+import { formatTimestamp } from '../../../components/page/formatDate';
+import { showFailureToast } from '../../../app/errors/operationErrors';
+import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
+import { DeleteDashboardItemMutation, RefreshDashboardItemMutation, UpdateDashboardItemMutation } from '../graphql/dashboard';
+import { TileBody } from './TileBody';
+
+export const STALE_TEXT = 'Stale: a model this tile reads changed since; refresh';
+
+/** Where the tile's result came from: the cache, or a run just now. */
+export function cacheText(data: Pick<DashboardItemFieldsFragment['data'], 'cacheHit' | 'cacheCreatedAt'>): string | null {
+  if (!data.cacheCreatedAt) return null;
+  return data.cacheHit ? `Cached · ${formatTimestamp(data.cacheCreatedAt)}` : `Refreshed ${formatTimestamp(data.cacheCreatedAt)}`;
+}
+
+/** One tile: its name (the drag handle), refresh, rename and delete, its result and where it came from. */
+export function DashboardTile({ projectId, item, canEdit }: { projectId: string; item: DashboardItemFieldsFragment; canEdit: boolean }) {
+  const [refreshing, refresh] = useMutation(RefreshDashboardItemMutation);
+  const [renamingState, rename] = useMutation(UpdateDashboardItemMutation);
+  const [, remove] = useMutation(DeleteDashboardItemMutation);
+  const [name, setName] = useState<string | null>(null);
+  const { data } = item;
+  const cache = cacheText(data);
+
+  const runRefresh = async () => {
+    const result = await refresh({ projectId, itemId: item.id });
+    if (result.error) showFailureToast(result.error, 'Failed to refresh dashboard item.');
+  };
+  const saveName = async () => {
+    if (name === null) return;
+    const result = await rename({ projectId, itemId: item.id, name });
+    if (result.error) return showFailureToast(result.error, 'Failed to update dashboard item.');
+    setName(null);
+  };
+  const confirmDelete = () =>
+    Modal.confirm({
+      title: `Delete the tile "${item.name}"?`,
+      content: 'The thread it was pinned from stays.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const result = await remove({ projectId, itemId: item.id }, { additionalTypenames: ['Dashboard', 'DashboardItem'] });
+        if (result.error) showFailureToast(result.error, 'Failed to delete dashboard item.');
+      },
+    });
+
+  return (
+    <div
+      className="dashboard-tile"
+      data-testid="dashboard-tile"
+      data-item-id={item.id}
+      data-item-type={item.type}
+      data-cache-created-at={data.cacheCreatedAt ?? ''}
+    >
+      <div className="dashboard-tile__header">
+        <div className={canEdit ? 'dashboard-tile__handle' : 'dashboard-tile__title'} title={canEdit ? 'Drag to move' : undefined}>
+          {canEdit && <HolderOutlined className="dashboard-tile__grip" aria-hidden />}
+          <Typography.Text strong ellipsis={{ tooltip: item.name }} data-testid="tile-name">
+            {item.name}
+          </Typography.Text>
+        </div>
+        <div className="dashboard-tile__actions">
+          {canEdit && (
+            <Tooltip title="Refresh">
+              <Button size="small" type="text" icon={<ReloadOutlined />} loading={refreshing.fetching} onClick={runRefresh} aria-label={`Refresh ${item.name}`} />
+            </Tooltip>
+          )}
+          {canEdit && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'edit', label: 'Rename' },
+                  { key: 'delete', label: 'Delete', danger: true },
+                ],
+                onClick: ({ key }) => (key === 'edit' ? setName(item.name) : confirmDelete()),
+              }}
+            >
+              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`Tile actions ${item.name}`} />
+            </Dropdown>
+          )}
+        </div>
+      </div>
+      {data.stale && <Alert type="warning" showIcon banner message={STALE_TEXT} className="dashboard-tile__notice" />}
+      {data.error && <Alert type="error" showIcon message={data.error} className="dashboard-tile__notice" />}
+      <div className="dashboard-tile__body">{!(data.error && data.columns.length === 0) && <TileBody item={item} />}</div>
+      {(cache || data.overridden) && (
+        <div className="dashboard-tile__footer" data-testid="tile-cache">
+          {cache && (
+            <Typography.Text type="secondary" className="dashboard-tile__cache">
+              <ClockCircleOutlined /> {cache}
+            </Typography.Text>
+          )}
+          {data.overridden && (
+            <Tooltip title="Computed by an explicit refresh">
+              <Tag style={{ marginInlineEnd: 0 }}>overridden</Tag>
+            </Tooltip>
+          )}
+        </div>
+      )}
+      <Modal open={name !== null} title="Rename tile" okText="Save" confirmLoading={renamingState.fetching} onOk={saveName} onCancel={() => setName(null)} destroyOnHidden>
+        <Input aria-label="Tile name" value={name ?? ''} maxLength={200} onChange={(e) => setName(e.target.value)} onPressEnter={saveName} />
+      </Modal>
+    </div>
+  );
+}

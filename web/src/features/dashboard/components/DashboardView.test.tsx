@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { DashboardView, EMPTY_HINT } from './DashboardView';
+
+vi.mock('./DashboardGrid', () => ({
+  DashboardGrid: ({ items }: { items: { id: string; data: { cacheCreatedAt: string } }[] }) => (
+    <div data-testid="grid">{items.map((i) => `${i.id}@${i.data.cacheCreatedAt}`).join(',')}</div>
+  ),
+}));
+
+const refresh = (id: string, status: string) => ({
+  id,
+  status,
+  scheduled: false,
+  tilesRefreshed: status === 'RUNNING' ? 0 : 1,
+  tilesFailed: 0,
+  startedAt: '2026-11-25T08:00:00Z',
+  finishedAt: status === 'RUNNING' ? null : '2026-11-25T08:00:03Z',
+});
+
+const dashboard = (extra: Record<string, unknown> = {}) => ({
+  id: 'd1',
+  name: 'Music overview',
+  folderId: null,
+  canEdit: true,
+  cacheEnabled: true,
+  cacheTtlSeconds: 86400,
+  schedule: { frequency: 'NEVER', day: null, hour: null, minute: null, cron: null, timezone: null, nextRunAt: null },
+  lastRefresh: null,
+  items: [{ id: 'i1', data: { cacheCreatedAt: '2026-11-25T07:00:00Z' } }],
+  ...extra,
+});
+
+describe('DashboardView', () => {
+  it('says it is loading', () => {
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, mockOperations({}).client);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('says what to do with an empty dashboard', async () => {
+    const api = mockOperations({ Dashboard: { data: { dashboard: dashboard({ items: [] }) } } });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    expect(await screen.findByText('No Data')).toBeInTheDocument();
+    expect(screen.getByText(EMPTY_HINT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Refresh all/ })).toBeDisabled();
+  });
+
+  it('shows why the dashboard could not be loaded', async () => {
+    const api = mockOperations({ Dashboard: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'boom' } } });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    expect(await screen.findByText('Failed to load dashboard.')).toBeInTheDocument();
+  });
+
+  it('refreshes all tiles, follows the run until it ends, then re-reads the tiles', async () => {
+    let reads = 0;
+    let polls = 0;
+    const api = mockOperations({
+      Dashboard: () => {
+        reads += 1;
+        return reads === 1
+          ? { data: { dashboard: dashboard({ lastRefresh: refresh('old', 'SUCCEEDED') }) } }
+          : { data: { dashboard: dashboard({ lastRefresh: refresh('new', 'SUCCEEDED'), items: [{ id: 'i1', data: { cacheCreatedAt: '2026-11-25T08:00:02Z' } }] }) } };
+      },
+      RefreshDashboard: { data: { refreshDashboard: { id: 'd1', lastRefresh: refresh('old', 'SUCCEEDED') } } },
+      DashboardRefreshStatus: () => {
+        polls += 1;
+        // The workflow records its run a moment after the mutation answers.
+        const latest = polls === 1 ? refresh('old', 'SUCCEEDED') : polls === 2 ? refresh('new', 'RUNNING') : refresh('new', 'SUCCEEDED');
+        return { data: { dashboard: { id: 'd1', lastRefresh: latest } } };
+      },
+    });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    expect(await screen.findByTestId('grid')).toHaveTextContent('i1@2026-11-25T07:00:00Z');
+    fireEvent.click(screen.getByRole('button', { name: /Refresh all/ }));
+    expect(await screen.findByRole('button', { name: /Refreshing…/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('i1@2026-11-25T08:00:02Z'), { timeout: 10_000 });
+    expect(polls).toBe(3);
+    expect(screen.getByRole('button', { name: /Refresh all/ })).toBeInTheDocument();
+    expect(screen.getByTestId('last-refresh')).toHaveTextContent('SUCCEEDED');
+    expect(api.callsOf('RefreshDashboard')).toEqual([{ projectId: 'p1', dashboardId: 'd1' }]);
+  });
+});

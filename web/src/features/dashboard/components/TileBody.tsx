@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { Flex, Spin, Typography } from '../../../components/ui';
+import { LOADING_TEXT } from '../../../components/page/PageStates';
+import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
+import { RowsTable } from '../../asking/components/ResultTable';
+import { firstNumber, formatNumber } from '../tileValue';
+
+const PlotlyChart = lazy(() => import('../../asking/components/PlotlyChart'));
+
+type Item = Pick<DashboardItemFieldsFragment, 'name' | 'type' | 'chart' | 'data'>;
+
+/** A NUMBER tile: the first numeric value of the first row, large, with the tile's name. */
+export function NumberTile({ name, columns, rows }: { name: string; columns: Item['data']['columns']; rows: unknown[][] }) {
+  const number = firstNumber(columns, rows);
+  return (
+    <Flex vertical align="center" justify="center" gap={4} style={{ height: '100%', textAlign: 'center' }} data-testid="number-tile">
+      <span data-testid="number-value" style={{ fontSize: 40, fontWeight: 600, lineHeight: 1.15, color: '#1f2a44' }}>
+        {number ? formatNumber(number.value) : '—'}
+      </span>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: name }} style={{ maxWidth: '100%', margin: 0 }}>
+        {name}
+      </Typography.Paragraph>
+    </Flex>
+  );
+}
+
+/** A tile's result drawn as its type: a chart, a table or a number. */
+export function TileBody({ item }: { item: Item }) {
+  const rows = (item.data.rows as unknown as unknown[][] | null) ?? [];
+  const columns = item.data.columns;
+  if (item.type === 'NUMBER') return <NumberTile name={item.name} columns={columns} rows={rows} />;
+  // A chart type without the response's chart spec has nothing to draw with: the rows instead.
+  if (item.type === 'TABLE' || !item.chart) {
+    return (
+      <div style={{ height: '100%', overflow: 'auto' }}>
+        <RowsTable columns={columns} rows={rows} pageSize={8} />
+      </div>
+    );
+  }
+  const fallback = (
+    <Flex align="center" justify="center" style={{ height: '100%' }}>
+      <Spin tip={LOADING_TEXT}>
+        <div style={{ width: 120, height: 60 }} />
+      </Spin>
+    </Flex>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <PlotlyChart spec={{ ...item.chart, chartType: item.type }} columns={columns} rows={rows} height="100%" downloadable={false} compact />
+    </Suspense>
+  );
+}

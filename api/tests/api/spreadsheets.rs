@@ -134,6 +134,28 @@ async fn a_spreadsheet_pages_sorts_and_filters_at_the_source_saves_its_columns_a
     let usage = app.gql_ok(&client, "query { me(withUsage: true) { currentOrg { usage { rowsExported } } } }", json!({})).await;
     assert_eq!(usage["me"]["currentOrg"]["usage"]["rowsExported"], 213, "{usage}");
 
+    // Exports are kept three at a time: a fourth removes the first, file and all.
+    for _ in 0..3 {
+        let again = app
+            .gql_ok(&client, "mutation($p: ID!, $s: ID!) { exportSpreadsheet(projectId: $p, spreadsheetId: $s) { id } }", json!({"p": project, "s": sheet}))
+            .await;
+        let id = again["exportSpreadsheet"]["id"].clone();
+        eventually("another export", Duration::from_secs(60), || async {
+            let polled = app
+                .gql_ok(&client, "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status } }", json!({"p": project, "e": id}))
+                .await;
+            (polled["spreadsheetExport"]["status"] == "SUCCEEDED").then_some(())
+        })
+        .await;
+    }
+    let gone =
+        app.gql(&client, "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status } }", json!({"p": project, "e": export})).await;
+    assert_eq!(error_code(&gone), "NOT_FOUND", "{gone}");
+    let file = quarry_domain::spreadsheet::export::file_of(&app.state.config, project.parse().unwrap(), export.parse().unwrap());
+    assert!(!file.exists(), "the oldest export's file is removed");
+    let usage = app.gql_ok(&client, "query { me(withUsage: true) { currentOrg { usage { rowsExported } } } }", json!({})).await;
+    assert_eq!(usage["me"]["currentOrg"]["usage"]["rowsExported"], 4 * 213, "usage keeps what every export counted");
+
     // Someone else's spreadsheet and export stay closed to a stranger.
     let (stranger, _) = app.signed_in("sheet-stranger").await;
     let refused = stranger.get(format!("{}{}", app.url, done["downloadUrl"].as_str().unwrap())).send().await.unwrap();

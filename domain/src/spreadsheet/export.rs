@@ -19,6 +19,10 @@ use crate::{
 /// Rows read from the source per query.
 pub const EXPORT_PAGE_ROWS: i64 = 20_000;
 
+/// Finished exports kept per spreadsheet: a newer one removes the oldest file, so exports
+/// cannot fill the disk.
+pub const KEPT_EXPORTS: i64 = 3;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "SpreadsheetExportStatus"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -101,7 +105,10 @@ pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uu
     }
     let sheet = super::get(pool, project_id, export.spreadsheet_id).await?;
     match write_file(pool, config, &sheet, export_id).await {
-        Ok((rows, bytes)) => finish(pool, &sheet, &export, rows, bytes).await,
+        Ok((rows, bytes)) => {
+            finish(pool, &sheet, &export, rows, bytes).await?;
+            prune(pool, config, &sheet).await
+        }
         Err(Error::User { message, .. }) => fail(pool, export_id, &message).await,
         Err(error) => Err(error),
     }
@@ -146,6 +153,27 @@ async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id
     drop(file);
     tokio::fs::rename(&partial, &path).await.map_err(Error::internal)?;
     Ok((rows, bytes))
+}
+
+/// Removes the files and records of a spreadsheet's finished exports beyond the newest
+/// [`KEPT_EXPORTS`] (usage keeps what they counted).
+async fn prune(pool: &Pool, config: &Config, sheet: &Spreadsheet) -> Result<()> {
+    let old = sqlx::query_scalar!(
+        "SELECT id FROM spreadsheet_exports WHERE spreadsheet_id = $1 AND status <> 'RUNNING' ORDER BY created_at DESC OFFSET $2",
+        sheet.id,
+        KEPT_EXPORTS,
+    )
+    .fetch_all(pool)
+    .await?;
+    for id in &old {
+        match tokio::fs::remove_file(file_of(config, sheet.project_id, *id)).await {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => return Err(Error::internal(error)),
+        }
+    }
+    sqlx::query!("DELETE FROM spreadsheet_exports WHERE id = ANY($1)", &old).execute(pool).await?;
+    Ok(())
 }
 
 async fn write_line(file: &mut (impl AsyncWriteExt + Unpin), fields: &[String]) -> Result<i64> {

@@ -10,7 +10,7 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error, ErrorCode,
+    Error,
     dashboard::{
         self, Dashboard, DashboardChanges, DashboardItem, Display, Frequency, Layout, Schedule, Weekday,
         refresh::{self, RefreshRun, RefreshStatus},
@@ -18,7 +18,6 @@ use quarry_domain::{
     },
     folder::{self, Viewer},
     permissions::Operation,
-    services::Workflow,
 };
 use tokio::sync::OnceCell;
 
@@ -401,16 +400,7 @@ impl DashboardMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn refresh_dashboard(&self, ctx: &Context<'_>, project_id: ID, dashboard_id: ID) -> ApiResult<DashboardGql> {
         let (dashboard, viewer) = dashboard_for(ctx, Operation::ManageDashboards, &project_id, &dashboard_id).await?;
-        let services = &context::state(ctx).services;
-        if dashboard::items(&services.pool, dashboard.id).await?.is_empty() {
-            return Err(Error::new(ErrorCode::InvalidInput, "This dashboard has no tiles to refresh.").into());
-        }
-        match dashboard.schedule.frequency {
-            Frequency::Never => {
-                services.start(Workflow::DashboardRefresh { project_id: dashboard.project_id, dashboard_id: dashboard.id }, async { Ok(()) }).await?
-            }
-            _ => services.workflows.trigger_schedule(dashboard.project_id, dashboard.id).await?,
-        }
+        dashboard::refresh_all(&context::state(ctx).services, &dashboard).await?;
         Ok(DashboardGql::new(dashboard, viewer))
     }
 }

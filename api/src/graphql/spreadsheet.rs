@@ -13,7 +13,6 @@ use quarry_domain::{
     folder::{self, Viewer},
     on_worker,
     permissions::Operation,
-    services::Workflow,
     spreadsheet::{
         self, Page, Spreadsheet,
         export::{self, Export, ExportStatus},
@@ -312,11 +311,8 @@ impl SpreadsheetMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, data: SaveSpreadsheetInput) -> ApiResult<SpreadsheetGql> {
         let (sheet, viewer) = sheet_for(ctx, Operation::ManageDashboards, &project_id, &spreadsheet_id).await?;
-        let state = context::state(ctx);
-        let known = on_worker::spreadsheet_columns(&state.services, sheet.project_id, &sheet.sql).await?;
-        let columns =
-            data.columns.into_iter().map(|c| GridColumn { name: c.name, label: c.label.filter(|l| !l.trim().is_empty()), hidden: c.hidden }).collect();
-        let sheet = spreadsheet::save(&state.pool, &sheet, &known, columns, sorts_in(data.sort), filters_in(data.filters)).await?;
+        let columns = data.columns.into_iter().map(|c| GridColumn { name: c.name, label: c.label, hidden: c.hidden }).collect();
+        let sheet = spreadsheet::save(&context::state(ctx).services, &sheet, columns, sorts_in(data.sort), filters_in(data.filters)).await?;
         Ok(SpreadsheetGql { sheet, viewer })
     }
 
@@ -331,10 +327,6 @@ impl SpreadsheetMutation {
     async fn export_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID) -> ApiResult<ExportGql> {
         let (sheet, _) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
         let user = context::signed_in(ctx)?;
-        let state = context::state(ctx);
-        let created = export::create(&state.pool, &sheet, user.id).await?;
-        let workflow = Workflow::SpreadsheetExport { project_id: sheet.project_id, export_id: created.id };
-        state.services.start(workflow, export::fail(&state.pool, created.id, "The export could not be started. Please try again.")).await?;
-        Ok(created.into())
+        Ok(export::start(&context::state(ctx).services, &sheet, user.id).await?.into())
     }
 }

@@ -20,7 +20,7 @@ use crate::{
     asking::thread::ThreadResponse,
     db::Pool,
     error::{Error, Result},
-    services::{DashboardSchedule, Services},
+    services::{DashboardSchedule, Services, Workflow},
 };
 pub use schedule::{Frequency, Schedule, Weekday};
 
@@ -244,6 +244,18 @@ pub async fn delete(services: &Services, dashboard: &Dashboard) -> Result<()> {
     }
     sqlx::query!("DELETE FROM dashboards WHERE id = $1", dashboard.id).execute(&services.pool).await?;
     Ok(())
+}
+
+/// Refreshes every tile now, as one run: through the dashboard's schedule when it has one (the
+/// run shows among the schedule's), else on its own.
+pub async fn refresh_all(services: &Services, dashboard: &Dashboard) -> Result<()> {
+    if items(&services.pool, dashboard.id).await?.is_empty() {
+        return Err(Error::invalid("This dashboard has no tiles to refresh."));
+    }
+    match dashboard.schedule.frequency {
+        Frequency::Never => services.start(Workflow::DashboardRefresh { project_id: dashboard.project_id, dashboard_id: dashboard.id }, async { Ok(()) }).await,
+        _ => services.workflows.trigger_schedule(dashboard.project_id, dashboard.id).await,
+    }
 }
 
 /// Sets the refresh schedule: the row and the Temporal Schedule change together (the row's

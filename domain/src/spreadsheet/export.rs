@@ -14,6 +14,7 @@ use crate::{
     config::Config,
     db::Pool,
     error::{Error, Result},
+    services::{Services, Workflow},
 };
 
 /// Rows read from the source per query.
@@ -50,6 +51,15 @@ pub struct Export {
 /// Where an export's file lives.
 pub fn file_of(config: &Config, project_id: Uuid, export_id: Uuid) -> PathBuf {
     config.project_dir(project_id).join("exports").join(format!("{export_id}.csv"))
+}
+
+/// Records an export and starts the workflow that writes it (recorded FAILED when it cannot
+/// start).
+pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
+    let created = create(&services.pool, sheet, user_id).await?;
+    let workflow = Workflow::SpreadsheetExport { project_id: sheet.project_id, export_id: created.id };
+    services.start(workflow, fail(&services.pool, created.id, "The export could not be started. Please try again.")).await?;
+    Ok(created)
 }
 
 pub async fn create(pool: &Pool, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
@@ -115,7 +125,8 @@ pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uu
 }
 
 async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id: Uuid) -> Result<(i64, i64)> {
-    let known = super::columns(pool, config, sheet.project_id, &sheet.sql).await?;
+    let source = super::Source::open(pool, config, sheet.project_id, &sheet.sql).await?;
+    let known = &source.known;
     // The saved columns in their order (hidden ones left out), then any the SQL has gained since.
     let mut shown: Vec<(usize, String)> = Vec::new();
     for column in sheet.columns.0.iter().filter(|c| !c.hidden) {
@@ -134,11 +145,9 @@ async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id
     let mut file = tokio::io::BufWriter::new(tokio::fs::File::create(&partial).await.map_err(Error::internal)?);
     let header: Vec<String> = shown.iter().map(|(_, label)| grid::csv_field(&serde_json::Value::String(label.clone()))).collect();
     let mut bytes = write_line(&mut file, &header).await?;
-    let ordered = super::source_ordered(pool, sheet.project_id, &sheet.sql).await?;
     let mut rows = 0i64;
     loop {
-        let sql = grid::rows_sql(&sheet.sql, ordered, &known, &sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows)?;
-        let page = super::run(pool, config, sheet.project_id, &sql, EXPORT_PAGE_ROWS as usize).await?;
+        let page = source.rows(&sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows).await?;
         for row in &page.rows {
             let fields: Vec<String> = shown.iter().map(|(i, _)| row.get(*i).map(grid::csv_field).unwrap_or_default()).collect();
             bytes += write_line(&mut file, &fields).await?;

@@ -7,7 +7,7 @@ pub mod export;
 pub mod grid;
 
 use chrono::{DateTime, Utc};
-use quarry_engine::{QueryOptions, QueryResult, compile};
+use quarry_engine::{Connector, QueryOptions, QueryResult, compile, mdl::Manifest};
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use uuid::Uuid;
@@ -20,6 +20,8 @@ use crate::{
     deploy,
     error::{Error, Result},
     modeling::{edit::compile_error, manifest},
+    on_worker,
+    services::Services,
 };
 use grid::{Filter, GridColumn, PageRequest, SortBy};
 
@@ -114,15 +116,12 @@ pub async fn rename(pool: &Pool, sheet: &Spreadsheet, name: &str) -> Result<Spre
 }
 
 /// Saves the grid's state: columns (order, names, hidden), sort and filters. Columns must be
-/// the source's own (`known`), each once.
-pub async fn save(
-    pool: &Pool,
-    sheet: &Spreadsheet,
-    known: &[String],
-    columns: Vec<GridColumn>,
-    sort: Vec<SortBy>,
-    filters: Vec<Filter>,
-) -> Result<Spreadsheet> {
+/// the SQL's own (read at the source through the `sql` pool), each once; a blank name means
+/// the column's own.
+pub async fn save(services: &Services, sheet: &Spreadsheet, columns: Vec<GridColumn>, sort: Vec<SortBy>, filters: Vec<Filter>) -> Result<Spreadsheet> {
+    let known = on_worker::spreadsheet_columns(services, sheet.project_id, &sheet.sql).await?;
+    let known = known.as_slice();
+    let columns: Vec<GridColumn> = columns.into_iter().map(|c| GridColumn { label: c.label.filter(|l| !l.trim().is_empty()), ..c }).collect();
     let mut seen = std::collections::HashSet::new();
     for column in &columns {
         if !known.contains(&column.name) {
@@ -144,9 +143,9 @@ pub async fn save(
         Json(&sort) as _,
         Json(&filters) as _,
     )
-    .execute(pool)
+    .execute(&services.pool)
     .await?;
-    get(pool, sheet.project_id, sheet.id).await
+    get(&services.pool, sheet.project_id, sheet.id).await
 }
 
 pub async fn delete(pool: &Pool, sheet: &Spreadsheet) -> Result<()> {
@@ -162,37 +161,61 @@ pub struct Page {
     pub total_rows: i64,
 }
 
-/// Runs SQL over the deployed models at the source. Worker side.
-async fn run(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
-    let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
-    let connector = datasource::connector(pool, config, project_id).await?;
-    let compiled = compile::compile(&manifest, sql, manifest::dialect_of(connector.source_type())).map_err(compile_error)?;
-    Ok(connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?)
+/// A spreadsheet's SQL at its source, opened once per request or export: the deployed models,
+/// the connection, the SQL's columns and whether it orders its own rows. Worker side.
+pub struct Source {
+    manifest: Manifest,
+    connector: Box<dyn Connector>,
+    dialect: compile::Dialect,
+    sql: String,
+    /// The SQL's column names.
+    pub known: Vec<String>,
+    /// The SQL has its own ORDER BY (a sheet from "tracks per genre, most first" keeps that
+    /// order until the user sorts).
+    pub ordered: bool,
 }
 
-/// Whether the source SQL orders its own rows (a sheet from "tracks per genre, most first"
-/// keeps that order until the user sorts).
-pub async fn source_ordered(pool: &Pool, project_id: Uuid, source: &str) -> Result<bool> {
-    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
-    Ok(compile::safety::parse_read_only(source.trim().trim_end_matches(';'), dialect).is_ok_and(|query| query.order_by.is_some()))
+impl Source {
+    pub async fn open(pool: &Pool, config: &Config, project_id: Uuid, sql: &str) -> Result<Self> {
+        let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+        let connector = datasource::connector(pool, config, project_id).await?;
+        let dialect = manifest::dialect_of(connector.source_type());
+        let ordered = compile::safety::parse_read_only(sql.trim().trim_end_matches(';'), dialect).is_ok_and(|query| query.order_by.is_some());
+        let mut source = Self { manifest, connector, dialect, sql: sql.to_owned(), known: Vec::new(), ordered };
+        source.known = source.run(&grid::columns_sql(sql), 1).await?.columns.into_iter().map(|c| c.name).collect();
+        Ok(source)
+    }
+
+    /// Runs SQL over the models at the source, at most `limit` rows.
+    async fn run(&self, sql: &str, limit: usize) -> Result<QueryResult> {
+        let compiled = compile::compile(&self.manifest, sql, self.dialect).map_err(compile_error)?;
+        Ok(self.connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?)
+    }
+
+    /// The rows from `offset`, at most `limit`, filtered and sorted at the source.
+    pub async fn rows(&self, sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<QueryResult> {
+        let sql = grid::rows_sql(&self.sql, self.ordered, &self.known, sort, filters, limit, offset)?;
+        self.run(&sql, limit as usize).await
+    }
+
+    /// How many rows the filters leave, counted at the source.
+    pub async fn count(&self, filters: &[Filter]) -> Result<i64> {
+        let counted = self.run(&grid::count_sql(&self.sql, &self.known, filters)?, 1).await?;
+        let value = counted.rows.first().and_then(|r| r.first());
+        Ok(value.and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(0))
+    }
 }
 
 /// The source SQL's column names.
-pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, source: &str) -> Result<Vec<String>> {
-    Ok(run(pool, config, project_id, &grid::columns_sql(source), 1).await?.columns.into_iter().map(|c| c.name).collect())
+pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
+    Ok(Source::open(pool, config, project_id, sql).await?.known)
 }
 
 /// A page of the source's rows and the count the filters leave, both computed at the source.
 /// Worker side.
-pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, source: &str, request: PageRequest) -> Result<Page> {
+pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, request: PageRequest) -> Result<Page> {
     let request = request.checked()?;
-    let known = columns(pool, config, project_id, source).await?;
-    let offset = (request.page - 1) * request.page_size;
-    let ordered = source_ordered(pool, project_id, source).await?;
-    let rows = grid::rows_sql(source, ordered, &known, &request.sort, &request.filters, request.page_size, offset)?;
-    let count = grid::count_sql(source, &known, &request.filters)?;
-    let result = run(pool, config, project_id, &rows, request.page_size as usize).await?;
-    let counted = run(pool, config, project_id, &count, 1).await?;
-    let total_rows = counted.rows.first().and_then(|r| r.first()).and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(0);
-    Ok(Page { result, total_rows })
+    let source = Source::open(pool, config, project_id, sql).await?;
+    let result = source.rows(&request.sort, &request.filters, request.page_size, (request.page - 1) * request.page_size).await?;
+    Ok(Page { result, total_rows: source.count(&request.filters).await? })
 }

@@ -1,0 +1,259 @@
+//! The arguments each root field is called with, per caller: the victim's shared fixtures,
+//! the caller's own thread, and fresh fixtures for calls that change or remove theirs.
+
+use super::{TRACKS, Who, Who::*, World, schema::Values};
+use quarry_domain::{dashboard, folder, group, org, permissions::OrgRole};
+use quarry_test_kit::unique_email;
+use serde_json::json;
+use uuid::Uuid;
+
+impl World {
+    /// The values a call by `who` works with: the victim's shared fixtures, `who`'s own thread,
+    /// and fresh fixtures for calls that change or remove theirs.
+    pub(super) async fn values(&self, field: &str, who: Who) -> Values {
+        let own = self.own.get(&who).or_else(|| self.own.get(&Owner)).cloned().unwrap_or_default();
+        let mut v = self.shared.clone();
+        let project = match field {
+            "resetProject" | "deleteProject" | "saveRelations" | "startSampleDataset" | "saveTables" => self.scratch_project(false).await,
+            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" | "triggerDataSourceDetection" | "resolveSchemaChange" => {
+                self.scratch_project(true).await
+            }
+            _ => self.project,
+        };
+        v.insert("projectId", json!(project));
+        v.insert("threadId", json!(own.thread));
+        v.insert("responseId", json!(own.response));
+        v.insert("taskId", json!(own.task));
+        v.insert("email", json!(self.emails[&who]));
+        v.insert("where", json!({"id": project}));
+        v.insert("orgId", json!(self.org));
+        let id = |v: &Values, key: &str| v[key].clone();
+        match field {
+            "invitationByCode" | "acceptInvitation" => {
+                v.insert("code", json!(self.invitation_elsewhere(&self.emails[&who]).await));
+            }
+            "deleteInvitation" => {
+                v.insert("where", json!({"id": self.fresh_invitation().await}));
+            }
+            "createAndSendInvitation" => {
+                v.insert("email", json!(unique_email("invitee")));
+            }
+            "orgGroupMembers" => {
+                v.insert("groupId", json!(self.fresh_group(false).await));
+            }
+            "createOrgGroup" => {
+                v.insert("name", json!(format!("new-{}", Uuid::new_v4().simple())));
+            }
+            "updateOrgGroup" | "deleteOrgGroup" => {
+                v.insert("where", json!({"id": self.fresh_group(false).await}));
+                v.insert("name", json!(format!("renamed-{}", Uuid::new_v4().simple())));
+            }
+            "addOrgGroupMember" | "removeOrgGroupMember" => {
+                let g = self.fresh_group(false).await;
+                let (user_id, _, _) = self.fresh_member(None).await;
+                if field == "removeOrgGroupMember" {
+                    group::add_member(&self.app.state.pool, g, user_id).await.unwrap();
+                }
+                v.insert("groupId", json!(g));
+                v.insert("userId", json!(user_id));
+            }
+            "addProjectGroup" => {
+                v.insert("groupId", json!(self.fresh_group(false).await));
+            }
+            "updateProjectGroupRole" | "removeProjectGroup" => {
+                v.insert("groupId", json!(self.fresh_group(true).await));
+            }
+            "org" | "switchCurrentOrg" | "updateOrg" => {
+                v.insert("where", json!({"id": self.org}));
+            }
+            "deleteOrg" => {
+                let pool = &self.app.state.pool;
+                let doomed = org::create(pool, self.ids[&Admin], "Doomed").await.unwrap().id;
+                for w in [Owner, Contributor, Viewer, Member] {
+                    org::add_member(pool, doomed, self.ids[&w], OrgRole::Member).await.unwrap();
+                }
+                self.reset_current().await;
+                v.insert("where", json!({"id": doomed}));
+            }
+            "updateOrgMember" | "deleteOrgMember" => {
+                let (_, membership, _) = self.fresh_member(None).await;
+                v.insert("where", json!({"id": membership}));
+            }
+            "createOrgMember" => {
+                v.insert("email", json!(unique_email("new")));
+            }
+            "addProjectMember" => {
+                let (_, _, email) = self.fresh_member(None).await;
+                v.insert("email", json!(email));
+            }
+            "updateProjectMemberRole" | "removeProjectMember" => {
+                let (user_id, _, _) = self.fresh_member(Some(self.project)).await;
+                v.insert("userId", json!(user_id));
+            }
+            "onboardUser" => {
+                v.insert("consentPrivacyStatement", json!(true));
+            }
+            "createModel" => {
+                v.insert(
+                    "data",
+                    json!({"projectId": self.project, "sourceSql": "SELECT 1 AS k", "name": format!("m_{}", &Uuid::new_v4().simple().to_string()[..8])}),
+                );
+            }
+            "updateModel" => {
+                // The model's own columns again: a change that changes nothing.
+                v.insert("fields", v["modelColumns"].clone());
+                v.insert("primaryKey", v["modelPrimaryKey"].clone());
+            }
+            "createThread" => {
+                v.insert("data", json!({"summary": "A thread"}));
+            }
+            "saveTables" => {
+                self.owner_ok("mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": project})).await;
+                let tables = self.owner_ok("query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
+                v.insert("tables", json!([tables["listDataSourceTables"][0]["name"]]));
+            }
+            "deleteModel" => {
+                v.insert("modelId", json!(self.sql_model(self.project).await));
+            }
+            "createCalculatedField" => {
+                v.insert("modelId", json!(self.sql_model(self.project).await));
+                v.insert("expression", json!("k + 1"));
+            }
+            "updateCalculatedField" | "deleteCalculatedField" => {
+                v.insert("columnId", json!(self.calculated_field().await));
+                v.insert("expression", json!("k + 2"));
+            }
+            "createRelationship" => {
+                let (a, b) = (self.sql_model(self.project).await, self.sql_model(self.project).await);
+                v.insert("data", json!({"fromModel": self.model_name(&a).await, "fromColumn": "k", "toModel": self.model_name(&b).await, "toColumn": "k", "type": "ONE_TO_ONE"}));
+            }
+            "updateRelationship" | "deleteRelationship" => {
+                v.insert("relationshipId", json!(self.relationship().await));
+            }
+            "createView" => {
+                v.insert("data", json!({"projectId": self.project, "name": format!("v_{}", &Uuid::new_v4().simple().to_string()[..8]), "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
+            }
+            "deleteView" => {
+                v.insert("viewId", json!(self.view().await));
+            }
+            "importMdl" => {
+                let exported = self.owner_ok("query($p: ID!) { exportMdl(projectId: $p) }", json!({"p": self.project})).await;
+                v.insert("mdl", exported["exportMdl"].clone());
+            }
+            "createAskingTask" | "createThreadResponse" | "adjustThreadResponse" => {
+                v.insert("question", json!("How many albums are there?"));
+            }
+            "updateThreadResponse" => {
+                v.insert("responseId", json!(own.spare_response));
+                v.insert("sql", json!("SELECT COUNT(*) AS tracks FROM \"Track\""));
+            }
+            "deleteThread" => {
+                // Callers who may not ask try to delete the owner's thread.
+                let created = self
+                    .app
+                    .gql(
+                        &self.clients[&who],
+                        "mutation($p: ID!) { createThread(projectId: $p, data: {summary: \"doomed\"}) { id } }",
+                        json!({"p": self.project}),
+                    )
+                    .await;
+                if created.get("errors").is_none() {
+                    v.insert("threadId", created["data"]["createThread"]["id"].clone());
+                }
+            }
+            "adjustThreadResponseChart" => {
+                v.insert("data", json!({}));
+            }
+            "overrideThreadResponseChart" => {
+                let chart = &own.chart;
+                v.insert("data", json!({"chartType": chart["chartType"], "title": chart["title"], "x": chart["x"], "y": chart["y"], "color": chart["color"]}));
+            }
+            "testProviderConnectivity" | "applyOrgLLMConfigs" => {
+                v.insert("data", json!({"provider": "openai", "chatModel": "gpt-4o-mini", "baseUrl": format!("{}/v1", self.llm.url), "apiKey": "sk-test"}));
+            }
+            "testDataSourceConnection" | "saveDataSource" | "updateDataSource" => {
+                v.insert("data", json!({"type": "CSV", "properties": {}}));
+            }
+            "deleteSqlPair" => {
+                v.insert("sqlPairId", json!(self.sql_pair().await));
+            }
+            "deleteInstruction" => {
+                v.insert("instructionId", json!(self.instruction().await));
+            }
+            "createSqlPair" => {
+                v.insert("data", json!({"question": "How many tracks are there?", "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
+            }
+            "deleteDashboard" => {
+                let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
+                v.insert("dashboardId", json!(self.fresh_dashboard(folder).await.id));
+            }
+            "deleteDashboardItem" => {
+                let dashboard =
+                    dashboard::get(&self.app.state.pool, self.project, self.shared["dashboardId"].as_str().unwrap().parse().unwrap()).await.unwrap();
+                v.insert("itemId", json!(self.fresh_item(&dashboard).await));
+            }
+            "updateDashboardItemLayouts" => {
+                v.insert("layouts", json!([{"itemId": v["itemId"], "x": 0, "y": 0, "w": 6, "h": 4}]));
+            }
+            "createFolder"
+            | "updateFolder"
+            | "deleteFolder"
+            | "addFolderMember"
+            | "removeFolderMember"
+            | "addFolderGroup"
+            | "removeFolderGroup"
+            | "revokeShareToFolder" => {
+                v.insert("name", json!(format!("f-{}", Uuid::new_v4().simple())));
+                let folder = self.fresh_folder().await;
+                v.insert("folderId", json!(folder));
+                let pool = &self.app.state.pool;
+                let found = folder::get(pool, self.project, folder, self.owner_viewer()).await.unwrap();
+                match field {
+                    "addFolderMember" | "removeFolderMember" => {
+                        let (user_id, _, _) = self.fresh_member(Some(self.project)).await;
+                        folder::add_member(pool, &found, self.owner_viewer(), user_id).await.unwrap();
+                        v.insert("userId", json!(user_id));
+                    }
+                    "addFolderGroup" | "removeFolderGroup" => {
+                        let group = self.fresh_group(true).await;
+                        folder::add_group(pool, &found, self.owner_viewer(), group).await.unwrap();
+                        v.insert("groupId", json!(group));
+                    }
+                    "revokeShareToFolder" => {
+                        folder::share_thread(pool, &found, own.thread.parse().unwrap(), self.owner_viewer()).await.unwrap();
+                    }
+                    _ => {}
+                }
+            }
+            "switchFolder" => {
+                v.insert("itemId", json!(own.thread));
+            }
+            "createSpreadsheet" | "previewSpreadsheet" => {
+                // From SQL, not a response: one source or the other.
+                v.insert("sql", json!(TRACKS));
+                v.remove("responseId");
+            }
+            "deleteSpreadsheet" => {
+                let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
+                v.insert("spreadsheetId", json!(self.fresh_spreadsheet(folder).await.id));
+            }
+            _ => {}
+        }
+        if field.contains("Instruction") {
+            v.insert("isGlobal", json!(true));
+        }
+        let generic_id = match field {
+            "updateSqlPair" | "deleteSqlPair" => Some("sqlPairId"),
+            "updateInstruction" | "deleteInstruction" => Some("instructionId"),
+            "csvImportJob" => Some("csvJobId"),
+            _ => None,
+        };
+        if let Some(key) = generic_id {
+            v.insert("id", id(&v, key));
+        }
+        if field == "generationTask" {
+            v.insert("taskId", id(&v, "generationTaskId"));
+        }
+        v
+    }
+}

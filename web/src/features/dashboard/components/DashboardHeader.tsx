@@ -10,9 +10,9 @@ import {
   MoreOutlined,
   ReloadOutlined,
   Tag,
-  Typography,
 } from '../../../components/ui';
 import { formatTimestamp } from '../../../components/page/formatDate';
+import { RenameableTitle } from '../../../components/page/RenameableTitle';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import { paths } from '../../../app/routes/paths';
 import type { DashboardQuery, DashboardRefreshFieldsFragment, DashboardRefreshStatus } from '../../../gql/graphql';
@@ -62,7 +62,6 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
   const shown = progress ?? dashboard.lastRefresh;
 
   const rename = async (name: string) => {
-    if (!name.trim() || name === dashboard.name) return;
     const result = await update({ projectId, dashboardId: dashboard.id, data: { name } }, { additionalTypenames: ['FolderTree'] });
     if (result.error) showFailureToast(result.error, 'Failed to update dashboard.');
   };
@@ -82,14 +81,7 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       <Flex justify="space-between" align="center" gap={12} wrap="wrap">
-        <Typography.Title
-          level={3}
-          style={{ margin: 0, minWidth: 0, flex: '1 1 240px' }}
-          editable={canEdit ? { onChange: rename, tooltip: 'Rename', maxLength: 200, triggerType: ['icon'] } : false}
-          data-testid="dashboard-name"
-        >
-          {dashboard.name}
-        </Typography.Title>
+        <RenameableTitle name={dashboard.name} canEdit={canEdit} onRename={rename} testId="dashboard-name" />
         {canEdit && (
           <Flex gap={8} wrap="wrap">
             <Button icon={<ReloadOutlined />} loading={refreshing} disabled={dashboard.items.length === 0} onClick={onRefreshAll}>

@@ -18,6 +18,19 @@ export function invitorName(invitor: InvitationFacts['invitor']): string {
   return invitor.name ? `${invitor.name} (${invitor.email})` : invitor.email;
 }
 
+/** The projects an invitation gives a role on, one tag each: "Sales · Viewer". */
+export function ProjectRoleTags({ projects }: { projects: InvitationFacts['projects'] }) {
+  return (
+    <Space size={[0, 4]} wrap>
+      {projects.map((project) => (
+        <Tag key={project.id}>
+          {project.displayName} · {PROJECT_ROLE_LABELS[project.role]}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
 /** What accepting gives: the org, the roles, who asked and until when. */
 export function InvitationSummary({ invitation }: { invitation: InvitationFacts }) {
   return (
@@ -30,13 +43,7 @@ export function InvitationSummary({ invitation }: { invitation: InvitationFacts 
         {invitation.projects.length === 0 ? (
           'None yet'
         ) : (
-          <Space size={[0, 4]} wrap>
-            {invitation.projects.map((project) => (
-              <Tag key={project.id}>
-                {project.displayName} · {PROJECT_ROLE_LABELS[project.role]}
-              </Tag>
-            ))}
-          </Space>
+          <ProjectRoleTags projects={invitation.projects} />
         )}
       </Descriptions.Item>
       <Descriptions.Item label="Expires">{formatDateTime(invitation.expiresAt)}</Descriptions.Item>

@@ -21,10 +21,10 @@ import { formatDateTime } from '../../../components/page/formatDate';
 import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
 import type { InvitationStatus, InvitationsQuery as InvitationsResult } from '../../../gql/graphql';
 import { ORG_ROLE_LABELS } from '../../org/orgRoles';
-import { PROJECT_ROLE_LABELS } from '../../project/projectRoles';
 import { CreateAndSendInvitationMutation, DeleteInvitationMutation, InvitationsQuery } from '../graphql/invitation';
 import { resendInput } from '../invitationInput';
 import { InvitationLink } from './InvitationLink';
+import { ProjectRoleTags } from './InvitationSummary';
 
 type Invitation = InvitationsResult['invitations'][number];
 
@@ -90,17 +90,7 @@ export function OrgInvitations() {
       title: 'Projects',
       key: 'projects',
       render: (_, invitation) =>
-        invitation.projects.length === 0 ? (
-          '—'
-        ) : (
-          <Space size={[0, 4]} wrap>
-            {invitation.projects.map((project) => (
-              <Tag key={project.id}>
-                {project.displayName} · {PROJECT_ROLE_LABELS[project.role]}
-              </Tag>
-            ))}
-          </Space>
-        ),
+        invitation.projects.length === 0 ? '—' : <ProjectRoleTags projects={invitation.projects} />,
     },
     { title: 'Status', dataIndex: 'status', render: (status: InvitationStatus) => <InvitationStatusTag status={status} /> },
     {

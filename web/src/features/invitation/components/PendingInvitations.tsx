@@ -1,13 +1,12 @@
 import { useState, type CSSProperties } from 'react';
 import { useQuery } from 'urql';
-import { Button, Card, List, Space, Tag, Typography, MailOutlined } from '../../../components/ui';
+import { Button, Card, List, Space, Typography, MailOutlined } from '../../../components/ui';
 import { formatDateTime } from '../../../components/page/formatDate';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import { ORG_ROLE_LABELS } from '../../org/orgRoles';
-import { PROJECT_ROLE_LABELS } from '../../project/projectRoles';
 import { PendingInvitationsQuery } from '../graphql/invitation';
 import { useAcceptInvitation } from '../hooks/useAcceptInvitation';
-import { invitorName } from './InvitationSummary';
+import { ProjectRoleTags, invitorName } from './InvitationSummary';
 
 /**
  * Invitations waiting for the signed-in user's address, with Accept. Shows nothing when there
@@ -63,15 +62,7 @@ export function PendingInvitations({ style }: { style?: CSSProperties }) {
                   <Typography.Text type="secondary">
                     From {invitorName(invitation.invitor)} · expires {formatDateTime(invitation.expiresAt)}
                   </Typography.Text>
-                  {invitation.projects.length > 0 && (
-                    <Space size={[0, 4]} wrap>
-                      {invitation.projects.map((project) => (
-                        <Tag key={project.id}>
-                          {project.displayName} · {PROJECT_ROLE_LABELS[project.role]}
-                        </Tag>
-                      ))}
-                    </Space>
-                  )}
+                  {invitation.projects.length > 0 && <ProjectRoleTags projects={invitation.projects} />}
                 </Space>
               }
             />

@@ -15,6 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '../../../components/ui';
+import { RenameableTitle } from '../../../components/page/RenameableTitle';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import { paths } from '../../../app/routes/paths';
 import type { SpreadsheetFieldsFragment } from '../../../gql/graphql';
@@ -46,7 +47,6 @@ export function SpreadsheetHeader({ projectId, sheet, dirty, saving, onSave, onC
   const exporting = exportState.phase === 'running';
 
   const rename = async (name: string) => {
-    if (!name.trim() || name === sheet.name) return;
     const result = await update({ projectId, spreadsheetId: sheet.id, name }, TREE);
     if (result.error) return showFailureToast(result.error, 'Failed to update spreadsheet.');
     emitSpreadsheetEvent('name', { spreadsheetId: sheet.id, name: result.data?.updateSpreadsheet.name ?? name });
@@ -68,14 +68,7 @@ export function SpreadsheetHeader({ projectId, sheet, dirty, saving, onSave, onC
   return (
     <Flex vertical gap={4} style={{ marginBottom: 12 }}>
       <Flex justify="space-between" align="center" gap={12} wrap="wrap">
-        <Typography.Title
-          level={3}
-          style={{ margin: 0, minWidth: 0, flex: '1 1 240px' }}
-          editable={sheet.canEdit ? { onChange: rename, tooltip: 'Rename', maxLength: 200, triggerType: ['icon'] } : false}
-          data-testid="spreadsheet-name"
-        >
-          {sheet.name}
-        </Typography.Title>
+        <RenameableTitle name={sheet.name} canEdit={sheet.canEdit} onRename={rename} testId="spreadsheet-name" />
         <Flex gap={8} wrap="wrap" align="center">
           {sheet.canEdit && dirty && <Tag color="gold" data-testid="unsaved">Unsaved changes</Tag>}
           {sheet.canEdit && (

@@ -7,6 +7,7 @@ pub mod error;
 pub mod graphql;
 pub mod health;
 pub mod rate_limit;
+pub mod rest;
 pub mod spreadsheet_download;
 pub mod state;
 pub mod temporal;
@@ -31,6 +32,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/auth", auth::routes())
         .merge(csv_upload::routes(&state))
         .merge(spreadsheet_download::routes())
+        .nest("/v1", rest::routes(&state))
         .fallback(api_not_found);
     Router::new()
         .route("/healthz", get(health::healthz))

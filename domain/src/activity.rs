@@ -40,6 +40,8 @@ pub enum ActivityKind {
     DataSourceChanged,
     LlmConfigChanged,
     Deployed,
+    ApiKeyCreated,
+    ApiKeyRevoked,
 }
 
 /// Who did it: a signed-in user, copied as text so the entry outlives the account.

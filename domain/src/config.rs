@@ -71,6 +71,10 @@ pub struct Config {
     pub rate_limit_requests: u64,
     /// The rate limit's window (a minute; tests shorten it).
     pub rate_limit_window: Duration,
+    /// REST calls one API key may make per window (`rate_limit_window`); 0 turns it off.
+    pub api_key_rate_limit: u64,
+    /// How long a REST ask waits for its answer before it answers with the task to poll.
+    pub api_ask_wait: Duration,
     /// Steps of one task queue a worker process runs at once (its Temporal activity slots).
     pub worker_activity_slots: usize,
     /// Workflow tasks of one task queue a worker process runs at once.
@@ -232,6 +236,8 @@ impl Config {
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
             rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
             rate_limit_window: Duration::from_secs(60),
+            api_key_rate_limit: parsed("QUARRY_API_KEY_RATE_LIMIT_PER_MINUTE", 600u64)?,
+            api_ask_wait: Duration::from_secs(parsed("QUARRY_API_ASK_WAIT_SECONDS", 180u64)?),
             worker_activity_slots: parsed("QUARRY_WORKER_ACTIVITY_SLOTS", 8 * cores())?.max(1),
             worker_workflow_slots: parsed("QUARRY_WORKER_WORKFLOW_SLOTS", 10 * cores())?.max(2),
             cpu_pool: parsed("QUARRY_CPU_POOL", cores())?.max(1),

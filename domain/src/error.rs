@@ -24,6 +24,10 @@ pub enum ErrorCode {
     AbortError,
     DuplicatedSessionPropertyName,
     InvalidPolicy,
+    // The REST API's own (api-management): the project has no deployed models to answer
+    // from; the text sent as SQL is not one read-only query.
+    NoDeploymentFound,
+    NonSqlQuery,
     // The catalogue's "other errors": input, lookup, auth-flow and server failures.
     InvalidInput,
     NotFound,
@@ -59,6 +63,8 @@ impl ErrorCode {
             Self::AbortError => "ABORT_ERROR",
             Self::DuplicatedSessionPropertyName => "DUPLICATED_SESSION_PROPERTY_NAME",
             Self::InvalidPolicy => "INVALID_POLICY",
+            Self::NoDeploymentFound => "NO_DEPLOYMENT_FOUND",
+            Self::NonSqlQuery => "NON_SQL_QUERY",
             Self::InvalidInput => "INVALID_INPUT",
             Self::NotFound => "NOT_FOUND",
             Self::EmailAlreadyExists => "EMAIL_ALREADY_EXISTS",
@@ -91,6 +97,8 @@ impl ErrorCode {
             Self::AbortError => "Aborted",
             Self::DuplicatedSessionPropertyName => "Duplicated session property name",
             Self::InvalidPolicy => "Invalid policy",
+            Self::NoDeploymentFound => "No deployment found",
+            Self::NonSqlQuery => "Not an SQL query",
             Self::InvalidInput => "Invalid input",
             Self::NotFound => "Not found",
             Self::EmailAlreadyExists => "E-mail already registered",
@@ -120,6 +128,8 @@ impl ErrorCode {
             Self::TooManyRequests => "Too many attempts. Please wait a few minutes and try again.",
             Self::NotFound => "The requested item does not exist.",
             Self::InternalServerError => "Something went wrong on our side. Please try again.",
+            Self::NoDeploymentFound => "The project has no deployed models yet. Deploy the models, then try again.",
+            Self::NonSqlQuery => "Only one read-only SELECT query can be run.",
             other => other.short_message(),
         }
     }
@@ -129,7 +139,7 @@ impl ErrorCode {
         match self {
             Self::UnauthorizedAccess => 401,
             Self::UnauthorizedRoleAccess | Self::UnsubscribedAccess | Self::EmailNotVerified | Self::InvalidCsrfToken => 403,
-            Self::NotFound | Self::InvitationNotFound => 404,
+            Self::NotFound | Self::InvitationNotFound | Self::NoDeploymentFound => 404,
             Self::EmailAlreadyExists | Self::DuplicatedSessionPropertyName => 409,
             Self::TooManyRequests | Self::AirbyteRateLimitReached => 429,
             Self::InternalServerError => 500,

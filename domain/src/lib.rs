@@ -3,6 +3,8 @@
 
 pub mod access;
 pub mod activity;
+pub mod api_history;
+pub mod api_key;
 pub mod asking;
 pub mod config;
 pub mod csv_import;

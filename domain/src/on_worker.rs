@@ -60,6 +60,7 @@ pub enum WorkerCall {
     RunTile { item_id: Uuid },
     SpreadsheetPage { project_id: Uuid, sql: String, request: crate::spreadsheet::grid::PageRequest },
     SpreadsheetColumns { project_id: Uuid, sql: String },
+    RunSql { project_id: Uuid, sql: String, limit: usize },
     TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
     ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
 }
@@ -139,6 +140,7 @@ fn name(call: &WorkerCall) -> &'static str {
         WorkerCall::RunTile { .. } => "RunTile",
         WorkerCall::SpreadsheetPage { .. } => "SpreadsheetPage",
         WorkerCall::SpreadsheetColumns { .. } => "SpreadsheetColumns",
+        WorkerCall::RunSql { .. } => "RunSql",
         WorkerCall::TestLlm { .. } => "TestLlm",
         WorkerCall::ApplyLlm { .. } => "ApplyLlm",
     }
@@ -215,6 +217,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
         WorkerCall::RunTile { item_id } => json(crate::dashboard::tile::run(pool, config, item_id).await?),
         WorkerCall::SpreadsheetPage { project_id, sql, request } => json(crate::spreadsheet::page(pool, config, project_id, &sql, request).await?),
         WorkerCall::SpreadsheetColumns { project_id, sql } => json(crate::spreadsheet::columns(pool, config, project_id, &sql).await?),
+        WorkerCall::RunSql { project_id, sql, limit } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit).await?),
         WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
         WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
             json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
@@ -314,6 +317,11 @@ pub async fn spreadsheet_page(
 /// The column names of a spreadsheet's SQL.
 pub async fn spreadsheet_columns(services: &Services, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
     services.call(WorkerCall::SpreadsheetColumns { project_id, sql: sql.to_owned() }).await
+}
+
+/// SQL over the deployed models, run at the source ([`crate::asking::answer::run_sql`]).
+pub async fn run_sql(services: &Services, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
+    services.call(WorkerCall::RunSql { project_id, sql: sql.to_owned(), limit }).await
 }
 
 pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {

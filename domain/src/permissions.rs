@@ -89,6 +89,12 @@ pub enum Operation {
     ManageFolders,
     /// Who may see a folder (its access kind, members and groups).
     ManageFolderAccess,
+    /// The project's API keys and its API history (api-management).
+    ReadApiManagement,
+    /// Creating and revoking the project's own API keys, and how long its history is kept.
+    ManageApiKeys,
+    /// Creating and revoking keys that reach every project of the organisation.
+    ManageOrgApiKeys,
 }
 
 pub struct Rule {
@@ -152,6 +158,9 @@ pub const RULES: &[Rule] = &[
     rule(Operation::ManageDashboards, Scope::Project, &[], &[Owner, Contributor], "change dashboards"),
     rule(Operation::ManageFolders, Scope::Project, &[], &[Owner, Contributor], "change folders"),
     rule(Operation::ManageFolderAccess, Scope::Project, &[], &[Owner], "manage who may see a folder"),
+    rule(Operation::ReadApiManagement, Scope::Project, &[], &[Owner, Contributor], "view API keys and API history"),
+    rule(Operation::ManageApiKeys, Scope::Project, &[], &[Owner, Contributor], "manage API keys"),
+    rule(Operation::ManageOrgApiKeys, Scope::Org, &[Admin], &[], "manage organization API keys"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -231,6 +240,8 @@ mod tests {
             (ManageDashboards, true, true, false),
             (ManageFolders, true, true, false),
             (ManageFolderAccess, true, false, false),
+            (ReadApiManagement, true, true, false),
+            (ManageApiKeys, true, true, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {
@@ -265,6 +276,7 @@ mod tests {
             (ReadUsageLogs, false),
             (ListProjects, true),
             (CreateProject, true),
+            (ManageOrgApiKeys, false),
         ] {
             assert!(authorize(op, actor(Some(Admin), None)).is_ok());
             assert_eq!(authorize(op, actor(Some(Member), None)).is_ok(), member_allowed, "{op:?}");

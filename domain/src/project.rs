@@ -280,8 +280,9 @@ pub async fn abort_removal(pool: &Pool, id: Uuid) -> Result<()> {
 }
 
 /// What a reset keeps of a project besides its row: who belongs to it (people, groups, and
-/// roles promised by open invitations).
-const KEPT_BY_RESET: &[&str] = &["project_members", "project_groups", "invitation_projects"];
+/// roles promised by open invitations), and its API keys and their history, so integrations
+/// go on working with the data set up again.
+const KEPT_BY_RESET: &[&str] = &["project_members", "project_groups", "invitation_projects", "api_keys", "api_history"];
 
 /// Removes the data a project owns, keeping the project row and its members: the rows of
 /// every table whose foreign key to `projects` cascades on delete, found in the schema by

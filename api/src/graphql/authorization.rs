@@ -212,6 +212,12 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "saveSpreadsheet", Requires(ManageDashboards)),
     (Mutation, "deleteSpreadsheet", Requires(ManageDashboards)),
     (Mutation, "exportSpreadsheet", Requires(ReadDashboards)),
+    // api management (organization keys also ask ManageOrgApiKeys of the org)
+    (Query, "apiKeys", Requires(ReadApiManagement)),
+    (Query, "apiHistory", Requires(ReadApiManagement)),
+    (Mutation, "createApiKey", Requires(ManageApiKeys)),
+    (Mutation, "revokeApiKey", Requires(ManageApiKeys)),
+    (Mutation, "setApiHistoryRetention", Requires(ManageApiKeys)),
 ];
 
 /// The access a root field requires; `None` for a field missing from [`FIELDS`].

@@ -66,9 +66,13 @@ pub async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -
 /// address. Called once the change it records has been made.
 pub async fn audit(ctx: &Context<'_>, event: NewActivity) -> ApiResult<()> {
     let actor = session(ctx).map(|s| ActivityActor { id: s.user.id, email: s.user.email.clone() });
-    let address = ctx.data_opt::<ClientAddress>().map(|a| a.0.to_string());
-    activity::record(&state(ctx).pool, event.by(actor, address)).await?;
+    activity::record(&state(ctx).pool, event.by(actor, client_address(ctx))).await?;
     Ok(())
+}
+
+/// The request's address, for the activity log.
+pub fn client_address(ctx: &Context<'_>) -> Option<String> {
+    ctx.data_opt::<ClientAddress>().map(|a| a.0.to_string())
 }
 
 /// The org a project belongs to (for recording its events in the org's log).

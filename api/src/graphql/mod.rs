@@ -1,6 +1,7 @@
 //! `POST /api/graphql`: one schema, operations named as in PRODUCT.md §7, one module per area.
 
 mod activity;
+mod api_management;
 mod asking;
 pub mod authorization;
 mod context;
@@ -58,6 +59,7 @@ pub struct Query(
     dashboard::DashboardQuery,
     folder::FolderQuery,
     spreadsheet::SpreadsheetQuery,
+    api_management::ApiManagementQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -79,6 +81,7 @@ pub struct Mutation(
     dashboard::DashboardMutation,
     folder::FolderMutation,
     spreadsheet::SpreadsheetMutation,
+    api_management::ApiManagementMutation,
 );
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;

@@ -172,6 +172,20 @@ impl World {
         spreadsheet::create(pool, self.project, self.ids[&Owner], "Victim sheet", TRACKS, None, Some(folder)).await.unwrap()
     }
 
+    /// A project key made by the owner (revoking it is what the walk tries).
+    async fn fresh_api_key(&self) -> Uuid {
+        let pool = &self.app.state.pool;
+        let email = quarry_domain::user::get(pool, self.ids[&Owner]).await.unwrap().email;
+        let creator = quarry_domain::activity::ActivityActor { id: self.ids[&Owner], email };
+        let new = quarry_domain::api_key::NewApiKey {
+            name: "walk".into(),
+            project_id: Some(self.project),
+            scopes: vec![quarry_domain::api_key::ApiScope::Ask],
+            expires_at: None,
+        };
+        quarry_domain::api_key::create(pool, self.org, creator, new, None).await.unwrap().key.id
+    }
+
     fn owner_viewer(&self) -> folder::Viewer {
         folder::Viewer { user_id: self.ids[&Owner], owner: true, editor: true }
     }

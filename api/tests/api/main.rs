@@ -3,6 +3,7 @@
 //! one (`quarry_test_kit::TestApp`). One binary, so the workspace links it once; one module
 //! per area, each test named for the one behaviour it checks (`asking::...`).
 
+mod api_keys;
 mod asking;
 mod auth;
 mod authorization;

@@ -29,7 +29,7 @@ use crate::{
     datasource,
     db::Pool,
     deploy::{self, DeployState},
-    error::{Error, Result},
+    error::{Error, ErrorCode, Result},
     modeling::{edit::compile_error, manifest},
     project,
 };
@@ -322,6 +322,29 @@ pub async fn check_sql(pool: &Pool, project_id: Uuid, sql: &str) -> Result<Strin
     let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
     compile::compile(&manifest, sql, dialect).map_err(compile_error)?;
     Ok(sql.to_owned())
+}
+
+/// Most rows `run_sql` returns, and how many it returns unless asked.
+pub const RUN_SQL_MAX_ROWS: usize = 1000;
+
+/// SQL sent to the REST API: one read-only query (NON_SQL_QUERY otherwise), and a project
+/// with deployed models (NO_DEPLOYMENT_FOUND otherwise). Nothing runs here.
+pub async fn check_read_only(pool: &Pool, project_id: Uuid, sql: &str) -> Result<(String, Manifest, compile::Dialect)> {
+    let sql = sql.trim().trim_end_matches(';').trim();
+    let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::of(ErrorCode::NoDeploymentFound))?;
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+    if sql.is_empty() || compile::safety::parse_read_only(sql, dialect).is_err() {
+        return Err(Error::new(ErrorCode::NonSqlQuery, "Only one read-only SELECT query over the models can be run."));
+    }
+    Ok((sql.to_owned(), manifest, dialect))
+}
+
+/// Runs SQL written over the deployed models at the source, at most `limit` rows. Worker side.
+pub async fn run_sql(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, limit: usize) -> Result<quarry_engine::QueryResult> {
+    let (sql, manifest, dialect) = check_read_only(pool, project_id, sql).await?;
+    let compiled = compile::compile(&manifest, &sql, dialect).map_err(compile_error)?;
+    let connector = datasource::connector(pool, config, project_id).await?;
+    Ok(connector.query(&compiled, QueryOptions::new(limit.clamp(1, RUN_SQL_MAX_ROWS), QUERY_TIMEOUT)).await?)
 }
 
 /// Questions to start from: a sample dataset's own, else ones built from the deployed models.

@@ -111,6 +111,11 @@ fn check_summary(summary: &str) -> Result<String> {
     Ok(summary_of(summary))
 }
 
+/// The project a thread belongs to, if it exists (callers then check they may see it).
+pub async fn project_of(pool: &Pool, thread_id: Uuid) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar!("SELECT project_id FROM threads WHERE id = $1", thread_id).fetch_optional(pool).await?)
+}
+
 pub async fn get(pool: &Pool, project_id: Uuid, thread_id: Uuid) -> Result<Thread> {
     let mut conn = pool.acquire().await?;
     get_in(&mut conn, project_id, thread_id).await

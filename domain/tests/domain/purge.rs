@@ -44,9 +44,11 @@ async fn model_columns_of(pool: &Pool, project: Uuid) -> i64 {
         .unwrap()
 }
 
-/// Who belongs to a project, which a reset keeps: its members, its groups' roles and the roles
-/// promised by open invitations.
-const KEPT: &[&str] = &["project_members.project_id", "project_groups.project_id", "invitation_projects.project_id"];
+/// What a reset keeps: who belongs to the project (its members, its groups' roles and the
+/// roles promised by open invitations), its API keys (the integrations using them go on
+/// working) and their history.
+const KEPT: &[&str] =
+    &["project_members.project_id", "project_groups.project_id", "invitation_projects.project_id", "api_keys.project_id", "api_history.project_id"];
 
 /// Every table whose rows cannot outlive the project, except those a reset keeps.
 fn owned(column: &str, referencing: &Referencing) -> bool {

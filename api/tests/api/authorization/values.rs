@@ -233,6 +233,12 @@ impl World {
                 v.insert("sql", json!(TRACKS));
                 v.remove("responseId");
             }
+            "createApiKey" => {
+                v.insert("scopes", json!(["ASK"]));
+            }
+            "revokeApiKey" => {
+                v.insert("keyId", json!(self.fresh_api_key().await));
+            }
             "deleteSpreadsheet" => {
                 let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
                 v.insert("spreadsheetId", json!(self.fresh_spreadsheet(folder).await.id));

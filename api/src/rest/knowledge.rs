@@ -1,0 +1,191 @@
+//! `knowledge/sql_pairs` and `knowledge/instructions`: the same CRUD as the knowledge pages,
+//! through the same domain calls (SQL pairs are checked against the models; both are
+//! embedded for retrieval).
+
+use super::{Caller, data::ProjectQuery, parse_id};
+use crate::{
+    error::{ApiResult, JsonBody},
+    state::AppState,
+};
+use axum::{
+    Extension, Json,
+    extract::{Path, Query, State},
+    http::StatusCode,
+};
+use chrono::{DateTime, Utc};
+use quarry_domain::{api_key::ApiScope, knowledge, permissions::Operation};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SqlPair {
+    pub id: Uuid,
+    pub question: String,
+    pub sql: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<knowledge::SqlPair> for SqlPair {
+    fn from(p: knowledge::SqlPair) -> Self {
+        Self { id: p.id, question: p.question, sql: p.sql, created_at: p.created_at, updated_at: p.updated_at }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SqlPairInput {
+    pub question: String,
+    /// SQL over the models that answers the question.
+    pub sql: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SqlPairUpdate {
+    pub question: Option<String>,
+    pub sql: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Instruction {
+    pub id: Uuid,
+    pub instruction: String,
+    /// Applies to every question; otherwise to questions like `questions`.
+    pub is_global: bool,
+    pub questions: Vec<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<knowledge::Instruction> for Instruction {
+    fn from(i: knowledge::Instruction) -> Self {
+        Self { id: i.id, instruction: i.instruction, is_global: i.is_global, questions: i.questions, created_at: i.created_at, updated_at: i.updated_at }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InstructionInput {
+    pub instruction: String,
+    #[serde(default)]
+    pub is_global: bool,
+    #[serde(default)]
+    pub questions: Vec<String>,
+}
+
+async fn reading(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<Uuid> {
+    Ok(caller.project(state, project_id, ApiScope::Knowledge, Operation::ReadKnowledge).await?.project.id)
+}
+
+async fn changing(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<super::Target> {
+    caller.project(state, project_id, ApiScope::Knowledge, Operation::ManageKnowledge).await
+}
+
+/// The project's SQL pairs, newest first.
+#[utoipa::path(get, path = "/api/v1/knowledge/sql_pairs", tag = "knowledge", params(ProjectQuery),
+    responses((status = 200, body = Vec<SqlPair>), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn list_sql_pairs(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<ProjectQuery>,
+) -> ApiResult<Json<Vec<SqlPair>>> {
+    let project_id = reading(&state, &caller, q.project_id).await?;
+    Ok(Json(knowledge::sql_pairs(&state.pool, project_id).await?.into_iter().map(Into::into).collect()))
+}
+
+/// Saves a question with the SQL that answers it (checked against the models).
+#[utoipa::path(post, path = "/api/v1/knowledge/sql_pairs", tag = "knowledge", params(ProjectQuery), request_body = SqlPairInput,
+    responses((status = 201, body = SqlPair), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn create_sql_pair(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<ProjectQuery>,
+    JsonBody(input): JsonBody<SqlPairInput>,
+) -> ApiResult<(StatusCode, Json<SqlPair>)> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    let pair = knowledge::create_sql_pair(&state.pool, target.project.id, target.creator, &input.question, &input.sql).await?;
+    Ok((StatusCode::CREATED, Json(pair.into())))
+}
+
+#[utoipa::path(put, path = "/api/v1/knowledge/sql_pairs/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery), request_body = SqlPairUpdate,
+    responses((status = 200, body = SqlPair), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn update_sql_pair(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Query(q): Query<ProjectQuery>,
+    JsonBody(input): JsonBody<SqlPairUpdate>,
+) -> ApiResult<Json<SqlPair>> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    let pair = knowledge::update_sql_pair(&state.pool, target.project.id, parse_id(&id, "SQL pair")?, input.question.as_deref(), input.sql.as_deref()).await?;
+    Ok(Json(pair.into()))
+}
+
+#[utoipa::path(delete, path = "/api/v1/knowledge/sql_pairs/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery),
+    responses((status = 204, description = "Deleted"), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn delete_sql_pair(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Query(q): Query<ProjectQuery>,
+) -> ApiResult<StatusCode> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    knowledge::delete_sql_pair(&state.pool, target.project.id, parse_id(&id, "SQL pair")?).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The project's instructions, newest first.
+#[utoipa::path(get, path = "/api/v1/knowledge/instructions", tag = "knowledge", params(ProjectQuery),
+    responses((status = 200, body = Vec<Instruction>), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn list_instructions(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<ProjectQuery>,
+) -> ApiResult<Json<Vec<Instruction>>> {
+    let project_id = reading(&state, &caller, q.project_id).await?;
+    Ok(Json(knowledge::instructions(&state.pool, project_id).await?.into_iter().map(Into::into).collect()))
+}
+
+#[utoipa::path(post, path = "/api/v1/knowledge/instructions", tag = "knowledge", params(ProjectQuery), request_body = InstructionInput,
+    responses((status = 201, body = Instruction), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn create_instruction(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<ProjectQuery>,
+    JsonBody(input): JsonBody<InstructionInput>,
+) -> ApiResult<(StatusCode, Json<Instruction>)> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    let made = knowledge::create_instruction(&state.pool, target.project.id, target.creator, &input.instruction, input.is_global, &input.questions).await?;
+    Ok((StatusCode::CREATED, Json(made.into())))
+}
+
+#[utoipa::path(put, path = "/api/v1/knowledge/instructions/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery), request_body = InstructionInput,
+    responses((status = 200, body = Instruction), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn update_instruction(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Query(q): Query<ProjectQuery>,
+    JsonBody(input): JsonBody<InstructionInput>,
+) -> ApiResult<Json<Instruction>> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    let id = parse_id(&id, "Instruction")?;
+    Ok(Json(knowledge::update_instruction(&state.pool, target.project.id, id, &input.instruction, input.is_global, &input.questions).await?.into()))
+}
+
+#[utoipa::path(delete, path = "/api/v1/knowledge/instructions/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery),
+    responses((status = 204, description = "Deleted"), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn delete_instruction(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Query(q): Query<ProjectQuery>,
+) -> ApiResult<StatusCode> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    knowledge::delete_instruction(&state.pool, target.project.id, parse_id(&id, "Instruction")?).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -259,7 +259,7 @@ async fn settle(state: &AppState, task_id: Uuid, within: Duration) -> ApiResult<
             return Ok(task);
         }
         tokio::time::sleep(pause.min(deadline - now)).await;
-        pause = (pause * 3 / 2).min(Duration::from_secs(1));
+        pause = (pause * 3 / 2).min(Duration::from_millis(250));
     }
 }
 

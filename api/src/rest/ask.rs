@@ -358,7 +358,7 @@ async fn follow(state: AppState, caller: Caller, task: AskingTask, request_body:
         if current.status().is_final() || Instant::now() >= deadline {
             break Ok(current);
         }
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        tokio::time::sleep(Duration::from_millis(250)).await;
         match asking::get(&state.pool, current.id).await {
             Ok(task) => current = task,
             Err(error) => break Err(error),

@@ -14,7 +14,7 @@ use crate::{error::ApiError, rate_limit, state::AppState};
 use axum::{
     Router,
     body::{Body, to_bytes},
-    extract::{ConnectInfo, MatchedPath, Request, State},
+    extract::{ConnectInfo, MatchedPath, OriginalUri, Request, State},
     http::{HeaderValue, Method, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
@@ -187,7 +187,8 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
     let called = Called {
         call_type: call_type(request.method(), request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or_default()),
         method: request.method().to_string(),
-        path: request.uri().path().to_owned(),
+        // The whole path: inside the nested router the URI has lost `/api/v1`.
+        path: request.extensions().get::<OriginalUri>().map_or_else(|| request.uri().path().to_owned(), |uri| uri.path().to_owned()),
         started,
     };
     let caller = Caller { key, request: Arc::new(called), notes: Arc::default() };

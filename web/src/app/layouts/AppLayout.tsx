@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { Layout, Menu, Typography } from '../../components/ui';
 import { QuarryMark } from '../../components/page/BrandedCard';
 import { OrgSwitcher } from '../../features/org/components/OrgSwitcher';
+import { useApiManagementAccess } from '../../features/apiManagement/hooks/useApiManagementAccess';
 import { CreateProjectModal } from '../../features/project/components/CreateProjectModal';
 import { useCreateProjectModal } from '../../features/project/hooks/useCreateProjectModal';
 import { UserMenu } from '../../features/user/components/UserMenu';
@@ -10,10 +11,15 @@ import { paths } from '../routes/paths';
 
 function ProjectNav({ projectId }: { projectId: string }) {
   const { pathname } = useLocation();
+  const apiAccess = useApiManagementAccess(projectId);
   const items = [
     { key: paths.home(projectId), label: <Link to={paths.home(projectId)}>Home</Link> },
     { key: paths.modeling(projectId), label: <Link to={paths.modeling(projectId)}>Modeling</Link> },
     { key: `/projects/${projectId}/knowledge`, label: <Link to={paths.knowledge(projectId)}>Knowledge</Link> },
+    // Viewers have no api-management (PRODUCT.md §6).
+    ...(apiAccess.status === 'denied'
+      ? []
+      : [{ key: `/projects/${projectId}/api-management`, label: <Link to={paths.apiManagement(projectId)}>API</Link> }]),
     { key: `/projects/${projectId}/settings`, label: <Link to={paths.settings(projectId)}>Settings</Link> },
   ];
   const selected = items.filter((item) => pathname.startsWith(item.key)).map((item) => item.key);
@@ -45,7 +51,7 @@ export function AppLayout() {
         </Link>
         <OrgSwitcher currentOrg={me?.currentOrg} />
         {projectId && me?.currentProject?.id === projectId && (
-          <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }} ellipsis>
+          <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', maxWidth: 220, flexShrink: 0 }} ellipsis={{ tooltip: me.currentProject.displayName }}>
             / {me.currentProject.displayName}
           </Typography.Text>
         )}

@@ -1,4 +1,6 @@
 // The routes of PRODUCT.md §2 that this slice serves.
+export type ApiManagementTab = 'history' | 'keys' | 'reference';
+
 export const paths = {
   root: '/',
   signIn: '/signin',
@@ -18,6 +20,7 @@ export const paths = {
   modeling: (projectId: string) => `/projects/${projectId}/modeling`,
   knowledge: (projectId: string, tab: 'question-sql-pairs' | 'instructions' = 'question-sql-pairs') =>
     `/projects/${projectId}/knowledge/${tab}`,
+  apiManagement: (projectId: string, tab: ApiManagementTab = 'history') => `/projects/${projectId}/api-management/${tab}`,
   home: (projectId: string) => `/projects/${projectId}/home`,
   thread: (projectId: string, threadId: string) => `/projects/${projectId}/home/${threadId}`,
   dashboard: (projectId: string, dashboardId: string) => `/projects/${projectId}/home/dashboard/${dashboardId}`,

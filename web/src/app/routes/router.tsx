@@ -9,6 +9,7 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentTy
   lazy: async () => ({ Component: pick(await load()) }),
 });
 
+const apiManagementPages = () => import('../../pages/projects/[projectId]/api-management/ApiManagementPages');
 const settingsPages = () => import('../../pages/projects/[projectId]/settings/SettingsPages');
 
 export const routes: RouteObject[] = [
@@ -117,6 +118,19 @@ export const routes: RouteObject[] = [
                         path: 'instructions',
                         ...page(() => import('../../pages/projects/[projectId]/knowledge/KnowledgePages'), (m) => m.InstructionsPage),
                       },
+                    ],
+                  },
+                  {
+                    path: 'api-management',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/api-management/ApiManagementLayout'),
+                      (m) => m.ApiManagementLayout,
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="history" replace /> },
+                      { path: 'history', ...page(apiManagementPages, (m) => m.ApiHistoryPage) },
+                      { path: 'keys', ...page(apiManagementPages, (m) => m.ApiKeysPage) },
+                      { path: 'reference', ...page(apiManagementPages, (m) => m.ApiReferencePage) },
                     ],
                   },
                   {

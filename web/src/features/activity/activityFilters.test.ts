@@ -38,5 +38,7 @@ describe('activity kinds', () => {
     expect(describeActivityDetail({ userId: 'u1', email: 'ann@example.com' })).toBe('ann@example.com');
     expect(describeActivityDetail({ change: 'POSTGRES', type: 'POSTGRES' }, 'POSTGRES')).toBe('');
     expect(describeActivityDetail({})).toBe('');
+    expect(describeActivityDetail({ scopes: ['ASK', 'RUN_SQL'], organizationWide: true })).toBe('Scopes: Ask, Run SQL · Organization-wide');
+    expect(describeActivityDetail({ scopes: ['ADMIN'], organizationWide: false })).toBe('Scopes: Admin');
   });
 });

@@ -1,4 +1,5 @@
 import type { ActivityKind } from '../../gql/graphql';
+import { apiScopeLabel } from '../apiManagement/apiLabels';
 
 // Every kind the schema has: a kind added there fails the type check until it has a label here.
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
@@ -29,6 +30,8 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   DATA_SOURCE_CHANGED: 'Data source changed',
   LLM_CONFIG_CHANGED: 'Language model settings changed',
   DEPLOYED: 'Models deployed',
+  API_KEY_CREATED: 'API key created',
+  API_KEY_REVOKED: 'API key revoked',
 };
 
 export const ACTIVITY_KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
@@ -54,6 +57,7 @@ export const ACTIVITY_KIND_GROUPS: { label: string; kinds: ActivityKind[] }[] = 
     ],
   },
   { label: 'Data and models', kinds: ['DATA_SOURCE_CHANGED', 'LLM_CONFIG_CHANGED', 'DEPLOYED'] },
+  { label: 'API keys', kinds: ['API_KEY_CREATED', 'API_KEY_REVOKED'] },
 ];
 
 export function activityKindLabel(kind: string): string {
@@ -70,6 +74,7 @@ const TARGET_KIND_LABELS: Record<string, string> = {
   LLM: 'Language model',
   ORG: 'Organization',
   DEPLOY: 'Deploy',
+  API_KEY: 'API key',
 };
 
 export function targetKindLabel(kind: string | null | undefined): string {
@@ -88,7 +93,20 @@ const ROLE_LABELS: Record<string, string> = {
 const roleLabel = (role: unknown) => (typeof role === 'string' ? (ROLE_LABELS[role] ?? role) : '');
 
 // Keys the summary already words (or that repeat the target), and ids nobody reads.
-const WORDED = new Set(['role', 'project', 'projects', 'previousName', 'email', 'change', 'status', 'type', 'userId', 'projectId']);
+const WORDED = new Set([
+  'role',
+  'project',
+  'projects',
+  'previousName',
+  'email',
+  'change',
+  'status',
+  'type',
+  'userId',
+  'projectId',
+  'scopes',
+  'organizationWide',
+]);
 
 /** One line about what an entry's `detail` holds, for the log's Details column. */
 export function describeActivityDetail(detail: Record<string, unknown> | null | undefined, targetLabel?: string | null): string {
@@ -107,6 +125,10 @@ export function describeActivityDetail(detail: Record<string, unknown> | null | 
       .filter(Boolean);
     if (roles.length > 0) parts.push(`Projects: ${roles.join(', ')}`);
   }
+  if (Array.isArray(detail.scopes) && detail.scopes.length > 0) {
+    parts.push(`Scopes: ${detail.scopes.map((scope) => (typeof scope === 'string' ? apiScopeLabel(scope) : '')).join(', ')}`);
+  }
+  if (detail.organizationWide === true) parts.push('Organization-wide');
   if (typeof detail.change === 'string' && detail.change !== targetLabel) parts.push(detail.change);
   if (typeof detail.type === 'string' && detail.type !== targetLabel) parts.push(detail.type);
   if (typeof detail.status === 'string' && detail.status !== targetLabel) parts.push(`Status: ${detail.status}`);

@@ -1,0 +1,20 @@
+import { useMe } from '../../user/hooks/useMe';
+
+export interface ApiManagementAccess {
+  /** Unknown until `me` has loaded; the server decides either way. */
+  status: 'loading' | 'allowed' | 'denied';
+  /** Organization-wide keys are created and revoked by organization admins only. */
+  isOrgAdmin: boolean;
+}
+
+/**
+ * Who may see api-management (PRODUCT.md §6): the project's owners and contributors, and
+ * organization admins; viewers get nothing.
+ */
+export function useApiManagementAccess(projectId: string): ApiManagementAccess {
+  const { me } = useMe();
+  if (!me) return { status: 'loading', isOrgAdmin: false };
+  const isOrgAdmin = me.currentOrgRole === 'ADMIN';
+  const viewer = me.currentProject?.id === projectId && me.currentProjectRole === 'VIEWER';
+  return { status: viewer && !isOrgAdmin ? 'denied' : 'allowed', isOrgAdmin };
+}

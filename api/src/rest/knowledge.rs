@@ -111,6 +111,7 @@ pub async fn create_sql_pair(
     Ok((StatusCode::CREATED, Json(pair.into())))
 }
 
+/// Changes a SQL pair's question or SQL (the SQL is checked against the models again).
 #[utoipa::path(put, path = "/api/v1/knowledge/sql_pairs/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery), request_body = SqlPairUpdate,
     responses((status = 200, body = SqlPair), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn update_sql_pair(
@@ -125,6 +126,7 @@ pub async fn update_sql_pair(
     Ok(Json(pair.into()))
 }
 
+/// Deletes a SQL pair.
 #[utoipa::path(delete, path = "/api/v1/knowledge/sql_pairs/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery),
     responses((status = 204, description = "Deleted"), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn delete_sql_pair(
@@ -150,6 +152,7 @@ pub async fn list_instructions(
     Ok(Json(knowledge::instructions(&state.pool, project_id).await?.into_iter().map(Into::into).collect()))
 }
 
+/// Saves an instruction, for every question or for questions like the ones given.
 #[utoipa::path(post, path = "/api/v1/knowledge/instructions", tag = "knowledge", params(ProjectQuery), request_body = InstructionInput,
     responses((status = 201, body = Instruction), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn create_instruction(
@@ -163,6 +166,7 @@ pub async fn create_instruction(
     Ok((StatusCode::CREATED, Json(made.into())))
 }
 
+/// Replaces an instruction's text, reach and example questions.
 #[utoipa::path(put, path = "/api/v1/knowledge/instructions/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery), request_body = InstructionInput,
     responses((status = 200, body = Instruction), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn update_instruction(
@@ -177,6 +181,7 @@ pub async fn update_instruction(
     Ok(Json(knowledge::update_instruction(&state.pool, target.project.id, id, &input.instruction, input.is_global, &input.questions).await?.into()))
 }
 
+/// Deletes an instruction.
 #[utoipa::path(delete, path = "/api/v1/knowledge/instructions/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery),
     responses((status = 204, description = "Deleted"), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn delete_instruction(

@@ -302,8 +302,7 @@ pub async fn ask(State(state): State<AppState>, Extension(caller): Extension<Cal
     let target = asking_target(&state, &caller, request.project_id).await?;
     let task = start(&state, &caller, &target, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     let task = if request.run_async { task } else { settle(&state, task.id, state.config.api_ask_wait).await? };
-    let status = if task.status().is_final() { StatusCode::OK } else { StatusCode::ACCEPTED };
-    Ok((status, Json(result_of(&state, &task).await?)).into_response())
+    Ok((ended(&task), Json(result_of(&state, &task).await?)).into_response())
 }
 
 /// An asking task started with `ask`: its state, and its answer once FINISHED.
@@ -384,7 +383,7 @@ async fn follow(state: AppState, caller: Caller, task: AskingTask, request_body:
 /// The SQL that answers a question (the Ask workflow, as `ask`). A question that is not
 /// about the data is refused with NON_SQL_QUERY.
 #[utoipa::path(post, path = "/api/v1/generate_sql", tag = "asking", request_body = AskRequest,
-    responses((status = 200, body = GenerateSqlResult), (status = "4XX", body = super::openapi::ErrorBody)),
+    responses((status = 200, body = GenerateSqlResult), (status = 202, description = "Still running: poll GET /api/v1/asks/{taskId}", body = GenerateSqlResult), (status = "4XX", body = super::openapi::ErrorBody)),
     security(("apiKey" = [])))]
 pub async fn generate_sql(
     State(state): State<AppState>,
@@ -399,9 +398,8 @@ pub async fn generate_sql(
         return Err(Error::new(ErrorCode::NonSqlQuery, message).into());
     }
     let result = result_of(&state, &task).await?;
-    let status = if task.status().is_final() { StatusCode::OK } else { StatusCode::ACCEPTED };
     Ok((
-        status,
+        ended(&task),
         Json(GenerateSqlResult {
             task_id: result.task_id,
             thread_id: result.thread_id,
@@ -413,39 +411,44 @@ pub async fn generate_sql(
     ))
 }
 
-/// Runs the given SQL for the question through the Ask workflow.
-async fn answer_sql(state: &AppState, caller: &Caller, request: QuestionSqlRequest) -> ApiResult<AskResult> {
+/// Runs the given SQL for the question through the Ask workflow; 202 while it still runs.
+async fn answer_sql(state: &AppState, caller: &Caller, request: QuestionSqlRequest) -> ApiResult<(StatusCode, AskResult)> {
     let target = asking_target(state, caller, request.project_id).await?;
     let (sql, _, _) = asking::answer::check_read_only(&state.pool, target.project.id, &request.sql).await?;
     let task = start(state, caller, &target, NewTask { question: request.question, sql: Some(sql), ..NewTask::default() }).await?;
     let task = settle(state, task.id, state.config.api_ask_wait).await?;
-    result_of(state, &task).await
+    Ok((ended(&task), result_of(state, &task).await?))
+}
+
+/// 200 once the task ended, 202 while it runs (poll `asks/{taskId}`).
+fn ended(task: &AskingTask) -> StatusCode {
+    if task.status().is_final() { StatusCode::OK } else { StatusCode::ACCEPTED }
 }
 
 /// A written answer to a question from the result of the given SQL.
 #[utoipa::path(post, path = "/api/v1/generate_summary", tag = "asking", request_body = QuestionSqlRequest,
-    responses((status = 200, body = SummaryResult), (status = "4XX", body = super::openapi::ErrorBody)),
+    responses((status = 200, body = SummaryResult), (status = 202, description = "Still running: poll GET /api/v1/asks/{taskId}", body = SummaryResult), (status = "4XX", body = super::openapi::ErrorBody)),
     security(("apiKey" = [])))]
 pub async fn generate_summary(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     JsonBody(request): JsonBody<QuestionSqlRequest>,
-) -> ApiResult<Json<SummaryResult>> {
-    let r = answer_sql(&state, &caller, request).await?;
-    Ok(Json(SummaryResult { task_id: r.task_id, thread_id: r.thread_id, status: r.status, summary: r.summary, error: r.error }))
+) -> ApiResult<(StatusCode, Json<SummaryResult>)> {
+    let (status, r) = answer_sql(&state, &caller, request).await?;
+    Ok((status, Json(SummaryResult { task_id: r.task_id, thread_id: r.thread_id, status: r.status, summary: r.summary, error: r.error })))
 }
 
 /// The chart the web app would draw for the result of the given SQL.
 #[utoipa::path(post, path = "/api/v1/generate_chart", tag = "asking", request_body = QuestionSqlRequest,
-    responses((status = 200, body = ChartResult), (status = "4XX", body = super::openapi::ErrorBody)),
+    responses((status = 200, body = ChartResult), (status = 202, description = "Still running: poll GET /api/v1/asks/{taskId}", body = ChartResult), (status = "4XX", body = super::openapi::ErrorBody)),
     security(("apiKey" = [])))]
 pub async fn generate_chart(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     JsonBody(request): JsonBody<QuestionSqlRequest>,
-) -> ApiResult<Json<ChartResult>> {
-    let r = answer_sql(&state, &caller, request).await?;
-    Ok(Json(ChartResult { task_id: r.task_id, thread_id: r.thread_id, status: r.status, chart: r.chart, error: r.error }))
+) -> ApiResult<(StatusCode, Json<ChartResult>)> {
+    let (status, r) = answer_sql(&state, &caller, request).await?;
+    Ok((status, Json(ChartResult { task_id: r.task_id, thread_id: r.thread_id, status: r.status, chart: r.chart, error: r.error })))
 }
 
 /// A thread's questions and answers, oldest first.

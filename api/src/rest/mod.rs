@@ -153,6 +153,9 @@ impl Target {
     }
 }
 
+/// The most an answer may weigh (it is held once to be recorded).
+const RESPONSE_MAX_BYTES: usize = 64 * 1024 * 1024;
+
 /// Failed authentications a client address may make per minute before it is refused.
 const FAILED_AUTH_PER_MINUTE: u64 = 30;
 
@@ -218,7 +221,12 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
         return response;
     }
     let (parts, body) = response.into_parts();
-    let bytes = to_bytes(body, usize::MAX).await.unwrap_or_default();
+    // Answers are bounded by what they hold (5000 kept rows at most); past this something is
+    // wrong, and the caller gets an error rather than a cut body.
+    let bytes = match to_bytes(body, RESPONSE_MAX_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(error) => return ApiError::from(Error::internal(format!("a REST answer did not fit in {RESPONSE_MAX_BYTES} bytes: {error}"))).into_response(),
+    };
     let call = caller.call(parts.status.as_u16(), request_body, json_of(&bytes));
     if let Err(error) = api_history::record(&state.pool, call).await {
         tracing::error!(error = %error, "could not record an API call");

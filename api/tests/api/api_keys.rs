@@ -289,6 +289,7 @@ async fn every_call_is_in_the_history_redacted_with_its_thread_and_counts_as_an_
     assert_eq!(asks["total"], 2);
     assert_eq!(asks["items"][1]["responseBody"]["status"], "FINISHED");
     assert_eq!(asks["items"][1]["requestBody"]["question"], "how many tracks are there");
+    assert_eq!(asks["items"][1]["path"], "/api/v1/ask");
     let failed = app.gql_ok(&client, HISTORY, json!({"p": p, "f": {"statusCode": 400, "apiKeyId": key_id}})).await["apiHistory"].clone();
     assert_eq!(failed["total"], 1);
     assert_eq!(failed["items"][0]["responseBody"]["error"]["code"], "NON_SQL_QUERY");

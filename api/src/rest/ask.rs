@@ -312,7 +312,9 @@ pub async fn ask(State(state): State<AppState>, Extension(caller): Extension<Cal
     security(("apiKey" = [])))]
 pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(task_id): Path<String>) -> ApiResult<Json<AskResult>> {
     let task = asking::get(&state.pool, parse_id(&task_id, "Asking task")?).await.map_err(|_| Error::not_found("Asking task"))?;
-    let target = caller.project(&state, Some(task.project_id), ApiScope::Ask, Operation::Ask).await?;
+    // Another tenant's task answers as an unknown one does.
+    let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Asking task").into() } else { error };
+    let target = caller.project(&state, Some(task.project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
     check_thread(&state, &target, Some(task.thread_id)).await.map_err(|_| ApiError::from(Error::not_found("Asking task")))?;
     caller.note_thread(task.thread_id);
     Ok(Json(result_of(&state, &task).await?))
@@ -459,7 +461,8 @@ pub async fn generate_chart(
 pub async fn get_thread(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(thread_id): Path<String>) -> ApiResult<Json<ThreadResult>> {
     let thread_id = parse_id(&thread_id, "Thread")?;
     let project_id = thread::project_of(&state.pool, thread_id).await?.ok_or_else(|| Error::not_found("Thread"))?;
-    let target = caller.project(&state, Some(project_id), ApiScope::Ask, Operation::Ask).await?;
+    let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Thread").into() } else { error };
+    let target = caller.project(&state, Some(project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
     check_thread(&state, &target, Some(thread_id)).await?;
     caller.note_thread(thread_id);
     let found = thread::get(&state.pool, project_id, thread_id).await?;

@@ -195,6 +195,15 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
         started,
     };
     let caller = Caller { key, request: Arc::new(called), notes: Arc::default() };
+    // Over the key's limit: refused before the body is read, and neither recorded nor counted.
+    if state.config.api_key_rate_limit > 0 {
+        let window = rate_limit::Window { limit: state.config.api_key_rate_limit, seconds: state.config.rate_limit_window.as_secs().max(1) };
+        match rate_limit::check(&state, &format!("api-key:{}", caller.key.id), window).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(exceeded)) => return too_many(exceeded),
+            Err(error) => return error.into_response(),
+        }
+    }
     let (parts, body) = request.into_parts();
     let bytes = match to_bytes(body, state.config.max_body_bytes).await {
         Ok(bytes) => bytes,
@@ -203,17 +212,17 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
     let request_body = json_of(&bytes);
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(caller.clone());
+    // The call and its recording run on their own: a client that leaves mid-call (an ask
+    // waits for its answer) still leaves its history row and its usage.
+    let handled = tokio::spawn(async move {
+        let response = next.run(request).await;
+        record(&state, &caller, request_body, response).await
+    });
+    handled.await.unwrap_or_else(|error| ApiError::from(Error::internal(error)).into_response())
+}
 
-    let response = if state.config.api_key_rate_limit == 0 {
-        next.run(request).await
-    } else {
-        let window = rate_limit::Window { limit: state.config.api_key_rate_limit, seconds: state.config.rate_limit_window.as_secs().max(1) };
-        match rate_limit::check(&state, &format!("api-key:{}", caller.key.id), window).await {
-            Ok(Ok(_)) => next.run(request).await,
-            Ok(Err(exceeded)) => too_many(exceeded),
-            Err(error) => error.into_response(),
-        }
-    };
+/// Records an answered call (unless its handler records it itself) and gives the answer back.
+async fn record(state: &AppState, caller: &Caller, request_body: Option<Value>, response: Response) -> Response {
     if let Err(error) = api_key::touch(&state.pool, &caller.key).await {
         tracing::warn!(error = %error, "could not mark the API key used");
     }

@@ -1,4 +1,5 @@
 import type { ApiCallType, ApiHistoryFilter } from '../../gql/graphql';
+import { parseDayRangeAndPage, setDayRangeAndPage, toInstants } from '../../app/filters/dayRange';
 import { isApiCallType } from './apiLabels';
 
 export const API_HISTORY_PAGE_SIZE = 20;
@@ -14,8 +15,6 @@ export interface ApiHistoryFilters {
   page: number;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function statusCodeOf(value: string | null): number | undefined {
   if (!value || !/^\d{3}$/.test(value)) return undefined;
   const code = Number(value);
@@ -23,20 +22,13 @@ function statusCodeOf(value: string | null): number | undefined {
 }
 
 export function parseApiHistoryFilters(params: URLSearchParams): ApiHistoryFilters {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && DAY.test(value) ? value : undefined;
-  };
   const type = params.get('type') ?? '';
   return {
     callType: isApiCallType(type) ? type : undefined,
     statusCode: statusCodeOf(params.get('status')),
     apiKeyId: params.get('key') || undefined,
     threadId: params.get('thread')?.trim() || undefined,
-    from: day('from'),
-    to: day('to'),
-    page: Number.isFinite(page) && page > 0 ? page : 1,
+    ...parseDayRangeAndPage(params),
   };
 }
 
@@ -46,15 +38,7 @@ export function apiHistoryFiltersToParams(filters: ApiHistoryFilters): URLSearch
   if (filters.statusCode) params.set('status', String(filters.statusCode));
   if (filters.apiKeyId) params.set('key', filters.apiKeyId);
   if (filters.threadId) params.set('thread', filters.threadId);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
-
-function localMidnight(day: string, addDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year, month - 1, date + addDays).toISOString();
+  return setDayRangeAndPage(params, filters);
 }
 
 /** The server's filter: `from` at the start of its day, `to` at the start of the day after (exclusive). */
@@ -64,8 +48,7 @@ export function toApiHistoryFilter(filters: ApiHistoryFilters): ApiHistoryFilter
     statusCode: filters.statusCode ?? null,
     apiKeyId: filters.apiKeyId ?? null,
     threadId: filters.threadId ?? null,
-    from: filters.from ? localMidnight(filters.from) : null,
-    to: filters.to ? localMidnight(filters.to, 1) : null,
+    ...toInstants(filters),
   };
 }
 

@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
             println!("understood: {understood:?}\nsql: {sql}");
             println!("compiled: {}", compile(&manifest, &sql, Dialect::DuckDb)?);
         }
-        Understanding::NotUnderstood { understood, suggestions } => println!("not understood: {understood:?}\nsuggestions: {suggestions:?}"),
+        Understanding::NotUnderstood { understood, suggestions, .. } => println!("not understood: {understood:?}\nsuggestions: {suggestions:?}"),
     }
     Ok(())
 }

@@ -123,6 +123,26 @@ fn names_phrase(said: &str, phrase: &str) -> bool {
 /// A Spider database as a project would have it: its CSV files imported into a DuckDB file,
 /// a model per table, a MANY_TO_ONE relationship per foreign key.
 fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path) -> anyhow::Result<Manifest> {
+    let names = |i: usize| -> Option<(String, String)> {
+        let column = schema["column_names_original"].get(i)?;
+        let table = schema["table_names_original"].get(column[0].as_u64()? as usize)?.as_str()?.to_lowercase();
+        Some((table, column[1].as_str()?.to_owned()))
+    };
+    let keys: Vec<(String, String, String, String)> = schema["foreign_keys"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|fk| {
+            let ((ft, fc), (tt, tc)) = (names(fk[0].as_u64()? as usize)?, names(fk[1].as_u64()? as usize)?);
+            Some((ft, fc, tt, tc))
+        })
+        .collect();
+    csv_project(dir, &keys, file)
+}
+
+/// CSV files imported as the product imports uploads, a model per file, a MANY_TO_ONE
+/// relationship per `(from table, column, to table, column)`.
+fn csv_project(dir: &std::path::Path, keys: &[(String, String, String, String)], file: &std::path::Path) -> anyhow::Result<Manifest> {
     use quarry_engine::{
         csv_import,
         mdl::{Column, JoinType, Model, ModelSource, Properties, Relationship},
@@ -143,7 +163,7 @@ fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path)
             .filter_map(Result::ok)
             .map(|(name, ty, nullable)| Column {
                 not_null: nullable == "NO",
-                properties: Properties { display_name: Some(name.clone()), description: None },
+                properties: Properties { display_name: Some(name.clone()), description: None, ..Properties::default() },
                 ..Column::source(&name, &ty)
             })
             .collect();
@@ -152,17 +172,11 @@ fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path)
             source: ModelSource::Table { catalog: None, schema: None, table: table.clone() },
             columns,
             primary_key: None,
-            properties: Properties { display_name: Some(table), description: None },
+            properties: Properties { display_name: Some(table), description: None, ..Properties::default() },
         });
     }
     let mut relationships: Vec<Relationship> = Vec::new();
-    let names = |i: usize| -> Option<(String, String)> {
-        let column = schema["column_names_original"].get(i)?;
-        let table = schema["table_names_original"].get(column[0].as_u64()? as usize)?.as_str()?.to_lowercase();
-        Some((table, column[1].as_str()?.to_owned()))
-    };
-    for fk in schema["foreign_keys"].as_array().into_iter().flatten() {
-        let (Some((ft, fc)), Some((tt, tc))) = (names(fk[0].as_u64().unwrap_or(0) as usize), names(fk[1].as_u64().unwrap_or(0) as usize)) else { continue };
+    for (ft, fc, tt, tc) in keys.iter().cloned() {
         let column_of = |t: &str, c: &str| {
             models.iter().find(|m| m.name == t).and_then(|m| m.columns.iter().find(|x| x.name.eq_ignore_ascii_case(c))).map(|x| x.name.clone())
         };
@@ -210,6 +224,9 @@ fn from_sqlite(sql: &str) -> String {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(at) = args.iter().position(|a| a == "--heldout") {
+        return heldout(&args[at + 1..]).await;
+    }
     if let Some(at) = args.iter().position(|a| a == "--spider") {
         return spider(&args, PathBuf::from(args.get(at + 1).cloned().unwrap_or_default())).await;
     }
@@ -242,32 +259,7 @@ async fn main() -> anyhow::Result<()> {
             let question = q["question"].as_str().unwrap_or_default();
             let phrases = value_phrases(question);
             let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
-            let understanding = understand(&manifest, Dialect::DuckDb, question, &values, today);
-            let (category, detail, sql) = match (&understanding, q["gold_sql"].as_str()) {
-                (Understanding::NotUnderstood { understood, .. }, None) => {
-                    let phrase = q["unplaceable"].as_str().unwrap_or_default().to_lowercase();
-                    let said = understood.join(" ").to_lowercase();
-                    let named = names_phrase(&said, &phrase);
-                    if named { ("correct", String::new(), None) } else { ("refused without naming it", said, None) }
-                }
-                (Understanding::NotUnderstood { understood, .. }, Some(_)) => ("not understood", understood.join("; "), None),
-                (Understanding::Sql { sql, .. }, None) => ("confidently wrong", format!("answered, ignoring {}", q["unplaceable"]), Some(sql.clone())),
-                (Understanding::Sql { sql, .. }, Some(gold)) => {
-                    let gold_rows = connector.query(gold, options.clone()).await.map(|r| r.rows);
-                    let got = match compile(&manifest, sql, Dialect::DuckDb) {
-                        Ok(compiled) => connector.query(&compiled, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
-                        Err(e) => Err(e.to_string()),
-                    };
-                    match (got, gold_rows) {
-                        (_, Err(e)) => ("gold SQL does not run", e.to_string(), Some(sql.clone())),
-                        (Err(e), _) => ("failed", e, Some(sql.clone())),
-                        (Ok(got), Ok(gold_rows)) => match same_or_tied(&got, &gold_rows, gold, sql) {
-                            None => ("correct", String::new(), Some(sql.clone())),
-                            Some(d) => ("confidently wrong", d, Some(sql.clone())),
-                        },
-                    }
-                }
-            };
+            let (category, detail, sql) = judge(&manifest, &connector, &values, q, today, &options).await;
             *counts.entry(category).or_default() += 1;
             let mark = if category == "correct" { "PASS" } else { "FAIL" };
             if verbose || category != "correct" {
@@ -275,6 +267,92 @@ async fn main() -> anyhow::Result<()> {
                 if verbose && let Some(sql) = sql {
                     println!("      {sql}");
                 }
+            }
+        }
+    }
+    report(&counts, total);
+    Ok(())
+}
+
+/// What became of one question of a file: its category, why, and the SQL the engine wrote.
+async fn judge(
+    manifest: &Manifest,
+    connector: &DuckDbConnector,
+    values: &[ValueMatch],
+    q: &Value,
+    today: chrono::NaiveDate,
+    options: &QueryOptions,
+) -> (&'static str, String, Option<String>) {
+    let question = q["question"].as_str().unwrap_or_default();
+    let understanding = understand(manifest, Dialect::DuckDb, question, values, today);
+    match (&understanding, q["gold_sql"].as_str()) {
+        (Understanding::NotUnderstood { understood, .. }, None) => {
+            let phrase = q["unplaceable"].as_str().unwrap_or_default().to_lowercase();
+            let said = understood.join(" ").to_lowercase();
+            let named = names_phrase(&said, &phrase);
+            if named { ("correct", String::new(), None) } else { ("refused without naming it", said, None) }
+        }
+        (Understanding::NotUnderstood { understood, .. }, Some(_)) => ("not understood", understood.join("; "), None),
+        (Understanding::Sql { sql, .. }, None) => ("confidently wrong", format!("answered, ignoring {}", q["unplaceable"]), Some(sql.clone())),
+        (Understanding::Sql { sql, .. }, Some(gold)) => {
+            let gold_rows = match compile(manifest, gold, Dialect::DuckDb) {
+                Ok(c) => connector.query(&c, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+                Err(_) => connector.query(gold, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+            };
+            let got = match compile(manifest, sql, Dialect::DuckDb) {
+                Ok(compiled) => connector.query(&compiled, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            match (got, gold_rows) {
+                (_, Err(e)) => ("gold SQL does not run", e, Some(sql.clone())),
+                (Err(e), _) => ("failed", e, Some(sql.clone())),
+                (Ok(got), Ok(gold_rows)) => match same_or_tied(&got, &gold_rows, gold, sql) {
+                    None => ("correct", String::new(), Some(sql.clone())),
+                    Some(d) => ("confidently wrong", d, Some(sql.clone())),
+                },
+            }
+        }
+    }
+}
+
+/// `--heldout CSV_DIR QUESTIONS.json RELATIONSHIPS.json [--ids N,M] [-v]`: a held-out set
+/// (scripts/bench/heldout): the CSV files imported, the relationships of the file, every
+/// indexed value given to the engine (it picks what the question says).
+async fn heldout(args: &[String]) -> anyhow::Result<()> {
+    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let [csvs, questions, relations, ..] = positional.as_slice() else {
+        anyhow::bail!("usage: bench_questions --heldout CSV_DIR QUESTIONS.json RELATIONSHIPS.json [--ids N,M] [-v]");
+    };
+    let verbose = args.iter().any(|a| a == "-v");
+    let ids: Option<Vec<u64>> =
+        args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
+    let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(questions)?)?;
+    let relations: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(relations)?)?;
+    let keys: Vec<(String, String, String, String)> = relations
+        .iter()
+        .map(|r| {
+            let f = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
+            (f("fromModel"), f("fromColumn"), f("toModel"), f("toColumn"))
+        })
+        .collect();
+    let work = tempfile::tempdir()?;
+    let file = work.path().join("heldout.duckdb");
+    let manifest = csv_project(std::path::Path::new(csvs.as_str()), &keys, &file)?;
+    let connector = DuckDbConnector::duckdb(file.clone());
+    let index = value_index(&manifest, &connector).await?;
+    let today = chrono::Utc::now().date_naive();
+    let options = QueryOptions::new(100_000, Duration::from_secs(60));
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut total = 0;
+    for q in questions.iter().filter(|q| ids.as_ref().is_none_or(|ids| q["id"].as_u64().is_some_and(|id| ids.contains(&id)))) {
+        total += 1;
+        let (category, detail, sql) = judge(&manifest, &connector, &index, q, today, &options).await;
+        *counts.entry(category).or_default() += 1;
+        if verbose || category != "correct" {
+            let mark = if category == "correct" { "PASS" } else { "FAIL" };
+            println!("{mark} {}: {} — {category}{}", q["id"], q["question"].as_str().unwrap_or_default(), if detail.is_empty() { String::new() } else { format!(": {detail}") });
+            if verbose && let Some(sql) = sql {
+                println!("      {sql}\n      gold: {}", q["gold_sql"].as_str().unwrap_or_default());
             }
         }
     }

@@ -203,7 +203,7 @@ fn follow_ups_read_the_previous_question() {
 #[test]
 fn what_it_cannot_place_it_says_and_suggests_questions() {
     let (_, manifest) = store();
-    let Understanding::NotUnderstood { understood, suggestions } = understand(&manifest, Dialect::DuckDb, "What is the weather like?", &[], today()) else {
+    let Understanding::NotUnderstood { understood, suggestions, .. } = understand(&manifest, Dialect::DuckDb, "What is the weather like?", &[], today()) else {
         panic!("a question about nothing in the model is not answered");
     };
     assert_eq!(understood, ["could not place \"weather\""]);

@@ -118,7 +118,7 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     .map_err(Error::internal)?;
     match understanding {
         Understanding::Sql { sql, understood, reading } => Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) }),
-        Understanding::NotUnderstood { understood, suggestions } => {
+        Understanding::NotUnderstood { understood, suggestions, .. } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
                 Some(dataset) => dataset.info().questions.iter().map(|q| (*q).to_owned()).collect(),

@@ -30,7 +30,7 @@ pub async fn of_project(pool: &Pool, project_id: Uuid) -> Result<Manifest> {
             .map(|v| mdl::View {
                 name: v.name,
                 statement: v.statement,
-                properties: Properties { display_name: Some(v.display_name), description: v.description },
+                properties: Properties { display_name: Some(v.display_name), description: v.description, ..Properties::default() },
             })
             .collect(),
         metrics,
@@ -72,7 +72,7 @@ fn model(m: &Model, cols: &[ModelColumn], relationships: &[Relationship]) -> mdl
         source,
         columns,
         primary_key: m.primary_key.clone(),
-        properties: Properties { display_name: Some(m.display_name.clone()), description: m.description.clone() },
+        properties: Properties { display_name: Some(m.display_name.clone()), description: m.description.clone(), ..Properties::default() },
     }
 }
 
@@ -92,7 +92,7 @@ fn column(c: &ModelColumn) -> Column {
         kind,
         not_null: c.not_null,
         hidden: c.hidden,
-        properties: Properties { display_name: Some(c.display_name.clone()), description: c.description.clone() },
+        properties: Properties { display_name: Some(c.display_name.clone()), description: c.description.clone(), ..Properties::default() },
     }
 }
 

@@ -73,6 +73,35 @@ pub struct Properties {
     pub display_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Words the project taught for this model or column (a user's choice on an answer, an
+    /// owner's addition on the modeling page); the ones derived from the name are not kept
+    /// here but derived again (`question::vocabulary`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<Term>,
+    /// Derived terms an owner removed: the name is no longer understood as these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_terms: Vec<String>,
+}
+
+/// A word or phrase a model or column is understood as, and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Term {
+    pub text: String,
+    pub source: TermSource,
+}
+
+/// Where a term came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TermSource {
+    /// The name's own words, split (`dep_delay` → "dep delay").
+    Name,
+    /// A short form expanded (`dest` → "destination").
+    Abbreviation,
+    /// Taught by a person of the project.
+    Taught,
 }
 
 /// Where a model's rows come from.

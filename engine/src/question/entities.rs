@@ -5,7 +5,6 @@
 use super::{
     reach::{is_key, is_numeric, is_temporal, readable},
     read::is_date,
-    words::stems,
 };
 use crate::mdl::{Column, Manifest, Model};
 
@@ -55,8 +54,9 @@ pub(super) fn key_column(model: &Model) -> Option<&Column> {
         .or_else(|| model.columns.iter().find(|c| is_key(c)))
 }
 
+/// A name's stems, its short forms that stand for one thing expanded (`yr` → year).
 pub(super) fn stems_of(name: &str) -> Vec<String> {
-    stems(name)
+    super::vocabulary::name_stems(name)
 }
 
 /// The columns that show an entity to a person: first and last name, else its name or title,

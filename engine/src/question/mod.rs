@@ -23,8 +23,10 @@ mod plan;
 mod reach;
 mod read;
 mod suggest;
+mod teach;
 mod time;
 mod tokens;
+pub mod vocabulary;
 mod words;
 
 pub use from_sql::reading_of_sql;
@@ -55,7 +57,28 @@ pub enum Understanding {
     NotUnderstood {
         understood: Vec<String>,
         suggestions: Vec<String>,
+        /// For each phrase it could not place, the likeliest models and columns it may mean:
+        /// one click teaches the phrase as a term of the chosen one (`vocabulary::apply`).
+        teach: Vec<TeachOffer>,
     },
+}
+
+/// A phrase of a question the engine could not place, and what it may mean.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeachOffer {
+    pub phrase: String,
+    pub candidates: Vec<TeachTarget>,
+}
+
+/// A model, or a column of one, a phrase may be taught as.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeachTarget {
+    pub model: String,
+    pub column: Option<String>,
+    /// In a business user's words: "departure delay (flights)".
+    pub label: String,
 }
 
 /// What a part of a question's reading is.

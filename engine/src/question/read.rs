@@ -9,7 +9,8 @@ use super::{
     reach::{is_key, is_numeric, is_temporal, readable},
     time::{TimeRange, range_at},
     tokens::{Token, tokenize},
-    words::{stems, synonyms, value_key},
+    vocabulary,
+    words::{synonyms, value_key},
 };
 use crate::mdl::{Column, Manifest, Model};
 use chrono::NaiveDate;
@@ -62,6 +63,8 @@ pub(super) struct Question<'m> {
     pub(super) time: Option<(TimeRange, std::ops::Range<usize>)>,
     pub(super) comparisons: Vec<ComparisonMention>,
     pub(super) names: Vec<NameMention<'m>>,
+    /// What the reply should offer for words it could not place ("\"united\" could be …").
+    pub(super) hints: Vec<String>,
 }
 
 impl<'m> Question<'m> {
@@ -111,6 +114,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
         time: None,
         comparisons: Vec::new(),
         names: Vec::new(),
+        hints: Vec::new(),
     };
     scan_values(&mut q, manifest, values);
     scan_time(&mut q, today);
@@ -157,6 +161,7 @@ fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
             }
         }
     }
+    partial_values(q, manifest, values, &keys, &mut found);
     found.sort_by_key(|f| std::cmp::Reverse(f.tokens.len()));
     for f in found {
         if f.tokens.clone().any(|i| q.claims[i].is_some()) {
@@ -186,6 +191,56 @@ fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
             q.claims[i] = Some(Claim::Value(index));
         }
         q.values.push(f);
+    }
+}
+
+/// Values said as people say them: the first words of a longer value ("Northwind" for
+/// "Northwind Freight Co.") or its words run together or apart ("LeHavre" for "Le Havre").
+/// Only words that name nothing in the model and are no word of the reading; a phrase that
+/// fits several values is not guessed: the reply offers them (`Question::hints`).
+fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
+    let named: std::collections::HashSet<String> = manifest
+        .models
+        .iter()
+        .flat_map(|m| std::iter::once(said_words(&m.name, &m.properties)).chain(m.columns.iter().map(|c| said_words(&c.name, &c.properties))))
+        .flatten()
+        .collect();
+    let reserved = |i: usize| {
+        let t = &q.tokens[i];
+        t.number.is_some() || named.contains(&t.stem) || RESERVED.iter().any(|r| r.contains(&t.word.as_str()) || r.contains(&t.stem.as_str())) || t.word.len() < 3
+    };
+    for len in (1..=3).rev() {
+        for start in 0..keys.len().saturating_sub(len - 1) {
+            let range = start..start + len;
+            if range.clone().any(|i| found.iter().any(|f| f.tokens.contains(&i))) || range.clone().all(reserved) || reserved(start) {
+                continue;
+            }
+            let said = keys[range.clone()].join(" ");
+            let squashed: String = said.replace(' ', "");
+            let mut fits: Vec<&ValueMatch> = values
+                .iter()
+                .filter(|v| {
+                    let key = value_key(&v.value);
+                    key != said && (key.replace(' ', "") == squashed && squashed.len() >= 4 || key.starts_with(&format!("{said} ")))
+                })
+                .collect();
+            let mut distinct: Vec<String> = fits.iter().map(|v| v.value.clone()).collect();
+            distinct.sort();
+            distinct.dedup();
+            match distinct.len() {
+                0 => continue,
+                1 => {
+                    let places = fits.iter().map(|v| (v.model.clone(), v.column.clone())).collect::<Vec<_>>();
+                    found.push(ValueMention { value: fits.remove(0).value.clone(), places, tokens: range });
+                }
+                _ => {
+                    let text = &q.text[q.tokens[start].start..q.tokens[start + len - 1].end];
+                    let shown: Vec<String> = distinct.iter().take(5).map(|v| format!("\"{v}\"")).collect();
+                    let more = if distinct.len() > 5 { format!(" or {} more", distinct.len() - 5) } else { String::new() };
+                    q.hints.push(format!("\"{text}\" could be {}{more}", shown.join(", ")));
+                }
+            }
+        }
     }
 }
 
@@ -350,15 +405,32 @@ pub(super) fn names(token_stem: &str, name: &str) -> bool {
 
 /// A model's name stems (its name and display name) and a column's.
 pub(super) fn model_words(model: &Model) -> Vec<String> {
-    let mut all = stems(&model.name);
-    all.extend(model.properties.display_name.as_deref().map(stems).unwrap_or_default());
-    all.dedup();
+    let mut all = vocabulary::name_stems(&model.name);
+    all.extend(model.properties.display_name.as_deref().map(vocabulary::name_stems).unwrap_or_default());
+    all.extend(vocabulary::taught_phrases(&model.properties).into_iter().flatten());
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|w| seen.insert(w.clone()));
     all
 }
 
+/// Every stem a question may say a model or column by: its own words, the expansions of its
+/// short forms, other forms of its words, taught terms (see `vocabulary`).
+pub(super) fn said_words(name: &str, properties: &crate::mdl::Properties) -> Vec<String> {
+    vocabulary::said_by(name, properties)
+}
+
+/// Each way to say a model or column in full, as stems (its terms, see `vocabulary`).
+fn readings(name: &str, properties: &crate::mdl::Properties) -> Vec<Vec<String>> {
+    vocabulary::terms(name, properties)
+        .iter()
+        .map(|t| t.text.split(' ').filter(|w| !w.is_empty() && *w != "id").map(super::words::stem).collect())
+        .collect()
+}
+
 pub(super) fn column_words(column: &Column) -> Vec<String> {
-    let mut all = stems(&column.name);
-    all.extend(column.properties.display_name.as_deref().map(stems).unwrap_or_default());
+    let mut all = vocabulary::name_stems(&column.name);
+    all.extend(column.properties.display_name.as_deref().map(vocabulary::name_stems).unwrap_or_default());
+    all.extend(vocabulary::taught_phrases(&column.properties).into_iter().flatten());
     // "height_cm", "weight_kg": the unit is not a word the question says.
     all.retain(|w| !["id", "cm", "kg", "is", "on", "at"].contains(&w.as_str()));
     let mut seen = std::collections::HashSet::new();
@@ -384,12 +456,12 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             let words: Vec<&str> = range.clone().map(|i| q.tokens[i].stem.as_str()).collect();
             let mut candidates: Vec<(&'m Model, Option<&'m Column>)> = Vec::new();
             for model in &manifest.models {
-                let mw = model_words(model);
+                let mw = said_words(&model.name, &model.properties);
                 if words.iter().all(|w| mw.iter().any(|m| names(w, m))) {
                     candidates.push((model, None));
                 }
                 for column in model.columns.iter().filter(|c| readable(c) || is_key(c)) {
-                    let cw = column_words(column);
+                    let cw = said_words(&column.name, &column.properties);
                     let all_named = words.iter().all(|w| cw.iter().chain(mw.iter()).any(|m| names(w, m)));
                     let one_column = words.iter().any(|w| cw.iter().any(|c| names(w, c)));
                     // A key is named only by words beyond its model's ("support rep", not "customer").
@@ -434,7 +506,10 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             // `orders`, not `order_items`; "points" is `points`, not `home_points`).
             let full = |(m, c): &(&Model, Option<&Column>)| {
                 let own = c.map(column_words).unwrap_or_else(|| model_words(m));
-                own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat()) || abbreviated(&words, &own) && own.len() == 1
+                let said_in_full = |own: &[String]| own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat());
+                said_in_full(&own)
+                    || abbreviated(&words, &own) && own.len() == 1
+                    || c.map_or_else(|| readings(&m.name, &m.properties), |c| readings(&c.name, &c.properties)).iter().any(|r| !r.is_empty() && said_in_full(r))
             };
             if candidates.iter().any(full) {
                 candidates.retain(full);

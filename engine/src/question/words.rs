@@ -91,6 +91,16 @@ pub const LONGEST_VALUE_WORDS: usize = 5;
 
 /// A name in words: "BillingCountry" → "billing country", "unit_price" → "unit price".
 pub fn name_words(name: &str) -> String {
+    let out = identifier_words(name);
+    // "CustomerId" reads as the customer.
+    match out.strip_suffix(" id") {
+        Some(rest) if !rest.is_empty() => rest.to_owned(),
+        _ => out,
+    }
+}
+
+/// An identifier's words, lower case, split at `_`, `-`, spaces and camelCase humps.
+pub fn identifier_words(name: &str) -> String {
     let mut out = String::new();
     let chars: Vec<char> = name.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
@@ -110,12 +120,7 @@ pub fn name_words(name: &str) -> String {
         }
         out.extend(c.to_lowercase());
     }
-    let out = out.trim().to_owned();
-    // "CustomerId" reads as the customer.
-    match out.strip_suffix(" id") {
-        Some(rest) if !rest.is_empty() => rest.to_owned(),
-        _ => out,
-    }
+    out.trim().to_owned()
 }
 
 /// Words that mean the same thing in business questions, by stem.

@@ -25,12 +25,12 @@ pub fn manifest(dataset: SampleDataset) -> Manifest {
                 .iter()
                 .map(|c| Column {
                     not_null: c.sql_type.contains("NOT NULL"),
-                    properties: Properties { display_name: None, description: Some(c.description.into()) },
+                    properties: Properties { display_name: None, description: Some(c.description.into()), ..Properties::default() },
                     ..Column::source(c.name, c.sql_type.trim_end_matches(" NOT NULL"))
                 })
                 .collect(),
             primary_key: (t.primary_key.len() == 1).then(|| t.primary_key[0].to_owned()),
-            properties: Properties { display_name: None, description: Some(t.description.into()) },
+            properties: Properties { display_name: None, description: Some(t.description.into()), ..Properties::default() },
         })
         .collect();
     let mut relationships = Vec::new();

@@ -110,8 +110,10 @@ impl<'m> Reading<'_, 'm> {
         let quote = |n: &str| dialect.quote(n);
         for (g, span) in &self.groups {
             match g {
+                // "No value" is not a member of a grouping: rows without one are left out.
                 Group::Column(r) => {
                     self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
+                    self.conditions.push(format!("{} IS NOT NULL", r.sql(dialect)));
                     self.group_by.push(r.sql(dialect));
                     self.used.push(r.clone());
                     self.chips.push(Chip {
@@ -122,6 +124,7 @@ impl<'m> Reading<'_, 'm> {
                     });
                 }
                 Group::Entity { key, shown } => {
+                    self.conditions.push(format!("{} IS NOT NULL", key.sql(dialect)));
                     self.group_by.push(key.sql(dialect));
                     self.used.push(key.clone());
                     for c in shown {
@@ -139,6 +142,7 @@ impl<'m> Reading<'_, 'm> {
                 Group::Grain(grain, d) => {
                     let expr = grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0));
                     let name = format!("{grain:?}").to_lowercase();
+                    self.conditions.push(format!("{} IS NOT NULL", d.sql(dialect)));
                     self.select.push(format!("{expr} AS {}", quote(&name)));
                     self.group_by.push(expr);
                     self.used.push(d.clone());

@@ -176,14 +176,21 @@ pub(super) fn understand(manifest: &Manifest, dialect: Dialect, question: &str, 
     let mut q = scan(manifest, question, values, today);
     match read(manifest, dialect, &mut q) {
         Ok(answer) => answer,
-        Err(understood) => Understanding::NotUnderstood { understood, suggestions: suggestions(manifest) },
+        Err(understood) => {
+            let teach = super::teach::offers(manifest, &q.unplaced());
+            Understanding::NotUnderstood { understood, suggestions: suggestions(manifest), teach }
+        }
     }
 }
 
 fn not_placed(q: &Question, mut understood: Vec<String>) -> Vec<String> {
     let unplaced = q.unplaced();
     if !unplaced.is_empty() {
-        understood.insert(0, format!("could not place {}", unplaced.iter().map(|u| format!("\"{u}\"")).collect::<Vec<_>>().join(", ")));
+        let mut said = format!("could not place {}", unplaced.iter().map(|u| format!("\"{u}\"")).collect::<Vec<_>>().join(", "));
+        for hint in q.hints.iter().filter(|h| unplaced.iter().any(|u| h.to_lowercase().contains(&format!("\"{}\"", u.to_lowercase())))) {
+            said.push_str(&format!(" ({hint})"));
+        }
+        understood.insert(0, said);
     }
     understood
 }

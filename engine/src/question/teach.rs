@@ -1,0 +1,135 @@
+//! What an unplaced phrase may mean: the models and columns whose names are closest to it —
+//! by initials ("home runs" and `HR`), by the start of a word ("charges" and `charge_amt`), by
+//! shared letter runs — offered so that one click teaches the phrase (`vocabulary::apply`).
+//! Offers are the user's to choose: a weak one costs a glance, never a wrong answer.
+
+use super::{
+    TeachOffer, TeachTarget,
+    lexicon::{CURRENT, FILLER, LEAST, MOST, NEGATION},
+    reach::readable,
+    vocabulary::{said_by, split},
+    words::{name_words, stem},
+};
+use crate::mdl::{Manifest, Properties};
+
+/// How many candidates a phrase is offered.
+const OFFERED: usize = 3;
+/// Below this a name is not offered at all.
+const LEAST_SCORE: f64 = 0.25;
+
+/// Offers for each phrase the reading could not place (phrases of structure words only — "most",
+/// "not" — are not offered: they are no name).
+pub fn offers(manifest: &Manifest, unplaced: &[String]) -> Vec<TeachOffer> {
+    unplaced
+        .iter()
+        .filter_map(|phrase| {
+            let words: Vec<String> =
+                phrase.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && w.parse::<f64>().is_err()).map(str::to_lowercase).collect();
+            // A phrase of structure words only ("most", "not") is no name.
+            if words.iter().all(|w| structure(w)) {
+                return None;
+            }
+            let candidates = candidates(manifest, &words);
+            (!candidates.is_empty()).then(|| TeachOffer { phrase: words.join(" "), candidates })
+        })
+        .collect()
+}
+
+fn structure(word: &str) -> bool {
+    [FILLER, MOST, LEAST, NEGATION, CURRENT].iter().any(|list| list.contains(&word))
+}
+
+fn candidates(manifest: &Manifest, words: &[String]) -> Vec<TeachTarget> {
+    let mut scored: Vec<(f64, TeachTarget)> = Vec::new();
+    for model in &manifest.models {
+        let model_label = name_words(model.properties.display_name.as_deref().unwrap_or(&model.name));
+        let score = closeness(words, &model.name, &model.properties);
+        if score >= LEAST_SCORE {
+            scored.push((score, TeachTarget { model: model.name.clone(), column: None, label: model_label.clone() }));
+        }
+        for column in model.columns.iter().filter(|c| readable(c)) {
+            let score = closeness(words, &column.name, &column.properties);
+            if score >= LEAST_SCORE {
+                let label = format!("{} ({model_label})", name_words(column.properties.display_name.as_deref().unwrap_or(&column.name)));
+                scored.push((score, TeachTarget { model: model.name.clone(), column: Some(column.name.clone()), label }));
+            }
+        }
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.label.cmp(&b.1.label)));
+    scored.into_iter().take(OFFERED).map(|(_, t)| t).collect()
+}
+
+/// How close a phrase is to a name, 0 to 1.
+pub fn closeness(words: &[String], name: &str, properties: &Properties) -> f64 {
+    let compact: String = name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+    let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+    // "home runs" → HR, "runs batted in" → RBI: a name that is the phrase's initials.
+    if words.len() >= 2 && compact == initials {
+        return 1.0;
+    }
+    // "games" → G: one letter, the word's first.
+    if words.len() == 1 && compact.len() == 1 && initials == compact {
+        return 0.5;
+    }
+    let said = said_by(name, properties);
+    let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
+    // A word of the phrase that starts a word of the name, or the other way round.
+    let starts = stems
+        .iter()
+        .filter(|w| said.iter().any(|s| s.len() >= 3 && w.len() >= 3 && (s.starts_with(w.as_str()) || w.starts_with(s.as_str()))))
+        .count();
+    let by_start = 0.8 * starts as f64 / stems.len() as f64;
+    let by_letters = trigram_similarity(&words.join(" "), &split(name).join(" "));
+    by_start.max(by_letters)
+}
+
+/// Shared runs of three letters (Jaccard), so "recieved" is near "received".
+fn trigram_similarity(a: &str, b: &str) -> f64 {
+    let grams = |s: &str| -> std::collections::HashSet<String> {
+        let padded: Vec<char> = format!("  {s} ").chars().collect();
+        padded.windows(3).map(|w| w.iter().collect()).collect()
+    };
+    let (a, b) = (grams(a), grams(b));
+    let shared = a.intersection(&b).count() as f64;
+    let all = a.union(&b).count() as f64;
+    if all == 0.0 { 0.0 } else { shared / all }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mdl::{Column, Model, ModelSource};
+
+    fn manifest() -> Manifest {
+        let model = |name: &str, columns: &[(&str, &str)]| Model {
+            name: name.into(),
+            source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+            columns: columns.iter().map(|(n, t)| Column::source(n, t)).collect(),
+            primary_key: None,
+            properties: Properties::default(),
+        };
+        Manifest {
+            models: vec![
+                model("batting", &[("playerID", "VARCHAR"), ("HR", "BIGINT"), ("RBI", "BIGINT"), ("G", "BIGINT")]),
+                model("orders", &[("freight_chg", "DOUBLE"), ("recieved_at", "TIMESTAMP")]),
+            ],
+            ..Manifest::default()
+        }
+    }
+
+    #[test]
+    fn initials_start_of_words_and_letters_find_what_a_phrase_may_mean() {
+        let m = manifest();
+        let cases: &[(&str, &str)] = &[("home runs", "HR"), ("runs batted in", "RBI"), ("games", "G"), ("received", "recieved_at"), ("charges", "freight_chg")];
+        for (phrase, column) in cases {
+            let offers = offers(&m, &[(*phrase).to_owned()]);
+            let first = offers.first().and_then(|o| o.candidates.first()).and_then(|c| c.column.clone());
+            assert_eq!(first.as_deref(), Some(*column), "{phrase}: {offers:?}");
+        }
+    }
+
+    #[test]
+    fn structure_words_and_numbers_are_not_offered() {
+        assert!(offers(&manifest(), &["most".into(), "40".into(), "not".into()]).is_empty());
+    }
+}

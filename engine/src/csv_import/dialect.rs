@@ -21,12 +21,46 @@ pub struct Dialect {
     pub delimiter: u8,
     /// Whether the first record names the columns.
     pub header: bool,
+    /// Numbers are written with a decimal comma (`3,50`), as where `;` separates values.
+    pub decimal_comma: bool,
 }
 
 pub fn sniff(path: &Path) -> io::Result<Dialect> {
     let head = read_head(path)?;
     let delimiter = guess_delimiter(&head);
-    Ok(Dialect { delimiter, header: first_record_is_header(&head, delimiter) })
+    let header = first_record_is_header(&head, delimiter);
+    Ok(Dialect { delimiter, header, decimal_comma: uses_decimal_comma(&head, delimiter, header) })
+}
+
+/// Values like `3,50` and none like `3.50` in a file not separated by commas.
+fn uses_decimal_comma(head: &[u8], delimiter: u8, header: bool) -> bool {
+    if delimiter == b',' {
+        return false;
+    }
+    let text = String::from_utf8_lossy(head);
+    let (mut commas, mut points) = (0usize, 0usize);
+    for line in text.lines().skip(usize::from(header)) {
+        for field in line.split(char::from(delimiter)) {
+            let field = field.trim().trim_matches('"');
+            let digits = field.strip_prefix(['-', '+']).unwrap_or(field);
+            match digits.split_once([',', '.']) {
+                Some((whole, fraction))
+                    if !whole.is_empty()
+                        && !fraction.is_empty()
+                        && whole.bytes().all(|b| b.is_ascii_digit())
+                        && fraction.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    if digits.as_bytes()[whole.len()] == b',' {
+                        commas += 1
+                    } else {
+                        points += 1
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    commas > 0 && points == 0
 }
 
 /// The first bytes of the file, ending at a line break when the file goes on.
@@ -221,6 +255,19 @@ mod tests {
     fn dialect(content: &[u8]) -> (char, bool) {
         let found = sniff(file(content).path()).unwrap();
         (char::from(found.delimiter), found.header)
+    }
+
+    fn decimal_comma(content: &[u8]) -> bool {
+        sniff(file(content).path()).unwrap().decimal_comma
+    }
+
+    #[test]
+    fn decimal_commas_are_seen_where_commas_do_not_separate() {
+        assert!(decimal_comma(b"item;price\nTea;3,50\nCake;-12,0\n"));
+        assert!(decimal_comma(b"item\tprice\nTea\t\"3,50\"\n"));
+        assert!(!decimal_comma(b"item;price\nTea;3.50\nCake;3,50\n"), "mixed: left to DuckDB");
+        assert!(!decimal_comma(b"item,price\nTea,\"3,50\"\n"));
+        assert!(!decimal_comma(b"item;code\nTea;A,B\n"));
     }
 
     #[test]

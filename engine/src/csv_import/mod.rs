@@ -1,20 +1,33 @@
 //! CSV files into a project's CSV database (`csv.duckdb`, read by the CSV connector).
 //!
-//! A file becomes one table in one statement, `CREATE OR REPLACE TABLE … AS SELECT * FROM
-//! read_csv(…)`, inside a transaction: a failure (bad file, crash, kill) leaves the
-//! database as it was, and running the same import again gives the same table. DuckDB
-//! infers the types; the delimiter (`,` `;` tab `|`) and the header are settled here, and when
-//! DuckDB rejects a file, [`dialect::find_problem`] names the line and column at fault.
+//! A file becomes one table inside one transaction: `CREATE OR REPLACE TABLE … AS SELECT *
+//! FROM read_csv(…)`, then the text columns that hold dates are typed ([`dates`]). A
+//! failure (bad file, crash, kill) leaves the database as it was, and running the same
+//! import again gives the same table. DuckDB infers the types; settled here are the
+//! encoding ([`encoding`]: Windows-1252 and UTF-16 files are read through a UTF-8 copy),
+//! the delimiter (`,` `;` tab `|`), the header and a decimal comma ([`dialect`]), and the
+//! missing-value markers read as NULL before typing ([`missing`]). When DuckDB rejects a
+//! file, [`dialect::find_problem`] names the line and column at fault. What the import
+//! did that the user should know (markers read as missing, the encoding, how dates were
+//! read) comes back as notes.
 //!
 //! DuckDB allows one writing process per file, and the same file must not be opened twice
 //! for writing in one process: imports into one database take turns ([`writer_lock`]);
 //! readers elsewhere wait while a write is under way (see `open_duckdb_read_only`).
 
+pub mod dates;
 pub mod dialect;
+pub mod encoding;
+pub mod missing;
+pub mod retype;
+
+pub use missing::{DEFAULT_MISSING_MARKERS, MissingValues, check_markers, default_markers};
+pub use retype::{TypeChange, change_column_type};
 
 use crate::connectors::{is_lock_conflict, open_duckdb_read_only};
 use dialect::Dialect;
 use duckdb::{Config, Connection};
+use encoding::TextEncoding;
 use std::{
     collections::HashMap,
     path::{Path, PathBuf},
@@ -41,6 +54,23 @@ pub struct Imported {
     pub table: String,
     pub rows: u64,
     pub columns: usize,
+    /// How many values each marker replaced, column by column.
+    pub missing: Vec<MissingValues>,
+    /// What the user should know of how the file was read, one sentence each.
+    pub notes: Vec<String>,
+}
+
+/// Choices made at upload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Values read as missing (NULL) before the columns are typed; `""` is an empty field.
+    pub missing_markers: Vec<String>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        Self { missing_markers: default_markers() }
+    }
 }
 
 /// The table a file becomes: its name without `.csv`, lower-case, letters, digits and `_`
@@ -85,24 +115,51 @@ pub fn table_exists(database: &Path, table: &str) -> Result<bool, CsvImportError
 }
 
 /// Imports `file` as `table` of `database` (created when missing), replacing a table of
-/// that name. Blocking: run it on a blocking thread.
+/// that name, with the default [`ReadOptions`]. Blocking: run it on a blocking thread.
 pub fn import(database: &Path, file: &Path, table: &str) -> Result<Imported, CsvImportError> {
-    let size = std::fs::metadata(file).map_err(|e| CsvImportError::Failed(format!("reading {}: {e}", file.display())))?.len();
+    import_with(database, file, table, &ReadOptions::default())
+}
+
+/// [`import`] with the choices made at upload.
+pub fn import_with(database: &Path, file: &Path, table: &str, options: &ReadOptions) -> Result<Imported, CsvImportError> {
+    let failed = |e: std::io::Error| CsvImportError::Failed(format!("reading {}: {e}", file.display()));
+    let size = std::fs::metadata(file).map_err(failed)?.len();
     if size == 0 {
         return Err(CsvImportError::Rejected("The file is empty.".into()));
     }
+    let text = encoding::detect(file).map_err(failed)?;
+    // The UTF-8 copy of a file in another encoding lives beside it while it is read.
+    let copy = match text {
+        TextEncoding::Utf8 | TextEncoding::Mixed => None,
+        _ => {
+            let dir = file.parent().unwrap_or(Path::new("."));
+            let copy = tempfile::Builder::new().prefix(".utf8-").suffix(".csv").tempfile_in(dir).map_err(failed)?;
+            encoding::transcode(file, copy.path(), text).map_err(failed)?;
+            Some(copy)
+        }
+    };
+    let file = copy.as_ref().map_or(file, |c| c.path());
     let dialect = dialect::sniff(file).map_err(|e| CsvImportError::Failed(e.to_string()))?;
     let lock = writer_lock(database);
     let _turn = lock.lock().unwrap_or_else(|e| e.into_inner());
     let mut conn = open_for_writing(database)?;
+    let load = Load { file, table, dialect, markers: &options.missing_markers };
     // Types are first guessed from a sample; a value that does not fit them later in the
     // file gets a second attempt that reads every row before deciding.
-    let outcome = match load(&mut conn, file, table, dialect, false) {
-        Err(LoadError::Conversion(_)) => load(&mut conn, file, table, dialect, true),
+    let outcome = match load.run(&mut conn, false) {
+        Err(LoadError::Conversion(_)) => load.run(&mut conn, true),
         outcome => outcome,
     };
     match outcome {
-        Ok(imported) => Ok(imported),
+        Ok(mut imported) => {
+            let mut notes: Vec<String> = text.note().map(str::to_owned).into_iter().collect();
+            if dialect.decimal_comma {
+                notes.push("Numbers written with a decimal comma (3,50) were read as numbers.".to_owned());
+            }
+            notes.append(&mut imported.notes);
+            imported.notes = notes;
+            Ok(imported)
+        }
         Err(LoadError::Database(message)) => Err(CsvImportError::Failed(message)),
         Err(LoadError::Conversion(message) | LoadError::File(message)) => {
             let problem = dialect::find_problem(file, dialect.delimiter).map_err(|e| CsvImportError::Failed(e.to_string()))?;
@@ -120,40 +177,102 @@ enum LoadError {
     Database(String),
 }
 
-fn load(conn: &mut Connection, file: &Path, table: &str, dialect: Dialect, read_all: bool) -> Result<Imported, LoadError> {
-    let sample = if read_all { ", sample_size = -1" } else { "" };
-    let sql = format!(
-        "CREATE OR REPLACE TABLE {table} AS SELECT * FROM read_csv({file}, delim = {delimiter}, quote = '\"', \
-         escape = '\"', header = {header}, skip = 0, comment = '', encoding = 'utf-8', strict_mode = true{sample})",
-        table = quote_identifier(table),
-        file = quote_literal(&file.to_string_lossy()),
-        delimiter = quote_literal(&char::from(dialect.delimiter).to_string()),
-        header = dialect.header,
-    );
-    let transaction = conn.transaction().map_err(|e| LoadError::Database(e.to_string()))?;
-    if let Err(error) = transaction.execute_batch(&sql) {
-        let message = error.to_string();
-        return Err(if message.contains("Conversion Error") {
-            LoadError::Conversion(message)
-        } else if is_file_error(&message) {
-            LoadError::File(message)
-        } else {
-            LoadError::Database(message)
-        });
-    }
-    let (rows, columns) = transaction
-        .query_row(
-            &format!(
-                "SELECT (SELECT count(*) FROM {t}), (SELECT count(*) FROM information_schema.columns \
-                 WHERE table_schema = 'main' AND table_name = ?)",
-                t = quote_identifier(table)
-            ),
-            [table],
-            |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)),
+/// One attempt at loading a file.
+struct Load<'a> {
+    file: &'a Path,
+    table: &'a str,
+    dialect: Dialect,
+    markers: &'a [String],
+}
+
+impl Load<'_> {
+    /// `read_csv` of the file with its layout settled, reading every row to decide types
+    /// when `read_all`; `extra` adds options.
+    fn source(&self, read_all: bool, extra: &str) -> String {
+        format!(
+            "read_csv({file}, delim = {delimiter}, quote = '\"', escape = '\"', header = {header}, skip = 0, comment = '', \
+             encoding = 'utf-8', strict_mode = true{decimal}{sample}{extra})",
+            file = quote_literal(&self.file.to_string_lossy()),
+            delimiter = quote_literal(&char::from(self.dialect.delimiter).to_string()),
+            header = self.dialect.header,
+            decimal = if self.dialect.decimal_comma { ", decimal_separator = ','" } else { "" },
+            sample = if read_all { ", sample_size = -1" } else { "" },
         )
-        .map_err(|e| LoadError::Database(e.to_string()))?;
-    transaction.commit().map_err(|e| LoadError::Database(e.to_string()))?;
-    Ok(Imported { table: table.to_owned(), rows: rows as u64, columns: columns as usize })
+    }
+
+    fn run(&self, conn: &mut Connection, read_all: bool) -> Result<Imported, LoadError> {
+        // DuckDB reads ISO dates itself; other dates stay text for `dates` to type, where
+        // the order of day and month is decided per column rather than guessed per file.
+        let typed = format!(", {}, dateformat = '%Y-%m-%d'", missing::nullstr(self.markers));
+        let transaction = conn.transaction().map_err(|e| LoadError::Database(e.to_string()))?;
+        let text_timestamps = non_iso_timestamps(&transaction, &self.source(read_all, &typed)).map_err(|e| classify(e.to_string()))?;
+        let types = if text_timestamps.is_empty() {
+            String::new()
+        } else {
+            let entries: Vec<String> = text_timestamps.iter().map(|c| format!("{}: 'VARCHAR'", quote_literal(c))).collect();
+            format!(", types = {{{}}}", entries.join(", "))
+        };
+        let sql = format!("CREATE OR REPLACE TABLE {} AS SELECT * FROM {}", quote_identifier(self.table), self.source(read_all, &format!("{typed}{types}")));
+        transaction.execute_batch(&sql).map_err(|e| classify(e.to_string()))?;
+        let missing =
+            missing::count(&transaction, self.table, &self.source(read_all, ", all_varchar = true"), self.markers).map_err(|e| classify(e.to_string()))?;
+        let date_notes = dates::type_dates(&transaction, self.table).map_err(|e| LoadError::Database(e.to_string()))?;
+        let (rows, columns) = transaction
+            .query_row(
+                &format!(
+                    "SELECT (SELECT count(*) FROM {t}), (SELECT count(*) FROM information_schema.columns \
+                     WHERE table_schema = 'main' AND table_name = ?)",
+                    t = quote_identifier(self.table)
+                ),
+                [self.table],
+                |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)),
+            )
+            .map_err(|e| LoadError::Database(e.to_string()))?;
+        transaction.commit().map_err(|e| LoadError::Database(e.to_string()))?;
+        let mut notes = missing::notes(&missing);
+        notes.extend(date_notes);
+        Ok(Imported { table: self.table.to_owned(), rows: rows as u64, columns: columns as usize, missing, notes })
+    }
+}
+
+/// The columns DuckDB would read as timestamps written other than ISO 8601 (it would
+/// guess one day/month order for the whole file): they are loaded as text instead.
+fn non_iso_timestamps(conn: &Connection, source: &str) -> duckdb::Result<Vec<String>> {
+    let sniffed = source.replacen("read_csv(", "sniff_csv(", 1);
+    let (format, columns): (Option<String>, duckdb::types::Value) =
+        conn.query_row(&format!("SELECT TimestampFormat, Columns FROM {sniffed}"), [], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    if format.is_none() {
+        return Ok(Vec::new());
+    }
+    let duckdb::types::Value::List(columns) = columns else { return Ok(Vec::new()) };
+    let mut names = Vec::new();
+    for column in columns {
+        let duckdb::types::Value::Struct(fields) = column else { continue };
+        let field = |name: &str| fields.iter().find(|(k, _)| k.as_str() == name).map(|(_, v)| v.clone());
+        if let (Some(duckdb::types::Value::Text(name)), Some(duckdb::types::Value::Text(kind))) = (field("name"), field("type"))
+            && kind == "TIMESTAMP"
+        {
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
+fn classify(message: String) -> LoadError {
+    if message.contains("Conversion Error") {
+        LoadError::Conversion(message)
+    } else if is_file_error(&message) {
+        LoadError::File(message)
+    } else {
+        LoadError::Database(message)
+    }
+}
+
+/// The table's columns, in order.
+pub(crate) fn column_names(conn: &Connection, table: &str) -> duckdb::Result<Vec<String>> {
+    let mut statement =
+        conn.prepare("SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ? ORDER BY ordinal_position")?;
+    statement.query_map([table], |row| row.get(0))?.collect()
 }
 
 /// DuckDB reports problems with a file's content as invalid input or conversion errors,

@@ -231,9 +231,9 @@ pub const NEGATION: &[&str] = &[
 ];
 
 /// Ordering superlatives, highest first.
-pub const MOST: &[&str] = &["most", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
+pub const MOST: &[&str] = &["most", "busiest", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
 /// Ordering superlatives, lowest first.
-pub const LEAST: &[&str] = &["fewest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
+pub const LEAST: &[&str] = &["fewest", "quietest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
 
 /// Superlative adjectives and the quantity they rank by: a column whose name or description
 /// says one of these words.
@@ -258,6 +258,7 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
     match stem {
         "revenue" | "sale" | "income" | "turnover" => &["revenue", "total", "amount"],
         "amount" => &["amount", "total"],
+        "cost" | "costs" | "priced" => &["price", "cost"],
         "job" | "position" | "role" => &["title"],
         "spent" | "spend" | "spending" | "money" | "value" => &["total", "amount", "revenue"],
         "earn" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],

@@ -22,7 +22,10 @@ pub(super) fn is_temporal(column: &Column) -> bool {
 }
 
 pub(super) fn is_key(column: &Column) -> bool {
-    stems(&column.name).last().is_some_and(|w| w == "id" || w == "key")
+    let words = stems(&column.name);
+    // `yearID`, `month_id`: a part of a date named as an id is still the year.
+    let time_part = words.len() == 2 && ["year", "month", "day", "season", "week", "quarter"].contains(&words[0].as_str());
+    words.last().is_some_and(|w| w == "id" || w == "key") && !time_part
 }
 
 pub(super) fn readable(column: &Column) -> bool {

@@ -61,6 +61,8 @@ pub(super) struct Question<'m> {
     pub(super) claims: Vec<Option<Claim>>,
     pub(super) values: Vec<ValueMention>,
     pub(super) time: Option<(TimeRange, std::ops::Range<usize>)>,
+    /// A month of any year ("in July"), by number, where it is said.
+    pub(super) month_of_year: Option<(u32, usize)>,
     pub(super) comparisons: Vec<ComparisonMention>,
     pub(super) names: Vec<NameMention<'m>>,
     /// What the reply should offer for words it could not place ("\"united\" could be …").
@@ -112,6 +114,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
         tokens,
         values: Vec::new(),
         time: None,
+        month_of_year: None,
         comparisons: Vec::new(),
         names: Vec::new(),
         hints: Vec::new(),
@@ -207,7 +210,12 @@ fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], 
         .collect();
     let reserved = |i: usize| {
         let t = &q.tokens[i];
-        t.number.is_some() || named.contains(&t.stem) || RESERVED.iter().any(|r| r.contains(&t.word.as_str()) || r.contains(&t.stem.as_str())) || t.word.len() < 3
+        t.number.is_some()
+            || named.contains(&t.stem)
+            || RESERVED.iter().any(|r| r.contains(&t.word.as_str()) || r.contains(&t.stem.as_str()))
+            || !synonyms(&t.stem).is_empty()
+            || !lexicon::column_synonyms(&t.stem).is_empty()
+            || t.word.len() < 3
     };
     for len in (1..=3).rev() {
         for start in 0..keys.len().saturating_sub(len - 1) {
@@ -221,7 +229,10 @@ fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], 
                 .iter()
                 .filter(|v| {
                     let key = value_key(&v.value);
-                    key != said && (key.replace(' ', "") == squashed && squashed.len() >= 4 || key.starts_with(&format!("{said} ")))
+                    key != said
+                        && (key.replace(' ', "") == squashed && squashed.len() >= 4
+                            || key.starts_with(&format!("{said} "))
+                            || said.len() >= 4 && key.ends_with(&format!(" {said}")) && key.split(' ').count() <= len + 2)
                 })
                 .collect();
             let mut distinct: Vec<String> = fits.iter().map(|v| v.value.clone()).collect();
@@ -246,6 +257,12 @@ fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], 
 
 fn scan_time(q: &mut Question, today: NaiveDate) {
     let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
+    if let Some((month, at)) = super::time::month_of_year(&words)
+        && q.claims[at].is_none()
+    {
+        q.claims[at] = Some(Claim::Time);
+        q.month_of_year = Some((month, at));
+    }
     if let Some((range, at)) = range_at(&words, today)
         && at.clone().all(|i| q.claims[i].is_none())
     {
@@ -501,6 +518,23 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                         || abbreviated(&words, &cw)
                         || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
                 });
+            }
+            // A name with the very words said wins over names that only look alike ("shipped"
+            // is `shipped_date`, not `shipper_id`).
+            let strictly = |w: &str, o: &str| {
+                w == o
+                    || synonyms(w).contains(&o)
+                    || lexicon::column_synonyms(w).contains(&o)
+                    || vocabulary::other_forms(o).iter().any(|f| f == w)
+                    || vocabulary::other_forms(w).iter().any(|f| f == o)
+            };
+            let exact = |(m, c): &(&Model, Option<&Column>)| {
+                let own = c.map_or_else(|| said_words(&m.name, &m.properties), |c| said_words(&c.name, &c.properties));
+                let model_own = said_words(&m.name, &m.properties);
+                words.iter().all(|w| own.iter().chain(model_own.iter()).any(|o| strictly(w, o))) && words.iter().any(|w| own.iter().any(|o| strictly(w, o)))
+            };
+            if candidates.iter().any(exact) {
+                candidates.retain(exact);
             }
             // Names the run says in full win over names it says only in part ("orders" is
             // `orders`, not `order_items`; "points" is `points`, not `home_points`).

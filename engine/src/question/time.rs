@@ -43,6 +43,17 @@ fn month_of(word: &str) -> Option<u32> {
     MONTHS.iter().position(|m| *m == word || (word.len() >= 3 && m.starts_with(word))).map(|i| i as u32 + 1)
 }
 
+/// A month said by its full name ("July"), whatever the year: "in July", "born in March".
+/// "May" only after "in" or "during" (else it is the verb).
+pub(super) fn month_of_year(words: &[String]) -> Option<(u32, usize)> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        let m = MONTHS.iter().position(|m| m == w)? as u32 + 1;
+        let said_as_month = m != 5 || i > 0 && ["in", "during", "of"].contains(&words[i - 1].as_str());
+        let with_year = words.get(i + 1).and_then(|n| year_of(n)).is_some();
+        (said_as_month && !with_year).then_some((m, i))
+    })
+}
+
 fn year_of(word: &str) -> Option<i32> {
     word.parse::<i32>().ok().filter(|y| (1900..=2100).contains(y))
 }

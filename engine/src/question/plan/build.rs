@@ -14,8 +14,8 @@ use crate::{
         Chip, ChipKind,
         entities::{ends_validity, fk_target, is_boolean, refers, shown_columns, stems_of},
         lexicon,
-        reach::{Reach, is_key, reachable},
-        read::{Claim, Question, column_words, is_current, is_date, is_measure, is_sale_verb, model_words},
+        reach::{Reach, is_key, is_numeric, readable, reachable},
+        read::{Claim, Question, column_words, is_current, is_date, is_measure, is_sale_verb, model_words, names},
     },
 };
 use chrono::Datelike;
@@ -362,13 +362,17 @@ impl<'q, 'm> Reading<'q, 'm> {
         if let Some((range, at)) = &q.time {
             // Without a date, a whole-number year column of the base's own ("Year") for whole years.
             let whole_years = range.start.month() == 1 && range.start.day() == 1 && range.end.month() == 1 && range.end.day() == 1;
-            let year_column = || self.plan.reach.iter().find(|r| !r.joined() && is_measure(r.column) && stems_of(&r.column.name) == ["year"]).cloned();
-            let (d, by_year) = match self.date_column() {
-                Some(d) => (d, false),
-                None => match year_column().filter(|_| whole_years) {
-                    Some(y) => (y, true),
-                    None => return fail(format!("no date in {} for {}", base.name, range.label)),
-                },
+            let year_column = || self.time_part_column("year");
+            // A year column the question names ("born in 1980": `birthYear`) or the base's own
+            // before a date reached through a relationship.
+            let own_date = self.date_column().filter(|d| !d.joined() || self.named_date.is_some());
+            let said_year = self.said_time_part("year").filter(|_| whole_years && self.named_date.is_none());
+            let (d, by_year) = match (said_year, own_date, year_column().filter(|_| whole_years), self.date_column()) {
+                (Some(y), _, _, _) => (y, true),
+                (None, Some(d), _, _) => (d, false),
+                (None, None, Some(y), _) => (y, true),
+                (None, None, None, Some(d)) => (d, false),
+                (None, None, None, None) => return fail(format!("no date in {} for {}", base.name, range.label)),
             };
             let column = d.sql(dialect);
             if by_year {
@@ -380,7 +384,54 @@ impl<'q, 'm> Reading<'q, 'm> {
             self.chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", range.label), start, end });
             self.used.push(d);
         }
+        // "In July", whatever the year: the month of a date, or a whole-number month column.
+        if let Some((month, at)) = q.month_of_year {
+            let said_month = self.said_time_part("month").filter(|_| self.named_date.is_none());
+            let (date, month_column) = match said_month {
+                Some(m) => (None, Some(m)),
+                None => (self.date_column(), self.time_part_column("month")),
+            };
+            let condition = match (date, month_column) {
+                (Some(d), _) => {
+                    let condition = format!("EXTRACT(MONTH FROM {}) = {month}", d.sql(dialect));
+                    self.used.push(d);
+                    condition
+                }
+                (None, Some(m)) => {
+                    let condition = format!("{} = {month}", m.sql(dialect));
+                    self.used.push(m);
+                    condition
+                }
+                (None, None) => return fail(format!("no date in {} for a month", base.name)),
+            };
+            self.conditions.push(condition);
+            let (start, end) = q.span(at..at + 1);
+            self.chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", &q.text[start..end]), start, end });
+        }
         Ok(())
+    }
+
+    /// A whole-number column of the base's own that holds a part of a date ("year", "yearID",
+    /// "month"): the words of its name are the part, or the part and words the question says
+    /// ("birthMonth" when it says "born").
+    pub(super) fn time_part_column(&self, part: &str) -> Option<Reach<'m>> {
+        let words = |r: &Reach| -> Vec<String> { stems_of(&r.column.name).into_iter().filter(|w| w != "id").collect() };
+        self.plan.reach.iter().filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column)).find(|r| words(r) == [part]).cloned().or_else(|| self.said_time_part(part))
+    }
+
+    /// A whole-number column for a part of a date whose other words the question says
+    /// (`birthMonth` when it says "born").
+    fn said_time_part(&self, part: &str) -> Option<Reach<'m>> {
+        let said = |w: &str| self.q.tokens.iter().any(|t| names(&t.stem, w) || lexicon::column_synonyms(&t.stem).contains(&w));
+        self.plan
+            .reach
+            .iter()
+            .filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column))
+            .find(|r| {
+                let w: Vec<String> = stems_of(&r.column.name).into_iter().filter(|w| w != "id").collect();
+                w.len() > 1 && w.last().is_some_and(|l| l == part) && w[..w.len() - 1].iter().all(|x| said(x))
+            })
+            .cloned()
     }
 
     /// "Currently": rows whose validity has not ended, in every model the reading reads.
@@ -474,7 +525,7 @@ impl<'q, 'm> Reading<'q, 'm> {
 
     /// A date range or a time grain is said.
     pub(super) fn needs_date(&self) -> bool {
-        self.q.time.is_some() || !self.s.grains.is_empty()
+        self.q.time.is_some() || self.q.month_of_year.is_some() || !self.s.grains.is_empty()
     }
 }
 

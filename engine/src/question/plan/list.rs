@@ -4,7 +4,7 @@
 use super::{
     Built, DISTINCT_WORDS, Group, Reading, fail,
     group::grain_order,
-    sql::{plural, words_of},
+    sql::{plural, where_clause, words_of},
     value::{claim_keywords, claim_limit_word},
 };
 use crate::{
@@ -139,7 +139,7 @@ impl<'m> Reading<'_, 'm> {
         let mut sql =
             format!("SELECT {distinct}{} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
         if !self.conditions.is_empty() {
-            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+            sql.push_str(&format!(" WHERE {}", where_clause(&self.conditions)));
         }
         if !list_by.is_empty() {
             sql.push_str(&format!(" GROUP BY {}", list_by.join(", ")));

@@ -66,6 +66,8 @@ enum Grain {
     Month,
     Quarter,
     Year,
+    /// Monday to Sunday, whatever the week: "per weekday", "by day of the week".
+    Weekday,
 }
 
 const DISTINCT_WORDS: &[&str] = &["distinct", "different", "unique"];

@@ -19,6 +19,7 @@ fn grain_of(word: &str) -> Option<Grain> {
         "month" | "months" | "monthly" => Grain::Month,
         "quarter" | "quarters" | "quarterly" => Grain::Quarter,
         "year" | "years" | "yearly" | "annually" | "annual" => Grain::Year,
+        "weekday" | "weekdays" => Grain::Weekday,
         _ => return None,
     })
 }
@@ -179,8 +180,24 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
 
     // Time grains after a marker ("by month", "per quarter", "for each quarter of 2022").
     let mut grains: Vec<(Grain, usize)> = Vec::new();
+    // "by day of the week", "the busiest day of the week": a weekday, its words claimed.
+    for i in 0..words.len() {
+        let said: Vec<&str> = words[i..].iter().take(4).map(String::as_str).collect();
+        let len = match said.as_slice() {
+            ["day", "of", "the", "week", ..] => 4,
+            ["day", "of", "week", ..] => 3,
+            _ => continue,
+        };
+        if (i..i + len).all(|j| q.claims[j].is_none()) {
+            grains.push((Grain::Weekday, i));
+            for j in i + 1..i + len {
+                q.claims[j] = Some(Claim::Keyword);
+            }
+        }
+    }
     for (i, w) in words.iter().enumerate() {
         if q.claims[i].is_none()
+            && !grains.iter().any(|(g, at)| *g == Grain::Weekday && *at == i)
             && let Some(g) = grain_of(w)
             && i > 0
             && (GROUP_MARKERS.contains(&words[i - 1].as_str())

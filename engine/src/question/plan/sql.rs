@@ -125,6 +125,8 @@ pub(super) fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Opt
     let one_year = range.is_some_and(|r| r.end.year() - r.start.year() <= 1 && r.start.month() == 1 && r.start.day() == 1);
     match (grain, dialect) {
         (Grain::Year, _) => format!("EXTRACT(YEAR FROM {column})"),
+        (Grain::Weekday, Dialect::Postgres) => format!("TRIM(TO_CHAR({column}, 'Day'))"),
+        (Grain::Weekday, _) => format!("DAYNAME({column})"),
         (Grain::Quarter, _) if one_year => format!("EXTRACT(QUARTER FROM {column})"),
         (Grain::Quarter, Dialect::MySql) => format!("CONCAT(YEAR({column}), '-Q', QUARTER({column}))"),
         (Grain::Month, Dialect::MySql) => format!("DATE_FORMAT({column}, '%Y-%m-01')"),
@@ -135,6 +137,12 @@ pub(super) fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Opt
         (Grain::Week, _) => format!("DATE_TRUNC('week', {column})"),
         (Grain::Day, _) => format!("CAST({column} AS DATE)"),
     }
+}
+
+/// The conditions AND-ed, each once (two parts may need the same one).
+pub(super) fn where_clause(conditions: &[String]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    conditions.iter().filter(|c| seen.insert(c.as_str())).cloned().collect::<Vec<_>>().join(" AND ")
 }
 
 pub(super) fn quote_text(value: &str) -> String {

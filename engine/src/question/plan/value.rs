@@ -5,7 +5,7 @@
 use super::{
     Aggregate, Built, DISTINCT_WORDS, Group, Reading, fail,
     group::grain_order,
-    sql::{description_words, number_text, plural, words_of},
+    sql::{description_words, number_text, plural, where_clause, words_of},
 };
 use crate::{
     mdl::{Column, Manifest, Model},
@@ -207,7 +207,7 @@ impl<'m> Reading<'_, 'm> {
         let mut sql =
             format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
         if !self.conditions.is_empty() {
-            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+            sql.push_str(&format!(" WHERE {}", where_clause(&self.conditions)));
         }
         sql = sql.replacen(
             &format!("{} AS {}", key.sql(dialect), quote("per")),
@@ -367,7 +367,7 @@ impl<'m> Reading<'_, 'm> {
             sql = sql.replacen("SELECT ", &format!("SELECT RANK() OVER (ORDER BY {rank_by}) AS {}, ", quote("rank")), 1);
         }
         if !self.conditions.is_empty() {
-            sql.push_str(&format!(" WHERE {}", self.conditions.join(" AND ")));
+            sql.push_str(&format!(" WHERE {}", where_clause(&self.conditions)));
         }
         if grouped {
             sql.push_str(&format!(" GROUP BY {}", self.group_by.join(", ")));

@@ -1,6 +1,8 @@
 //! `POST /api/projects/:projectId/csv`: receives one CSV file (multipart field `file`,
 //! header `X-CSRF-Token`), stores it in the project's upload folder and starts its import
 //! workflow. Answers `202 {jobId, tableName}`; the client polls `csvImportJob(id)`.
+//! An optional field `missingMarkers`, sent before `file`, holds a JSON array of the values
+//! read as missing (`""` for an empty field); without it the defaults are used.
 //!
 //! The size cap (`csvImportMaxFileSizeMB`) is checked against `Content-Length` before any
 //! byte is read, and again while the bytes stream to disk, so an oversized upload is never
@@ -77,16 +79,23 @@ async fn receive(
         return Err(Refusal::TooLarge(csv_import::too_large(&state.config).into()));
     }
     let mut multipart = multipart.map_err(|e| Error::invalid(format!("Send the file as multipart/form-data: {}", e.body_text())))?;
+    let mut markers: Option<Vec<String>> = None;
     let field = loop {
         match multipart.next_field().await {
             Ok(Some(field)) if field.name() == Some("file") => break field,
+            Ok(Some(field)) if field.name() == Some("missingMarkers") => {
+                let text = field.text().await.map_err(|e| body_error(state, &e.body_text(), e.status()))?;
+                let chosen = serde_json::from_str(&text)
+                    .map_err(|_| Error::invalid("`missingMarkers` is a JSON array of the values read as missing, e.g. [\"\", \"NA\"]."))?;
+                markers = Some(chosen);
+            }
             Ok(Some(_)) => continue,
             Ok(None) => return Err(Error::invalid("The request has no `file` field.").into()),
             Err(e) => return Err(body_error(state, &e.body_text(), e.status())),
         }
     };
     let file_name = field.file_name().unwrap_or_default().to_owned();
-    let job = csv_import::create(&state.pool, project_id, user_id, &file_name).await?;
+    let job = csv_import::create(&state.pool, project_id, user_id, &file_name, markers.as_deref()).await?;
     let path = csv_import::upload_path(&state.config, project_id, job.id);
     let stored = match store(state, field, &path).await {
         Ok(0) => Err(Refusal::Other(Error::invalid("The file is empty.").into())),

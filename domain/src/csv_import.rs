@@ -9,6 +9,10 @@ use crate::{
     services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
+use quarry_engine::{
+    ColumnTypeFamily, DataSourceType,
+    csv_import::{ReadOptions, TypeChange},
+};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use uuid::Uuid;
@@ -47,8 +51,22 @@ pub struct CsvImportJob {
     pub progress: f64,
     pub error: Option<String>,
     pub row_count: Option<i64>,
+    /// What the import did that the user should know, one sentence each.
+    pub notes: Vec<String>,
+    /// The missing-value markers chosen at upload; `None`: the defaults.
+    pub missing_markers: Option<Vec<String>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+impl CsvImportJob {
+    /// How the file is to be read.
+    pub fn read_options(&self) -> ReadOptions {
+        match &self.missing_markers {
+            Some(markers) => ReadOptions { missing_markers: markers.clone() },
+            None => ReadOptions::default(),
+        }
+    }
 }
 
 /// Where an upload waits for its import: `<project dir>/uploads/<job id>.csv`.
@@ -82,21 +100,29 @@ pub fn check_file_name(file_name: &str) -> Result<String> {
     Ok(quarry_engine::csv_import::table_name_for(name))
 }
 
-/// A job for a file whose bytes are about to be received.
-pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, file_name: &str) -> Result<CsvImportJob> {
+/// Checks the missing-value markers chosen at upload (`None`: the defaults).
+pub fn check_missing_markers(markers: Option<&[String]>) -> Result<Option<Vec<String>>> {
+    markers.map(|m| quarry_engine::csv_import::check_markers(m).map_err(Error::invalid)).transpose()
+}
+
+/// A job for a file whose bytes are about to be received, read with the markers chosen
+/// (`None`: the defaults).
+pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, file_name: &str, missing_markers: Option<&[String]>) -> Result<CsvImportJob> {
     let table_name = check_file_name(file_name)?;
+    let missing_markers = check_missing_markers(missing_markers)?;
     Ok(sqlx::query_as!(
         CsvImportJob,
-        r#"INSERT INTO csv_import_jobs (id, project_id, created_by, file_name, table_name, state)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        r#"INSERT INTO csv_import_jobs (id, project_id, created_by, file_name, table_name, state, missing_markers)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          RETURNING id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
-                  row_count, created_at, updated_at"#,
+                  row_count, notes, missing_markers, created_at, updated_at"#,
         Uuid::new_v4(),
         project_id,
         user_id,
         file_name.trim(),
         table_name,
         CsvImportState::Uploading as CsvImportState,
+        missing_markers.as_deref(),
     )
     .fetch_one(pool)
     .await?)
@@ -106,7 +132,7 @@ pub async fn get(pool: &Pool, id: Uuid) -> Result<CsvImportJob> {
     sqlx::query_as!(
         CsvImportJob,
         r#"SELECT id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
-                  row_count, created_at, updated_at
+                  row_count, notes, missing_markers, created_at, updated_at
            FROM csv_import_jobs WHERE id = $1"#,
         id,
     )
@@ -120,7 +146,7 @@ pub async fn list(pool: &Pool, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
     Ok(sqlx::query_as!(
         CsvImportJob,
         r#"SELECT id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,
-                  row_count, created_at, updated_at
+                  row_count, notes, missing_markers, created_at, updated_at
            FROM csv_import_jobs WHERE project_id = $1 ORDER BY created_at DESC LIMIT 100"#,
         project_id,
     )
@@ -169,14 +195,15 @@ pub async fn advance(pool: &Pool, id: Uuid, state: CsvImportState, progress: f64
     Ok(())
 }
 
-pub async fn succeed(pool: &Pool, id: Uuid, rows: u64) -> Result<()> {
+pub async fn succeed(pool: &Pool, id: Uuid, rows: u64, notes: &[String]) -> Result<()> {
     sqlx::query!(
-        "UPDATE csv_import_jobs SET state = $3, progress = 1, row_count = $2, error = NULL, updated_at = now()
+        "UPDATE csv_import_jobs SET state = $3, progress = 1, row_count = $2, notes = $5, error = NULL, updated_at = now()
          WHERE id = $1 AND state <> ALL($4)",
         id,
         rows as i64,
         CsvImportState::Success as CsvImportState,
         CsvImportState::FINISHED as &[CsvImportState],
+        notes,
     )
     .execute(pool)
     .await?;
@@ -195,6 +222,38 @@ pub async fn fail(pool: &Pool, id: Uuid, message: &str) -> Result<()> {
     .execute(pool)
     .await?;
     Ok(())
+}
+
+/// Changes the type of a column of one of the project's CSV tables, and of the model
+/// columns that read it, so the next deploy and every question see the new type. Runs
+/// where the CSV database is written (a worker of the `sql` pool).
+pub async fn change_column_type(pool: &Pool, config: &Config, project_id: Uuid, table: &str, column: &str, family: ColumnTypeFamily) -> Result<TypeChange> {
+    let source = crate::datasource::get(pool, project_id).await?;
+    if source.is_none_or(|s| s.sample_dataset.is_some() || s.kind != DataSourceType::Csv.as_str()) {
+        return Err(Error::invalid("Only the columns of uploaded CSV files can change type."));
+    }
+    let database = database_path(config, project_id);
+    let (table_name, column_name) = (table.to_owned(), column.to_owned());
+    let change = tokio::task::spawn_blocking(move || quarry_engine::csv_import::change_column_type(&database, &table_name, &column_name, family))
+        .await
+        .map_err(Error::internal)?
+        .map_err(|e| match e {
+            quarry_engine::csv_import::CsvImportError::Rejected(reason) => Error::invalid(reason),
+            other => Error::internal(other),
+        })?;
+    sqlx::query!(
+        "UPDATE model_columns c SET type = $4, family = $5
+         FROM models m
+         WHERE c.model_id = m.id AND m.project_id = $1 AND m.source_table = $2 AND c.source_column = $3",
+        project_id,
+        table,
+        column,
+        change.type_name,
+        change.family.as_str(),
+    )
+    .execute(pool)
+    .await?;
+    Ok(change)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! comes back as that refusal; anything else is an internal error, logged by the worker.
 
 use chrono::{DateTime, Utc};
-use quarry_engine::{DataSourceType, QueryResult, SourceTable, sample_datasets::SampleDataset, secrets};
+use quarry_engine::{ColumnTypeFamily, DataSourceType, QueryResult, SourceTable, csv_import::TypeChange, sample_datasets::SampleDataset, secrets};
 use quarry_llm::ProviderSettings;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -61,6 +61,7 @@ pub enum WorkerCall {
     SpreadsheetPage { project_id: Uuid, sql: String, request: crate::spreadsheet::grid::PageRequest },
     SpreadsheetColumns { project_id: Uuid, sql: String },
     RunSql { project_id: Uuid, sql: String, limit: usize },
+    ChangeCsvColumnType { project_id: Uuid, table: String, column: String, family: ColumnTypeFamily },
     TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
     ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
 }
@@ -141,6 +142,7 @@ fn name(call: &WorkerCall) -> &'static str {
         WorkerCall::SpreadsheetPage { .. } => "SpreadsheetPage",
         WorkerCall::SpreadsheetColumns { .. } => "SpreadsheetColumns",
         WorkerCall::RunSql { .. } => "RunSql",
+        WorkerCall::ChangeCsvColumnType { .. } => "ChangeCsvColumnType",
         WorkerCall::TestLlm { .. } => "TestLlm",
         WorkerCall::ApplyLlm { .. } => "ApplyLlm",
     }
@@ -218,6 +220,9 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
         WorkerCall::SpreadsheetPage { project_id, sql, request } => json(crate::spreadsheet::page(pool, config, project_id, &sql, request).await?),
         WorkerCall::SpreadsheetColumns { project_id, sql } => json(crate::spreadsheet::columns(pool, config, project_id, &sql).await?),
         WorkerCall::RunSql { project_id, sql, limit } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit).await?),
+        WorkerCall::ChangeCsvColumnType { project_id, table, column, family } => {
+            json(crate::csv_import::change_column_type(pool, config, project_id, &table, &column, family).await?)
+        }
         WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
         WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
             json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
@@ -322,6 +327,12 @@ pub async fn spreadsheet_columns(services: &Services, project_id: Uuid, sql: &st
 /// SQL over the deployed models, run at the source ([`crate::asking::answer::run_sql`]).
 pub async fn run_sql(services: &Services, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
     services.call(WorkerCall::RunSql { project_id, sql: sql.to_owned(), limit }).await
+}
+
+/// Changes the type of a column of an uploaded CSV file, where the CSV database is written
+/// ([`crate::csv_import::change_column_type`]).
+pub async fn change_csv_column_type(services: &Services, project_id: Uuid, table: &str, column: &str, family: ColumnTypeFamily) -> Result<TypeChange> {
+    services.call(WorkerCall::ChangeCsvColumnType { project_id, table: table.to_owned(), column: column.to_owned(), family }).await
 }
 
 pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<()> {

@@ -28,8 +28,15 @@ pub struct CsvImportInput {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum CsvImportOutcome {
-    Imported { rows: u64 },
-    Rejected { reason: String },
+    Imported {
+        rows: u64,
+        /// What the import did that the user should know (histories from before notes have none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        notes: Vec<String>,
+    },
+    Rejected {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,7 +118,11 @@ mod tests {
     fn outcome_wire_format_is_stable() {
         let json = serde_json::to_string(&CsvImportOutcome::Rejected { reason: "Line 3: bad".into() }).unwrap();
         assert_eq!(json, r#"{"kind":"rejected","reason":"Line 3: bad"}"#);
-        let json = serde_json::to_string(&CsvImportOutcome::Imported { rows: 7 }).unwrap();
+        let json = serde_json::to_string(&CsvImportOutcome::Imported { rows: 7, notes: vec![] }).unwrap();
         assert_eq!(json, r#"{"kind":"imported","rows":7}"#);
+        let noted = CsvImportOutcome::Imported { rows: 7, notes: vec!["2 values 'NA' read as missing (a 2)".into()] };
+        let json = serde_json::to_string(&noted).unwrap();
+        assert_eq!(json, r#"{"kind":"imported","rows":7,"notes":["2 values 'NA' read as missing (a 2)"]}"#);
+        assert_eq!(serde_json::from_str::<CsvImportOutcome>(&json).unwrap(), noted);
     }
 }

@@ -128,6 +128,7 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Query, "schemaChange", Requires(ReadDataSource)),
     (Query, "csvImportJob", Requires(ReadDataSource)),
     (Query, "csvImportJobs", Requires(ReadDataSource)),
+    (Mutation, "changeCsvColumnType", Requires(UpdateModels)),
     (Mutation, "testDataSourceConnection", Requires(ManageDataSource)),
     (Mutation, "saveDataSource", Requires(ManageDataSource)),
     (Mutation, "updateDataSource", Requires(ManageDataSource)),

@@ -1,5 +1,6 @@
-//! CSV import jobs over GraphQL: the client polls the job its upload started. Uploads go
-//! through `POST /api/projects/:id/csv` (see `crate::csv_upload`).
+//! CSV import jobs over GraphQL: the client polls the job its upload started, and may change
+//! the type of an imported column afterwards. Uploads go through `POST
+//! /api/projects/:id/csv` (see `crate::csv_upload`).
 
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
@@ -8,8 +9,10 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error, ErrorCode,
     csv_import::{self, CsvImportJob, CsvImportState},
+    on_worker,
     permissions::Operation,
 };
+use quarry_engine::{ColumnTypeFamily, csv_import::TypeChange};
 
 #[derive(SimpleObject)]
 #[graphql(name = "CsvImportJob")]
@@ -25,6 +28,10 @@ struct CsvImportJobGql {
     file_name: String,
     size_bytes: i64,
     row_count: Option<i64>,
+    /// What the import did that the user should know, one sentence each: values read as
+    /// missing ("1,204 values 'NA' read as missing (…)"), the file's encoding, how dates
+    /// were read.
+    notes: Vec<String>,
     created_at: DateTime<Utc>,
 }
 
@@ -39,6 +46,7 @@ impl From<CsvImportJob> for CsvImportJobGql {
             file_name: job.file_name,
             size_bytes: job.size_bytes,
             row_count: job.row_count,
+            notes: job.notes,
             created_at: job.created_at,
         }
     }
@@ -68,5 +76,58 @@ impl CsvImportQuery {
         context::in_project(ctx, Operation::ReadDataSource, project_id).await?;
         let jobs = csv_import::list(&context::state(ctx).pool, project_id).await?;
         Ok(jobs.into_iter().map(Into::into).collect())
+    }
+}
+
+/// What changing a column's type did.
+#[derive(SimpleObject)]
+#[graphql(name = "CsvColumnTypeChange")]
+struct CsvColumnTypeChangeGql {
+    table: String,
+    column: String,
+    /// The column's type now, as the CSV source names it.
+    r#type: String,
+    family: ColumnTypeFamily,
+    /// Values that converted.
+    converted: i64,
+    /// Values that did not convert and are now missing.
+    failed: i64,
+}
+
+impl From<TypeChange> for CsvColumnTypeChangeGql {
+    fn from(change: TypeChange) -> Self {
+        Self {
+            table: change.table,
+            column: change.column,
+            r#type: change.type_name,
+            family: change.family,
+            converted: change.converted as i64,
+            failed: change.failed as i64,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct CsvImportMutation;
+
+#[Object]
+impl CsvImportMutation {
+    /// Changes the type of a column of an uploaded CSV file (TEXT, INTEGER, FLOAT, DECIMAL,
+    /// BOOLEAN, DATE or TIMESTAMP), and of the model columns that read it; values that do not
+    /// convert become missing and are counted. A column none of whose values convert is
+    /// left as it is.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
+    async fn change_csv_column_type(
+        &self,
+        ctx: &Context<'_>,
+        project_id: ID,
+        table: String,
+        column: String,
+        r#type: ColumnTypeFamily,
+    ) -> ApiResult<CsvColumnTypeChangeGql> {
+        let project_id = parse_id(&project_id)?;
+        context::in_project(ctx, Operation::UpdateModels, project_id).await?;
+        let change = on_worker::change_csv_column_type(&context::state(ctx).services, project_id, &table, &column, r#type).await?;
+        Ok(change.into())
     }
 }

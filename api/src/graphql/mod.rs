@@ -73,6 +73,7 @@ pub struct Mutation(
     modeling::ModelingEditMutation,
     modeling::DeployMutation,
     datasource::DataSourceMutation,
+    csv_import::CsvImportMutation,
     sample_dataset::SampleDatasetMutation,
     asking::AskingMutation,
     llm::LlmMutation,

@@ -361,7 +361,7 @@ impl World {
         let columns: Vec<Value> =
             models["models"][0]["columns"].as_array().unwrap().iter().map(|c| c["sourceColumnName"].clone()).filter(|c| !c.is_null()).collect();
         let generation = self.owner_ok("mutation($p: ID!) { createRecommendedQuestionsTask(projectId: $p) { id } }", json!({"p": self.project})).await;
-        let job = csv_import::create(&self.app.state.pool, self.project, self.ids[&Owner], "extra.csv").await.unwrap();
+        let job = csv_import::create(&self.app.state.pool, self.project, self.ids[&Owner], "extra.csv", None).await.unwrap();
         let mut v = Values::new();
         v.insert("modelId", model);
         v.insert("modelColumns", json!(columns));

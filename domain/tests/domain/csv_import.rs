@@ -10,7 +10,7 @@ use crate::seed;
 
 async fn new_job(pool: &Pool) -> CsvImportJob {
     let project = seed::project(pool).await;
-    csv_import::create(pool, project.project_id, project.user_id, " Orders.csv ").await.unwrap()
+    csv_import::create(pool, project.project_id, project.user_id, " Orders.csv ", None).await.unwrap()
 }
 
 async fn state_of(pool: &Pool, job: &CsvImportJob) -> CsvImportJob {
@@ -67,12 +67,30 @@ async fn progress_is_kept_between_nothing_and_all(pool: Pool) {
 async fn succeed_ends_the_job_complete_with_its_row_count(pool: Pool) {
     let job = new_job(&pool).await;
     csv_import::advance(&pool, job.id, CsvImportState::Importing, 0.5).await.unwrap();
-    csv_import::succeed(&pool, job.id, 42).await.unwrap();
+    csv_import::succeed(&pool, job.id, 42, &[]).await.unwrap();
     let job = state_of(&pool, &job).await;
     assert_eq!(job.state, CsvImportState::Success);
     assert_eq!(job.row_count, Some(42));
     assert_eq!(job.progress, 1.0);
     assert_eq!(job.error, None);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_job_keeps_the_markers_chosen_at_upload_and_the_notes_of_its_import(pool: Pool) {
+    let project = seed::project(&pool).await;
+    let defaults = csv_import::create(&pool, project.project_id, project.user_id, "a.csv", None).await.unwrap();
+    assert_eq!(defaults.read_options(), quarry_engine::csv_import::ReadOptions::default());
+    let chosen = ["NA".to_owned(), " NA ".to_owned(), "".to_owned()];
+    let job = csv_import::create(&pool, project.project_id, project.user_id, "b.csv", Some(&chosen)).await.unwrap();
+    assert_eq!(job.missing_markers.as_deref(), Some(&["NA".to_owned(), "".to_owned()][..]));
+    assert_eq!(csv_import::get(&pool, job.id).await.unwrap().read_options().missing_markers, ["NA", ""]);
+    let refused = csv_import::create(&pool, project.project_id, project.user_id, "c.csv", Some(&["a\nb".to_owned()])).await.unwrap_err();
+    assert_eq!(refused.code(), quarry_domain::ErrorCode::InvalidInput);
+
+    let notes = vec!["3 values 'NA' read as missing (delay 3)".to_owned()];
+    csv_import::succeed(&pool, job.id, 10, &notes).await.unwrap();
+    assert_eq!(csv_import::get(&pool, job.id).await.unwrap().notes, notes);
+    assert!(defaults.notes.is_empty());
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -87,7 +105,7 @@ async fn fail_ends_the_job_with_its_message(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_successful_job_never_moves_again(pool: Pool) {
     let job = new_job(&pool).await;
-    csv_import::succeed(&pool, job.id, 42).await.unwrap();
+    csv_import::succeed(&pool, job.id, 42, &[]).await.unwrap();
     let done = state_of(&pool, &job).await;
     csv_import::advance(&pool, job.id, CsvImportState::Importing, 0.1).await.unwrap();
     csv_import::fail(&pool, job.id, "late failure").await.unwrap();
@@ -103,7 +121,7 @@ async fn a_failed_job_never_moves_again(pool: Pool) {
     csv_import::fail(&pool, job.id, "broken file").await.unwrap();
     let done = state_of(&pool, &job).await;
     csv_import::advance(&pool, job.id, CsvImportState::Importing, 0.1).await.unwrap();
-    csv_import::succeed(&pool, job.id, 42).await.unwrap();
+    csv_import::succeed(&pool, job.id, 42, &[]).await.unwrap();
     let after = state_of(&pool, &job).await;
     assert_eq!((after.state, after.error.as_deref(), after.row_count), (CsvImportState::Error, Some("broken file"), None));
     assert_eq!(after.updated_at, done.updated_at);

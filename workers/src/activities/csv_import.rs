@@ -63,7 +63,7 @@ impl CsvImportActivities {
         if job.state.is_finished() {
             // Finished by an earlier run of this step whose result was lost.
             return Ok(match job.row_count {
-                Some(rows) if job.state == CsvImportState::Success => CsvImportOutcome::Imported { rows: rows as u64 },
+                Some(rows) if job.state == CsvImportState::Success => CsvImportOutcome::Imported { rows: rows as u64, notes: job.notes },
                 _ => CsvImportOutcome::Rejected { reason: job.error.unwrap_or_default() },
             });
         }
@@ -72,12 +72,13 @@ impl CsvImportActivities {
             return Ok(CsvImportOutcome::Rejected { reason: "The uploaded file is gone. Please upload it again.".into() });
         }
         let table = job.table_name.clone();
-        let load = tokio::task::spawn_blocking(move || engine_import::import(&database, &upload, &table));
+        let options = job.read_options();
+        let load = tokio::task::spawn_blocking(move || engine_import::import_with(&database, &upload, &table, &options));
         let imported = with_heartbeats(&ctx, load).await?.map_err(|e| ActivityError::from(anyhow::Error::new(e)))?;
         match imported {
             Ok(imported) => {
-                info!(job_id = %input.job_id, table = %imported.table, rows = imported.rows, "CSV file imported");
-                Ok(CsvImportOutcome::Imported { rows: imported.rows })
+                info!(job_id = %input.job_id, table = %imported.table, rows = imported.rows, notes = imported.notes.len(), "CSV file imported");
+                Ok(CsvImportOutcome::Imported { rows: imported.rows, notes: imported.notes })
             }
             Err(CsvImportError::Rejected(reason)) => {
                 info!(job_id = %input.job_id, %reason, "CSV file rejected");
@@ -96,7 +97,7 @@ impl CsvImportActivities {
         self.chaos.before_step(&ctx).await?;
         let job_id = input.job.job_id;
         match &input.outcome {
-            CsvImportOutcome::Imported { rows } => csv_import::succeed(&self.pool, job_id, *rows).await,
+            CsvImportOutcome::Imported { rows, notes } => csv_import::succeed(&self.pool, job_id, *rows, notes).await,
             CsvImportOutcome::Rejected { reason } => csv_import::fail(&self.pool, job_id, reason).await,
         }
         .map_err(step_error)?;

@@ -239,6 +239,19 @@ impl World {
             "revokeApiKey" => {
                 v.insert("keyId", json!(self.fresh_api_key().await));
             }
+            "changeCsvColumnType" => {
+                // A CSV project of its own with one imported table, so each call has a column to change.
+                let project = self.scratch_project(true).await;
+                let database = quarry_domain::csv_import::database_path(&self.app.state.config, project);
+                std::fs::create_dir_all(database.parent().unwrap()).unwrap();
+                let file = database.with_file_name("codes.csv");
+                std::fs::write(&file, "code\n1\n2\n").unwrap();
+                quarry_engine::csv_import::import(&database, &file, "codes").unwrap();
+                v.insert("projectId", json!(project));
+                v.insert("table", json!("codes"));
+                v.insert("column", json!("code"));
+                v.insert("type", json!("TEXT"));
+            }
             "deleteSpreadsheet" => {
                 let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
                 v.insert("spreadsheetId", json!(self.fresh_spreadsheet(folder).await.id));

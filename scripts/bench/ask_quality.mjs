@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Execution accuracy of asking, through Quarry's public API.
 //
-//   node scripts/bench/ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N]
+//   node scripts/bench/ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR]
 //
 // QUESTIONS.json is shaped like Spider's dev.json: [{id, db_id, question, gold_sql}]. A db_id
 // that names a sample dataset (MUSIC, ECOMMERCE, HR, NBA) becomes a project on that sample;
@@ -34,12 +34,14 @@ const CONCURRENCY = Number(process.env.QUARRY_BENCH_CONCURRENCY ?? 4);
 const csvTable = (file) =>
   basename(file, '.csv').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, 't_$1');
 
-/** A deployed project answering questions about `db`. */
-async function projectFor(db, spiderDir, schemas) {
+/** A deployed project answering questions about `db`. With `csvDir` (a held-out set), its
+ *  CSV files are uploaded and the relationships Quarry recommends are accepted as they are:
+ *  zero configuration. */
+async function projectFor(db, spiderDir, schemas, csvDir) {
   if (SAMPLES.includes(db)) return sampleProject(db);
   const { createProject } = await gql('mutation($d: CreateProjectInput!) { createProject(data: $d) { id } }', { d: { displayName: `Bench ${db}` } });
   const p = createProject.id;
-  const dir = join(spiderDir, 'databases', db);
+  const dir = csvDir ?? join(spiderDir, 'databases', db);
   const files = readdirSync(dir).filter((f) => f.endsWith('.csv'));
   for (const file of files) {
     const { csrfToken } = await http('/api/auth/csrf');
@@ -55,6 +57,17 @@ async function projectFor(db, spiderDir, schemas) {
   await gql('mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }', { p });
   const tables = files.map(csvTable);
   await gql('mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }', { p, t: tables });
+  if (csvDir) {
+    const { recommendedRelationships } = await gql(
+      'query($p: ID!) { recommendedRelationships(projectId: $p) { fromModel fromColumn toModel toColumn type reason } }',
+      { p },
+    );
+    for (const r of recommendedRelationships) console.error(`  ${db}: recommended ${r.fromModel}.${r.fromColumn} -> ${r.toModel}.${r.toColumn} (${r.reason})`);
+    const r = recommendedRelationships.map(({ reason, ...relation }) => relation);
+    await gql('mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }', { p, r });
+    await deployed(p);
+    return p;
+  }
   const schema = schemas.find((s) => s.db_id === db);
   const relations = [];
   const seen = new Set();
@@ -170,7 +183,7 @@ function names(asked, phrase) {
   return words.some((w) => reply.has(w));
 }
 
-async function judge(p, q) {
+async function judge(p, q, csvDir) {
   const { createAskingTask: task } = await gql(
     'mutation($p: ID!, $d: AskingTaskInput!) { createAskingTask(projectId: $p, data: $d) { id threadId } }',
     { p, d: { question: q.question } },
@@ -185,7 +198,7 @@ async function judge(p, q) {
   try {
     const { createThreadResponse } = await gql(
       'mutation($p: ID!, $t: ID!, $d: ThreadResponseInput!) { createThreadResponse(projectId: $p, threadId: $t, data: $d) { id askingTask { id } } }',
-      { p, t: task.threadId, d: { question: `gold ${q.id}`, sql: SAMPLES.includes(q.db_id) ? q.gold_sql : fromSqlite(q.gold_sql) } },
+      { p, t: task.threadId, d: { question: `gold ${q.id}`, sql: SAMPLES.includes(q.db_id) || csvDir ? q.gold_sql : fromSqlite(q.gold_sql) } },
     );
     const ran = await settled(p, createThreadResponse.askingTask.id);
     if (ran.status !== 'FINISHED') return { category: 'gold SQL does not run', detail: ran.error?.message ?? ran.status };
@@ -204,10 +217,12 @@ async function judge(p, q) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith('--'));
-  if (!file) throw new Error('usage: ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N]');
+  const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--limit', '--csv'].includes(args[i - 1]));
+  if (!file) throw new Error('usage: ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR]');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
   const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : Infinity;
+  // `--csv DIR`: a held-out set (scripts/bench/heldout), its tables as CSV files in DIR.
+  const csvDir = args.includes('--csv') ? args[args.indexOf('--csv') + 1] : undefined;
   let questions = JSON.parse(readFileSync(file, 'utf8')).filter((q) => !only || only.includes(q.db_id));
   questions = questions.slice(0, limit);
   const spiderDir = existsSync(join(dirname(file), 'databases')) ? dirname(file) : join(dirname(new URL(import.meta.url).pathname), '../../../shared/benchmarks/spider-dev');
@@ -221,7 +236,7 @@ async function main() {
   for (const [db, list] of byDb) {
     let p;
     try {
-      p = await projectFor(db, spiderDir, schemas);
+      p = await projectFor(db, spiderDir, schemas, csvDir);
       projects.set(db, p);
     } catch (error) {
       for (const q of list) {
@@ -236,7 +251,7 @@ async function main() {
         const q = list[next++];
         let verdict;
         try {
-          verdict = await judge(p, q);
+          verdict = await judge(p, q, csvDir);
         } catch (error) {
           verdict = { category: 'error', detail: error.message };
         }

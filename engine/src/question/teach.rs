@@ -111,7 +111,7 @@ mod tests {
         Manifest {
             models: vec![
                 model("batting", &[("playerID", "VARCHAR"), ("HR", "BIGINT"), ("RBI", "BIGINT"), ("G", "BIGINT")]),
-                model("orders", &[("freight_chg", "DOUBLE"), ("recieved_at", "TIMESTAMP")]),
+                model("orders", &[("freight_chg", "DOUBLE"), ("dlv_dt", "TIMESTAMP"), ("weight_kg", "DOUBLE")]),
             ],
             ..Manifest::default()
         }
@@ -120,7 +120,7 @@ mod tests {
     #[test]
     fn initials_start_of_words_and_letters_find_what_a_phrase_may_mean() {
         let m = manifest();
-        let cases: &[(&str, &str)] = &[("home runs", "HR"), ("runs batted in", "RBI"), ("games", "G"), ("received", "recieved_at"), ("charges", "freight_chg")];
+        let cases: &[(&str, &str)] = &[("home runs", "HR"), ("runs batted in", "RBI"), ("games", "G"), ("delivered", "dlv_dt"), ("charges", "freight_chg")];
         for (phrase, column) in cases {
             let offers = offers(&m, &[(*phrase).to_owned()]);
             let first = offers.first().and_then(|o| o.candidates.first()).and_then(|c| c.column.clone());

@@ -156,7 +156,13 @@ const ABBREVIATIONS: &[(&str, &[&str])] = &[
 ];
 
 /// Short forms that end a word run together with another (`tailnum`, `flightno`, `custid`).
-const GLUED_ENDINGS: &[&str] = &["num", "nbr", "no", "id", "cd", "qty", "amt", "cnt", "pct", "dt", "nm", "code", "name", "date"];
+const GLUED_ENDINGS: &[&str] = &["num", "nbr", "id", "cd", "qty", "amt", "cnt", "pct", "dt", "nm"];
+
+/// English words that end as a glued short form does but are one word ("valid", "fluid").
+const NOT_GLUED: &[&str] = &[
+    "acid", "android", "arid", "avoid", "braid", "candid", "druid", "fluid", "humid", "hybrid", "invalid", "liquid", "lucid", "orchid", "paid", "pyramid", "rapid",
+    "said", "solid", "splendid", "squid", "stupid", "timid", "unpaid", "valid", "vivid", "void", "prepaid", "cuspid", "grid", "rigid", "tepid", "torpid",
+];
 
 /// What a short form stands for; empty when it is not one.
 pub fn expansions(word: &str) -> &'static [&'static str] {
@@ -176,7 +182,9 @@ fn only_expansion(word: &str) -> Option<&'static str> {
 pub fn split(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     for word in identifier_words(name).split(' ').filter(|w| !w.is_empty()) {
-        let glued = GLUED_ENDINGS.iter().find(|end| word.len() >= end.len() + 3 && word.ends_with(*end) && expansions(word).is_empty());
+        let glued = GLUED_ENDINGS
+            .iter()
+            .find(|end| word.len() >= end.len() + 3 && word.ends_with(*end) && expansions(word).is_empty() && !NOT_GLUED.contains(&word));
         match glued {
             Some(end) => {
                 out.push(word[..word.len() - end.len()].to_owned());

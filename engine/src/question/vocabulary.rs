@@ -61,6 +61,7 @@ const ABBREVIATIONS: &[(&str, &[&str])] = &[
     ("bldg", &["building"]),
     ("cat", &["category"]),
     ("cd", &["code"]),
+    ("chg", &["charge"]),
     ("cnt", &["count"]),
     ("cntry", &["country"]),
     ("cnty", &["county"]),

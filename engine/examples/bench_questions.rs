@@ -350,7 +350,12 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
         *counts.entry(category).or_default() += 1;
         if verbose || category != "correct" {
             let mark = if category == "correct" { "PASS" } else { "FAIL" };
-            println!("{mark} {}: {} — {category}{}", q["id"], q["question"].as_str().unwrap_or_default(), if detail.is_empty() { String::new() } else { format!(": {detail}") });
+            println!(
+                "{mark} {}: {} — {category}{}",
+                q["id"],
+                q["question"].as_str().unwrap_or_default(),
+                if detail.is_empty() { String::new() } else { format!(": {detail}") }
+            );
             if verbose && let Some(sql) = sql {
                 println!("      {sql}\n      gold: {}", q["gold_sql"].as_str().unwrap_or_default());
             }

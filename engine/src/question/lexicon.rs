@@ -231,9 +231,11 @@ pub const NEGATION: &[&str] = &[
 ];
 
 /// Ordering superlatives, highest first.
-pub const MOST: &[&str] = &["most", "busiest", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
+pub const MOST: &[&str] =
+    &["most", "busiest", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];
 /// Ordering superlatives, lowest first.
-pub const LEAST: &[&str] = &["fewest", "quietest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
+pub const LEAST: &[&str] =
+    &["fewest", "quietest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
 
 /// Superlative adjectives and the quantity they rank by: a column whose name or description
 /// says one of these words.

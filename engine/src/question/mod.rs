@@ -49,11 +49,7 @@ pub struct ValueMatch {
 pub enum Understanding {
     /// SQL over the models and, in words, what it answers: `understood` as sentences, and
     /// `reading` as chips a person can remove or change.
-    Sql {
-        sql: String,
-        understood: Vec<String>,
-        reading: Vec<Chip>,
-    },
+    Sql { sql: String, understood: Vec<String>, reading: Vec<Chip> },
     NotUnderstood {
         understood: Vec<String>,
         suggestions: Vec<String>,

@@ -438,10 +438,7 @@ pub(super) fn said_words(name: &str, properties: &crate::mdl::Properties) -> Vec
 
 /// Each way to say a model or column in full, as stems (its terms, see `vocabulary`).
 fn readings(name: &str, properties: &crate::mdl::Properties) -> Vec<Vec<String>> {
-    vocabulary::terms(name, properties)
-        .iter()
-        .map(|t| t.text.split(' ').filter(|w| !w.is_empty() && *w != "id").map(super::words::stem).collect())
-        .collect()
+    vocabulary::terms(name, properties).iter().map(|t| t.text.split(' ').filter(|w| !w.is_empty() && *w != "id").map(super::words::stem).collect()).collect()
 }
 
 pub(super) fn column_words(column: &Column) -> Vec<String> {

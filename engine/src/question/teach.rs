@@ -74,10 +74,7 @@ pub fn closeness(words: &[String], name: &str, properties: &Properties) -> f64 {
     let said = said_by(name, properties);
     let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
     // A word of the phrase that starts a word of the name, or the other way round.
-    let starts = stems
-        .iter()
-        .filter(|w| said.iter().any(|s| s.len() >= 3 && w.len() >= 3 && (s.starts_with(w.as_str()) || w.starts_with(s.as_str()))))
-        .count();
+    let starts = stems.iter().filter(|w| said.iter().any(|s| s.len() >= 3 && w.len() >= 3 && (s.starts_with(w.as_str()) || w.starts_with(s.as_str())))).count();
     let by_start = 0.8 * starts as f64 / stems.len() as f64;
     let by_letters = trigram_similarity(&words.join(" "), &split(name).join(" "));
     by_start.max(by_letters)

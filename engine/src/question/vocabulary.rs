@@ -161,8 +161,9 @@ const GLUED_ENDINGS: &[&str] = &["num", "nbr", "id", "cd", "qty", "amt", "cnt", 
 
 /// English words that end as a glued short form does but are one word ("valid", "fluid").
 const NOT_GLUED: &[&str] = &[
-    "acid", "android", "arid", "avoid", "braid", "candid", "druid", "fluid", "humid", "hybrid", "invalid", "liquid", "lucid", "orchid", "paid", "pyramid", "rapid",
-    "said", "solid", "splendid", "squid", "stupid", "timid", "unpaid", "valid", "vivid", "void", "prepaid", "cuspid", "grid", "rigid", "tepid", "torpid",
+    "acid", "android", "arid", "avoid", "braid", "candid", "druid", "fluid", "humid", "hybrid", "invalid", "liquid", "lucid", "orchid", "paid", "pyramid",
+    "rapid", "said", "solid", "splendid", "squid", "stupid", "timid", "unpaid", "valid", "vivid", "void", "prepaid", "cuspid", "grid", "rigid", "tepid",
+    "torpid",
 ];
 
 /// What a short form stands for; empty when it is not one.
@@ -183,9 +184,8 @@ fn only_expansion(word: &str) -> Option<&'static str> {
 pub fn split(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     for word in identifier_words(name).split(' ').filter(|w| !w.is_empty()) {
-        let glued = GLUED_ENDINGS
-            .iter()
-            .find(|end| word.len() >= end.len() + 3 && word.ends_with(*end) && expansions(word).is_empty() && !NOT_GLUED.contains(&word));
+        let glued =
+            GLUED_ENDINGS.iter().find(|end| word.len() >= end.len() + 3 && word.ends_with(*end) && expansions(word).is_empty() && !NOT_GLUED.contains(&word));
         match glued {
             Some(end) => {
                 out.push(word[..word.len() - end.len()].to_owned());
@@ -196,7 +196,6 @@ pub fn split(name: &str) -> Vec<String> {
     }
     out
 }
-
 
 /// The stems a name says, with the short forms that stand for one thing expanded: `dest` →
 /// destination, `qty_ordered` → quantity, ordered. What `stems_of` gives every name.
@@ -329,11 +328,7 @@ pub fn said_by(name: &str, properties: &Properties) -> Vec<String> {
 /// The terms taught for a model or column, as stems, each term's words together: a term said
 /// in full places the name on its own.
 pub fn taught_phrases(properties: &Properties) -> Vec<Vec<String>> {
-    properties
-        .terms
-        .iter()
-        .map(|t| t.text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| stem(&w.to_lowercase())).collect())
-        .collect()
+    properties.terms.iter().map(|t| t.text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| stem(&w.to_lowercase())).collect()).collect()
 }
 
 #[cfg(test)]
@@ -376,7 +371,8 @@ mod tests {
 
     #[test]
     fn other_forms_of_a_word() {
-        let cases: &[(&str, &str)] = &[("delivery", "deliver"), ("arrival", "arrive"), ("departure", "depart"), ("payment", "pay"), ("selection", "select"), ("deliver", "delivered")];
+        let cases: &[(&str, &str)] =
+            &[("delivery", "deliver"), ("arrival", "arrive"), ("departure", "depart"), ("payment", "pay"), ("selection", "select"), ("deliver", "delivered")];
         for (word, form) in cases {
             assert!(other_forms(word).contains(&(*form).to_owned()), "{word} → {form}: {:?}", other_forms(word));
         }

@@ -14,7 +14,7 @@ use crate::{
         Chip, ChipKind,
         entities::{ends_validity, fk_target, is_boolean, refers, shown_columns, stems_of},
         lexicon,
-        reach::{Reach, is_key, is_numeric, readable, reachable},
+        reach::{Reach, is_key, is_numeric, reachable, readable},
         read::{Claim, Question, column_words, is_current, is_date, is_measure, is_sale_verb, model_words, names},
     },
 };
@@ -416,7 +416,13 @@ impl<'q, 'm> Reading<'q, 'm> {
     /// ("birthMonth" when it says "born").
     pub(super) fn time_part_column(&self, part: &str) -> Option<Reach<'m>> {
         let words = |r: &Reach| -> Vec<String> { stems_of(&r.column.name).into_iter().filter(|w| w != "id").collect() };
-        self.plan.reach.iter().filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column)).find(|r| words(r) == [part]).cloned().or_else(|| self.said_time_part(part))
+        self.plan
+            .reach
+            .iter()
+            .filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column))
+            .find(|r| words(r) == [part])
+            .cloned()
+            .or_else(|| self.said_time_part(part))
     }
 
     /// A whole-number column for a part of a date whose other words the question says

@@ -1,16 +1,36 @@
-//! Recommended relationships for a set of models: declared foreign keys first, then
-//! columns whose names point at another model's primary key (`customer_id` → customers.id,
-//! `ArtistId` → Artist.ArtistId).
+//! Recommended relationships for a set of models: declared foreign keys first, then columns
+//! whose names point at a column of another model, checked on the data where the source
+//! can be queried.
+//!
+//! Names propose ([`candidates`]): a column named after another model's key (`customer_id`
+//! → customers.id, `ArtistId` → Artist.ArtistId), a column of the same name as a column of
+//! another model (`courier` → couriers.courier), or named `<model>_<column>` (`courier_code`
+//! → couriers.code). The data decides ([`judge`]): the target column must be unique and hold
+//! at least [`MIN_FOUND_PERCENT`] of the referencing column's values; the reason says so
+//! ("courier: 100% of 12,408 values found in couriers.courier, which is unique"). Where the
+//! data cannot be checked, only the first kind is recommended, on its name alone.
 
 use crate::modeling::RelationType;
 use std::collections::HashSet;
 
+/// The share of a column's values that must be found in the column it points at.
+pub const MIN_FOUND_PERCENT: u64 = 95;
+
 /// What the recommender needs to know of a model.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ModelShape {
     pub name: String,
     pub columns: Vec<String>,
+    /// The columns' type families (`INTEGER`, `TEXT`…), in the same order; empty: unknown.
+    pub families: Vec<String>,
     pub primary_key: Vec<String>,
+}
+
+impl ModelShape {
+    fn family(&self, column: &str) -> Option<&str> {
+        let i = self.columns.iter().position(|c| c == column)?;
+        self.families.get(i).map(String::as_str)
+    }
 }
 
 /// A declared foreign key between two models (single-column keys; composite keys are
@@ -32,6 +52,32 @@ pub struct Recommendation {
     pub to_column: String,
     pub relation_type: RelationType,
     pub reason: String,
+}
+
+/// A relationship the names suggest, to be checked on the data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub from_model: String,
+    pub from_column: String,
+    pub to_model: String,
+    pub to_column: String,
+    /// The column points at the target's key by its name: recommended even unchecked.
+    pub named_after_key: bool,
+    /// The referencing column is its own model's key (a one-to-one when its values are unique).
+    pub from_key: bool,
+    /// Said when the data cannot be checked.
+    pub name_reason: String,
+}
+
+/// What the data says of a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Evidence {
+    /// Non-null values of the referencing column.
+    pub referencing: u64,
+    /// Of those, the ones found in the target column.
+    pub found: u64,
+    pub target_unique: bool,
+    pub source_unique: bool,
 }
 
 fn squash(name: &str) -> String {
@@ -64,55 +110,172 @@ fn key_of(model: &ModelShape) -> Option<String> {
     }
 }
 
-pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendation> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let one_to_one = |model: &str, column: &str| models.iter().any(|m| m.name == model && m.primary_key.len() == 1 && m.primary_key[0] == column);
-    for k in keys {
-        if seen.insert((k.from_model.clone(), k.from_column.clone(), k.to_model.clone())) {
-            let relation_type = if one_to_one(&k.from_model, &k.from_column) { RelationType::OneToOne } else { RelationType::ManyToOne };
-            out.push(Recommendation {
-                from_model: k.from_model.clone(),
-                from_column: k.from_column.clone(),
-                to_model: k.to_model.clone(),
-                to_column: k.to_column.clone(),
-                relation_type,
-                reason: "Foreign key".to_owned(),
-            });
+/// Families whose values can be compared: numbers with numbers, text with text. Unknown
+/// families are given the benefit of the doubt.
+fn comparable(a: Option<&str>, b: Option<&str>) -> bool {
+    fn class(family: &str) -> &str {
+        match family {
+            "INTEGER" | "DECIMAL" | "FLOAT" | "OID" => "NUMBER",
+            other => other,
         }
     }
+    match (a, b) {
+        (Some(a), Some(b)) => class(a) == class(b),
+        _ => true,
+    }
+}
+
+/// The declared foreign keys, as recommendations.
+pub fn declared(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendation> {
+    let mut out: Vec<Recommendation> = Vec::new();
+    let one_to_one = |model: &str, column: &str| models.iter().any(|m| m.name == model && m.primary_key.len() == 1 && m.primary_key[0] == column);
+    for k in keys {
+        if out.iter().any(|r| r.from_model == k.from_model && r.from_column == k.from_column && r.to_model == k.to_model) {
+            continue;
+        }
+        let relation_type = if one_to_one(&k.from_model, &k.from_column) { RelationType::OneToOne } else { RelationType::ManyToOne };
+        out.push(Recommendation {
+            from_model: k.from_model.clone(),
+            from_column: k.from_column.clone(),
+            to_model: k.to_model.clone(),
+            to_column: k.to_column.clone(),
+            relation_type,
+            reason: "Foreign key".to_owned(),
+        });
+    }
+    out
+}
+
+/// What the names suggest beyond the declared keys, those named after a key first.
+pub fn candidates(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Candidate> {
+    let mut taken: HashSet<(String, String, String)> = keys.iter().map(|k| (k.from_model.clone(), k.from_column.clone(), k.to_model.clone())).collect();
+    let mut named = Vec::new();
+    let mut loose = Vec::new();
     for target in models {
-        let Some(pk) = key_of(target) else { continue };
-        let pk = &pk;
+        let key = key_of(target);
         let target_name = singular(&target.name);
-        let pk_squashed = squash(pk);
-        // `id` alone says nothing; `customer_id` and `CustomerId` do.
-        let wanted: Vec<String> = if pk_squashed == "id" { vec![format!("{target_name}id")] } else { vec![pk_squashed.clone(), format!("{target_name}id")] };
         for source in models.iter().filter(|m| m.name != target.name) {
+            let source_key = key_of(source);
             for column in &source.columns {
-                if !wanted.contains(&squash(column)) {
+                let squashed = squash(column);
+                // `id` alone says nothing; `customer_id` and `CustomerId` do.
+                if squashed == "id" {
                     continue;
                 }
-                if !seen.insert((source.name.clone(), column.clone(), target.name.clone())) {
+                let from_key = source_key.as_deref() == Some(column.as_str());
+                let by_key = key.as_ref().filter(|pk| {
+                    let pk = squash(pk);
+                    (pk != "id" && squashed == pk) || squashed == format!("{target_name}id")
+                });
+                let (to_column, named_after_key) = match by_key {
+                    Some(pk) => (pk.clone(), true),
+                    None => {
+                        let Some(other) = target.columns.iter().find(|k| {
+                            let k = squash(k);
+                            squashed == k || squashed == format!("{target_name}{k}")
+                        }) else {
+                            continue;
+                        };
+                        (other.clone(), false)
+                    }
+                };
+                if !comparable(source.family(column), target.family(&to_column)) {
                     continue;
                 }
-                let relation_type = if one_to_one(&source.name, column) { RelationType::OneToOne } else { RelationType::ManyToOne };
-                out.push(Recommendation {
+                if !taken.insert((source.name.clone(), column.clone(), target.name.clone())) {
+                    continue;
+                }
+                let name_reason = if target.primary_key.is_empty() {
+                    format!("\"{column}\" matches the key column {to_column} of {}", target.name)
+                } else {
+                    format!("\"{column}\" matches the primary key of {}", target.name)
+                };
+                let candidate = Candidate {
                     from_model: source.name.clone(),
                     from_column: column.clone(),
                     to_model: target.name.clone(),
-                    to_column: pk.clone(),
-                    relation_type,
-                    reason: if target.primary_key.is_empty() {
-                        format!("\"{column}\" matches the key column {pk} of {}", target.name)
-                    } else {
-                        format!("\"{column}\" matches the primary key of {}", target.name)
-                    },
-                });
+                    to_column,
+                    named_after_key,
+                    from_key,
+                    name_reason,
+                };
+                if named_after_key { named.push(candidate) } else { loose.push(candidate) }
             }
         }
     }
+    named.extend(loose);
+    named
+}
+
+/// The recommendation a candidate makes given what the data says (`None`: not checked).
+pub fn judge(candidate: &Candidate, evidence: Option<Evidence>) -> Option<Recommendation> {
+    // An empty column neither supports nor refutes what its name says.
+    let (relation_type, reason) = match evidence.filter(|e| e.referencing > 0) {
+        None if candidate.named_after_key => {
+            let relation_type = if candidate.from_key { RelationType::OneToOne } else { RelationType::ManyToOne };
+            (relation_type, candidate.name_reason.clone())
+        }
+        None => return None,
+        Some(e) => {
+            if !e.target_unique || e.found * 100 < e.referencing * MIN_FOUND_PERCENT {
+                return None;
+            }
+            let relation_type = if e.source_unique && candidate.from_key { RelationType::OneToOne } else { RelationType::ManyToOne };
+            let reason = format!(
+                "{}: {} of {} values found in {}.{}, which is unique",
+                candidate.from_column,
+                percent(e.found, e.referencing),
+                quarry_engine::csv_import::missing::thousands(e.referencing),
+                candidate.to_model,
+                candidate.to_column
+            );
+            (relation_type, reason)
+        }
+    };
+    Some(Recommendation {
+        from_model: candidate.from_model.clone(),
+        from_column: candidate.from_column.clone(),
+        to_model: candidate.to_model.clone(),
+        to_column: candidate.to_column.clone(),
+        relation_type,
+        reason,
+    })
+}
+
+/// `found` of `total` as a percentage, never rounded up to 100%.
+fn percent(found: u64, total: u64) -> String {
+    if found >= total {
+        return "100%".to_owned();
+    }
+    let tenths = found * 1000 / total;
+    if tenths.is_multiple_of(10) { format!("{}%", tenths / 10) } else { format!("{}.{}%", tenths / 10, tenths % 10) }
+}
+
+/// The declared keys, then the candidates as judged, each pair of columns once: of two
+/// one-to-one readings of the same columns, the one named after its target's key (or the
+/// first) is kept.
+pub fn recommend_with(models: &[ModelShape], keys: &[DeclaredKey], judged: impl IntoIterator<Item = (Candidate, Option<Evidence>)>) -> Vec<Recommendation> {
+    let mut out = declared(models, keys);
+    let mut seen: HashSet<[(String, String); 2]> = out.iter().map(ends).collect();
+    for (candidate, evidence) in judged {
+        let Some(recommendation) = judge(&candidate, evidence) else { continue };
+        let [from, to] = ends(&recommendation);
+        if seen.contains(&[from.clone(), to.clone()]) || seen.contains(&[to.clone(), from.clone()]) {
+            continue;
+        }
+        seen.insert([from, to]);
+        out.push(recommendation);
+    }
     out
+}
+
+fn ends(r: &Recommendation) -> [(String, String); 2] {
+    [(r.from_model.clone(), r.from_column.clone()), (r.to_model.clone(), r.to_column.clone())]
+}
+
+/// The recommendations names alone make (no data to check).
+pub fn recommend(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Recommendation> {
+    recommend_with(models, keys, candidates(models, keys).into_iter().map(|c| (c, None)))
 }
 
 #[cfg(test)]
@@ -120,7 +283,21 @@ mod tests {
     use super::*;
 
     fn model(name: &str, columns: &[&str], pk: &[&str]) -> ModelShape {
-        ModelShape { name: name.into(), columns: columns.iter().map(|s| s.to_string()).collect(), primary_key: pk.iter().map(|s| s.to_string()).collect() }
+        ModelShape {
+            name: name.into(),
+            columns: columns.iter().map(|s| s.to_string()).collect(),
+            families: Vec::new(),
+            primary_key: pk.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn typed(name: &str, columns: &[(&str, &str)]) -> ModelShape {
+        ModelShape {
+            name: name.into(),
+            columns: columns.iter().map(|(c, _)| c.to_string()).collect(),
+            families: columns.iter().map(|(_, f)| f.to_string()).collect(),
+            primary_key: Vec::new(),
+        }
     }
 
     #[test]
@@ -162,18 +339,69 @@ mod tests {
     }
 
     #[test]
-    fn tables_without_declared_keys_use_key_named_columns() {
+    fn tables_without_declared_keys_use_key_named_columns_unchecked() {
         let models = vec![
             model("customers", &["customer_id", "name"], &[]),
-            model("orders", &["order_id", "customer_id", "amount"], &[]),
+            model("orders", &["order_id", "customer_id", "amount", "name"], &[]),
             model("notes", &["text"], &[]),
         ];
         let recs = recommend(&models, &[]);
-        assert_eq!(recs.len(), 1, "{recs:?}");
+        assert_eq!(recs.len(), 1, "same names alone are not enough unchecked: {recs:?}");
         assert_eq!(
             (recs[0].from_model.as_str(), recs[0].from_column.as_str(), recs[0].to_model.as_str(), recs[0].to_column.as_str()),
             ("orders", "customer_id", "customers", "customer_id")
         );
         assert_eq!(recs[0].reason, "\"customer_id\" matches the key column customer_id of customers");
+    }
+
+    #[test]
+    fn names_propose_same_names_and_model_column_names_of_comparable_types() {
+        let models = vec![
+            typed("shipments", &[("courier", "TEXT"), ("courier_code", "TEXT"), ("year", "INTEGER"), ("zone", "TEXT")]),
+            typed("couriers", &[("courier", "TEXT"), ("code", "TEXT"), ("name", "TEXT")]),
+            typed("parcels", &[("year", "INTEGER"), ("zone", "INTEGER")]),
+        ];
+        let proposed: Vec<(String, String, String, String)> =
+            candidates(&models, &[]).into_iter().map(|c| (c.from_model, c.from_column, c.to_model, c.to_column)).collect();
+        let has = |f: &str, fc: &str, t: &str, tc: &str| proposed.contains(&(f.into(), fc.into(), t.into(), tc.into()));
+        assert!(has("shipments", "courier", "couriers", "courier"), "{proposed:?}");
+        assert!(has("couriers", "courier", "shipments", "courier"), "both ways; the data decides: {proposed:?}");
+        assert!(has("shipments", "courier_code", "couriers", "code"), "{proposed:?}");
+        assert!(has("shipments", "year", "parcels", "year"));
+        assert!(!has("shipments", "zone", "parcels", "zone"), "text is not compared with numbers: {proposed:?}");
+    }
+
+    #[test]
+    fn the_data_decides_and_is_the_reason() {
+        let candidate = |from: &str, to: &str, named_after_key: bool| Candidate {
+            from_model: from.into(),
+            from_column: "courier".into(),
+            to_model: to.into(),
+            to_column: "courier".into(),
+            named_after_key,
+            from_key: false,
+            name_reason: "by name".into(),
+        };
+        let evidence = |referencing, found, target_unique, source_unique| Some(Evidence { referencing, found, target_unique, source_unique });
+        let kept = judge(&candidate("shipments", "couriers", false), evidence(12_408, 12_408, true, false)).unwrap();
+        assert_eq!(kept.reason, "courier: 100% of 12,408 values found in couriers.courier, which is unique");
+        assert_eq!(kept.relation_type, RelationType::ManyToOne);
+        let most = judge(&candidate("shipments", "couriers", false), evidence(1000, 951, true, false)).unwrap();
+        assert_eq!(most.reason, "courier: 95.1% of 1,000 values found in couriers.courier, which is unique");
+        assert_eq!(percent(9_999, 10_000), "99.9%");
+        assert!(judge(&candidate("shipments", "couriers", true), evidence(1000, 949, true, false)).is_none(), "too few found");
+        assert!(judge(&candidate("couriers", "shipments", false), evidence(16, 16, false, true)).is_none(), "target not unique");
+        assert!(judge(&candidate("shipments", "couriers", false), evidence(0, 0, true, false)).is_none(), "nothing to find");
+        assert_eq!(judge(&candidate("shipments", "couriers", true), evidence(0, 0, true, false)).unwrap().reason, "by name", "an empty column: the name");
+        assert!(judge(&candidate("shipments", "couriers", false), None).is_none(), "a loose name needs the data");
+        assert_eq!(judge(&candidate("shipments", "couriers", true), None).unwrap().reason, "by name");
+
+        // The same column both ways round is recommended once, towards the model it is named after;
+        // unique values make a one-to-one only where the column is its own model's key.
+        let models = vec![model("employees", &["employee_id"], &[]), model("employee_details", &["employee_id", "bio"], &["employee_id"])];
+        let judged = candidates(&models, &[]).into_iter().map(|c| (c, evidence(10, 10, true, true)));
+        let recs = recommend_with(&models, &[], judged);
+        assert_eq!(recs.len(), 1, "{recs:?}");
+        assert_eq!((recs[0].from_model.as_str(), recs[0].to_model.as_str(), recs[0].relation_type), ("employee_details", "employees", RelationType::OneToOne));
     }
 }

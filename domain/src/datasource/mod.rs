@@ -2,6 +2,7 @@
 //! never returned), its tables, the models made from chosen tables, recommended
 //! relationships, and schema changes since the models were saved.
 
+pub mod evidence;
 mod record;
 pub mod sample;
 pub mod schema_change;
@@ -171,10 +172,12 @@ pub async fn save_tables(pool: &Pool, config: &Config, project_id: Uuid, chosen:
 }
 
 /// Relationships worth adding between the project's models: the source's foreign keys
-/// first, then columns named after another model's primary key.
+/// first, then the columns whose names point at a column of another model, checked on the
+/// source's data ([`recommend`], [`evidence`]).
 pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Vec<Recommendation>> {
     let models = modeling::models(pool, project_id).await?;
-    let foreign_keys = connector(pool, config, project_id).await?.foreign_keys().await?;
+    let connector = connector(pool, config, project_id).await?;
+    let foreign_keys = connector.foreign_keys().await?;
     let model_of =
         |schema: &str, table: &str| models.iter().find(|(m, _)| m.source_table.as_deref() == Some(table) && m.source_schema.as_deref().unwrap_or("") == schema);
     let column_name =
@@ -190,15 +193,31 @@ pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id:
             }
         }
     }
+    // Calculated fields are no columns of the source: names cannot point at them.
+    let stored = |cols: &[modeling::ModelColumn]| cols.iter().filter(|c| !c.is_calculated()).cloned().collect::<Vec<_>>();
     let shapes: Vec<ModelShape> = models
         .iter()
-        .map(|(m, cols)| ModelShape {
-            name: m.reference_name.clone(),
-            columns: cols.iter().map(|c| c.reference_name.clone()).collect(),
-            primary_key: cols.iter().filter(|c| c.is_primary_key).map(|c| c.reference_name.clone()).collect(),
+        .map(|(m, cols)| {
+            let cols = stored(cols);
+            ModelShape {
+                name: m.reference_name.clone(),
+                columns: cols.iter().map(|c| c.reference_name.clone()).collect(),
+                families: cols.iter().map(|c| c.family.clone()).collect(),
+                primary_key: cols.iter().filter(|c| c.is_primary_key).map(|c| c.reference_name.clone()).collect(),
+            }
         })
         .collect();
-    Ok(recommend::recommend(&shapes, &keys))
+    let candidates = recommend::candidates(&shapes, &keys);
+    let place = |model: &str, column: &str| {
+        let (m, cols) = models.iter().find(|(m, _)| m.reference_name == model)?;
+        let column = cols.iter().find(|c| c.reference_name == column)?.source_column.clone()?;
+        Some(evidence::Place { schema: m.source_schema.clone(), table: m.source_table.clone()?, column })
+    };
+    let pairs: Vec<Option<(evidence::Place, evidence::Place)>> =
+        candidates.iter().map(|c| Some((place(&c.from_model, &c.from_column)?, place(&c.to_model, &c.to_column)?))).collect();
+    let dialect = modeling::manifest::dialect_of(connector.source_type());
+    let found = evidence::check_all(connector.as_ref(), dialect, &pairs).await;
+    Ok(recommend::recommend_with(&shapes, &keys, candidates.into_iter().zip(found)))
 }
 
 /// Compares the source's tables with the saved models and records the difference.

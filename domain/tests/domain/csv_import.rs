@@ -3,8 +3,11 @@
 
 use quarry_domain::{
     csv_import::{self, CsvImportJob, CsvImportState},
+    datasource,
     db::Pool,
+    modeling::{self, RelationType},
 };
+use quarry_engine::{ColumnTypeFamily, DataSourceType};
 
 use crate::seed;
 
@@ -132,4 +135,67 @@ fn only_success_and_error_are_finished() {
     use CsvImportState::*;
     let finished: Vec<CsvImportState> = [Init, Uploading, Importing, Success, Error, Overriding].into_iter().filter(|s| s.is_finished()).collect();
     assert_eq!(finished, [Success, Error]);
+}
+
+/// A project whose CSV source holds the given files as tables, modelled one model each.
+async fn csv_project(pool: &Pool, files: &[(&str, &str)]) -> (crate::seed::Seeded, quarry_domain::config::Config, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = quarry_domain::config::Config::from_env().expect("the default configuration");
+    config.data_dir = dir.path().to_path_buf();
+    let project = seed::project(pool).await;
+    let database = csv_import::database_path(&config, project.project_id);
+    std::fs::create_dir_all(database.parent().unwrap()).unwrap();
+    for (table, content) in files {
+        let file = dir.path().join(format!("{table}.csv"));
+        std::fs::write(&file, content).unwrap();
+        quarry_engine::csv_import::import(&database, &file, table).unwrap();
+    }
+    datasource::save(pool, &config, project.project_id, DataSourceType::Csv, &serde_json::json!({})).await.unwrap();
+    let tables: Vec<String> = files.iter().map(|(t, _)| t.to_string()).collect();
+    datasource::save_tables(pool, &config, project.project_id, &tables).await.unwrap();
+    (project, config, dir)
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn relationships_of_files_without_keys_are_recommended_from_names_checked_on_the_data(pool: Pool) {
+    let (project, config, _dir) = csv_project(
+        &pool,
+        &[
+            ("shipments", "id,courier,depot_code,parcel,year\n1,AX,N1,p1,2020\n2,AX,N2,p2,2021\n3,BZ,N1,p3,2021\n4,CQ,N3,p4,2020\n5,,N1,p1,2020\n"),
+            ("couriers", "courier,name\nAX,Ax Freight\nBZ,Bz Post\nCQ,Cq Lines\n"),
+            ("depots", "code,city\nN1,Oslo\nN2,Lyon\nN3,Graz\n"),
+            // 4 of 5 shipped parcels are known here (80%), and its years repeat.
+            ("parcels", "parcel,year\np1,2020\np2,2020\np3,2021\n"),
+        ],
+    )
+    .await;
+    let recommended = datasource::recommended_relationships(&pool, &config, project.project_id).await.unwrap();
+    let found: Vec<(&str, &str, &str, &str, &str)> =
+        recommended.iter().map(|r| (r.from_model.as_str(), r.from_column.as_str(), r.to_model.as_str(), r.to_column.as_str(), r.reason.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            ("shipments", "courier", "couriers", "courier", "courier: 100% of 4 values found in couriers.courier, which is unique"),
+            ("shipments", "depot_code", "depots", "code", "depot_code: 100% of 5 values found in depots.code, which is unique"),
+        ]
+    );
+    assert!(recommended.iter().all(|r| r.relation_type == RelationType::ManyToOne));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_column_type_change_follows_into_the_models(pool: Pool) {
+    let (project, config, _dir) = csv_project(&pool, &[("parts", "code,weight\n101,3.5\n102,NA\n")]).await;
+    let change = csv_import::change_column_type(&pool, &config, project.project_id, "parts", "code", ColumnTypeFamily::Text).await.unwrap();
+    assert_eq!((change.type_name.as_str(), change.converted, change.failed), ("VARCHAR", 2, 0));
+    let models = modeling::models(&pool, project.project_id).await.unwrap();
+    let code = models[0].1.iter().find(|c| c.reference_name == "code").unwrap();
+    assert_eq!((code.type_name.as_str(), code.family.as_str()), ("VARCHAR", "TEXT"));
+    let weight = models[0].1.iter().find(|c| c.reference_name == "weight").unwrap();
+    assert_eq!(weight.family, "FLOAT", "NA read as missing, the weights are numbers");
+
+    let refused = csv_import::change_column_type(&pool, &config, project.project_id, "parts", "nope", ColumnTypeFamily::Text).await.unwrap_err();
+    assert_eq!(refused.public_message(), "The CSV table \"parts\" has no column \"nope\".");
+    let other = seed::another_project(&pool, &project).await;
+    let refused = csv_import::change_column_type(&pool, &config, other, "parts", "code", ColumnTypeFamily::Text).await.unwrap_err();
+    assert_eq!(refused.code(), quarry_domain::ErrorCode::InvalidInput);
 }

@@ -108,8 +108,8 @@ pub(super) fn count(conn: &Connection, table: &str, source: &str, markers: &[Str
     Ok(missing)
 }
 
-/// One note per marker: "1,204 values 'NA' read as missing (dep_delay 1,000; arr_delay
-/// 204)", the columns with the most first.
+/// One note per marker: "1,204 values 'NA' read as missing (weight 1,000; price 204)",
+/// the columns with the most first.
 pub fn notes(missing: &[MissingValues]) -> Vec<String> {
     const LISTED: usize = 4;
     let mut markers: Vec<&str> = Vec::new();

@@ -2,9 +2,10 @@
 //! handed to the permission matrix.
 
 use crate::{
+    activity::ActivityActor,
     db::Pool,
     error::Result,
-    permissions::{Actor, OrgRole, ProjectRole},
+    permissions::{Actor, Operation, OrgRole, ProjectRole, authorize},
 };
 use uuid::Uuid;
 
@@ -35,4 +36,27 @@ pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Resu
     let (org_role, project_role) = row.map_or((None, None), |r| (r.org_role, r.project_role));
     // A project role without org membership (a disabled member) counts for nothing.
     Ok(Actor { org_role, project_role: org_role.and(project_role) })
+}
+
+/// An account acting in a project: a signed-in user, or the creator of the API key a call was
+/// made with. A use case asks [`Acting::may`] for its rights there, and records the change by
+/// this account, from this address.
+#[derive(Debug, Clone)]
+pub struct Acting {
+    pub account: ActivityActor,
+    pub client_address: Option<String>,
+}
+
+impl Acting {
+    pub fn new(user_id: Uuid, email: impl Into<String>, client_address: Option<String>) -> Self {
+        Self { account: ActivityActor { id: user_id, email: email.into() }, client_address }
+    }
+
+    /// The account's roles in the project, read afresh, once the permission matrix allows `op`
+    /// there.
+    pub async fn may(&self, pool: &Pool, op: Operation, project_id: Uuid) -> Result<Actor> {
+        let actor = project_actor(pool, self.account.id, project_id).await?;
+        authorize(op, Some(actor))?;
+        Ok(actor)
+    }
 }

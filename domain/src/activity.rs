@@ -42,6 +42,12 @@ pub enum ActivityKind {
     Deployed,
     ApiKeyCreated,
     ApiKeyRevoked,
+    /// A phrase taught as a term of a model or column (knowledge).
+    TermTaught,
+    /// A term derived from a model's or column's name removed (knowledge).
+    TermRemoved,
+    /// A taught term, or the removal of a derived one, undone (knowledge).
+    TaughtTermDeleted,
 }
 
 /// Who did it: a signed-in user, copied as text so the entry outlives the account.
@@ -121,7 +127,8 @@ pub struct Activity {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn record(pool: &Pool, a: NewActivity) -> Result<()> {
+/// Records an event, on the pool or inside the transaction of the change it records.
+pub async fn record<'e>(executor: impl sqlx::PgExecutor<'e>, a: NewActivity) -> Result<()> {
     let (actor_id, actor_email) = a.actor.map(|x| (x.id, x.email)).unzip();
     sqlx::query!(
         "INSERT INTO activity_logs (id, org_id, actor_id, actor_email, kind, target_kind, target_id, target_label, project_id, detail, client_address)
@@ -138,7 +145,7 @@ pub async fn record(pool: &Pool, a: NewActivity) -> Result<()> {
         a.detail,
         a.client_address,
     )
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }

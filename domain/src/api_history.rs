@@ -39,6 +39,9 @@ pub enum ApiCallType {
     CreateInstruction,
     UpdateInstruction,
     DeleteInstruction,
+    ListTerms,
+    CreateTerm,
+    DeleteTerm,
 }
 
 /// A stored body is cut to this many bytes of JSON.

@@ -1,6 +1,9 @@
 //! Knowledge: SQL pairs (a question with the SQL that answers it, checked against the model
 //! before it is saved) and instructions (guidance for every question, or for questions like
-//! the ones listed). Both are embedded for retrieval (see [`crate::retrieval`]).
+//! the ones listed). Both are embedded for retrieval (see [`crate::retrieval`]). Terms (what
+//! the project taught the question engine its words mean) are in [`terms`].
+
+pub mod terms;
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;

@@ -13,7 +13,7 @@ use quarry_engine::{
     answer::{ChartSpec, chart, describe},
     compile,
     mdl::Manifest,
-    question::{self, Chip, Understanding, ValueMatch},
+    question::{self, Chip, Understanding, ValueMatch, vocabulary},
 };
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -30,6 +30,7 @@ use crate::{
     db::Pool,
     deploy::{self, DeployState},
     error::{Error, ErrorCode, Result},
+    knowledge,
     modeling::{edit::compile_error, manifest},
     project,
 };
@@ -88,8 +89,9 @@ pub struct Plan {
 }
 
 /// SEARCHING (the value index for the values the question names) then PLANNING (the engine
-/// writes SQL over the deployed models). A question it cannot place ends NO_RESULT, with what
-/// it understood and questions to ask instead.
+/// writes SQL over the deployed models, with the project's taught terms). A question it cannot
+/// place ends NO_RESULT, with what it understood, questions to ask instead and, for each
+/// phrase it could not place, what the phrase may mean (one click teaches it).
 pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let task = super::get(pool, task_id).await?;
     if let Some(sql) = task.given_sql.clone() {
@@ -99,7 +101,9 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     if !super::set_status(pool, task_id, AskStatus::Searching).await? {
         return Ok(Plan::default());
     }
-    let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let (_, mut manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    // What the project taught counts from the next question, without a deploy.
+    vocabulary::apply(&mut manifest, &knowledge::terms::for_engine(pool, task.project_id).await?);
     let values = deploy::matching_values(pool, task.project_id, &phrases(&task.question)).await?;
     let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
     if !super::set_status(pool, task_id, AskStatus::Planning).await? {
@@ -118,14 +122,14 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     .map_err(Error::internal)?;
     match understanding {
         Understanding::Sql { sql, understood, reading } => Ok(Plan { sql: Some(sql), understood, reading, engine_ms, answered_by: Some("ENGINE".into()) }),
-        Understanding::NotUnderstood { understood, suggestions, .. } => {
+        Understanding::NotUnderstood { understood, suggestions, teach } => {
             // A sample dataset's own questions read better than ones built from its models.
             let suggestions = match datasource::sample_dataset(pool, task.project_id).await? {
                 Some(dataset) => dataset.info().questions.iter().map(|q| (*q).to_owned()).collect(),
                 None => suggestions,
             };
             let message = not_understood_message(&understood);
-            super::end_unanswered(pool, task_id, AskStatus::NoResult, TaskErrorCode::NoResult, &message, &understood, &suggestions).await?;
+            super::end_not_understood(pool, task_id, &message, &understood, &suggestions, &teach).await?;
             Ok(Plan { sql: None, understood, engine_ms, ..Plan::default() })
         }
     }

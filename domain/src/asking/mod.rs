@@ -25,7 +25,7 @@ use uuid::Uuid;
 use crate::TaskErrorCode;
 
 pub use ask::{ChartChange, adjust, adjust_chart, ask, create_thread, delete_thread, rerun, stop};
-pub use quarry_engine::question::{Chip, ChipKind};
+pub use quarry_engine::question::{Chip, ChipKind, TeachOffer, TeachTarget};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
 /// PRODUCT.md §4 asking task states, stored as their numbers.
@@ -103,6 +103,8 @@ pub struct AskingTask {
     /// How the question was read, as chips (empty until it is answered).
     pub reading: Json<Vec<Chip>>,
     pub suggestions: Vec<String>,
+    /// For each phrase a NO_RESULT answer could not place, what it may mean.
+    pub teach_offers: Json<Vec<TeachOffer>>,
     pub error_code: Option<TaskErrorCode>,
     pub error_message: Option<String>,
     pub engine_ms: Option<i32>,
@@ -222,7 +224,8 @@ pub async fn get(pool: &Pool, task_id: Uuid) -> Result<AskingTask> {
     sqlx::query_as!(
         AskingTask,
         r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions,
+                teach_offers AS "teach_offers: Json<Vec<TeachOffer>>", error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE id = $1"#,
         task_id,
@@ -261,6 +264,7 @@ struct PollRow {
     understood: Vec<String>,
     reading: Json<Vec<Chip>>,
     suggestions: Vec<String>,
+    teach_offers: Json<Vec<TeachOffer>>,
     error_code: Option<TaskErrorCode>,
     error_message: Option<String>,
     engine_ms: Option<i32>,
@@ -285,7 +289,8 @@ pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -
     let row = sqlx::query_as!(
         PollRow,
         r#"SELECT t.id, t.project_id, t.thread_id, t.response_id, t.question, t.given_sql, t.status AS "status: AskStatus", t.understood,
-                t.reading AS "reading: Json<Vec<Chip>>", t.suggestions, t.error_code AS "error_code: TaskErrorCode", t.error_message, t.engine_ms,
+                t.reading AS "reading: Json<Vec<Chip>>", t.suggestions,
+                t.teach_offers AS "teach_offers: Json<Vec<TeachOffer>>", t.error_code AS "error_code: TaskErrorCode", t.error_message, t.engine_ms,
                 t.query_ms, t.intent, t.reasoning, t.answered_by, t.correction_rounds, t.created_at, t.updated_at, t.finished_at,
                 om.role AS "org_role?: crate::permissions::OrgRole",
                 effective_project_role(p.id, $1) AS "project_role?: crate::permissions::ProjectRole",
@@ -318,6 +323,7 @@ pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -
             understood: r.understood,
             reading: r.reading,
             suggestions: r.suggestions,
+            teach_offers: r.teach_offers,
             error_code: r.error_code,
             error_message: r.error_message,
             engine_ms: r.engine_ms,
@@ -338,7 +344,8 @@ pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<V
     Ok(sqlx::query_as!(
         AskingTask,
         r#"SELECT DISTINCT ON (response_id) id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions,
+                teach_offers AS "teach_offers: Json<Vec<TeachOffer>>", error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE response_id = ANY($1)
            ORDER BY response_id, created_at DESC"#,
@@ -374,17 +381,42 @@ pub async fn end_unanswered(
     understood: &[String],
     suggestions: &[String],
 ) -> Result<bool> {
+    end(pool, task_id, status, code, Unanswered { message, understood, suggestions, teach: &[] }).await
+}
+
+/// NO_RESULT from the engine: what it understood, what to ask instead, and for each phrase it
+/// could not place the models and columns it may mean.
+pub async fn end_not_understood(
+    pool: &Pool,
+    task_id: Uuid,
+    message: &str,
+    understood: &[String],
+    suggestions: &[String],
+    teach: &[TeachOffer],
+) -> Result<bool> {
+    end(pool, task_id, AskStatus::NoResult, TaskErrorCode::NoResult, Unanswered { message, understood, suggestions, teach }).await
+}
+
+struct Unanswered<'a> {
+    message: &'a str,
+    understood: &'a [String],
+    suggestions: &'a [String],
+    teach: &'a [TeachOffer],
+}
+
+async fn end(pool: &Pool, task_id: Uuid, status: AskStatus, code: TaskErrorCode, why: Unanswered<'_>) -> Result<bool> {
     let moved = sqlx::query!(
-        "UPDATE asking_tasks SET status = $2, error_code = $3, error_message = $4, understood = $5, suggestions = $6,
+        "UPDATE asking_tasks SET status = $2, error_code = $3, error_message = $4, understood = $5, suggestions = $6, teach_offers = $8,
                 kept_result = NULL, updated_at = now(), finished_at = now()
          WHERE id = $1 AND status <> ALL($7)",
         task_id,
         status as AskStatus,
         code as TaskErrorCode,
-        message,
-        understood,
-        suggestions,
+        why.message,
+        why.understood,
+        why.suggestions,
         AskStatus::FINAL as &[AskStatus],
+        Json(why.teach) as _,
     )
     .execute(pool)
     .await?;
@@ -480,7 +512,8 @@ pub async fn unfinished(pool: &Pool, project_id: Uuid) -> Result<Vec<AskingTask>
     Ok(sqlx::query_as!(
         AskingTask,
         r#"SELECT id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
-                reading AS "reading: Json<Vec<Chip>>", suggestions, error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
+                reading AS "reading: Json<Vec<Chip>>", suggestions,
+                teach_offers AS "teach_offers: Json<Vec<TeachOffer>>", error_code AS "error_code: TaskErrorCode", error_message, engine_ms, query_ms, intent,
                 reasoning, answered_by, correction_rounds, created_at, updated_at, finished_at
            FROM asking_tasks WHERE project_id = $1 AND status <> ALL($2) ORDER BY created_at"#,
         project_id,

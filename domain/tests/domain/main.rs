@@ -6,6 +6,7 @@ mod asking;
 mod csv_import;
 mod deploy;
 mod generation;
+mod knowledge;
 mod project;
 mod purge;
 mod seed;

@@ -422,8 +422,8 @@ pub(super) fn names(token_stem: &str, name: &str) -> bool {
 
 /// A model's name stems (its name and display name) and a column's.
 pub(super) fn model_words(model: &Model) -> Vec<String> {
-    let mut all = vocabulary::name_stems(&model.name);
-    all.extend(model.properties.display_name.as_deref().map(vocabulary::name_stems).unwrap_or_default());
+    let mut all = vocabulary::kept_name_stems(&model.name, &model.properties);
+    all.extend(model.properties.display_name.as_deref().map(|d| vocabulary::kept_name_stems(d, &model.properties)).unwrap_or_default());
     all.extend(vocabulary::taught_phrases(&model.properties).into_iter().flatten());
     let mut seen = std::collections::HashSet::new();
     all.retain(|w| seen.insert(w.clone()));
@@ -442,8 +442,8 @@ fn readings(name: &str, properties: &crate::mdl::Properties) -> Vec<Vec<String>>
 }
 
 pub(super) fn column_words(column: &Column) -> Vec<String> {
-    let mut all = vocabulary::name_stems(&column.name);
-    all.extend(column.properties.display_name.as_deref().map(vocabulary::name_stems).unwrap_or_default());
+    let mut all = vocabulary::kept_name_stems(&column.name, &column.properties);
+    all.extend(column.properties.display_name.as_deref().map(|d| vocabulary::kept_name_stems(d, &column.properties)).unwrap_or_default());
     all.extend(vocabulary::taught_phrases(&column.properties).into_iter().flatten());
     // "height_cm", "weight_kg": the unit is not a word the question says.
     all.retain(|w| !["id", "cm", "kg", "is", "on", "at"].contains(&w.as_str()));

@@ -319,10 +319,28 @@ pub fn said_by(name: &str, properties: &Properties) -> Vec<String> {
     for taught in &properties.terms {
         out.extend(taught.text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| stem(&w.to_lowercase())));
     }
-    out.retain(|w| !properties.removed_terms.iter().any(|r| stem(&r.to_lowercase()) == *w && !name_stems(name).contains(w)));
+    out.retain(|w| !removed(properties, name, w));
     let mut seen = std::collections::HashSet::new();
     out.retain(|w| seen.insert(w.clone()));
     out
+}
+
+/// Whether an owner removed the term a derived stem came from: a word of a removed term that
+/// is not one of the name's own letters (`dest` stays `dest`; "destination" can go).
+fn removed(properties: &Properties, name: &str, word: &str) -> bool {
+    let own: Vec<String> = split(name).iter().map(|w| stem(w)).collect();
+    !own.iter().any(|o| o == word)
+        && properties.removed_terms.iter().any(|r| {
+            r.split(|c: char| !c.is_alphanumeric()).any(|x| {
+                let x = stem(&x.to_lowercase());
+                x == word || other_forms(&x).iter().any(|f| f == word)
+            })
+        })
+}
+
+/// [`name_stems`] less what an owner removed.
+pub fn kept_name_stems(name: &str, properties: &Properties) -> Vec<String> {
+    name_stems(name).into_iter().filter(|w| !removed(properties, name, w)).collect()
 }
 
 /// The terms taught for a model or column, as stems, each term's words together: a term said
@@ -390,5 +408,15 @@ mod tests {
         assert!(!t.iter().any(|t| t.text == "destination code"));
         assert!(t.iter().any(|t| t.text == "arrival airport" && t.source == TermSource::Taught));
         assert!(said_by("dest_cd", &props).contains(&"airport".to_owned()));
+    }
+}
+#[cfg(test)]
+mod removal {
+    use super::*;
+    #[test]
+    fn removed_expansions_are_not_said() {
+        let props = Properties { removed_terms: vec!["destination".into()], ..Properties::default() };
+        assert!(!said_by("dest", &props).contains(&"destination".to_owned()), "{:?}", said_by("dest", &props));
+        assert!(!kept_name_stems("dest", &props).contains(&"destination".to_owned()), "{:?}", kept_name_stems("dest", &props));
     }
 }

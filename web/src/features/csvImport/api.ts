@@ -13,13 +13,18 @@ function parseJson(text: string): Record<string, unknown> {
 
 /**
  * POST /api/projects/:projectId/csv (multipart, field `file`, header X-CSRF-Token) → {jobId}.
+ * `missingMarkers` (sent before the file, as a JSON array) replaces the server's default markers.
  * XMLHttpRequest rather than fetch, for the upload progress. REST errors carry the
  * `{"error": {code, message, shortMessage}}` body of docs/contracts.md.
  */
 export async function uploadCsvFile(
   projectId: string,
   file: File,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    missingMarkers,
+  }: { onProgress?: (fraction: number) => void; signal?: AbortSignal; missingMarkers?: readonly string[] | null } = {},
 ): Promise<{ jobId: string }> {
   const token = await fetchCsrfToken();
   return new Promise((resolve, reject) => {
@@ -52,6 +57,7 @@ export async function uploadCsvFile(
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
+    if (missingMarkers) body.append('missingMarkers', JSON.stringify(missingMarkers));
     body.append('file', file, file.name);
     xhr.send(body);
   });

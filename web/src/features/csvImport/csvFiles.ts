@@ -1,4 +1,4 @@
-import type { CsvImportState } from '../../gql/graphql';
+import type { ColumnTypeFamily, CsvImportState } from '../../gql/graphql';
 
 export const BYTES_PER_MB = 1024 * 1024;
 export const CSV_JOB_POLL_MS = 1000;
@@ -35,4 +35,38 @@ const STATE_TEXT: Record<CsvImportState, string> = {
 
 export function csvStateText(state: CsvImportState): string {
   return STATE_TEXT[state];
+}
+
+/** What the server reads as missing when the upload chooses nothing (`''` is an empty field). */
+export const DEFAULT_MISSING_MARKERS: readonly string[] = ['', 'NA', 'N/A', 'NULL', 'null', 'None', 'NaN', '-'];
+
+/** How a marker is shown: the empty field has no text of its own. */
+export const markerLabel = (marker: string): string => (marker === '' ? '(empty field)' : marker);
+
+/** The markers to send, or null when they are the defaults (the server's own choice then). */
+export function chosenMarkers(markers: readonly string[]): string[] | null {
+  const same =
+    markers.length === DEFAULT_MISSING_MARKERS.length && DEFAULT_MISSING_MARKERS.every((marker) => markers.includes(marker));
+  return same ? null : [...markers];
+}
+
+/** The types an imported column can be changed to (changeCsvColumnType). */
+export const CSV_COLUMN_TYPES: { value: ColumnTypeFamily; label: string }[] = [
+  { value: 'TEXT', label: 'Text' },
+  { value: 'INTEGER', label: 'Whole number' },
+  { value: 'FLOAT', label: 'Decimal number' },
+  { value: 'DECIMAL', label: 'Exact decimal' },
+  { value: 'BOOLEAN', label: 'Yes/no' },
+  { value: 'DATE', label: 'Date' },
+  { value: 'TIMESTAMP', label: 'Date and time' },
+];
+
+/** "code is now VARCHAR: 3 values converted; 1 could not be read and is now missing." */
+export function typeChangeText(change: { column: string; type: string; converted: number; failed: number }): string {
+  const converted = `${change.converted.toLocaleString('en-US')} ${change.converted === 1 ? 'value' : 'values'} converted`;
+  const failed =
+    change.failed === 0
+      ? ''
+      : `; ${change.failed.toLocaleString('en-US')} could not be read and ${change.failed === 1 ? 'is' : 'are'} now missing`;
+  return `${change.column} is now ${change.type}: ${converted}${failed}.`;
 }

@@ -9,6 +9,7 @@ import type { CsvImportJobsQuery as CsvImportJobsResult, CsvImportState } from '
 import { CardHeading } from '../../dataSource/components/CardHeading';
 import { csvStateText } from '../csvFiles';
 import { CsvImportJobsQuery } from '../graphql/csvImport';
+import { CsvColumnTypeForm } from './CsvColumnTypeForm';
 import { CsvUploader } from './CsvUploader';
 
 type Job = CsvImportJobsResult['csvImportJobs'][number];
@@ -42,15 +43,40 @@ const COLUMNS: TableColumnsType<Job> = [
       </>
     ),
   },
+  {
+    title: 'How it was read',
+    key: 'notes',
+    render: (_, job) =>
+      job.notes.length > 0 && (
+        <ul aria-label={`How ${job.fileName} was read`} style={{ margin: 0, paddingLeft: 16 }}>
+          {job.notes.map((note) => (
+            <li key={note}>
+              <Typography.Text type="secondary">{note}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      ),
+  },
   { title: 'Uploaded', dataIndex: 'createdAt', key: 'createdAt', render: (value: string) => formatDateTime(value) },
 ];
 
 /**
- * Settings › Data connection of a CSV project: the files imported so far, and (for owners)
- * more files to add. A file named like an existing table replaces it; the models follow
- * once the schema change below is applied.
+ * Settings › Data connection of a CSV project: the files imported so far and how each was
+ * read, and (for owners) more files to add. A file named like an existing table replaces it;
+ * the models follow once the schema change below is applied. Those who may change the
+ * models may also change an imported column's type.
  */
-export function CsvFilesPanel({ projectId, canEdit, onImported }: { projectId: string; canEdit: boolean; onImported?: () => void }) {
+export function CsvFilesPanel({
+  projectId,
+  canEdit,
+  canChangeTypes = canEdit,
+  onImported,
+}: {
+  projectId: string;
+  canEdit: boolean;
+  canChangeTypes?: boolean;
+  onImported?: () => void;
+}) {
   const [{ data, fetching, error }, reexecute] = useQuery({ query: CsvImportJobsQuery, variables: { projectId } });
   const config = useAppConfig();
   const maxFileSizeMB = config.config?.csvImportMaxFileSizeMB ?? DEFAULT_CSV_IMPORT_MAX_FILE_SIZE_MB;
@@ -89,6 +115,7 @@ export function CsvFilesPanel({ projectId, canEdit, onImported }: { projectId: s
           <CsvUploader projectId={projectId} maxFileSizeMB={maxFileSizeMB} onAllImported={imported} />
         </div>
       )}
+      {canChangeTypes && <CsvColumnTypeForm projectId={projectId} />}
     </Card>
   );
 }

@@ -3,16 +3,19 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
+  Collapse,
   DeleteOutlined,
   Flex,
   InboxOutlined,
   List,
   Progress,
+  Select,
   Typography,
   Upload,
 } from '../../../components/ui';
 import type { UploadProps } from '../../../components/ui';
-import { csvStateText, formatFileSize } from '../csvFiles';
+import { chosenMarkers, csvStateText, DEFAULT_MISSING_MARKERS, formatFileSize } from '../csvFiles';
 import { useCsvUploads, type CsvUpload } from '../hooks/useCsvUploads';
 
 function statusText(upload: CsvUpload): string {
@@ -36,9 +39,64 @@ function progressStatus(upload: CsvUpload): 'normal' | 'active' | 'success' | 'e
   return upload.phase === 'queued' ? 'normal' : 'active';
 }
 
+/** What an import read otherwise than as written: values read as missing, the encoding, dates. */
+export function ImportNotes({ fileName, notes }: { fileName: string; notes: readonly string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginTop: 8 }}
+      message={`How ${fileName} was read`}
+      description={
+        <ul aria-label={`How ${fileName} was read`} style={{ margin: 0, paddingLeft: 20 }}>
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+/** The "advanced" choice of what counts as a missing value, before the files are sent. */
+function MissingMarkers({ markers, onChange, disabled }: { markers: string[]; onChange: (next: string[]) => void; disabled: boolean }) {
+  const empty = markers.includes('');
+  const written = markers.filter((marker) => marker !== '');
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        Values read as missing before the columns are typed, so a column of numbers with NA cells is still a column of numbers.
+      </Typography.Text>
+      <Select
+        mode="tags"
+        aria-label="Missing-value markers"
+        value={written}
+        disabled={disabled}
+        tokenSeparators={[' ']}
+        options={DEFAULT_MISSING_MARKERS.filter((marker) => marker !== '').map((marker) => ({ value: marker, label: marker }))}
+        onChange={(next: string[]) => onChange([...(empty ? [''] : []), ...next.map((marker) => marker.trim()).filter(Boolean)])}
+      />
+      <Flex gap={16} align="center">
+        <Checkbox
+          checked={empty}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked ? ['', ...written] : written)}
+        >
+          Empty fields are missing values
+        </Checkbox>
+        <Button type="link" size="small" disabled={disabled} onClick={() => onChange([...DEFAULT_MISSING_MARKERS])}>
+          Use the defaults
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
 /**
  * Drop or pick CSV files, see the size cap, send them and follow each one's import. Files over
- * the cap (or not .csv) are refused here, before a byte is sent.
+ * the cap (or not .csv) are refused here, before a byte is sent. What each import read as
+ * missing, and how it read dates or the encoding, is shown under its file.
  */
 export function CsvUploader({
   projectId,
@@ -48,11 +106,12 @@ export function CsvUploader({
 }: {
   projectId: string;
   maxFileSizeMB: number;
-  /** Every listed file imported; the page saves the source and moves on. */
-  onAllImported: () => void | Promise<void>;
+  /** Every listed file imported; `notes` counts the files whose import has something to say. */
+  onAllImported: (summary: { notes: number }) => void | Promise<void>;
   finishing?: boolean;
 }) {
-  const { uploads, rejections, add, remove, start, busy } = useCsvUploads(projectId, maxFileSizeMB);
+  const [markers, setMarkers] = useState<string[]>([...DEFAULT_MISSING_MARKERS]);
+  const { uploads, rejections, add, remove, start, busy } = useCsvUploads(projectId, maxFileSizeMB, chosenMarkers(markers));
   const [starting, setStarting] = useState(false);
   const locked = busy || starting || Boolean(finishing);
   const pending = uploads.filter((upload) => upload.phase === 'queued' || upload.phase === 'error').length;
@@ -65,9 +124,9 @@ export function CsvUploader({
 
   const upload = async () => {
     setStarting(true);
-    const allImported = await start();
+    const outcome = await start();
     setStarting(false);
-    if (allImported) await onAllImported();
+    if (outcome.allImported) await onAllImported({ notes: outcome.noted });
   };
 
   return (
@@ -141,11 +200,25 @@ export function CsvUploader({
                   aria-label={`Progress of ${item.file.name}`}
                 />
                 <Typography.Text type={item.phase === 'error' ? 'danger' : 'secondary'}>{statusText(item)}</Typography.Text>
+                <ImportNotes fileName={item.file.name} notes={item.notes ?? []} />
               </div>
             </List.Item>
           )}
         />
       )}
+
+      <Collapse
+        ghost
+        size="small"
+        style={{ marginTop: 8 }}
+        items={[
+          {
+            key: 'advanced',
+            label: 'Advanced: missing values',
+            children: <MissingMarkers markers={markers} onChange={setMarkers} disabled={locked} />,
+          },
+        ]}
+      />
 
       <Flex justify="end" style={{ marginTop: 16 }}>
         <Button type="primary" onClick={() => void upload()} disabled={pending === 0 || locked} loading={starting || finishing}>

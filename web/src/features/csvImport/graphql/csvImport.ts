@@ -8,6 +8,7 @@ export const CsvImportJobQuery = graphql(`
       progress
       error
       tableName
+      notes
     }
   }
 `);
@@ -21,7 +22,34 @@ export const CsvImportJobsQuery = graphql(`
       fileName
       tableName
       rowCount
+      notes
       createdAt
+    }
+  }
+`);
+
+export const CsvTableColumnsQuery = graphql(`
+  query CsvTableColumns($projectId: ID!) {
+    listDataSourceTables(projectId: $projectId) {
+      name
+      columns {
+        name
+        type
+        family
+      }
+    }
+  }
+`);
+
+export const ChangeCsvColumnTypeMutation = graphql(`
+  mutation ChangeCsvColumnType($projectId: ID!, $table: String!, $column: String!, $type: ColumnTypeFamily!) {
+    changeCsvColumnType(projectId: $projectId, table: $table, column: $column, type: $type) {
+      table
+      column
+      type
+      family
+      converted
+      failed
     }
   }
 `);

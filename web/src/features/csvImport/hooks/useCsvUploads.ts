@@ -18,6 +18,8 @@ export interface CsvUpload {
   jobState?: CsvImportState;
   tableName?: string | null;
   error?: string;
+  /** What the import did that the user should know (values read as missing, the encoding, dates). */
+  notes?: string[];
 }
 
 /** Import job states that never change again. */
@@ -26,10 +28,11 @@ const isFinalJobState = (state: CsvImportState) => state === 'SUCCESS' || state 
 let nextUid = 0;
 
 /**
- * The files chosen for import and their progress. Each file is sent to the upload endpoint,
- * then its import job is polled every second until SUCCESS or ERROR.
+ * The files chosen for import and their progress. Each file is sent to the upload endpoint
+ * (with the missing-value markers chosen, null for the server's defaults), then its import
+ * job is polled every second until SUCCESS or ERROR.
  */
-export function useCsvUploads(projectId: string, maxFileSizeMB: number) {
+export function useCsvUploads(projectId: string, maxFileSizeMB: number, missingMarkers: readonly string[] | null = null) {
   const client = useClient();
   const [uploads, setUploads] = useState<CsvUpload[]>([]);
   const [rejections, setRejections] = useState<string[]>([]);
@@ -97,12 +100,13 @@ export function useCsvUploads(projectId: string, maxFileSizeMB: number) {
       const { uid, file } = upload;
       const controller = new AbortController();
       controllers.current.set(uid, controller);
-      patch(uid, { phase: 'uploading', percent: 0, error: undefined, jobState: undefined });
+      patch(uid, { phase: 'uploading', percent: 0, error: undefined, jobState: undefined, notes: undefined });
       try {
         let jobId: string;
         try {
           ({ jobId } = await uploadCsvFile(projectId, file, {
             signal: controller.signal,
+            missingMarkers,
             onProgress: (fraction) => patch(uid, { percent: csvProgressPercent('uploading', fraction) }),
           }));
         } catch (error) {
@@ -124,7 +128,7 @@ export function useCsvUploads(projectId: string, maxFileSizeMB: number) {
         const job = result.data?.csvImportJob;
         if (result.error || !job) return fail(uid, failureMessage(result.error, `Failed to import ${file.name}.`));
         if (job.state === 'SUCCESS') {
-          patch(uid, { phase: 'success', percent: 100, jobState: job.state, tableName: job.tableName });
+          patch(uid, { phase: 'success', percent: 100, jobState: job.state, tableName: job.tableName, notes: job.notes });
           return true;
         }
         patch(uid, { jobState: job.state });
@@ -134,14 +138,18 @@ export function useCsvUploads(projectId: string, maxFileSizeMB: number) {
         controllers.current.delete(uid);
       }
     },
-    [client, fail, patch, projectId],
+    [client, fail, missingMarkers, patch, projectId],
   );
 
-  /** Sends every file not yet imported (queued or failed); true when all files are imported. */
-  const start = useCallback(async (): Promise<boolean> => {
+  /**
+   * Sends every file not yet imported (queued or failed): whether all files are imported, and
+   * how many of them came back with notes.
+   */
+  const start = useCallback(async (): Promise<{ allImported: boolean; noted: number }> => {
     const pending = current.current.filter((upload) => upload.phase === 'queued' || upload.phase === 'error');
     await Promise.all(pending.map(run));
-    return !disposed.current && current.current.length > 0 && current.current.every((upload) => upload.phase === 'success');
+    const allImported = !disposed.current && current.current.length > 0 && current.current.every((upload) => upload.phase === 'success');
+    return { allImported, noted: current.current.filter((upload) => (upload.notes?.length ?? 0) > 0).length };
   }, [run]);
 
   const busy = uploads.some((upload) => upload.phase === 'uploading' || upload.phase === 'importing');

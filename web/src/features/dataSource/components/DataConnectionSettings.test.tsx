@@ -96,8 +96,8 @@ describe('DataConnectionSettings', () => {
       CsvImportJobs: {
         data: {
           csvImportJobs: [
-            { id: 'j2', state: 'ERROR', error: 'Line 3, column 4: expected 3 columns like the header, found 4.', fileName: 'orders.csv', tableName: 'orders', rowCount: null, createdAt: '2024-05-02T10:00:00Z' },
-            { id: 'j1', state: 'SUCCESS', error: null, fileName: 'Orders.csv', tableName: 'orders', rowCount: 12500, createdAt: '2024-05-01T10:00:00Z' },
+            { id: 'j2', state: 'ERROR', error: 'Line 3, column 4: expected 3 columns like the header, found 4.', fileName: 'orders.csv', tableName: 'orders', rowCount: null, notes: [], createdAt: '2024-05-02T10:00:00Z' },
+            { id: 'j1', state: 'SUCCESS', error: null, fileName: 'Orders.csv', tableName: 'orders', rowCount: 12500, notes: ["3 values 'NA' read as missing (amount 3)"], createdAt: '2024-05-01T10:00:00Z' },
           ],
         },
       },
@@ -108,5 +108,30 @@ describe('DataConnectionSettings', () => {
     expect(within(files).getByText('Imported')).toBeInTheDocument();
     expect(screen.getByText('CSV files have no connection settings to edit.')).toBeInTheDocument();
     expect(screen.getByLabelText('CSV files')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'How Orders.csv was read' })).getByText("3 values 'NA' read as missing (amount 3)")).toBeInTheDocument();
+  });
+
+  it("changes an imported column's type and says how many values converted", async () => {
+    const api = renderSettings({
+      DataSource: { data: { dataSource: { type: 'CSV', properties: {}, sampleDataset: null } } },
+      CsvImportJobs: { data: { csvImportJobs: [] } },
+      CsvTableColumns: {
+        data: { listDataSourceTables: [{ name: 'parts', columns: [{ name: 'code', type: 'BIGINT', family: 'INTEGER' }] }] },
+      },
+      ChangeCsvColumnType: {
+        data: { changeCsvColumnType: { table: 'parts', column: 'code', type: 'VARCHAR', family: 'TEXT', converted: 3, failed: 1 } },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: "Change a column's type" }, { timeout: 10_000 }));
+    const pick = async (label: string, option: string) => {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByTitle(option));
+    };
+    await pick('Table', 'parts');
+    await pick('Column', 'code (BIGINT)');
+    await pick('New type', 'Text');
+    fireEvent.click(screen.getByRole('button', { name: 'Change type' }));
+    expect(await screen.findByText('code is now VARCHAR: 3 values converted; 1 could not be read and is now missing.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.callsOf('ChangeCsvColumnType')).toEqual([{ projectId: 'p1', table: 'parts', column: 'code', type: 'TEXT' }]);
   });
 });

@@ -158,7 +158,9 @@ export function DataConnectionSettings({ projectId }: { projectId: string }) {
         )}
       </Card>
       {editable && <EditConnection key={source.type} projectId={projectId} source={source} canEdit={canEdit} />}
-      {source.type === 'CSV' && <CsvFilesPanel projectId={projectId} canEdit={canEdit} />}
+      {source.type === 'CSV' && (
+        <CsvFilesPanel projectId={projectId} canEdit={canEdit} canChangeTypes={canEdit || project?.myRole === 'CONTRIBUTOR'} />
+      )}
       <SchemaChangePanel projectId={projectId} canEdit={canEdit} />
     </>
   );

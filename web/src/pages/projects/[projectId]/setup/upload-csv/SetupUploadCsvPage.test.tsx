@@ -94,6 +94,33 @@ describe('SetupUploadCsvPage', () => {
     expect(api.callsOf('SaveDataSource')).toEqual([{ projectId: 'p1', data: { type: 'CSV', properties: {} } }]);
   });
 
+  it('sends the missing-value markers chosen, shows how each file was read and waits before moving on', async () => {
+    uploadCsvFile.mockResolvedValue({ jobId: 'job-1' });
+    const notes = ["1,204 values 'NA' read as missing (delay 1,204)", 'The file is not UTF-8: it was read as Windows-1252 (Latin-1) text.'];
+    const api = renderPage({
+      CsvImportJob: { data: { csvImportJob: { id: 'job-1', state: 'SUCCESS', progress: 1, error: null, tableName: 'delays', notes } } },
+      SaveDataSource: { data: { saveDataSource: { type: 'CSV', properties: {}, sampleDataset: null } } },
+    });
+    fireEvent.change(await screen.findByLabelText('CSV files', {}, { timeout: 10_000 }), {
+      target: { files: [csvFile('delays.csv', 1000)] },
+    });
+    fireEvent.click(screen.getByText('Advanced: missing values'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Empty fields are missing values' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const read = await screen.findByRole('list', { name: 'How delays.csv was read' }, { timeout: 10_000 });
+    expect(within(read).getByText(notes[0])).toBeInTheDocument();
+    expect(within(read).getByText(notes[1])).toBeInTheDocument();
+    const [, , options] = uploadCsvFile.mock.calls[0];
+    expect(options.missingMarkers).toEqual(['NA', 'N/A', 'NULL', 'null', 'None', 'NaN', '-']);
+    // The page stays until the user has read the notes; then the source is saved.
+    const next = await screen.findByRole('button', { name: 'Continue' }, { timeout: 10_000 });
+    expect(api.callsOf('SaveDataSource')).toEqual([]);
+    fireEvent.click(next);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/setup/models'));
+    expect(api.callsOf('SaveDataSource')).toEqual([{ projectId: 'p1', data: { type: 'CSV', properties: {} } }]);
+  });
+
   it('shows the line at fault and stays when an import fails', async () => {
     uploadCsvFile.mockResolvedValue({ jobId: 'job-1' });
     const api = renderPage({

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { ArrowLeftOutlined, Typography } from '../../../../../components/ui';
+import { Alert, ArrowLeftOutlined, Button, Typography } from '../../../../../components/ui';
 import { PageMeta } from '../../../../../components/page/PageMeta';
 import { ErrorState, LoadingState } from '../../../../../components/page/PageStates';
 import { failureMessage, showFailureToast } from '../../../../../app/errors/operationErrors';
@@ -18,6 +19,8 @@ export function SetupUploadCsvPage() {
   const config = useAppConfig();
   const [{ fetching: saving }, saveDataSource] = useMutation(SaveDataSourceMutation);
   const navigate = useNavigate();
+  // Set once every file is imported and some import has notes to read before the source is saved.
+  const [reviewing, setReviewing] = useState(false);
   const meta = <PageMeta title={UPLOAD_CSV_TITLE} description="Import CSV files as the tables of your project." />;
 
   if (redirectTo) return <Navigate to={redirectTo} replace />;
@@ -28,8 +31,10 @@ export function SetupUploadCsvPage() {
   if (config.error) console.warn('GET /api/config failed; using the default CSV size cap', config.error);
   const maxFileSizeMB = config.config?.csvImportMaxFileSizeMB ?? DEFAULT_CSV_IMPORT_MAX_FILE_SIZE_MB;
 
-  // The imported files make the project's CSV source: save it (onboarding → DATASOURCE_SAVED), then pick models.
-  const finish = async () => {
+  // The imported files make the project's CSV source: save it (onboarding → DATASOURCE_SAVED, which moves the
+  // page on to the models). When an import says how it read its file (values read as missing, dates), the user
+  // reads that first and continues.
+  const saveSource = async () => {
     const result = await saveDataSource(
       { projectId, data: { type: 'CSV', properties: {} } },
       { additionalTypenames: ['Project', 'DataSource'] },
@@ -39,6 +44,10 @@ export function SetupUploadCsvPage() {
       return;
     }
     navigate(paths.setupModels(projectId));
+  };
+  const finish = async ({ notes }: { notes: number }) => {
+    if (notes > 0) setReviewing(true);
+    else await saveSource();
   };
 
   return (
@@ -54,6 +63,20 @@ export function SetupUploadCsvPage() {
         Each file is imported as a table you can model and ask questions about. Files can be at most {maxFileSizeMB} MB.
       </Typography.Paragraph>
       <CsvUploader projectId={projectId} maxFileSizeMB={maxFileSizeMB} onAllImported={finish} finishing={saving} />
+      {reviewing && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginTop: 16 }}
+          message="Every file is imported"
+          description="Check how each file was read above; a column's type can be changed later under Settings › Data connection."
+          action={
+            <Button type="primary" loading={saving} onClick={() => void saveSource()}>
+              Continue
+            </Button>
+          }
+        />
+      )}
     </div>
   );
 }

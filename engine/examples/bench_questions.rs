@@ -20,7 +20,10 @@ use quarry_engine::{
     compile::{Dialect, compile},
     connectors::DuckDbConnector,
     mdl::{ColumnKind, Manifest},
-    question::{Understanding, ValueMatch, understand, value_key, value_phrases},
+    question::{
+        Understanding, ValueMatch, understand, value_key, value_phrases,
+        vocabulary::{TaughtTerm, apply},
+    },
 };
 use serde_json::Value;
 
@@ -344,9 +347,35 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
     let options = QueryOptions::new(100_000, Duration::from_secs(60));
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut total = 0;
+    // `--teach`: a refused question is taught one click per phrase, as a user who knows the
+    // data would click — the offered candidate whose column the gold SQL reads — and asked again.
+    let teach = args.iter().any(|a| a == "--teach");
     for q in questions.iter().filter(|q| ids.as_ref().is_none_or(|ids| q["id"].as_u64().is_some_and(|id| ids.contains(&id)))) {
         total += 1;
-        let (category, detail, sql) = judge(&manifest, &connector, &index, q, today, &options).await;
+        let (mut category, mut detail, mut sql) = judge(&manifest, &connector, &index, q, today, &options).await;
+        if teach
+            && category == "not understood"
+            && let Understanding::NotUnderstood { teach: offers, .. } =
+                understand(&manifest, Dialect::DuckDb, q["question"].as_str().unwrap_or_default(), &index, today)
+        {
+            let gold = q["gold_sql"].as_str().unwrap_or_default();
+            let clicks: Vec<TaughtTerm> = offers
+                .iter()
+                .filter_map(|o| {
+                    let pick = o.candidates.iter().find(|c| c.column.as_ref().is_some_and(|col| gold.contains(col.as_str())))?;
+                    Some(TaughtTerm { phrase: o.phrase.clone(), model: pick.model.clone(), column: pick.column.clone(), removed: false })
+                })
+                .collect();
+            if !clicks.is_empty() {
+                let mut taught = manifest.clone();
+                apply(&mut taught, &clicks);
+                (category, detail, sql) = judge(&taught, &connector, &index, q, today, &options).await;
+                detail = format!(
+                    "after teaching {}: {detail}",
+                    clicks.iter().map(|c| format!("{} = {}", c.phrase, c.column.as_deref().unwrap_or(&c.model))).collect::<Vec<_>>().join(", ")
+                );
+            }
+        }
         *counts.entry(category).or_default() += 1;
         if verbose || category != "correct" {
             let mark = if category == "correct" { "PASS" } else { "FAIL" };

@@ -159,3 +159,84 @@ async fn a_worker_killed_mid_import_loses_nothing() {
     assert_eq!(scalar(&source, "SELECT count(*) FROM big_orders").await, json!(rows));
     assert_eq!(scalar(&source, "SELECT count(DISTINCT id) FROM big_orders").await, json!(rows));
 }
+
+/// Uploads a file with the missing-value markers field as sent (before the file).
+async fn upload_with_markers(app: &TestApp, client: &Client, project: &str, name: &str, bytes: &[u8], markers: &str) -> (StatusCode, Value) {
+    let form = reqwest::multipart::Form::new()
+        .text("missingMarkers", markers.to_owned())
+        .part("file", reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(name.to_owned()).mime_str("text/csv").unwrap());
+    let csrf = app.csrf(client).await;
+    let res = client.post(format!("{}/api/projects/{project}/csv", app.url)).header("X-CSRF-Token", csrf).multipart(form).send().await.unwrap();
+    let status = res.status();
+    (status, serde_json::from_str(&res.text().await.unwrap()).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn real_exports_are_read_related_by_their_data_and_retyped() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("csv-real").await;
+    let project = project(&app, &client).await;
+
+    let shipments =
+        upload(&app, &client, &project, "shipments.csv", b"id;courier;weight;shipped\n1;AX;2,5;25/06/1998\n2;AX;NA;12/06/1998\n3;BZ;;01/07/1998\n").await;
+    let (status, body) = upload_with_markers(&app, &client, &project, "couriers.csv", b"courier,name\nAX,Ax Freight\nBZ,N/A\n", "[\"NA\"]").await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let couriers = body["jobId"].as_str().unwrap().to_owned();
+    let (status, body) = upload_with_markers(&app, &client, &project, "bad.csv", b"a\n1\n", "NA, N/A").await;
+    assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::BAD_REQUEST, Some("INVALID_INPUT")), "{body}");
+
+    let notes_of = |job: &str| {
+        let (app, client, job) = (&app, &client, job.to_owned());
+        async move {
+            finished(app, client, &job, 60).await;
+            let job = app.gql_ok(client, "query($id: ID!) { csvImportJob(id: $id) { state notes } }", json!({"id": job})).await;
+            assert_eq!(job["csvImportJob"]["state"], "SUCCESS", "{job}");
+            job["csvImportJob"]["notes"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        notes_of(&shipments).await,
+        [
+            "Numbers written with a decimal comma (3,50) were read as numbers.",
+            "1 empty value read as missing (weight 1)",
+            "1 value 'NA' read as missing (weight 1)",
+            "\"shipped\" read as dates written day first (\"25/06/1998\" can only be read day first).",
+        ]
+    );
+    // Only NA was chosen for couriers.csv: its N/A stays a name.
+    assert!(notes_of(&couriers).await.is_empty());
+
+    app.gql_ok(&client, "mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }", json!({"p": project})).await;
+    app.gql_ok(&client, "mutation($p: ID!) { saveTables(projectId: $p, tables: [\"shipments\", \"couriers\"]) { id } }", json!({"p": project})).await;
+    let family = |models: &Value, model: &str, column: &str| {
+        let model = models["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == model).unwrap();
+        model["columns"].as_array().unwrap().iter().find(|c| c["referenceName"] == column).unwrap()["family"].clone()
+    };
+    const MODELS: &str = "query($p: ID!) { models(projectId: $p) { referenceName columns { referenceName family } } }";
+    let models = app.gql_ok(&client, MODELS, json!({"p": project})).await;
+    assert_eq!((family(&models, "shipments", "weight"), family(&models, "shipments", "shipped")), (json!("FLOAT"), json!("DATE")));
+
+    let recs = app
+        .gql_ok(
+            &client,
+            "query($p: ID!) { recommendedRelationships(projectId: $p) { fromModel fromColumn toModel toColumn type reason } }",
+            json!({"p": project}),
+        )
+        .await;
+    assert_eq!(
+        recs["recommendedRelationships"],
+        json!([{
+            "fromModel": "shipments", "fromColumn": "courier", "toModel": "couriers", "toColumn": "courier", "type": "MANY_TO_ONE",
+            "reason": "courier: 100% of 3 values found in couriers.courier, which is unique",
+        }])
+    );
+
+    const CHANGE: &str = "mutation($p: ID!, $c: String!, $t: ColumnTypeFamily!) { changeCsvColumnType(projectId: $p, table: \"shipments\", column: $c, type: $t) { type family converted failed } }";
+    let changed = app.gql_ok(&client, CHANGE, json!({"p": project, "c": "id", "t": "TEXT"})).await;
+    assert_eq!(changed["changeCsvColumnType"], json!({"type": "VARCHAR", "family": "TEXT", "converted": 3, "failed": 0}));
+    let models = app.gql_ok(&client, MODELS, json!({"p": project})).await;
+    assert_eq!(family(&models, "shipments", "id"), json!("TEXT"), "the model follows the column");
+    let body = app.gql(&client, CHANGE, json!({"p": project, "c": "courier", "t": "DATE"})).await;
+    assert_eq!(error_code(&body), "INVALID_INPUT", "no courier code is a date: {body}");
+}

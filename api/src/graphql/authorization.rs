@@ -170,6 +170,10 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "createInstruction", Requires(ManageKnowledge)),
     (Mutation, "updateInstruction", Requires(ManageKnowledge)),
     (Mutation, "deleteInstruction", Requires(ManageKnowledge)),
+    (Query, "taughtTerms", Requires(ReadKnowledge)),
+    (Mutation, "teachTerm", Requires(ManageKnowledge)),
+    (Mutation, "removeDerivedTerm", Requires(ManageKnowledge)),
+    (Mutation, "deleteTaughtTerm", Requires(ManageKnowledge)),
     // generation (the language model is used only when the requester may: UseOrgLlm)
     (Query, "generationTask", Requires(ReadModels)),
     (Mutation, "createModelDescriptionTask", Requires(UpdateModels)),

@@ -1,12 +1,17 @@
 //! Knowledge (knowledge/question-sql-pairs and knowledge/instructions): SQL pairs and
-//! instructions of a project.
+//! instructions of a project, and the terms it taught the question engine (taught from an
+//! answer, listed on the modeling page).
 
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    knowledge::{self, Instruction, SqlPair},
+    access::Acting,
+    knowledge::{
+        self, Instruction, SqlPair,
+        terms::{self, TaughtTerm, TermTarget},
+    },
     permissions::Operation,
 };
 
@@ -51,6 +56,50 @@ impl From<Instruction> for InstructionGql {
     }
 }
 
+/// A phrase the project taught as a term of a model or column, or a term derived from a
+/// name that was removed.
+#[derive(SimpleObject)]
+#[graphql(name = "TaughtTerm")]
+pub struct TaughtTermGql {
+    id: ID,
+    phrase: String,
+    model: String,
+    /// Empty when the phrase means the model itself.
+    column: Option<String>,
+    /// A derived term removed (deleting this restores it), not a phrase taught.
+    removed: bool,
+    created_at: DateTime<Utc>,
+}
+
+impl From<TaughtTerm> for TaughtTermGql {
+    fn from(t: TaughtTerm) -> Self {
+        Self { id: ID(t.id.to_string()), phrase: t.phrase, model: t.model, column: t.column, removed: t.removed, created_at: t.created_at }
+    }
+}
+
+/// A phrase and the model, or column of a model, it is about.
+#[derive(InputObject)]
+pub struct TermInput {
+    /// At most 100 characters; kept in lower case.
+    phrase: String,
+    /// A deployed model's reference name.
+    model: String,
+    /// One of the model's columns; empty for the model itself.
+    column: Option<String>,
+}
+
+impl From<TermInput> for TermTarget {
+    fn from(t: TermInput) -> Self {
+        Self { phrase: t.phrase, model: t.model, column: t.column }
+    }
+}
+
+/// The signed-in caller acting in the project (the use case asks its rights there).
+async fn acting(ctx: &Context<'_>, op: Operation, project_id: uuid::Uuid) -> ApiResult<Acting> {
+    let (user, _) = context::in_project(ctx, op, project_id).await?;
+    Ok(Acting::new(user.id, user.email.clone(), context::client_address(ctx)))
+}
+
 #[derive(InputObject)]
 pub struct CreateSqlPairInput {
     question: String,
@@ -88,6 +137,13 @@ impl KnowledgeQuery {
         let project_id = parse_id(&project_id)?;
         context::in_project(ctx, Operation::ReadKnowledge, project_id).await?;
         Ok(knowledge::instructions(&context::state(ctx).pool, project_id).await?.into_iter().map(Into::into).collect())
+    }
+
+    /// The terms the project taught, and the derived ones it removed, newest first.
+    async fn taught_terms(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<TaughtTermGql>> {
+        let project_id = parse_id(&project_id)?;
+        let acting = acting(ctx, Operation::ReadKnowledge, project_id).await?;
+        Ok(terms::list(&context::state(ctx).pool, &acting, project_id).await?.into_iter().map(Into::into).collect())
     }
 }
 
@@ -137,6 +193,30 @@ impl KnowledgeMutation {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
         context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
         knowledge::delete_instruction(&context::state(ctx).pool, project_id, id).await?;
+        Ok(true)
+    }
+
+    /// Teaches a phrase as a term of a deployed model or column: every question of the
+    /// project places it there from the next one on.
+    async fn teach_term(&self, ctx: &Context<'_>, project_id: ID, data: TermInput) -> ApiResult<TaughtTermGql> {
+        let project_id = parse_id(&project_id)?;
+        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
+        Ok(terms::teach(&context::state(ctx).pool, &acting, project_id, &data.into()).await?.into())
+    }
+
+    /// Removes a term derived from a model's or column's name: questions no longer place the
+    /// phrase there (deleting the removal restores it).
+    async fn remove_derived_term(&self, ctx: &Context<'_>, project_id: ID, data: TermInput) -> ApiResult<TaughtTermGql> {
+        let project_id = parse_id(&project_id)?;
+        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
+        Ok(terms::remove_derived(&context::state(ctx).pool, &acting, project_id, &data.into()).await?.into())
+    }
+
+    /// Deletes a taught term, or undoes the removal of a derived one.
+    async fn delete_taught_term(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
+        let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
+        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
+        terms::delete(&context::state(ctx).pool, &acting, project_id, id).await?;
         Ok(true)
     }
 }

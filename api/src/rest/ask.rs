@@ -127,6 +127,35 @@ pub struct Column {
     pub r#type: String,
 }
 
+/// A phrase the question's engine could not place, with the models and columns it may mean:
+/// `POST /api/v1/knowledge/terms` with one of them teaches it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeachOffer {
+    pub phrase: String,
+    pub candidates: Vec<TeachTarget>,
+}
+
+/// A model, or a column of one, a phrase may be taught as.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeachTarget {
+    pub model: String,
+    /// Empty for the model itself.
+    pub column: Option<String>,
+    /// In a business user's words: "genre (tracks)".
+    pub label: String,
+}
+
+impl From<&asking::TeachOffer> for TeachOffer {
+    fn from(o: &asking::TeachOffer) -> Self {
+        Self {
+            phrase: o.phrase.clone(),
+            candidates: o.candidates.iter().map(|c| TeachTarget { model: c.model.clone(), column: c.column.clone(), label: c.label.clone() }).collect(),
+        }
+    }
+}
+
 /// An asking task: its state and, once FINISHED, its SQL, written answer, result and chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -150,6 +179,8 @@ pub struct AskResult {
     pub understood: Vec<String>,
     /// Questions to ask instead, when this one was not understood.
     pub suggestions: Vec<String>,
+    /// For each phrase a NO_RESULT answer could not place, what it may mean.
+    pub teach_offers: Vec<TeachOffer>,
     pub error: Option<TaskError>,
 }
 
@@ -232,6 +263,7 @@ async fn result_of(state: &AppState, task: &AskingTask) -> ApiResult<AskResult> 
         truncated: false,
         understood: task.understood.clone(),
         suggestions: task.suggestions.clone(),
+        teach_offers: task.teach_offers.iter().map(Into::into).collect(),
         error: error_of(task),
     };
     if task.status() == AskStatus::Finished {

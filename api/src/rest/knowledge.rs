@@ -1,6 +1,7 @@
 //! `knowledge/sql_pairs` and `knowledge/instructions`: the same CRUD as the knowledge pages,
 //! through the same domain calls (SQL pairs are checked against the models; both are
-//! embedded for retrieval).
+//! embedded for retrieval). `knowledge/terms`: what the project taught the question engine
+//! its words mean, as an answer's teach offers and the modeling page teach it.
 
 use super::{Caller, data::ProjectQuery, parse_id};
 use crate::{
@@ -13,7 +14,11 @@ use axum::{
     http::StatusCode,
 };
 use chrono::{DateTime, Utc};
-use quarry_domain::{api_key::ApiScope, knowledge, permissions::Operation};
+use quarry_domain::{
+    api_key::ApiScope,
+    knowledge::{self, terms},
+    permissions::Operation,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -192,5 +197,84 @@ pub async fn delete_instruction(
 ) -> ApiResult<StatusCode> {
     let target = changing(&state, &caller, q.project_id).await?;
     knowledge::delete_instruction(&state.pool, target.project.id, parse_id(&id, "Instruction")?).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A phrase taught as a term of a model or column, or a term derived from a name that was
+/// removed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Term {
+    pub id: Uuid,
+    /// Lower case, single-spaced.
+    pub phrase: String,
+    pub model: String,
+    /// Empty when the phrase means the model itself.
+    pub column: Option<String>,
+    /// A derived term removed (deleting this restores it), not a phrase taught.
+    pub removed: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<terms::TaughtTerm> for Term {
+    fn from(t: terms::TaughtTerm) -> Self {
+        Self { id: t.id, phrase: t.phrase, model: t.model, column: t.column, removed: t.removed, created_at: t.created_at }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermInput {
+    /// At most 100 characters.
+    pub phrase: String,
+    /// A deployed model's reference name (a `teachOffers` candidate's `model`).
+    pub model: String,
+    /// One of the model's columns; empty for the model itself.
+    pub column: Option<String>,
+    /// Remove this term derived from the name instead of teaching a new one.
+    #[serde(default)]
+    pub removed: bool,
+}
+
+/// The terms the project taught, and the derived ones it removed, newest first.
+#[utoipa::path(get, path = "/api/v1/knowledge/terms", tag = "knowledge", params(ProjectQuery),
+    responses((status = 200, body = Vec<Term>), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn list_terms(State(state): State<AppState>, Extension(caller): Extension<Caller>, Query(q): Query<ProjectQuery>) -> ApiResult<Json<Vec<Term>>> {
+    let target = caller.project(&state, q.project_id, ApiScope::Knowledge, Operation::ReadKnowledge).await?;
+    Ok(Json(terms::list(&state.pool, &caller.acting(&target), target.project.id).await?.into_iter().map(Into::into).collect()))
+}
+
+/// Teaches a phrase as a term of a deployed model or column (questions place it there from the
+/// next one on), or with `removed` removes a term derived from its name.
+#[utoipa::path(post, path = "/api/v1/knowledge/terms", tag = "knowledge", params(ProjectQuery), request_body = TermInput,
+    responses((status = 201, body = Term), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn create_term(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<ProjectQuery>,
+    JsonBody(input): JsonBody<TermInput>,
+) -> ApiResult<(StatusCode, Json<Term>)> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    let acting = caller.acting(&target);
+    let term = terms::TermTarget { phrase: input.phrase, model: input.model, column: input.column };
+    let made = if input.removed {
+        terms::remove_derived(&state.pool, &acting, target.project.id, &term).await?
+    } else {
+        terms::teach(&state.pool, &acting, target.project.id, &term).await?
+    };
+    Ok((StatusCode::CREATED, Json(made.into())))
+}
+
+/// Deletes a taught term, or undoes the removal of a derived one.
+#[utoipa::path(delete, path = "/api/v1/knowledge/terms/{id}", tag = "knowledge", params(("id" = Uuid, Path), ProjectQuery),
+    responses((status = 204, description = "Deleted"), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
+pub async fn delete_term(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Query(q): Query<ProjectQuery>,
+) -> ApiResult<StatusCode> {
+    let target = changing(&state, &caller, q.project_id).await?;
+    terms::delete(&state.pool, &caller.acting(&target), target.project.id, parse_id(&id, "Term")?).await?;
     Ok(StatusCode::NO_CONTENT)
 }

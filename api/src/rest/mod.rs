@@ -18,10 +18,11 @@ use axum::{
     http::{HeaderValue, Method, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
-    routing::{get, post, put},
+    routing::{delete, get, post, put},
 };
 use quarry_domain::{
     Error, ErrorCode,
+    access::Acting,
     api_history::{self, ApiCallType, NewCall},
     api_key::{self, ApiKey, ApiScope},
     permissions::{Actor, Operation},
@@ -29,7 +30,7 @@ use quarry_domain::{
 };
 use serde_json::Value;
 use std::{
-    net::SocketAddr,
+    net::{IpAddr, SocketAddr},
     sync::{Arc, Mutex},
     time::Instant,
 };
@@ -50,6 +51,8 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/knowledge/sql_pairs/{id}", put(knowledge::update_sql_pair).delete(knowledge::delete_sql_pair))
         .route("/knowledge/instructions", get(knowledge::list_instructions).post(knowledge::create_instruction))
         .route("/knowledge/instructions/{id}", put(knowledge::update_instruction).delete(knowledge::delete_instruction))
+        .route("/knowledge/terms", get(knowledge::list_terms).post(knowledge::create_term))
+        .route("/knowledge/terms/{id}", delete(knowledge::delete_term))
         .route_layer(middleware::from_fn_with_state(state.clone(), keyed_call));
     Router::new().route("/openapi.json", get(openapi::document)).merge(keyed)
 }
@@ -68,6 +71,7 @@ struct Called {
     method: String,
     path: String,
     started: Instant,
+    client_address: IpAddr,
 }
 
 #[derive(Default)]
@@ -99,6 +103,12 @@ impl Caller {
         };
         let actor = crate::access::in_project(state, creator, op, project.id).await?;
         Ok(Target { project, creator, actor })
+    }
+
+    /// The key's creator acting in the target's project, from this call's address (for use
+    /// cases that record what they change).
+    pub fn acting(&self, target: &Target) -> Acting {
+        Acting::new(target.creator, self.key.created_by_email.clone().unwrap_or_default(), Some(self.request.client_address.to_string()))
     }
 
     pub fn note_thread(&self, thread_id: Uuid) {
@@ -193,6 +203,7 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
         // The whole path: inside the nested router the URI has lost `/api/v1`.
         path: request.extensions().get::<OriginalUri>().map_or_else(|| request.uri().path().to_owned(), |uri| uri.path().to_owned()),
         started,
+        client_address: address,
     };
     let caller = Caller { key, request: Arc::new(called), notes: Arc::default() };
     // Over the key's limit: refused before the body is read, and neither recorded nor counted.
@@ -278,6 +289,9 @@ fn call_type(method: &Method, route: &str) -> ApiCallType {
         ("POST", "/knowledge/instructions") => ApiCallType::CreateInstruction,
         ("PUT", _) if path.starts_with("/knowledge/instructions/") => ApiCallType::UpdateInstruction,
         ("DELETE", _) if path.starts_with("/knowledge/instructions/") => ApiCallType::DeleteInstruction,
+        ("GET", "/knowledge/terms") => ApiCallType::ListTerms,
+        ("POST", "/knowledge/terms") => ApiCallType::CreateTerm,
+        ("DELETE", _) if path.starts_with("/knowledge/terms/") => ApiCallType::DeleteTerm,
         _ => ApiCallType::GetAsk,
     }
 }

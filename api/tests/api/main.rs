@@ -12,6 +12,7 @@ mod dashboards;
 mod folders;
 mod fuzz;
 mod isolation;
+mod knowledge;
 mod limits;
 mod llm;
 mod modeling;

@@ -42,7 +42,13 @@ export type ActivityKind =
   | 'PROJECT_MEMBER_UPDATED'
   | 'PROJECT_RESET'
   | 'SIGN_IN'
-  | 'SIGN_IN_FAILED';
+  | 'SIGN_IN_FAILED'
+  /** A taught term, or the removal of a derived one, undone (knowledge). */
+  | 'TAUGHT_TERM_DELETED'
+  /** A term derived from a model's or column's name removed (knowledge). */
+  | 'TERM_REMOVED'
+  /** A phrase taught as a term of a model or column (knowledge). */
+  | 'TERM_TAUGHT';
 
 export type ActivityLogFilter = {
   actorId?: string | number | null | undefined;
@@ -80,8 +86,10 @@ export type ApiCallType =
   | 'ASK'
   | 'CREATE_INSTRUCTION'
   | 'CREATE_SQL_PAIR'
+  | 'CREATE_TERM'
   | 'DELETE_INSTRUCTION'
   | 'DELETE_SQL_PAIR'
+  | 'DELETE_TERM'
   | 'GENERATE_CHART'
   | 'GENERATE_SQL'
   | 'GENERATE_SUMMARY'
@@ -90,6 +98,7 @@ export type ApiCallType =
   | 'GET_THREAD'
   | 'LIST_INSTRUCTIONS'
   | 'LIST_SQL_PAIRS'
+  | 'LIST_TERMS'
   | 'RUN_SQL'
   | 'STREAM_ASK'
   | 'UPDATE_INSTRUCTION'

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     ErrorCode, TaskErrorCode,
     asking::{
-        self, AskStatus, AskingTask, Chip, ChipKind, Thread, ThreadResponse,
+        self, AskStatus, AskingTask, Chip, ChipKind, TeachOffer, Thread, ThreadResponse,
         answer::suggested_questions,
         thread::{self as threads},
     },
@@ -60,6 +60,36 @@ fn reading_of(question: &str, chips: &[Chip]) -> Vec<ReadingChip> {
         .collect()
 }
 
+/// A phrase the engine could not place, with the models and columns it may mean: choosing
+/// one teaches the phrase as its term (`teachTerm`).
+#[derive(SimpleObject)]
+#[graphql(name = "TeachOffer")]
+pub struct TeachOfferGql {
+    phrase: String,
+    candidates: Vec<TeachTargetGql>,
+}
+
+/// A model, or a column of one, a phrase may be taught as.
+#[derive(SimpleObject)]
+#[graphql(name = "TeachTarget")]
+pub struct TeachTargetGql {
+    model: String,
+    /// Empty for the model itself.
+    column: Option<String>,
+    /// In a business user's words: "genre (tracks)".
+    label: String,
+}
+
+fn teach_offers_of(offers: &[TeachOffer]) -> Vec<TeachOfferGql> {
+    offers
+        .iter()
+        .map(|o| TeachOfferGql {
+            phrase: o.phrase.clone(),
+            candidates: o.candidates.iter().map(|c| TeachTargetGql { model: c.model.clone(), column: c.column.clone(), label: c.label.clone() }).collect(),
+        })
+        .collect()
+}
+
 #[derive(SimpleObject)]
 #[graphql(name = "AskingTask")]
 pub struct AskingTaskGql {
@@ -78,6 +108,8 @@ pub struct AskingTaskGql {
     reading: Vec<ReadingChip>,
     /// Questions to ask instead, when the question was not understood.
     suggestions: Vec<String>,
+    /// For each phrase a NO_RESULT answer could not place, what it may mean.
+    teach_offers: Vec<TeachOfferGql>,
     error: Option<AskingTaskError>,
     /// Milliseconds spent understanding and in the query.
     engine_ms: Option<i32>,
@@ -104,6 +136,7 @@ impl From<AskingTask> for AskingTaskGql {
             thread_id: ID(t.thread_id.to_string()),
             response_id: ID(t.response_id.to_string()),
             reading: reading_of(&t.question, &t.reading),
+            teach_offers: teach_offers_of(&t.teach_offers),
             question: t.question,
             status,
             status_code: i32::from(status.code()),
@@ -219,6 +252,10 @@ impl ThreadResponseGql {
     /// How the question was read, as chips; their offsets are in `askingTask.question`.
     async fn reading(&self) -> Vec<ReadingChip> {
         self.task.as_ref().map(|t| reading_of(&t.question, &t.reading)).unwrap_or_default()
+    }
+    /// For each phrase its question's engine could not place, what it may mean.
+    async fn teach_offers(&self) -> Vec<TeachOfferGql> {
+        self.task.as_ref().map(|t| teach_offers_of(&t.teach_offers)).unwrap_or_default()
     }
     /// The task that fills (or last re-ran) this response.
     async fn asking_task(&self) -> Option<AskingTaskGql> {

@@ -12,6 +12,7 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use quarry_domain::{
     datasource::tables,
+    knowledge::terms,
     modeling::{
         self, Model, ModelColumn, NewRelation, RelationType, Relationship,
         edit::{self, Owned},
@@ -20,11 +21,34 @@ use quarry_domain::{
     on_worker,
     permissions::Operation,
 };
+use quarry_engine::mdl::{Term, TermSource};
+use std::sync::Arc;
 use uuid::Uuid;
 
 pub struct ModelGql {
     model: Model,
     columns: Vec<ModelColumn>,
+    /// The project's vocabulary, read once for all its models when terms are asked for.
+    vocabulary: Arc<Vocabulary>,
+}
+
+type Vocabulary = Vec<(String, Option<String>, Vec<Term>)>;
+
+/// A word or phrase questions may use for a model or column, and where it came from.
+#[derive(SimpleObject)]
+#[graphql(name = "Term")]
+struct TermGql {
+    text: String,
+    /// NAME (the name's words), ABBREVIATION (its short forms expanded) or TAUGHT.
+    source: TermSource,
+}
+
+fn terms_in(vocabulary: &Vocabulary, model: &str, column: Option<&str>) -> Vec<TermGql> {
+    vocabulary
+        .iter()
+        .find(|(m, c, _)| m.eq_ignore_ascii_case(model) && c.as_deref().map(str::to_lowercase) == column.map(str::to_lowercase))
+        .map(|(_, _, terms)| terms.iter().map(|t| TermGql { text: t.text.clone(), source: t.source }).collect())
+        .unwrap_or_default()
 }
 
 #[derive(SimpleObject)]
@@ -46,6 +70,9 @@ struct ModelColumnGql {
     expression: Option<String>,
     is_calculated: bool,
     description: Option<String>,
+    /// What questions may call the column, as the deployed models and the project's taught
+    /// terms say (empty until it is deployed, and for hidden columns).
+    terms: Vec<TermGql>,
 }
 
 #[Object(name = "Model")]
@@ -78,6 +105,11 @@ impl ModelGql {
     async fn primary_key(&self) -> Option<&str> {
         self.model.primary_key.as_deref()
     }
+    /// What questions may call the model, as the deployed models and the project's taught
+    /// terms say (empty until it is deployed).
+    async fn terms(&self) -> Vec<TermGql> {
+        terms_in(&self.vocabulary, &self.model.reference_name, None)
+    }
     async fn columns(&self) -> Vec<ModelColumnGql> {
         self.columns
             .iter()
@@ -94,6 +126,7 @@ impl ModelGql {
                 expression: c.expression.clone(),
                 is_calculated: c.is_calculated(),
                 description: c.description.clone(),
+                terms: terms_in(&self.vocabulary, &self.model.reference_name, Some(&c.reference_name)),
             })
             .collect()
     }
@@ -126,8 +159,15 @@ impl From<Relationship> for RelationshipGql {
 }
 
 pub async fn models_of(ctx: &Context<'_>, project_id: uuid::Uuid) -> ApiResult<Vec<ModelGql>> {
-    let models = modeling::models(&context::state(ctx).pool, project_id).await?;
-    Ok(models.into_iter().map(|(model, columns)| ModelGql { model, columns }).collect())
+    let pool = &context::state(ctx).pool;
+    let models = modeling::models(pool, project_id).await?;
+    let asked = ctx.look_ahead();
+    let vocabulary = if asked.field("terms").exists() || asked.field("columns").field("terms").exists() {
+        Arc::new(terms::vocabulary(pool, project_id).await?)
+    } else {
+        Arc::default()
+    };
+    Ok(models.into_iter().map(|(model, columns)| ModelGql { model, columns, vocabulary: vocabulary.clone() }).collect())
 }
 
 #[derive(Default)]

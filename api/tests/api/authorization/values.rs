@@ -2,7 +2,7 @@
 //! the caller's own thread, and fresh fixtures for calls that change or remove theirs.
 
 use super::{TRACKS, Who, Who::*, World, schema::Values};
-use quarry_domain::{dashboard, folder, group, org, permissions::OrgRole};
+use quarry_domain::{access::Acting, dashboard, folder, group, knowledge::terms, org, permissions::OrgRole};
 use quarry_test_kit::unique_email;
 use serde_json::json;
 use uuid::Uuid;
@@ -180,6 +180,24 @@ impl World {
             "deleteInstruction" => {
                 v.insert("instructionId", json!(self.instruction().await));
             }
+            "teachTerm" => {
+                let phrase = format!("phrase {}", &Uuid::new_v4().simple().to_string()[..8]);
+                v.insert("data", json!({"phrase": phrase, "model": "Track", "column": "Composer"}));
+            }
+            "removeDerivedTerm" => {
+                // The last removal undone, so each allowed call removes the term again.
+                let (pool, owner) = (&self.app.state.pool, self.owner_acting());
+                for removal in terms::list(pool, &owner, self.project).await.unwrap().into_iter().filter(|t| t.removed) {
+                    terms::delete(pool, &owner, self.project, removal.id).await.unwrap();
+                }
+                v.insert("data", json!({"phrase": "composer", "model": "Track", "column": "Composer"}));
+            }
+            "deleteTaughtTerm" => {
+                let phrase = format!("doomed {}", &Uuid::new_v4().simple().to_string()[..8]);
+                let target = terms::TermTarget { phrase, model: "Track".into(), column: None };
+                let taught = terms::teach(&self.app.state.pool, &self.owner_acting(), self.project, &target).await.unwrap();
+                v.insert("id", json!(taught.id));
+            }
             "createSqlPair" => {
                 v.insert("data", json!({"question": "How many tracks are there?", "sql": "SELECT COUNT(*) AS tracks FROM \"Track\""}));
             }
@@ -274,5 +292,10 @@ impl World {
             v.insert("taskId", id(&v, "generationTaskId"));
         }
         v
+    }
+
+    /// The victim project's owner, acting through the domain (to make fresh fixtures).
+    fn owner_acting(&self) -> Acting {
+        Acting::new(self.ids[&Owner], self.emails[&Owner].clone(), None)
     }
 }

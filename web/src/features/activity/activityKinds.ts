@@ -32,6 +32,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   DEPLOYED: 'Models deployed',
   API_KEY_CREATED: 'API key created',
   API_KEY_REVOKED: 'API key revoked',
+  TERM_TAUGHT: 'Term taught',
+  TERM_REMOVED: 'Derived term removed',
+  TAUGHT_TERM_DELETED: 'Taught term deleted',
 };
 
 export const ACTIVITY_KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
@@ -58,6 +61,7 @@ export const ACTIVITY_KIND_GROUPS: { label: string; kinds: ActivityKind[] }[] = 
   },
   { label: 'Data and models', kinds: ['DATA_SOURCE_CHANGED', 'LLM_CONFIG_CHANGED', 'DEPLOYED'] },
   { label: 'API keys', kinds: ['API_KEY_CREATED', 'API_KEY_REVOKED'] },
+  { label: 'Knowledge', kinds: ['TERM_TAUGHT', 'TERM_REMOVED', 'TAUGHT_TERM_DELETED'] },
 ];
 
 export function activityKindLabel(kind: string): string {
@@ -75,6 +79,7 @@ const TARGET_KIND_LABELS: Record<string, string> = {
   ORG: 'Organization',
   DEPLOY: 'Deploy',
   API_KEY: 'API key',
+  TERM: 'Term',
 };
 
 export function targetKindLabel(kind: string | null | undefined): string {
@@ -106,6 +111,11 @@ const WORDED = new Set([
   'projectId',
   'scopes',
   'organizationWide',
+  // A term's target label says it ("grooves" as tracks.genre).
+  'phrase',
+  'model',
+  'column',
+  'removed',
 ]);
 
 /** One line about what an entry's `detail` holds, for the log's Details column. */

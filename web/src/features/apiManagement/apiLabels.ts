@@ -19,6 +19,9 @@ export const API_CALL_TYPE_LABELS: Record<ApiCallType, string> = {
   CREATE_INSTRUCTION: 'Create instruction',
   UPDATE_INSTRUCTION: 'Update instruction',
   DELETE_INSTRUCTION: 'Delete instruction',
+  LIST_TERMS: 'List terms',
+  CREATE_TERM: 'Teach or remove term',
+  DELETE_TERM: 'Delete term',
 };
 
 export const API_CALL_TYPES = Object.keys(API_CALL_TYPE_LABELS) as ApiCallType[];
@@ -28,7 +31,7 @@ export const isApiCallType = (value: string): value is ApiCallType => value in A
 export const API_SCOPE_LABELS: Record<ApiScope, { label: string; description: string }> = {
   ASK: { label: 'Ask', description: 'Ask questions and read threads, answers, summaries and charts.' },
   RUN_SQL: { label: 'Run SQL', description: 'Run read-only SQL over the models.' },
-  KNOWLEDGE: { label: 'Knowledge', description: 'Manage question-SQL pairs and instructions.' },
+  KNOWLEDGE: { label: 'Knowledge', description: 'Manage question-SQL pairs, instructions and taught terms.' },
   MODELS_READ: { label: 'Read models', description: 'Read the deployed models and their columns.' },
   ADMIN: { label: 'Admin', description: 'Everything, in every project of the organization.' },
 };

@@ -98,6 +98,25 @@ pub(super) fn is_boolean(column: &Column) -> bool {
     column.type_name.to_uppercase().contains("BOOL")
 }
 
+/// A yes/no column: a boolean, or a whole number named as a state ("discontinued",
+/// "is_active", "has_discount"), which exports often keep as 0 and 1.
+pub(super) fn is_flag(column: &Column) -> bool {
+    let words = super::vocabulary::split(&column.name);
+    let whole = ["INT", "TINYINT", "SMALLINT", "BIGINT", "INTEGER", "HUGEINT", "UTINYINT"].contains(&column.type_name.to_uppercase().as_str());
+    is_boolean(column)
+        || whole
+            && match words.as_slice() {
+                [one] => one.len() > 4 && one.ends_with("ed") && !one.ends_with("eed"),
+                [first, _, ..] => ["is", "has", "was", "flag"].contains(&first.as_str()),
+                [] => false,
+            }
+}
+
+/// The condition a yes/no column holds in: true, or not zero.
+pub(super) fn flag_true(column: &Column, sql: &str) -> String {
+    if is_boolean(column) { format!("{sql} = TRUE") } else { format!("{sql} <> 0") }
+}
+
 /// A temporal column that ends a row's validity ("to_date", "end_date", "termination_date").
 pub(super) fn ends_validity(column: &Column) -> bool {
     let words = stems_of(&column.name);

@@ -533,6 +533,19 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             if candidates.iter().any(exact) {
                 candidates.retain(exact);
             }
+            // "Discontinued products": a yes/no column said of its model is a condition on
+            // the model's rows, two names, not one column.
+            if len > 1 {
+                candidates.retain(|(m, c)| {
+                    !c.is_some_and(|c| {
+                        let own = said_words(&c.name, &c.properties);
+                        super::entities::is_flag(c) && words.iter().any(|w| !own.iter().any(|o| names(w, o)) && model_words(m).iter().any(|x| names(w, x)))
+                    })
+                });
+                if candidates.is_empty() {
+                    continue;
+                }
+            }
             // Names the run says in full win over names it says only in part ("orders" is
             // `orders`, not `order_items`; "points" is `points`, not `home_points`).
             let full = |(m, c): &(&Model, Option<&Column>)| {
@@ -660,7 +673,7 @@ pub(super) fn ordering(word: &str) -> Option<bool> {
 
 /// A numeric, non-key column.
 pub(super) fn is_measure(column: &Column) -> bool {
-    readable(column) && is_numeric(column) && !is_key(column)
+    readable(column) && is_numeric(column) && !is_key(column) && !super::entities::is_flag(column)
 }
 
 pub(super) fn is_date(column: &Column) -> bool {

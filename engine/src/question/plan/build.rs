@@ -12,10 +12,10 @@ use crate::{
     mdl::{Column, Manifest, Model},
     question::{
         Chip, ChipKind,
-        entities::{ends_validity, fk_target, is_boolean, refers, shown_columns, stems_of},
+        entities::{ends_validity, fk_target, flag_true, is_flag, refers, shown_columns, stems_of},
         lexicon,
         reach::{Reach, is_key, is_numeric, reachable, readable},
-        read::{Claim, Question, column_words, is_current, is_date, is_measure, is_sale_verb, model_words, names},
+        read::{Claim, Question, ValueMention, column_words, is_current, is_date, is_measure, is_sale_verb, model_words, names},
     },
 };
 use chrono::Datelike;
@@ -144,7 +144,7 @@ impl<'q, 'm> Reading<'q, 'm> {
                 .filter_map(|(m, c)| self.plan.find(m, c))
                 .min_by_key(|r| {
                     let names_other = self.subject.is_none_or(|m| m.name != r.model.name) && shown_columns(r.model).iter().any(|c| c.name == r.column.name);
-                    (!names_other, r.path.len())
+                    (!said_of(q, v, &r.model.name), !names_other, r.path.len())
                 })
                 .cloned();
             let Some(place) = place else {
@@ -218,15 +218,14 @@ impl<'q, 'm> Reading<'q, 'm> {
             if self.used_names.contains(&index) && Some(index) != s.subject_mention {
                 continue;
             }
-            if let Some(r) =
-                mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_boolean)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned())
+            if let Some(r) = mention.candidates.iter().filter(|(_, c)| c.is_some_and(is_flag)).find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned())
             {
                 self.used_names.push(index);
                 let (start, end) = q.span(mention.tokens.clone());
                 if s.head_names.first() == Some(&index) && r.model.name == base.name {
                     self.counted_flag = Some(q.text[start..end].to_lowercase());
                 }
-                self.conditions.push(format!("{} = TRUE", r.sql(dialect)));
+                self.conditions.push(flag_true(r.column, &r.sql(dialect)));
                 self.chips.push(Chip { kind: ChipKind::Filter, label: words_of(&r.column.name, None), start, end });
                 self.used.push(r);
             }
@@ -533,6 +532,18 @@ impl<'q, 'm> Reading<'q, 'm> {
     pub(super) fn needs_date(&self) -> bool {
         self.q.time.is_some() || self.q.month_of_year.is_some() || !self.s.grains.is_empty()
     }
+}
+
+/// Whether a value is said of a model named just before it ("customers in London",
+/// "suppliers based in the USA"): its place in that model is the one meant.
+fn said_of(q: &Question, v: &ValueMention, model: &str) -> bool {
+    const BETWEEN: &[&str] = &["in", "the", "from", "of", "at", "based", "located", "living", "who", "that", "are", "is", "live", "lives"];
+    q.names.iter().any(|n| {
+        n.tokens.end <= v.tokens.start
+            && v.tokens.start - n.tokens.end <= 3
+            && (n.tokens.end..v.tokens.start).all(|i| BETWEEN.contains(&q.tokens[i].word.as_str()))
+            && n.candidates.iter().any(|(m, c)| c.is_none() && m.name == model)
+    })
 }
 
 /// The date a question most likely means: a creation or event date before a birth date.

@@ -23,10 +23,14 @@ impl<'m> Reading<'_, 'm> {
         let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
         let quote = |n: &str| dialect.quote(n);
         let grouped = !self.group_by.is_empty();
-        let listed: Option<&'m Model> = s
-            .which_name
-            .and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name)))
-            .or(self.subject);
+        let which_entity =
+            s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name)));
+        // "Which products…" over a base that does not reach products lists something else:
+        // not this reading.
+        if s.which_name.is_some() && which_entity.is_none() && s.which_name != s.subject_mention {
+            return fail(format!("{} does not reach what the question lists", base.name));
+        }
+        let listed: Option<&'m Model> = which_entity.or(self.subject);
         // A column named as the subject ("job titles", "product categories"): its values.
         let column_mention =
             s.head_names.iter().copied().find(|n| !self.used_names.contains(n) && q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))));

@@ -16,7 +16,9 @@ use duckdb::Connection;
 
 use super::{quote_identifier as ident, quote_literal as literal};
 
-/// Values of a column tried against every format before the whole column is checked.
+/// Values of a column every format is tried on first.
+const FIRST: usize = 8;
+/// Values of a column the formats that read the first ones are tried on, before the whole column.
 const SAMPLE: usize = 1000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,18 +163,18 @@ fn text_columns(conn: &Connection, table: &str) -> duckdb::Result<Vec<String>> {
     statement.query_map([table], |row| row.get(0))?.collect()
 }
 
-/// The format every value of the column is written in, tried first on its first values.
+/// The format every value of the column is written in: the formats are tried on its first
+/// few values, those that read them on its first [`SAMPLE`] values, and the first of those
+/// that reads them all on the whole column. (Parsing is slow where it fails: trying every
+/// format on a thousand values of every text column would cost more than the load.)
 fn find(conn: &Connection, table: &str, column: &str) -> duckdb::Result<Option<Found>> {
-    let c = ident(column);
-    let t = ident(table);
-    let counts: Vec<String> = FORMATS.iter().map(|f| format!("count({})", f.read_with(&f.pattern, "v"))).collect();
-    let sql = format!("SELECT count(*), {} FROM (SELECT {c} AS v FROM {t} WHERE {c} IS NOT NULL LIMIT {SAMPLE})", counts.join(", "));
-    let sampled = conn.query_row(&sql, [], |row| (0..=FORMATS.len()).map(|i| row.get::<_, i64>(i)).collect::<duckdb::Result<Vec<i64>>>())?;
-    let total = sampled[0];
-    if total == 0 {
-        return Ok(None);
+    let mut candidates: Vec<&DateFormat> = FORMATS.iter().collect();
+    for sample in [FIRST, SAMPLE] {
+        candidates = reading_all(conn, table, column, &candidates, sample)?;
+        if candidates.is_empty() {
+            return Ok(None);
+        }
     }
-    let candidates = FORMATS.iter().zip(&sampled[1..]).filter(|(_, n)| **n == total).map(|(f, _)| f);
     for format in candidates {
         if unread(conn, table, column, &format.pattern, format)?.is_some() {
             continue;
@@ -188,6 +190,17 @@ fn find(conn: &Connection, table: &str, column: &str) -> duckdb::Result<Option<F
         return Ok(Some(Found { column: column.to_owned(), format: format.clone(), decided }));
     }
     Ok(None)
+}
+
+/// The formats that read each of the column's first `sample` values (none for a column
+/// without values).
+fn reading_all<'f>(conn: &Connection, table: &str, column: &str, formats: &[&'f DateFormat], sample: usize) -> duckdb::Result<Vec<&'f DateFormat>> {
+    let c = ident(column);
+    let counts: Vec<String> = formats.iter().map(|f| format!("count({})", f.read_with(&f.pattern, "v"))).collect();
+    let sql = format!("SELECT count(*), {} FROM (SELECT {c} AS v FROM {} WHERE {c} IS NOT NULL LIMIT {sample})", counts.join(", "), ident(table));
+    let read = conn.query_row(&sql, [], |row| (0..=formats.len()).map(|i| row.get::<_, i64>(i)).collect::<duckdb::Result<Vec<i64>>>())?;
+    let total = read[0];
+    Ok(formats.iter().zip(&read[1..]).filter(|(_, n)| total > 0 && **n == total).map(|(f, _)| *f).collect())
 }
 
 /// A value of the column that `pattern` cannot read, if any.

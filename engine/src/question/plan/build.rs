@@ -124,6 +124,7 @@ impl<'q, 'm> Reading<'q, 'm> {
             deferred_values: Vec::new(),
             value_columns: Vec::new(),
             counted_flag: None,
+            compared: Vec::new(),
             named_date: None,
             groups: Vec::new(),
             select: Vec::new(),

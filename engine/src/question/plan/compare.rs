@@ -86,6 +86,7 @@ impl<'m> Reading<'_, 'm> {
                 self.used_names.push(n);
             }
             let sql = column.sql(dialect);
+            self.compared.push(column.clone());
             let numbers: Vec<String> = c.numbers.iter().map(|n| number_text(n * factor)).collect();
             self.conditions.push(match (c.operator, numbers.as_slice()) {
                 ("BETWEEN", [a, b]) => format!("{sql} BETWEEN {a} AND {b}"),

@@ -13,7 +13,7 @@ use crate::{
         Chip, ChipKind,
         entities::{entity_of, refers},
         reach::{Reach, is_key, joins_for},
-        read::Claim,
+        read::{Claim, is_date},
     },
 };
 
@@ -131,6 +131,16 @@ impl<'m> Reading<'_, 'm> {
                     for c in shown {
                         self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                         self.used.push(c);
+                    }
+                    // "Products that cost more than $50": each with its price.
+                    for c in self.compared.clone().into_iter().filter(|c| c.model.name == m.name && !is_date(c.column)) {
+                        let item = format!("{} AS {}", c.sql(dialect), quote(&c.column.name));
+                        if !self.select.contains(&item) {
+                            self.select.push(item);
+                            if !list_by.is_empty() {
+                                list_by.push(c.sql(dialect));
+                            }
+                        }
                     }
                     if let Some(n) = s.which_name {
                         self.used_names.push(n);

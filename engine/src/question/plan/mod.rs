@@ -156,6 +156,8 @@ struct Reading<'q, 'm> {
     value_columns: Vec<(Reach<'m>, Vec<String>, (usize, usize))>,
     /// A yes/no column named as what is counted ("wins"), as said.
     counted_flag: Option<String>,
+    /// The columns compared with a number ("cost more than $50"): a list shows them.
+    compared: Vec<Reach<'m>>,
     /// A date column the question names.
     named_date: Option<(usize, Reach<'m>)>,
     groups: Vec<(Group<'m>, (usize, usize))>,

@@ -362,7 +362,9 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
             let clicks: Vec<TaughtTerm> = offers
                 .iter()
                 .filter_map(|o| {
-                    let pick = o.candidates.iter().find(|c| c.column.as_ref().is_some_and(|col| gold.contains(col.as_str())))?;
+                    // The column as a whole identifier of the gold SQL ("H", not the h of "Hall").
+                    let reads = |col: &str| gold.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == col);
+                    let pick = o.candidates.iter().find(|c| c.column.as_deref().is_some_and(reads))?;
                     Some(TaughtTerm { phrase: o.phrase.clone(), model: pick.model.clone(), column: pick.column.clone(), removed: false })
                 })
                 .collect();

@@ -97,6 +97,37 @@ impl<'m> Question<'m> {
         runs
     }
 
+    /// Each unplaced run with the ways it may be meant with a filler word beside it ("home"
+    /// and "home runs": "runs" is a verb elsewhere): what a teach offer may be for.
+    pub(super) fn unplaced_phrases(&self) -> Vec<Vec<String>> {
+        const GLUE: &[&str] =
+            &["the", "a", "an", "of", "in", "on", "at", "for", "to", "by", "and", "or", "with", "is", "are", "was", "were", "do", "does", "did"];
+        let filler = |i: usize| self.claims[i] == Some(Claim::Filler) && !GLUE.contains(&self.tokens[i].word.as_str());
+        let text = |from: usize, to: usize| self.text[self.tokens[from].start..self.tokens[to].end].to_owned();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < self.tokens.len() {
+            if self.claims[i].is_some() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i + 1 < self.tokens.len() && self.claims[i + 1].is_none() {
+                i += 1;
+            }
+            let mut variants = vec![text(start, i)];
+            if i + 1 < self.tokens.len() && filler(i + 1) {
+                variants.push(text(start, i + 1));
+            }
+            if start > 0 && filler(start - 1) {
+                variants.push(text(start - 1, i));
+            }
+            out.push(variants);
+            i += 1;
+        }
+        out
+    }
+
     /// The question's text of tokens `range`.
     pub(super) fn span(&self, range: std::ops::Range<usize>) -> (usize, usize) {
         let start = self.tokens.get(range.start).map_or(0, |t| t.start);

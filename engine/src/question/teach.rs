@@ -18,10 +18,24 @@ const OFFERED: usize = 3;
 const LEAST_SCORE: f64 = 0.25;
 
 /// Offers for each phrase the reading could not place (phrases of structure words only — "most",
-/// "not" — are not offered: they are no name).
-pub fn offers(manifest: &Manifest, unplaced: &[String]) -> Vec<TeachOffer> {
+/// "not" — are not offered: they are no name). Each phrase comes with the ways it may be meant
+/// (with a filler word beside it: "home runs"); the one whose best candidate is closest wins.
+pub fn offers(manifest: &Manifest, unplaced: &[Vec<String>]) -> Vec<TeachOffer> {
     unplaced
         .iter()
+        .filter_map(|variants| {
+            variants
+                .iter()
+                .filter_map(|phrase| offer(manifest, phrase))
+                .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.phrase.len().cmp(&a.1.phrase.len())))
+                .map(|(_, offer)| offer)
+        })
+        .collect()
+}
+
+/// The offer for one phrase, with the closeness of its best candidate.
+fn offer(manifest: &Manifest, phrase: &str) -> Option<(f64, TeachOffer)> {
+    std::iter::once(phrase)
         .filter_map(|phrase| {
             let words: Vec<String> =
                 phrase.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && w.parse::<f64>().is_err()).map(str::to_lowercase).collect();
@@ -30,16 +44,17 @@ pub fn offers(manifest: &Manifest, unplaced: &[String]) -> Vec<TeachOffer> {
                 return None;
             }
             let candidates = candidates(manifest, &words);
-            (!candidates.is_empty()).then(|| TeachOffer { phrase: words.join(" "), candidates })
+            let best = candidates.first().map(|(score, _)| *score)?;
+            Some((best, TeachOffer { phrase: words.join(" "), candidates: candidates.into_iter().map(|(_, t)| t).collect() }))
         })
-        .collect()
+        .next()
 }
 
 fn structure(word: &str) -> bool {
     [FILLER, MOST, LEAST, NEGATION, CURRENT].iter().any(|list| list.contains(&word))
 }
 
-fn candidates(manifest: &Manifest, words: &[String]) -> Vec<TeachTarget> {
+fn candidates(manifest: &Manifest, words: &[String]) -> Vec<(f64, TeachTarget)> {
     let mut scored: Vec<(f64, TeachTarget)> = Vec::new();
     for model in &manifest.models {
         let model_label = name_words(model.properties.display_name.as_deref().unwrap_or(&model.name));
@@ -56,7 +71,7 @@ fn candidates(manifest: &Manifest, words: &[String]) -> Vec<TeachTarget> {
         }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.label.cmp(&b.1.label)));
-    scored.into_iter().take(OFFERED).map(|(_, t)| t).collect()
+    scored.into_iter().take(OFFERED).collect()
 }
 
 /// How close a phrase is to a name, 0 to 1.
@@ -119,7 +134,7 @@ mod tests {
         let m = manifest();
         let cases: &[(&str, &str)] = &[("home runs", "HR"), ("runs batted in", "RBI"), ("games", "G"), ("delivered", "dlv_dt"), ("charges", "freight_chg")];
         for (phrase, column) in cases {
-            let offers = offers(&m, &[(*phrase).to_owned()]);
+            let offers = offers(&m, &[vec![(*phrase).to_owned()]]);
             let first = offers.first().and_then(|o| o.candidates.first()).and_then(|c| c.column.clone());
             assert_eq!(first.as_deref(), Some(*column), "{phrase}: {offers:?}");
         }
@@ -127,6 +142,13 @@ mod tests {
 
     #[test]
     fn structure_words_and_numbers_are_not_offered() {
-        assert!(offers(&manifest(), &["most".into(), "40".into(), "not".into()]).is_empty());
+        assert!(offers(&manifest(), &[vec!["most".into()], vec!["40".into()], vec!["not".into()]]).is_empty());
+    }
+
+    #[test]
+    fn the_way_a_phrase_is_meant_that_is_closest_to_a_name_is_offered() {
+        let offers = offers(&manifest(), &[vec!["home".into(), "home runs".into()]]);
+        assert_eq!(offers[0].phrase, "home runs");
+        assert_eq!(offers[0].candidates[0].column.as_deref(), Some("HR"));
     }
 }

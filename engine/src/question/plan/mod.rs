@@ -181,7 +181,7 @@ pub(super) fn understand(manifest: &Manifest, dialect: Dialect, question: &str, 
     match read(manifest, dialect, &mut q) {
         Ok(answer) => answer,
         Err(understood) => {
-            let teach = super::teach::offers(manifest, &q.unplaced());
+            let teach = super::teach::offers(manifest, &q.unplaced_phrases());
             Understanding::NotUnderstood { understood, suggestions: suggestions(manifest), teach }
         }
     }

@@ -411,17 +411,37 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
     Ok(())
 }
 
-/// The indexed values whose words are one of `phrases` (value keys, see
-/// [`quarry_engine::question::value_key`]), most common first.
+/// How many indexed values a question is given at most.
+const MATCHING_VALUES: i64 = 2000;
+
+/// The indexed values a question may name (see [`quarry_engine::question::value_key`]): those
+/// whose words are one of `phrases`, start or end with one ("Northwind" of "Northwind Freight
+/// Co.", "Yankees" of "New York Yankees") or are one run together ("LeHavre" of "Le Havre");
+/// most common first. The engine decides which of them the question says.
 pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) -> Result<Vec<IndexedValue>> {
-    let keys: Vec<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).collect();
+    let mut keys: Vec<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).filter(|k| !k.is_empty()).collect();
+    keys.sort();
+    keys.dedup();
+    let squashed: Vec<String> = keys.iter().map(|k| k.replace(' ', "")).filter(|k| k.len() >= 4).collect();
+    // Keys hold letters, digits and single spaces only: nothing in them is a LIKE wildcard.
+    let patterns: Vec<String> = keys
+        .iter()
+        .filter(|k| k.len() >= 3 && k.split(' ').count() <= 3)
+        .flat_map(|k| [format!("{k} %"), format!("% {k}")])
+        .collect();
     Ok(sqlx::query_as!(
         IndexedValue,
         r#"SELECT model, column_name AS "column", value, occurrences FROM value_index
-           WHERE project_id = $1 AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2)))
-           ORDER BY occurrences DESC, model, column_name"#,
+           WHERE project_id = $1
+             AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2))
+                  OR replace(value_key, ' ', '') = ANY($3) OR value_key LIKE ANY($4))
+           ORDER BY occurrences DESC, model, column_name
+           LIMIT $5"#,
         project_id,
         &keys,
+        &squashed,
+        &patterns,
+        MATCHING_VALUES,
     )
     .fetch_all(pool)
     .await?)

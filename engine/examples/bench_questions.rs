@@ -393,6 +393,28 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
         }
     }
     report(&counts, total);
+    // `--time`: how long the engine takes to read each question (the median of 20 runs per
+    // question), over the set: its p50 and p95.
+    if args.iter().any(|a| a == "--time") {
+        let mut each: Vec<f64> = questions
+            .iter()
+            .map(|q| {
+                let question = q["question"].as_str().unwrap_or_default();
+                let mut runs: Vec<f64> = (0..20)
+                    .map(|_| {
+                        let started = std::time::Instant::now();
+                        std::hint::black_box(understand(&manifest, Dialect::DuckDb, question, &index, today));
+                        started.elapsed().as_secs_f64() * 1000.0
+                    })
+                    .collect();
+                runs.sort_by(f64::total_cmp);
+                runs[10]
+            })
+            .collect();
+        each.sort_by(f64::total_cmp);
+        let at = |p: f64| each[((each.len() as f64 - 1.0) * p) as usize];
+        println!("engine time per question: p50 {:.2} ms, p95 {:.2} ms ({} values indexed)", at(0.5), at(0.95), index.len());
+    }
     Ok(())
 }
 

@@ -424,11 +424,7 @@ pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) 
     keys.dedup();
     let squashed: Vec<String> = keys.iter().map(|k| k.replace(' ', "")).filter(|k| k.len() >= 4).collect();
     // Keys hold letters, digits and single spaces only: nothing in them is a LIKE wildcard.
-    let patterns: Vec<String> = keys
-        .iter()
-        .filter(|k| k.len() >= 3 && k.split(' ').count() <= 3)
-        .flat_map(|k| [format!("{k} %"), format!("% {k}")])
-        .collect();
+    let patterns: Vec<String> = keys.iter().filter(|k| k.len() >= 3 && k.split(' ').count() <= 3).flat_map(|k| [format!("{k} %"), format!("% {k}")]).collect();
     Ok(sqlx::query_as!(
         IndexedValue,
         r#"SELECT model, column_name AS "column", value, occurrences FROM value_index

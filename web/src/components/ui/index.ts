@@ -49,6 +49,7 @@ export {
   ArrowLeftOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
+  CloseOutlined,
   DashboardOutlined,
   TableOutlined,
   ColumnWidthOutlined,
@@ -81,6 +82,7 @@ export {
   SettingOutlined,
   ShareAltOutlined,
   TeamOutlined,
+  UndoOutlined,
   UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';

@@ -18,6 +18,7 @@ const task = (status: AskStatus, extra: Partial<Task> = {}): Task => ({
   understood: [],
   reading: [],
   suggestions: [],
+  teachOffers: [],
   intent: null,
   reasoning: null,
   answeredBy: null,
@@ -92,6 +93,28 @@ describe('ResponseCard', () => {
     expect(screen.queryByText(/^Understood:/), 'the reply already says it').toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'How many customers are there?' }));
     expect(ask).toHaveBeenCalledWith('How many customers are there?');
+  });
+
+  it('teaches an unplaced word in one click, then asks the same question again in the thread', async () => {
+    const notUnderstood = task('NO_RESULT', {
+      question: 'average millis per genre',
+      error: { code: 'NO_RESULT', message: 'I could not place "millis".', shortMessage: 'Not understood' },
+      teachOffers: [{ phrase: 'millis', candidates: [{ model: 'Track', column: 'Milliseconds', label: 'milliseconds (track)' }] }],
+    });
+    const api = mockOperations({
+      TeachTerm: { data: { teachTerm: { id: 'term1', phrase: 'millis', model: 'Track', column: 'Milliseconds', removed: false } } },
+      AdjustThreadResponse: { data: { adjustThreadResponse: response('IDLE', { id: 'r2' }) } },
+    });
+    const changed = vi.fn();
+    renderWithProviders(<ResponseCard projectId="p1" response={response('NO_RESULT', { askingTask: notUnderstood })} onChanged={changed} onAsk={vi.fn()} />, api.client);
+    expect(screen.getByText('“millis” means:')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'milliseconds (track)' }));
+    await waitFor(() => expect(api.callsOf('TeachTerm')).toEqual([{ projectId: 'p1', data: { phrase: 'millis', model: 'Track', column: 'Milliseconds' } }]));
+    await waitFor(() => expect(api.callsOf('AdjustThreadResponse')).toEqual([{ projectId: 'p1', responseId: 'r1', data: { question: 'average millis per genre' } }]));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(await screen.findByText('“millis” now means milliseconds (track). Asking again…')).toBeInTheDocument();
+    expect(screen.getByText('milliseconds (track) (taught)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'milliseconds (track)' }), 'taught once, not offered again').toBeNull();
   });
 
   it('shows the reading as chips; removing or changing one asks the edited question in the thread', async () => {

@@ -12,6 +12,8 @@ import { ResultTable } from './ResultTable';
 import { LiveSteps, ReasoningSummary } from './ReasoningSteps';
 import { ReadingChips } from './ReadingChips';
 import { PinToDashboardModal } from '../../dashboard/components/PinToDashboardModal';
+import { useKnowledgeRights } from '../../knowledge/hooks/useKnowledgeRights';
+import { TeachOffers } from './TeachOffers';
 
 /** What the user sees while a task runs (PRODUCT.md §4 states). */
 export const STATUS_TEXT: Record<string, string> = {
@@ -45,6 +47,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
   const navigate = useNavigate();
   const [adjusting, adjust] = useMutation(AdjustThreadResponseMutation);
   const status = task?.status ?? 'FINISHED';
+  const { canManage: canTeach } = useKnowledgeRights(projectId);
 
   // A chip removed or changed asks the edited question as a new response (adjust steps).
   const askInstead = async (question: string) => {
@@ -104,6 +107,10 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
           description={
             <Flex vertical gap={8}>
               {!task?.error?.message && (task?.understood.length ?? 0) > 0 && <span>Understood: {task?.understood.join(', ')}.</span>}
+              {canTeach && task && (
+                // Taught, the same question is asked again in the thread, stated in full.
+                <TeachOffers projectId={projectId} offers={task.teachOffers} onTaught={() => void askInstead(task.question)} />
+              )}
               {(task?.suggestions.length ?? 0) > 0 && (
                 <Flex gap={8} wrap="wrap" align="center">
                   <span>Try:</span>

@@ -17,6 +17,14 @@ export const AskingTaskFields = graphql(`
       end
     }
     suggestions
+    teachOffers {
+      phrase
+      candidates {
+        model
+        column
+        label
+      }
+    }
     intent
     reasoning
     answeredBy

@@ -75,3 +75,46 @@ export const DeleteInstructionMutation = graphql(`
     deleteInstruction(projectId: $projectId, id: $id)
   }
 `);
+
+export const TaughtTermsQuery = graphql(`
+  query TaughtTerms($projectId: ID!) {
+    taughtTerms(projectId: $projectId) {
+      id
+      phrase
+      model
+      column
+      removed
+      createdAt
+    }
+  }
+`);
+
+export const TeachTermMutation = graphql(`
+  mutation TeachTerm($projectId: ID!, $data: TermInput!) {
+    teachTerm(projectId: $projectId, data: $data) {
+      id
+      phrase
+      model
+      column
+      removed
+    }
+  }
+`);
+
+export const RemoveDerivedTermMutation = graphql(`
+  mutation RemoveDerivedTerm($projectId: ID!, $data: TermInput!) {
+    removeDerivedTerm(projectId: $projectId, data: $data) {
+      id
+      phrase
+      model
+      column
+      removed
+    }
+  }
+`);
+
+export const DeleteTaughtTermMutation = graphql(`
+  mutation DeleteTaughtTerm($projectId: ID!, $id: ID!) {
+    deleteTaughtTerm(projectId: $projectId, id: $id)
+  }
+`);

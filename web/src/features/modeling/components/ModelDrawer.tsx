@@ -15,11 +15,14 @@ import {
 import { RELATION_TYPE_OPTIONS } from '../relationTypes';
 import type { ModelingRights } from '../hooks/useModelingRights';
 import { CalculatedFieldsTab } from './CalculatedFieldsTab';
+import { TermsTab } from './TermsTab';
+import { useKnowledgeRights } from '../../knowledge/hooks/useKnowledgeRights';
 import { PreviewPanel, SqlPanel } from './PreviewPanel';
 
 type Column = DiagramModel['columns'][number];
 
 export interface ModelDrawerProps {
+  projectId: string;
   model: DiagramModel;
   relationships: DiagramRelationship[];
   rights: ModelingRights;
@@ -29,8 +32,9 @@ export interface ModelDrawerProps {
 }
 
 /** Everything about one model: metadata and columns, calculated fields, relationships, data and SQL. */
-export function ModelDrawer({ model, relationships, rights, onClose, onChanged }: ModelDrawerProps) {
+export function ModelDrawer({ projectId, model, relationships, rights, onClose, onChanged }: ModelDrawerProps) {
   const [tab, setTab] = useState('columns');
+  const { canManage: canTeach } = useKnowledgeRights(projectId);
   const [, deleteModel] = useMutation(DeleteModelMutation);
   const remove = async () => {
     const result = await deleteModel({ modelId: model.id });
@@ -67,6 +71,11 @@ export function ModelDrawer({ model, relationships, rights, onClose, onChanged }
         onChange={setTab}
         items={[
           { key: 'columns', label: 'Columns', children: <MetadataTab model={model} canUpdate={rights.canUpdate} onChanged={onChanged} /> },
+          {
+            key: 'terms',
+            label: 'Understood as',
+            children: tab === 'terms' ? <TermsTab projectId={projectId} model={model} canManage={canTeach} /> : null,
+          },
           { key: 'calculated', label: 'Calculated fields', children: <CalculatedFieldsTab model={model} rights={rights} onChanged={onChanged} /> },
           { key: 'relationships', label: `Relationships (${own.length})`, children: <RelationshipsTab relationships={own} rights={rights} onChanged={onChanged} /> },
           { key: 'preview', label: 'Preview data', children: tab === 'preview' ? <PreviewPanel target={{ kind: 'model', id: model.id }} /> : null },

@@ -128,7 +128,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
           </Suspense>
         </div>
       </Flex>
-      {openedModel ? <ModelDrawer model={openedModel} relationships={relationships} rights={rights} onClose={() => setOpened(null)} onChanged={changed} /> : null}
+      {openedModel ? <ModelDrawer projectId={projectId} model={openedModel} relationships={relationships} rights={rights} onClose={() => setOpened(null)} onChanged={changed} /> : null}
       {openedView ? <ViewDrawer view={openedView} rights={rights} onClose={() => setOpened(null)} onChanged={changed} /> : null}
       {dialog === 'model' ? <AddModelModal projectId={projectId} models={models} onClose={() => setDialog(null)} onChanged={changed} /> : null}
       {dialog === 'view' ? <CreateViewModal projectId={projectId} onClose={() => setDialog(null)} onChanged={changed} /> : null}

@@ -260,3 +260,25 @@ export const ViewSqlQuery = graphql(`
     viewSql(viewId: $viewId)
   }
 `);
+
+export const ModelTermsQuery = graphql(`
+  query ModelTerms($projectId: ID!) {
+    models(projectId: $projectId) {
+      id
+      referenceName
+      terms {
+        text
+        source
+      }
+      columns {
+        id
+        referenceName
+        hidden
+        terms {
+          text
+          source
+        }
+      }
+    }
+  }
+`);

@@ -86,3 +86,95 @@ fn a_removed_derived_term_no_longer_places_its_word() {
     let after = understand(&removed, Dialect::DuckDb, question, &[], today);
     assert!(refused(&after), "{after:?}");
 }
+
+/// A small shipping model nobody tuned for: codes, short forms, a yes/no kept as 0 and 1.
+fn shipping() -> quarry_engine::mdl::Manifest {
+    use quarry_engine::mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship};
+    let model = |name: &str, key: &str, columns: Vec<Column>| Model {
+        name: name.into(),
+        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some(key.into()),
+        properties: Properties::default(),
+    };
+    let shipments = model(
+        "shipments",
+        "shp_id",
+        vec![
+            Column::source("shp_id", "BIGINT"),
+            Column::source("carrier_cd", "VARCHAR"),
+            Column::source("dest_city", "VARCHAR"),
+            Column::source("dlv_delay", "DOUBLE"),
+            Column::source("wt", "DOUBLE"),
+            Column::source("month", "BIGINT"),
+            Column::source("cancelled", "BIGINT"),
+            Column::relationship("carriers", "carriers", "shipments_carriers"),
+        ],
+    );
+    let carriers = model("carriers", "carrier_cd", vec![Column::source("carrier_cd", "VARCHAR"), Column::source("name", "VARCHAR")]);
+    Manifest {
+        models: vec![shipments, carriers],
+        relationships: vec![Relationship {
+            name: "shipments_carriers".into(),
+            models: ["shipments".into(), "carriers".into()],
+            join_type: JoinType::ManyToOne,
+            condition: "shipments.carrier_cd = carriers.carrier_cd".into(),
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    }
+}
+
+#[test]
+fn a_new_users_words_values_and_months_are_placed() {
+    use quarry_engine::{
+        compile::Dialect,
+        question::{ValueMatch, understand},
+    };
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let values = [
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Northwind Freight Co.".into() },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into() },
+        ValueMatch { model: "shipments".into(), column: "dest_city".into(), value: "Le Havre".into() },
+    ];
+    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &values, today) {
+        Understanding::Sql { sql, .. } => sql,
+        other => panic!("{question}: {other:?}"),
+    };
+    // Short forms expanded, a whole-number month column, a value by its first word.
+    let s = sql("average delivery delay by month");
+    assert!(s.contains("AVG(\"shipments\".\"dlv_delay\")") && s.contains("\"shipments\".\"month\""), "{s}");
+    let s = sql("total weight of shipments to LeHavre in July");
+    assert!(s.contains("SUM(\"shipments\".\"wt\")") && s.contains("'Le Havre'") && s.contains("\"shipments\".\"month\" = 7"), "{s}");
+    let s = sql("How many shipments for Northwind?");
+    assert!(s.contains("'Northwind Freight Co.'"), "{s}");
+    // A verb it does not know is not skipped: refused, with what it may mean offered.
+    let Understanding::NotUnderstood { teach, .. } = understand(&manifest, Dialect::DuckDb, "How many shipments did Northwind carry", &values, today) else {
+        panic!("answered, skipping \"carry\"")
+    };
+    assert_eq!(teach[0].phrase, "carry");
+    assert_eq!(teach[0].candidates[0].model, "carriers");
+    // A yes/no kept as 0 and 1 is a condition; "no value" is not a group.
+    let s = sql("How many cancelled shipments per carrier?");
+    assert!(s.contains("\"cancelled\" <> 0") && s.contains("IS NOT NULL"), "{s}");
+}
+
+#[test]
+fn a_phrase_that_fits_several_values_is_offered_not_guessed() {
+    use quarry_engine::{
+        compile::Dialect,
+        question::{ValueMatch, understand},
+    };
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let values = [
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into() },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Sky Air".into() },
+    ];
+    let Understanding::NotUnderstood { understood, .. } = understand(&manifest, Dialect::DuckDb, "How many shipments by Blue?", &values, today) else {
+        panic!("guessed one of two carriers")
+    };
+    let said = understood.join("; ");
+    assert!(said.contains("Blue Ocean Lines") && said.contains("Blue Sky Air"), "{said}");
+}

@@ -6,11 +6,11 @@
 use super::{
     TeachOffer, TeachTarget,
     lexicon::{CURRENT, FILLER, LEAST, MOST, NEGATION},
-    reach::readable,
+    reach::{is_key, is_numeric, readable},
     vocabulary::{said_by, split},
     words::{name_words, stem},
 };
-use crate::mdl::{Manifest, Properties};
+use crate::mdl::{Manifest, Model, Properties};
 
 /// How many candidates a phrase is offered.
 const OFFERED: usize = 3;
@@ -20,7 +20,7 @@ const LEAST_SCORE: f64 = 0.25;
 /// Offers for each phrase the reading could not place (phrases of structure words only — "most",
 /// "not" — are not offered: they are no name). Each phrase comes with the ways it may be meant
 /// (with a filler word beside it: "home runs"); the one whose best candidate is closest wins.
-pub fn offers(manifest: &Manifest, unplaced: &[Vec<String>]) -> Vec<TeachOffer> {
+pub fn offers(manifest: &Manifest, unplaced: &[Vec<String>], named: &[&Model]) -> Vec<TeachOffer> {
     unplaced
         .iter()
         .filter_map(|variants| {
@@ -29,8 +29,35 @@ pub fn offers(manifest: &Manifest, unplaced: &[Vec<String>]) -> Vec<TeachOffer> 
                 .filter_map(|phrase| offer(manifest, phrase))
                 .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.phrase.len().cmp(&a.1.phrase.len())))
                 .map(|(_, offer)| offer)
+                .or_else(|| columns_of_named(variants.first()?, named))
         })
         .collect()
+}
+
+/// A word like no name ("grooves"): the columns of the models the question names, numbers
+/// first — what a word beside them most often means.
+fn columns_of_named(phrase: &str, named: &[&Model]) -> Option<TeachOffer> {
+    let words: Vec<String> = phrase.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    if words.is_empty() || words.iter().all(|w| structure(w) || w.parse::<f64>().is_ok()) {
+        return None;
+    }
+    let mut columns: Vec<(&Model, &crate::mdl::Column)> =
+        named.iter().flat_map(|m| m.columns.iter().filter(|c| readable(c) && !is_key(c)).map(move |c| (*m, c))).collect();
+    columns.sort_by_key(|(_, c)| !is_numeric(c));
+    let candidates: Vec<TeachTarget> = columns
+        .into_iter()
+        .take(OFFERED)
+        .map(|(m, c)| TeachTarget {
+            model: m.name.clone(),
+            column: Some(c.name.clone()),
+            label: format!(
+                "{} ({})",
+                name_words(c.properties.display_name.as_deref().unwrap_or(&c.name)),
+                name_words(m.properties.display_name.as_deref().unwrap_or(&m.name))
+            ),
+        })
+        .collect();
+    (!candidates.is_empty()).then(|| TeachOffer { phrase: words.join(" "), candidates })
 }
 
 /// The offer for one phrase, with the closeness of its best candidate.
@@ -134,7 +161,7 @@ mod tests {
         let m = manifest();
         let cases: &[(&str, &str)] = &[("home runs", "HR"), ("runs batted in", "RBI"), ("games", "G"), ("delivered", "dlv_dt"), ("charges", "freight_chg")];
         for (phrase, column) in cases {
-            let offers = offers(&m, &[vec![(*phrase).to_owned()]]);
+            let offers = offers(&m, &[vec![(*phrase).to_owned()]], &[]);
             let first = offers.first().and_then(|o| o.candidates.first()).and_then(|c| c.column.clone());
             assert_eq!(first.as_deref(), Some(*column), "{phrase}: {offers:?}");
         }
@@ -142,13 +169,23 @@ mod tests {
 
     #[test]
     fn structure_words_and_numbers_are_not_offered() {
-        assert!(offers(&manifest(), &[vec!["most".into()], vec!["40".into()], vec!["not".into()]]).is_empty());
+        let m = manifest();
+        assert!(offers(&m, &[vec!["most".into()], vec!["40".into()], vec!["not".into()]], &m.models.iter().collect::<Vec<_>>()).is_empty());
     }
 
     #[test]
     fn the_way_a_phrase_is_meant_that_is_closest_to_a_name_is_offered() {
-        let offers = offers(&manifest(), &[vec!["home".into(), "home runs".into()]]);
+        let offers = offers(&manifest(), &[vec!["home".into(), "home runs".into()]], &[]);
         assert_eq!(offers[0].phrase, "home runs");
         assert_eq!(offers[0].candidates[0].column.as_deref(), Some("HR"));
+    }
+
+    #[test]
+    fn a_word_like_no_name_is_offered_the_columns_of_the_models_said() {
+        let m = manifest();
+        let batting = m.model("batting").unwrap();
+        let offers = offers(&m, &[vec!["grooves".into()]], &[batting]);
+        assert_eq!(offers[0].phrase, "grooves");
+        assert!(offers[0].candidates.iter().all(|c| c.model == "batting" && c.column.as_deref() != Some("playerID")), "{offers:?}");
     }
 }

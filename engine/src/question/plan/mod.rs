@@ -181,7 +181,8 @@ pub(super) fn understand(manifest: &Manifest, dialect: Dialect, question: &str, 
     match read(manifest, dialect, &mut q) {
         Ok(answer) => answer,
         Err(understood) => {
-            let teach = super::teach::offers(manifest, &q.unplaced_phrases());
+            let named: Vec<&Model> = q.names.iter().flat_map(|n| n.candidates.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| *m)).collect();
+            let teach = super::teach::offers(manifest, &q.unplaced_phrases(), &named);
             Understanding::NotUnderstood { understood, suggestions: suggestions(manifest), teach }
         }
     }

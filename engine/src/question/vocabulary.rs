@@ -320,6 +320,8 @@ pub fn said_by(name: &str, properties: &Properties) -> Vec<String> {
         out.extend(taught.text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| stem(&w.to_lowercase())));
     }
     out.retain(|w| !removed(properties, name, w));
+    // "height_cm", "PetID": the unit and the key marker are not words a question names it by.
+    out.retain(|w| !["id", "cm", "kg", "is", "on", "at"].contains(&w.as_str()));
     let mut seen = std::collections::HashSet::new();
     out.retain(|w| seen.insert(w.clone()));
     out

@@ -108,6 +108,7 @@ fn shipping() -> quarry_engine::mdl::Manifest {
             Column::source("wt", "DOUBLE"),
             Column::source("month", "BIGINT"),
             Column::source("cancelled", "BIGINT"),
+            Column::source("shipped_at", "TIMESTAMP"),
             Column::relationship("carriers", "carriers", "shipments_carriers"),
         ],
     );
@@ -142,11 +143,11 @@ fn a_new_users_words_values_and_months_are_placed() {
         Understanding::Sql { sql, .. } => sql,
         other => panic!("{question}: {other:?}"),
     };
-    // Short forms expanded, a whole-number month column, a value by its first word.
+    // Short forms expanded, a whole-number month column, a value run together, July of any year.
     let s = sql("average delivery delay by month");
     assert!(s.contains("AVG(\"shipments\".\"dlv_delay\")") && s.contains("\"shipments\".\"month\""), "{s}");
     let s = sql("total weight of shipments to LeHavre in July");
-    assert!(s.contains("SUM(\"shipments\".\"wt\")") && s.contains("'Le Havre'") && s.contains("\"shipments\".\"month\" = 7"), "{s}");
+    assert!(s.contains("SUM(\"shipments\".\"wt\")") && s.contains("'Le Havre'") && s.contains("EXTRACT(MONTH FROM \"shipments\".\"shipped_at\") = 7"), "{s}");
     let s = sql("How many shipments for Northwind?");
     assert!(s.contains("'Northwind Freight Co.'"), "{s}");
     // A verb it does not know is not skipped: refused, with what it may mean offered.
@@ -155,6 +156,11 @@ fn a_new_users_words_values_and_months_are_placed() {
     };
     assert_eq!(teach[0].phrase, "carry");
     assert_eq!(teach[0].candidates[0].model, "carriers");
+    // Parts of the day and of the week, whatever the date.
+    let s = sql("How many shipments in the morning on Mondays?");
+    assert!(s.contains("EXTRACT(HOUR FROM \"shipments\".\"shipped_at\") >= 5") && s.contains("EXTRACT(DOW FROM \"shipments\".\"shipped_at\") IN (1)"), "{s}");
+    let s = sql("shipments per weekday");
+    assert!(s.contains("DAYNAME(\"shipments\".\"shipped_at\")"), "{s}");
     // A yes/no kept as 0 and 1 is a condition; "no value" is not a group.
     let s = sql("How many cancelled shipments per carrier?");
     assert!(s.contains("\"cancelled\" <> 0") && s.contains("IS NOT NULL"), "{s}");

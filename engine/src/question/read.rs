@@ -63,6 +63,8 @@ pub(super) struct Question<'m> {
     pub(super) time: Option<(TimeRange, std::ops::Range<usize>)>,
     /// A month of any year ("in July"), by number, where it is said.
     pub(super) month_of_year: Option<(u32, usize)>,
+    /// Parts of the day or week ("in the morning", "on Mondays"), where they are said.
+    pub(super) day_parts: Vec<(super::time::DayPart, usize)>,
     pub(super) comparisons: Vec<ComparisonMention>,
     pub(super) names: Vec<NameMention<'m>>,
     /// What the reply should offer for words it could not place ("\"united\" could be …").
@@ -146,6 +148,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
         values: Vec::new(),
         time: None,
         month_of_year: None,
+        day_parts: Vec::new(),
         comparisons: Vec::new(),
         names: Vec::new(),
         hints: Vec::new(),
@@ -293,6 +296,12 @@ fn scan_time(q: &mut Question, today: NaiveDate) {
     {
         q.claims[at] = Some(Claim::Time);
         q.month_of_year = Some((month, at));
+    }
+    for (part, at) in super::time::day_parts(&words) {
+        if q.claims[at].is_none() {
+            q.claims[at] = Some(Claim::Time);
+            q.day_parts.push((part, at));
+        }
     }
     if let Some((range, at)) = range_at(&words, today)
         && at.clone().all(|i| q.claims[i].is_none())

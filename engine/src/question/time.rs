@@ -54,6 +54,38 @@ pub(super) fn month_of_year(words: &[String]) -> Option<(u32, usize)> {
     })
 }
 
+/// A part of the day or of the week, whatever the date: "in the morning", "at night", "on
+/// Mondays", "at weekends".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum DayPart {
+    /// Hours from the first (included) to the second (excluded); wraps past midnight.
+    Hours(u32, u32),
+    /// Days of the week, 0 for Sunday.
+    Weekdays(Vec<u32>),
+}
+
+const WEEKDAYS: [&str; 7] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/// The parts of the day or week a question says, each with the word that says it.
+pub(super) fn day_parts(words: &[String]) -> Vec<(DayPart, usize)> {
+    words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| {
+            let singular = w.strip_suffix('s').unwrap_or(w);
+            let part = match singular {
+                "morning" => DayPart::Hours(5, 12),
+                "afternoon" => DayPart::Hours(12, 17),
+                "evening" => DayPart::Hours(17, 21),
+                "night" | "overnight" => DayPart::Hours(21, 5),
+                "weekend" => DayPart::Weekdays(vec![0, 6]),
+                _ => DayPart::Weekdays(vec![WEEKDAYS.iter().position(|d| *d == singular)? as u32]),
+            };
+            Some((part, i))
+        })
+        .collect()
+}
+
 fn year_of(word: &str) -> Option<i32> {
     word.parse::<i32>().ok().filter(|y| (1900..=2100).contains(y))
 }

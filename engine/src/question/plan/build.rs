@@ -7,6 +7,7 @@ use super::{
     Aggregate, Built, Plan, Reading, Shape, fail,
     sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of},
 };
+use crate::question::time::DayPart;
 use crate::{
     compile::Dialect,
     mdl::{Column, Manifest, Model},
@@ -408,6 +409,39 @@ impl<'q, 'm> Reading<'q, 'm> {
             let (start, end) = q.span(at..at + 1);
             self.chips.push(Chip { kind: ChipKind::TimeRange, label: format!("in {}", &q.text[start..end]), start, end });
         }
+        // "In the morning", "on Mondays": the hour or the weekday of a date, or an hour column.
+        for (part, at) in &q.day_parts {
+            let (start, end) = q.span(*at..at + 1);
+            let condition = match part {
+                DayPart::Hours(from, to) => {
+                    let hour = match (self.date_column().filter(|d| d.column.type_name.to_uppercase().contains("TIME")), self.time_part_column("hour")) {
+                        (_, Some(h)) => {
+                            let sql = h.sql(dialect);
+                            self.used.push(h);
+                            sql
+                        }
+                        (Some(d), None) => {
+                            let sql = format!("EXTRACT(HOUR FROM {})", d.sql(dialect));
+                            self.used.push(d);
+                            sql
+                        }
+                        (None, None) => return fail(format!("no time of day in {} for \"{}\"", base.name, &q.text[start..end])),
+                    };
+                    if from < to { format!("{hour} >= {from} AND {hour} < {to}") } else { format!("({hour} >= {from} OR {hour} < {to})") }
+                }
+                DayPart::Weekdays(days) => {
+                    let Some(d) = self.date_column() else { return fail(format!("no date in {} for \"{}\"", base.name, &q.text[start..end])) };
+                    let weekday = match dialect {
+                        Dialect::MySql => format!("(DAYOFWEEK({}) - 1)", d.sql(dialect)),
+                        _ => format!("EXTRACT(DOW FROM {})", d.sql(dialect)),
+                    };
+                    self.used.push(d);
+                    format!("{weekday} IN ({})", days.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
+                }
+            };
+            self.conditions.push(condition);
+            self.chips.push(Chip { kind: ChipKind::TimeRange, label: q.text[start..end].to_lowercase(), start, end });
+        }
         Ok(())
     }
 
@@ -531,7 +565,7 @@ impl<'q, 'm> Reading<'q, 'm> {
 
     /// A date range or a time grain is said.
     pub(super) fn needs_date(&self) -> bool {
-        self.q.time.is_some() || self.q.month_of_year.is_some() || !self.s.grains.is_empty()
+        self.q.time.is_some() || self.q.month_of_year.is_some() || !self.q.day_parts.is_empty() || !self.s.grains.is_empty()
     }
 }
 

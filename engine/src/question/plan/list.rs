@@ -27,7 +27,8 @@ impl<'m> Reading<'_, 'm> {
             s.which_name.and_then(|n| q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find(|m| self.plan.reaches(&m.name)));
         // "Which products…" over a base that does not reach products lists something else:
         // not this reading.
-        if s.which_name.is_some() && which_entity.is_none() && s.which_name != s.subject_mention {
+        let names_an_entity = s.which_name.is_some_and(|n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()));
+        if names_an_entity && which_entity.is_none() && s.which_name != s.subject_mention {
             return fail(format!("{} does not reach what the question lists", base.name));
         }
         let listed: Option<&'m Model> = which_entity.or(self.subject);

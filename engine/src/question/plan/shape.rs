@@ -152,6 +152,17 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
             head_names.push(index);
         }
     }
+    // "The best-selling product in Germany by units": after a superlative, "by" a quantity
+    // says what ranks the thing named, not a grouping.
+    if words.iter().any(|w| ordering(w).is_some()) && !head_names.is_empty() {
+        let ranking: Vec<usize> = grouped_names
+            .iter()
+            .copied()
+            .filter(|&n| q.names[n].candidates.iter().all(|(_, c)| c.is_some_and(is_measure)) && n == *grouped_names.last().unwrap_or(&n))
+            .collect();
+        grouped_names.retain(|n| !ranking.contains(n));
+        head_names.extend(ranking);
+    }
     // "which customer…", "top 5 artists…": the first name after it is grouped by (or listed).
     let mut which_name: Option<usize> = None;
     if let Some(at) = which_at {

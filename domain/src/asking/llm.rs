@@ -277,8 +277,12 @@ async fn specifics(pool: &Pool, project_id: Uuid, question: &str) -> Result<std:
             out.insert((n + 1).to_string());
         }
     }
-    let values = deploy::matching_values(pool, project_id, &super::answer::phrases(question)).await?;
-    out.extend(values.into_iter().map(|v| v.value.to_lowercase()));
+    // The values said whole: a value the index offers for a part of it ("number" of "Number
+    // of the Beast") is no specific of the question.
+    let phrases = super::answer::phrases(question);
+    let said: std::collections::HashSet<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).collect();
+    let values = deploy::matching_values(pool, project_id, &phrases).await?;
+    out.extend(values.into_iter().filter(|v| said.contains(&quarry_engine::question::value_key(&v.value))).map(|v| v.value.to_lowercase()));
     Ok(out)
 }
 

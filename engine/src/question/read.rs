@@ -500,6 +500,10 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
     // "Total" names a column only after another word of its name ("invoice total").
     let free_in =
         |q: &Question, i: usize, range: &std::ops::Range<usize>| free(q, i) || (q.tokens[i].word == "total" && i > range.start && q.claims[i].is_none());
+    // A short form in a column's name stands for a word the schema itself says elsewhere
+    // (`cust_id` beside a `customers` model): derived from the names, not from a word list.
+    let schema: std::collections::HashSet<String> = manifest.models.iter().flat_map(|m| said_words(&m.name, &m.properties)).collect();
+    let names = |w: &str, m: &str| names(w, m) || m.len() >= 3 && w.len() > m.len() && w.starts_with(m) && schema.contains(w);
     let mut found: Vec<NameMention<'m>> = Vec::new();
     for len in (1..=3).rev() {
         for start in 0..n.saturating_sub(len - 1) {

@@ -3,6 +3,9 @@
 //! filler. What no part claims is *unplaced*, and a question with unplaced words is not
 //! answered: the engine never writes SQL that ignores part of what was asked.
 
+mod comparisons;
+mod values;
+
 use super::{
     ValueMatch,
     lexicon::{self, CURRENT, FILLER, LEAST, MOST, NEGATION, SALE_VERBS},
@@ -10,10 +13,12 @@ use super::{
     time::{TimeRange, range_at},
     tokens::{Token, tokenize},
     vocabulary,
-    words::{synonyms, value_key},
+    words::synonyms,
 };
 use crate::mdl::{Column, Manifest, Model};
 use chrono::NaiveDate;
+use comparisons::scan_comparisons;
+use values::scan_values;
 
 /// What claimed a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,135 +165,6 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
     q
 }
 
-/// Values of the index, longest first, each where the question says it.
-fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
-    let keys: Vec<String> = q.tokens.iter().map(|t| value_key(&t.word)).collect();
-    let mut found: Vec<ValueMention> = Vec::new();
-    for v in values {
-        let key = value_key(&v.value);
-        // A value that is a word every question uses ("A", "Other"…) is not read as a value.
-        if key.is_empty() || (!key.contains(' ') && RESERVED.iter().any(|r| r.contains(&key.as_str()))) || key.chars().count() < 2 {
-            continue;
-        }
-        if let Some(existing) = found.iter_mut().find(|f| value_key(&f.value) == key) {
-            if !existing.places.contains(&(v.model.clone(), v.column.clone())) {
-                existing.places.push((v.model.clone(), v.column.clone()));
-            }
-            continue;
-        }
-        // "the Eastern Conference": a one-word value said as its adjective.
-        if let Some(at) = keys.iter().position(|k| super::words::plain_form(k) == Some(key.as_str())) {
-            found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: at..at + 1 });
-        }
-        for start in 0..keys.len() {
-            let mut joined = String::new();
-            for (end, word) in keys.iter().enumerate().skip(start) {
-                if !joined.is_empty() {
-                    joined.push(' ');
-                }
-                joined.push_str(word);
-                // The last word in the plural, for a value of several words.
-                let singular = || end > start && joined.rsplit_once(' ').is_some_and(|(head, last)| format!("{head} {}", super::words::stem(last)) == key);
-                if joined == key || singular() {
-                    found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: start..end + 1 });
-                }
-                if joined.len() > key.len() + 3 {
-                    break;
-                }
-            }
-        }
-    }
-    partial_values(q, manifest, values, &keys, &mut found);
-    found.sort_by_key(|f| std::cmp::Reverse(f.tokens.len()));
-    for f in found {
-        if f.tokens.clone().any(|i| q.claims[i].is_some()) {
-            continue;
-        }
-        // "greater than 150": a number compared, even where a text column holds "150".
-        let compared = f.tokens.len() == 1
-            && q.tokens[f.tokens.start].number.is_some()
-            && f.tokens.start > 0
-            && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"]
-                .contains(&q.tokens[f.tokens.start - 1].word.as_str());
-        if compared {
-            continue;
-        }
-        // "the package option": the column's own name said, not its value "Option".
-        let mut f = f;
-        f.places.retain(|(m, c)| {
-            let words = manifest.model(m).and_then(|m| m.columns.iter().find(|x| x.name == *c)).map(column_words).unwrap_or_default();
-            let said = |i: usize| q.tokens.get(i).is_some_and(|t| words.contains(&t.stem));
-            !(f.tokens.len() == 1 && said(f.tokens.start) && (f.tokens.start > 0 && said(f.tokens.start - 1) || said(f.tokens.end)))
-        });
-        if f.places.is_empty() {
-            continue;
-        }
-        let index = q.values.len();
-        for i in f.tokens.clone() {
-            q.claims[i] = Some(Claim::Value(index));
-        }
-        q.values.push(f);
-    }
-}
-
-/// Values said as people say them: the first words of a longer value ("Northwind" for
-/// "Northwind Freight Co.") or its words run together or apart ("LeHavre" for "Le Havre").
-/// Only words that name nothing in the model and are no word of the reading; a phrase that
-/// fits several values is not guessed: the reply offers them (`Question::hints`).
-fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
-    let named: std::collections::HashSet<String> = manifest
-        .models
-        .iter()
-        .flat_map(|m| std::iter::once(said_words(&m.name, &m.properties)).chain(m.columns.iter().map(|c| said_words(&c.name, &c.properties))))
-        .flatten()
-        .collect();
-    let reserved = |i: usize| {
-        let t = &q.tokens[i];
-        t.number.is_some()
-            || named.contains(&t.stem)
-            || RESERVED.iter().any(|r| r.contains(&t.word.as_str()) || r.contains(&t.stem.as_str()))
-            || !synonyms(&t.stem).is_empty()
-            || !lexicon::column_synonyms(&t.stem).is_empty()
-            || t.word.len() < 3
-    };
-    for len in (1..=3).rev() {
-        for start in 0..keys.len().saturating_sub(len - 1) {
-            let range = start..start + len;
-            if range.clone().any(|i| found.iter().any(|f| f.tokens.contains(&i))) || range.clone().all(reserved) || reserved(start) {
-                continue;
-            }
-            let said = keys[range.clone()].join(" ");
-            let squashed: String = said.replace(' ', "");
-            let mut fits: Vec<&ValueMatch> = values
-                .iter()
-                .filter(|v| {
-                    let key = value_key(&v.value);
-                    key != said
-                        && (key.replace(' ', "") == squashed && squashed.len() >= 4
-                            || key.starts_with(&format!("{said} "))
-                            || said.len() >= 4 && key.ends_with(&format!(" {said}")) && key.split(' ').count() <= len + 2)
-                })
-                .collect();
-            let mut distinct: Vec<String> = fits.iter().map(|v| v.value.clone()).collect();
-            distinct.sort();
-            distinct.dedup();
-            match distinct.len() {
-                0 => continue,
-                1 => {
-                    let places = fits.iter().map(|v| (v.model.clone(), v.column.clone())).collect::<Vec<_>>();
-                    found.push(ValueMention { value: fits.remove(0).value.clone(), places, tokens: range });
-                }
-                _ => {
-                    let text = &q.text[q.tokens[start].start..q.tokens[start + len - 1].end];
-                    let shown: Vec<String> = distinct.iter().take(5).map(|v| format!("\"{v}\"")).collect();
-                    let more = if distinct.len() > 5 { format!(" or {} more", distinct.len() - 5) } else { String::new() };
-                    q.hints.push(format!("\"{text}\" could be {}{more}", shown.join(", ")));
-                }
-            }
-        }
-    }
-}
-
 fn scan_time(q: &mut Question, today: NaiveDate) {
     let words: Vec<String> = q.tokens.iter().map(|t| t.word.clone()).collect();
     if let Some((month, at)) = super::time::month_of_year(&words)
@@ -315,139 +191,6 @@ fn scan_time(q: &mut Question, today: NaiveDate) {
         }
         q.time = Some((range, at));
     }
-}
-
-const UNITS: &[&str] = &[
-    "minute",
-    "min",
-    "second",
-    "sec",
-    "hour",
-    "foot",
-    "feet",
-    "ft",
-    "inch",
-    "pound",
-    "lb",
-    "kg",
-    "kilogram",
-    "cm",
-    "centimeter",
-    "dollar",
-    "usd",
-    "buck",
-    "percent",
-];
-
-fn scan_comparisons(q: &mut Question) {
-    let n = q.tokens.len();
-    let mut i = 0;
-    while i < n {
-        if q.claims[i].is_some() {
-            i += 1;
-            continue;
-        }
-        let words: Vec<&str> = q.tokens[i..].iter().take(3).map(|t| t.word.as_str()).collect();
-        // "before 2000", "after 2010", "since 2015": a date or year.
-        if ["before", "after", "since"].contains(&words[0])
-            && let Some(number) = q.tokens.get(i + 1).and_then(|t| t.number).filter(|y| (1800.0..=2100.0).contains(y) && q.claims[i + 1].is_none())
-        {
-            let operator = if words[0] == "before" { "<" } else { ">=" };
-            let number = if words[0] == "after" { number + 1.0 } else { number };
-            let hints = nearby_stems(q, i, i + 2);
-            push_comparison(q, ComparisonMention { operator, numbers: vec![number], unit: None, money: false, hints, tokens: vec![i, i + 1], year: true });
-            i += 2;
-            continue;
-        }
-        let Some((len, operator)) = lexicon::comparator(&words) else {
-            // "30 or more points", "20% or more".
-            if let Some(number) = q.tokens[i].number
-                && q.tokens.get(i + 1).is_some_and(|t| t.word == "or")
-                && let Some(op) = q.tokens.get(i + 2).and_then(|t| match t.word.as_str() {
-                    "more" | "higher" | "greater" | "above" | "over" => Some(">="),
-                    "less" | "fewer" | "lower" | "below" | "under" => Some("<="),
-                    _ => None,
-                })
-            {
-                let mut used = vec![i, i + 1, i + 2];
-                let (unit, money, percent) = unit_after(q, i, &mut used);
-                let hints = nearby_stems(q, i.saturating_sub(3), (i + 5).min(n));
-                let number = if percent { number / 100.0 } else { number };
-                push_comparison(q, ComparisonMention { operator: op, numbers: vec![number], unit, money, hints, tokens: used, year: false });
-                i += 3;
-                continue;
-            }
-            i += 1;
-            continue;
-        };
-        let first = i + len;
-        let Some(number) =
-            q.tokens.get(first).and_then(|t| t.number.or_else(|| small_number(&t.word))).filter(|_| q.claims.get(first).is_some_and(Option::is_none))
-        else {
-            i += 1;
-            continue;
-        };
-        let mut used: Vec<usize> = (i..=first).collect();
-        let mut numbers = vec![number];
-        let mut money = q.tokens[first].money;
-        let mut percent = q.tokens[first].percent;
-        let mut last = first;
-        if operator == "BETWEEN" {
-            let Some(second) = q.tokens.get(first + 2).filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to").and_then(|t| t.number)
-            else {
-                i += 1;
-                continue;
-            };
-            numbers.push(second);
-            used.extend([first + 1, first + 2]);
-            money |= q.tokens[first + 2].money;
-            percent |= q.tokens[first + 2].percent;
-            last = first + 2;
-        }
-        let (unit, unit_money, unit_percent) = unit_after(q, last, &mut used);
-        if percent || unit_percent {
-            numbers.iter_mut().for_each(|n| *n /= 100.0);
-        }
-        // "shorter than": the adjective says what is compared (nouns near it are names,
-        // found as such).
-        let hints = vec![q.tokens[i].word.clone()];
-        push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false });
-        i = last + 1;
-    }
-}
-
-/// "More than one pet", "at least two albums": small numbers said in words after a comparator.
-fn small_number(word: &str) -> Option<f64> {
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].iter().position(|w| *w == word).map(|n| n as f64)
-}
-
-/// The unit said after the number at `at` ("3 minutes", "7 feet", "20 percent").
-fn unit_after(q: &Question, at: usize, used: &mut Vec<usize>) -> (Option<String>, bool, bool) {
-    let mut at = at + 1;
-    // "20% or more" said the number and its comparison already.
-    while used.contains(&at) {
-        at += 1;
-    }
-    match q.tokens.get(at) {
-        Some(t) if UNITS.contains(&t.stem.as_str()) || UNITS.contains(&t.word.as_str()) => {
-            used.push(at);
-            let unit = if t.word == "feet" { "feet".to_owned() } else { t.stem.clone() };
-            (Some(unit.clone()), ["dollar", "usd", "buck"].contains(&unit.as_str()), unit == "percent")
-        }
-        _ => (None, false, false),
-    }
-}
-
-fn nearby_stems(q: &Question, from: usize, to: usize) -> Vec<String> {
-    q.tokens[from..to].iter().map(|t| t.stem.clone()).collect()
-}
-
-fn push_comparison(q: &mut Question, c: ComparisonMention) {
-    let index = q.comparisons.len();
-    for &i in &c.tokens {
-        q.claims[i] = Some(Claim::Comparison(index));
-    }
-    q.comparisons.push(c);
 }
 
 /// Whether a word of the question names `name` (a stem of a model or column name): the same

@@ -1,0 +1,140 @@
+//! Values of the value index a question says: whole, or as people say them.
+
+use super::{Claim, Question, RESERVED, ValueMention, column_words, said_words};
+use crate::{
+    mdl::Manifest,
+    question::{
+        ValueMatch, lexicon,
+        words::{synonyms, value_key},
+    },
+};
+
+/// Values of the index, longest first, each where the question says it.
+pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
+    let keys: Vec<String> = q.tokens.iter().map(|t| value_key(&t.word)).collect();
+    let mut found: Vec<ValueMention> = Vec::new();
+    for v in values {
+        let key = value_key(&v.value);
+        // A value that is a word every question uses ("A", "Other"…) is not read as a value.
+        if key.is_empty() || (!key.contains(' ') && RESERVED.iter().any(|r| r.contains(&key.as_str()))) || key.chars().count() < 2 {
+            continue;
+        }
+        if let Some(existing) = found.iter_mut().find(|f| value_key(&f.value) == key) {
+            if !existing.places.contains(&(v.model.clone(), v.column.clone())) {
+                existing.places.push((v.model.clone(), v.column.clone()));
+            }
+            continue;
+        }
+        // "the Eastern Conference": a one-word value said as its adjective.
+        if let Some(at) = keys.iter().position(|k| crate::question::words::plain_form(k) == Some(key.as_str())) {
+            found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: at..at + 1 });
+        }
+        for start in 0..keys.len() {
+            let mut joined = String::new();
+            for (end, word) in keys.iter().enumerate().skip(start) {
+                if !joined.is_empty() {
+                    joined.push(' ');
+                }
+                joined.push_str(word);
+                // The last word in the plural, for a value of several words.
+                let singular =
+                    || end > start && joined.rsplit_once(' ').is_some_and(|(head, last)| format!("{head} {}", crate::question::words::stem(last)) == key);
+                if joined == key || singular() {
+                    found.push(ValueMention { value: v.value.clone(), places: vec![(v.model.clone(), v.column.clone())], tokens: start..end + 1 });
+                }
+                if joined.len() > key.len() + 3 {
+                    break;
+                }
+            }
+        }
+    }
+    partial_values(q, manifest, values, &keys, &mut found);
+    found.sort_by_key(|f| std::cmp::Reverse(f.tokens.len()));
+    for f in found {
+        if f.tokens.clone().any(|i| q.claims[i].is_some()) {
+            continue;
+        }
+        // "greater than 150": a number compared, even where a text column holds "150".
+        let compared = f.tokens.len() == 1
+            && q.tokens[f.tokens.start].number.is_some()
+            && f.tokens.start > 0
+            && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"]
+                .contains(&q.tokens[f.tokens.start - 1].word.as_str());
+        if compared {
+            continue;
+        }
+        // "the package option": the column's own name said, not its value "Option".
+        let mut f = f;
+        f.places.retain(|(m, c)| {
+            let words = manifest.model(m).and_then(|m| m.columns.iter().find(|x| x.name == *c)).map(column_words).unwrap_or_default();
+            let said = |i: usize| q.tokens.get(i).is_some_and(|t| words.contains(&t.stem));
+            !(f.tokens.len() == 1 && said(f.tokens.start) && (f.tokens.start > 0 && said(f.tokens.start - 1) || said(f.tokens.end)))
+        });
+        if f.places.is_empty() {
+            continue;
+        }
+        let index = q.values.len();
+        for i in f.tokens.clone() {
+            q.claims[i] = Some(Claim::Value(index));
+        }
+        q.values.push(f);
+    }
+}
+
+/// Values said as people say them: the first words of a longer value ("Northwind" for
+/// "Northwind Freight Co.") or its words run together or apart ("LeHavre" for "Le Havre").
+/// Only words that name nothing in the model and are no word of the reading; a phrase that
+/// fits several values is not guessed: the reply offers them (`Question::hints`).
+fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
+    let named: std::collections::HashSet<String> = manifest
+        .models
+        .iter()
+        .flat_map(|m| std::iter::once(said_words(&m.name, &m.properties)).chain(m.columns.iter().map(|c| said_words(&c.name, &c.properties))))
+        .flatten()
+        .collect();
+    let reserved = |i: usize| {
+        let t = &q.tokens[i];
+        t.number.is_some()
+            || named.contains(&t.stem)
+            || RESERVED.iter().any(|r| r.contains(&t.word.as_str()) || r.contains(&t.stem.as_str()))
+            || !synonyms(&t.stem).is_empty()
+            || !lexicon::column_synonyms(&t.stem).is_empty()
+            || t.word.len() < 3
+    };
+    for len in (1..=3).rev() {
+        for start in 0..keys.len().saturating_sub(len - 1) {
+            let range = start..start + len;
+            if range.clone().any(|i| found.iter().any(|f| f.tokens.contains(&i))) || range.clone().all(reserved) || reserved(start) {
+                continue;
+            }
+            let said = keys[range.clone()].join(" ");
+            let squashed: String = said.replace(' ', "");
+            let mut fits: Vec<&ValueMatch> = values
+                .iter()
+                .filter(|v| {
+                    let key = value_key(&v.value);
+                    key != said
+                        && (key.replace(' ', "") == squashed && squashed.len() >= 4
+                            || key.starts_with(&format!("{said} "))
+                            || said.len() >= 4 && key.ends_with(&format!(" {said}")) && key.split(' ').count() <= len + 2)
+                })
+                .collect();
+            let mut distinct: Vec<String> = fits.iter().map(|v| v.value.clone()).collect();
+            distinct.sort();
+            distinct.dedup();
+            match distinct.len() {
+                0 => continue,
+                1 => {
+                    let places = fits.iter().map(|v| (v.model.clone(), v.column.clone())).collect::<Vec<_>>();
+                    found.push(ValueMention { value: fits.remove(0).value.clone(), places, tokens: range });
+                }
+                _ => {
+                    let text = &q.text[q.tokens[start].start..q.tokens[start + len - 1].end];
+                    let shown: Vec<String> = distinct.iter().take(5).map(|v| format!("\"{v}\"")).collect();
+                    let more = if distinct.len() > 5 { format!(" or {} more", distinct.len() - 5) } else { String::new() };
+                    q.hints.push(format!("\"{text}\" could be {}{more}", shown.join(", ")));
+                }
+            }
+        }
+    }
+}

@@ -40,6 +40,19 @@ function wallClock(iso, timeZone) {
   return `${part('hour')}:${part('minute')}`;
 }
 
+/** The tile's and the grid's boxes once two readings 150 ms apart agree (at most 10 s). */
+async function settledBoxes(page, tile) {
+  const read = async () => ({ moved: await tile.boundingBox(), gridNow: await page.getByTestId('dashboard-grid').boundingBox() });
+  let last = await read();
+  for (let i = 0; i < 66; i += 1) {
+    await page.waitForTimeout(150);
+    const now = await read();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** Each tile's id and the time its result was computed, as the page shows them. */
 async function tileTimes(page) {
   return page.getByTestId('dashboard-tile').evaluateAll((tiles) =>
@@ -99,6 +112,7 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     const before = await graphql(page.request, DASHBOARD_QUERY, { p: projectId, d: dashboardId });
     const numberItem = before.dashboard.items.find((i) => i.type === 'NUMBER');
     assert.deepEqual(numberItem.layout, { x: 0, y: 4, w: 3, h: 2 });
+    await settledBoxes(page, numberTile);
     const grid = await page.getByTestId('dashboard-grid').boundingBox();
     const handle = await numberTile.locator('.dashboard-tile__handle').boundingBox();
     const tileBox = await numberTile.boundingBox();
@@ -120,8 +134,9 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     await numberTile.getByTestId('number-value').waitFor();
     const after = await graphql(page.request, DASHBOARD_QUERY, { p: projectId, d: dashboardId });
     assert.deepEqual(after.dashboard.items.find((i) => i.id === numberItem.id).layout, { x: 6, y: 0, w: 3, h: 2 });
-    const moved = await numberTile.boundingBox();
-    const gridNow = await page.getByTestId('dashboard-grid').boundingBox();
+    // The grid measures its width after mounting and slides tiles into place (a CSS
+    // transition), so the position is read once it has settled.
+    const { moved, gridNow } = await settledBoxes(page, numberTile);
     assert.ok(Math.abs(moved.x - (gridNow.x + 6 * column)) < 4 && Math.abs(moved.y - gridNow.y) < 4, `the tile is drawn at column 6, row 0 (${JSON.stringify(moved)})`);
     await shot('rearranged-after-reload');
 

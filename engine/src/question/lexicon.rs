@@ -153,6 +153,11 @@ pub const FILLER: &[&str] = &[
     "after",
     "handle",
     "handles",
+    "handled",
+    "carry",
+    "carries",
+    "carried",
+    "carrying",
     "belong",
     "belongs",
     "work",
@@ -218,6 +223,9 @@ pub const FILLER: &[&str] = &[
     "manufactured",
 ];
 
+/// Nouns for an amount, said after the quantity they are an amount of ("freight charges").
+pub const AMOUNT_NOUNS: &[&str] = &["charge", "charges", "amount", "amounts", "figure", "figures", "value", "values", "level", "levels", "count", "counts"];
+
 /// Verbs of selling: they name the lines of a sale (a related model with a quantity).
 pub const SALE_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "bought", "buy", "buys", "purchased", "purchase", "ordered"];
 
@@ -247,7 +255,7 @@ pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {
         "oldest" | "youngest" | "older" | "younger" => &["age", "birth"],
         "cheapest" | "expensive" | "priciest" => &["price", "cost"],
         "biggest" | "largest" | "smallest" => &["capacity", "size", "amount", "total", "byte"],
-        "paid" | "highest-paid" | "earn" | "earns" | "earner" | "earners" => &["salary", "pay", "wage"],
+        "paid" | "highest-paid" | "earn" | "earns" | "earned" | "earner" | "earners" => &["salary", "pay", "wage"],
         // "Longest-serving": the earliest start.
         "serving" | "tenured" => &["hire", "start", "join"],
         _ => return None,
@@ -263,7 +271,7 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         "cost" | "costs" | "priced" => &["price", "cost"],
         "job" | "position" | "role" => &["title"],
         "spent" | "spend" | "spending" | "money" | "value" => &["total", "amount", "revenue"],
-        "earn" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
+        "earn" | "earned" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
         "fan" | "crowd" | "spectator" => &["attendance"],
         "length" | "duration" | "long" | "minute" | "second" => &["millisecond", "duration", "length", "minute"],
         "height" | "tall" => &["height"],

@@ -430,10 +430,21 @@ pub(super) fn finish(q: &mut Question, keywords: &[&str]) {
         let w = q.tokens[i].word.as_str();
         if keywords.contains(&w) {
             q.claims[i] = Some(Claim::Keyword);
-        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) {
+        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) || names_a_quantity_said_before(q, i) {
             q.claims[i] = Some(Claim::Filler);
         }
     }
+}
+
+/// "Freight charges", "discount amount": a word for an amount right after a quantity the
+/// reading already placed says that quantity again.
+fn names_a_quantity_said_before(q: &Question, i: usize) -> bool {
+    let quantity = match i.checked_sub(1).and_then(|b| q.claims[b].as_ref()) {
+        Some(Claim::Name(n)) => q.names[*n].candidates.iter().any(|(_, c)| c.is_some_and(is_measure)),
+        Some(Claim::Comparison(_)) => true,
+        _ => false,
+    };
+    quantity && lexicon::AMOUNT_NOUNS.contains(&q.tokens[i].word.as_str())
 }
 
 pub(super) fn is_sale_verb(word: &str) -> bool {

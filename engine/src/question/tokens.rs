@@ -54,7 +54,31 @@ pub fn tokenize(question: &str) -> Vec<Token> {
         tokens.push(Token { stem: stem(&plain), word, start, end, number, money, percent });
         i = j;
     }
-    tokens
+    fold_scale_words(tokens)
+}
+
+/// "$20 million", "3 thousand": the scale word multiplies the number before it and becomes
+/// part of its word, so "20 million" is one number of 20,000,000.
+fn fold_scale_words(tokens: Vec<Token>) -> Vec<Token> {
+    let mut folded: Vec<Token> = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let scale = match token.word.as_str() {
+            "thousand" => Some(1e3),
+            "million" | "millions" | "mn" => Some(1e6),
+            "billion" | "billions" | "bn" => Some(1e9),
+            _ => None,
+        };
+        if let (Some(scale), Some(last)) = (scale, folded.last_mut())
+            && let Some(n) = last.number
+            && !last.percent
+        {
+            last.number = Some(n * scale);
+            last.end = token.end;
+            continue;
+        }
+        folded.push(token);
+    }
+    folded
 }
 
 /// "80,000" → 80000, "150k" → 150000, "1.5m" → 1500000, "1.99" → 1.99; not "3rd" or "2b".
@@ -84,5 +108,17 @@ mod tests {
         assert!(t[5].percent);
         assert_eq!(&"Orders over $1,500"[t[2].start..t[2].end], "1,500");
         assert_eq!(t[0].stem, "order");
+    }
+
+    #[test]
+    fn a_scale_word_multiplies_the_number_before_it() {
+        let question = "players who earned more than $20 million, 1.5 billion or 3 thousand";
+        let t = tokenize(question);
+        let numbers: Vec<Option<f64>> = t.iter().filter(|t| t.number.is_some()).map(|t| t.number).collect();
+        assert_eq!(numbers, [Some(20e6), Some(1.5e9), Some(3e3)]);
+        let twenty = t.iter().find(|t| t.number == Some(20e6)).unwrap();
+        assert_eq!(&question[twenty.start..twenty.end], "20 million");
+        assert!(twenty.money);
+        assert!(!t.iter().any(|t| t.word == "million" || t.word == "thousand"));
     }
 }

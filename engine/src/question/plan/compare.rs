@@ -107,6 +107,14 @@ impl<'m> Reading<'_, 'm> {
             for &i in &c.tokens {
                 self.claims.push((i, Claim::Comparison(index)));
             }
+            // "players who earned more than $20 million": the verb near it that means the
+            // compared column says it.
+            let first = c.tokens.iter().min().copied().unwrap_or(0);
+            for i in first.saturating_sub(3)..(last + 3).min(q.tokens.len()) {
+                if q.claims[i].is_none() && means_column(&q.tokens[i].stem, column.column) {
+                    self.claims.push((i, Claim::Keyword));
+                }
+            }
             self.used.push(column);
         }
         Ok(())
@@ -275,6 +283,13 @@ fn compared_column<'m>(
         None => 1.0,
     };
     Some((column, factor, index))
+}
+
+/// Whether a word of the question means the column by what it measures ("earned" → salary).
+fn means_column(stem: &str, column: &Column) -> bool {
+    let meant = lexicon::superlative_quantity(stem).unwrap_or_else(|| lexicon::column_synonyms(stem));
+    let words = column_words(column);
+    meant.iter().any(|m| words.iter().any(|w| w.starts_with(m)))
 }
 
 fn readable_num(column: &Column) -> bool {

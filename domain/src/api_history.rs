@@ -47,8 +47,51 @@ pub enum ApiCallType {
 /// A stored body is cut to this many bytes of JSON.
 pub const BODY_MAX_BYTES: usize = 64 * 1024;
 const REDACTED: &str = "[REDACTED]";
-/// Field names (lower case, without `_` or `-`) whose values are never stored.
-const SECRET_FIELDS: &[&str] = &["authorization", "password", "secret", "token", "apikey", "credential", "privatekey", "cookie"];
+/// Field names (lower case, without `_` or `-`) whose values are never stored: a name that
+/// contains one of these…
+const SECRET_FIELDS: &[&str] =
+    &["authorization", "password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "privatekey", "cookie", "signature", "session"];
+/// …or has one of these as a whole word (`pass`, `user_pwd`, `pin`; not `passenger`).
+const SECRET_WORDS: &[&str] = &["pass", "pwd", "pw", "pin", "otp", "jwt", "bearer"];
+
+/// Whether a field's name says it holds a secret.
+fn secret_field(name: &str) -> bool {
+    let plain: String = name.chars().filter(|c| *c != '_' && *c != '-').flat_map(char::to_lowercase).collect();
+    if SECRET_FIELDS.iter().any(|s| plain.contains(s)) {
+        return true;
+    }
+    // Words of the name: split at `_`, `-`, `.`, spaces and lower→upper case changes.
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() || (c.is_uppercase() && previous_lower) {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        if c.is_alphanumeric() {
+            current.extend(c.to_lowercase());
+        }
+    }
+    words.push(current);
+    words.iter().any(|w| SECRET_WORDS.contains(&w.as_str()))
+}
+
+/// A request or response body as it may be kept: its JSON, or, when it is not JSON, only a
+/// note of its size (text that is not JSON cannot be redacted by structure, so it is not kept).
+pub fn body_of(bytes: &[u8]) -> Option<Value> {
+    if bytes.is_empty() {
+        return None;
+    }
+    Some(serde_json::from_slice(bytes).unwrap_or_else(|_| {
+        let mut note = Map::new();
+        note.insert("notJson".into(), Value::Bool(true));
+        note.insert("bytes".into(), Value::from(bytes.len() as u64));
+        Value::Object(note)
+    }))
+}
 
 /// One call, as recorded.
 #[derive(Debug, Clone)]
@@ -89,8 +132,7 @@ pub fn redact(value: &mut Value) {
     match value {
         Value::Object(map) => {
             for (name, field) in map.iter_mut() {
-                let plain: String = name.chars().filter(|c| *c != '_' && *c != '-').flat_map(char::to_lowercase).collect();
-                if SECRET_FIELDS.iter().any(|s| plain.contains(s)) {
+                if secret_field(name) {
                     *field = Value::String(REDACTED.to_owned());
                 } else {
                     redact(field);
@@ -301,6 +343,32 @@ mod tests {
         assert_eq!(stored["question"], "why does [REDACTED] fail?");
         assert_eq!(stored["sql"], "SELECT 1");
         assert_eq!(stored["note"], "qk_ is our prefix");
+    }
+
+    #[test]
+    fn secrets_are_known_by_the_words_of_their_names() {
+        let body = json!({"passwd": "a1", "pwd": "a2", "pass": "a3", "userPass": "a4", "login_pin": "a5", "x-api-key": "a6",
+            "passenger_count": 3, "keyword": "jazz", "primaryKey": "id", "compass": "north", "spin": 1});
+        let stored = stored_body(body);
+        for field in ["passwd", "pwd", "pass", "userPass", "login_pin", "x-api-key"] {
+            assert_eq!(stored[field], "[REDACTED]", "{field}");
+        }
+        assert_eq!(stored["passenger_count"], 3);
+        assert_eq!(stored["keyword"], "jazz");
+        assert_eq!(stored["primaryKey"], "id");
+        assert_eq!(stored["compass"], "north");
+        assert_eq!(stored["spin"], 1);
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_not_kept() {
+        let raw = b"password=hunter2&user=a@b.c";
+        let kept = body_of(raw).unwrap();
+        assert!(!kept.to_string().contains("hunter2"), "{kept}");
+        assert_eq!(kept["notJson"], true);
+        assert_eq!(kept["bytes"], raw.len() as u64);
+        assert_eq!(body_of(b"{\"question\": \"hi\"}").unwrap()["question"], "hi");
+        assert!(body_of(b"").is_none());
     }
 
     #[test]

@@ -220,7 +220,7 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
         Ok(bytes) => bytes,
         Err(_) => return ApiError::from(Error::invalid("The request body is too large.")).into_response(),
     };
-    let request_body = json_of(&bytes);
+    let request_body = api_history::body_of(&bytes);
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(caller.clone());
     // The call and its recording run on their own: a client that leaves mid-call (an ask
@@ -247,18 +247,11 @@ async fn record(state: &AppState, caller: &Caller, request_body: Option<Value>, 
         Ok(bytes) => bytes,
         Err(error) => return ApiError::from(Error::internal(format!("a REST answer did not fit in {RESPONSE_MAX_BYTES} bytes: {error}"))).into_response(),
     };
-    let call = caller.call(parts.status.as_u16(), request_body, json_of(&bytes));
+    let call = caller.call(parts.status.as_u16(), request_body, api_history::body_of(&bytes));
     if let Err(error) = api_history::record(&state.pool, call).await {
         tracing::error!(error = %error, "could not record an API call");
     }
     Response::from_parts(parts, Body::from(bytes))
-}
-
-fn json_of(bytes: &[u8]) -> Option<Value> {
-    if bytes.is_empty() {
-        return None;
-    }
-    Some(serde_json::from_slice(bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned())))
 }
 
 fn too_many(exceeded: rate_limit::Exceeded) -> Response {

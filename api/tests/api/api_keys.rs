@@ -363,3 +363,37 @@ async fn the_openapi_document_is_3_1_and_describes_every_route_with_the_bearer_k
     assert_eq!(doc["components"]["securitySchemes"]["apiKey"]["scheme"], "bearer");
     assert!(doc["components"]["schemas"]["AskResult"]["properties"]["threadId"].is_object());
 }
+
+#[tokio::test]
+async fn a_body_that_is_not_json_and_fields_named_like_passwords_never_reach_the_history() {
+    let app = TestApp::spawn().await;
+    let (client, _, _, project) = owner_of_a_project(&app, "keys-history-raw").await;
+    let p = project.to_string();
+    let (_, secret) = create_key(&app, &client, &p, json!(["KNOWLEDGE"]), false).await;
+    // A form body where JSON is expected: refused, and its text kept nowhere.
+    let response = reqwest::Client::new()
+        .post(format!("{}/api/v1/knowledge/instructions", app.url))
+        .bearer_auth(&secret)
+        .header("content-type", "application/json")
+        .body("user=ann&password=hunter2-raw")
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_client_error(), "{}", response.status());
+    // JSON with fields whose names say they are passwords.
+    let (status, body) = post(
+        &app,
+        "/knowledge/instructions",
+        &secret,
+        json!({"instruction": "Fiscal years start in April", "passwd": "hunter2-passwd", "pwd": "hunter2-pwd", "pass": "hunter2-pass"}),
+    )
+    .await;
+    assert!(status.is_success() || status.is_client_error(), "{status}: {body}");
+
+    let history = app.gql_ok(&client, HISTORY, json!({"p": p})).await["apiHistory"].clone();
+    assert_eq!(history["total"], 2, "{history}");
+    let text = history.to_string();
+    assert!(!text.contains("hunter2"), "no secret is kept: {text}");
+    assert!(text.contains("notJson"), "the raw body is noted by its size only: {text}");
+    assert!(text.contains("Fiscal years start in April"), "the rest of the body is kept: {text}");
+}

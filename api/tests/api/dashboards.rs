@@ -170,6 +170,10 @@ async fn layouts_and_tiles_are_checked_and_kept() {
         (json!({"x": 0, "y": 0, "w": 0, "h": 2}), "greater than 0"),
         (json!({"x": 0, "y": 0, "w": 3, "h": 0}), "greater than 0"),
         (json!({"x": 10, "y": 0, "w": 3, "h": 2}), "12 columns"),
+        // Numbers that would wrap around are refused, not stored.
+        (json!({"x": 2147483647, "y": 0, "w": 1, "h": 2}), "12 columns"),
+        (json!({"x": 0, "y": 2147483647, "w": 3, "h": 1}), "rows (y + h"),
+        (json!({"x": 0, "y": 0, "w": 3, "h": 2147483647}), "rows high"),
     ] {
         let mut layout = bad.clone();
         layout["itemId"] = chart.clone();
@@ -179,6 +183,13 @@ async fn layouts_and_tiles_are_checked_and_kept() {
         assert_eq!(error_code(&body), "INVALID_INPUT", "{bad}: {body}");
         assert!(body["errors"][0]["message"].as_str().unwrap().contains(says), "{body}");
     }
+    // A list longer than a dashboard can hold, or one tile twice, is refused as a whole.
+    let many: Vec<Value> = (0..51).map(|_| json!({"itemId": number["id"], "x": 0, "y": 0, "w": 3, "h": 2})).collect();
+    let body = app.gql(&client, LAYOUTS, json!({"p": project, "d": dashboard, "l": many})).await;
+    assert!(error_code(&body) == "INVALID_INPUT" && body["errors"][0]["message"].as_str().unwrap().contains("at most 50 tiles"), "{body}");
+    let twice = json!([{"itemId": number["id"], "x": 6, "y": 9, "w": 3, "h": 2}, {"itemId": number["id"], "x": 0, "y": 9, "w": 3, "h": 2}]);
+    let body = app.gql(&client, LAYOUTS, json!({"p": project, "d": dashboard, "l": twice})).await;
+    assert!(error_code(&body) == "INVALID_INPUT" && body["errors"][0]["message"].as_str().unwrap().contains("once"), "{body}");
     let unchanged = open(&app, &client, &project, &dashboard).await;
     assert!(unchanged["items"].as_array().unwrap().iter().any(|i| i["id"] == number["id"] && i["layout"]["y"] == 0), "{unchanged}");
 

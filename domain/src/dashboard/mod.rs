@@ -28,6 +28,10 @@ pub use schedule::{Frequency, Schedule, Weekday};
 pub const GRID_COLUMNS: i32 = 12;
 /// Tiles a dashboard may hold.
 pub const MAX_ITEMS: i64 = 50;
+/// How high one tile may be, in grid rows.
+pub const MAX_TILE_ROWS: i32 = 48;
+/// How far down the grid goes: every tile at its highest, one under the other.
+pub const MAX_GRID_ROWS: i32 = MAX_ITEMS as i32 * MAX_TILE_ROWS;
 
 /// How a tile draws its result: one of the chart types, or the rows as a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
@@ -110,8 +114,15 @@ impl Layout {
         if self.w <= 0 || self.h <= 0 {
             return Err(Error::invalid("A tile's width and height must be greater than 0."));
         }
-        if self.x + self.w > GRID_COLUMNS {
+        // Checked arithmetic: `x = i32::MAX, w = 1` must not wrap into the grid.
+        if self.x.checked_add(self.w).is_none_or(|right| right > GRID_COLUMNS) {
             return Err(Error::invalid(format!("A tile must fit the grid's {GRID_COLUMNS} columns (x + w ≤ {GRID_COLUMNS}).")));
+        }
+        if self.h > MAX_TILE_ROWS {
+            return Err(Error::invalid(format!("A tile can be at most {MAX_TILE_ROWS} rows high.")));
+        }
+        if self.y.checked_add(self.h).is_none_or(|bottom| bottom > MAX_GRID_ROWS) {
+            return Err(Error::invalid(format!("A tile must fit the grid's {MAX_GRID_ROWS} rows (y + h ≤ {MAX_GRID_ROWS}).")));
         }
         Ok(self)
     }
@@ -397,6 +408,14 @@ pub async fn delete_item(pool: &Pool, item: &DashboardItem) -> Result<()> {
 /// Moves and resizes tiles (UpdateLayouts), all or none: every tile must belong to the
 /// dashboard and fit the grid.
 pub async fn update_layouts(pool: &Pool, dashboard: &Dashboard, layouts: &[(Uuid, Layout)]) -> Result<Vec<DashboardItem>> {
+    if layouts.len() as i64 > MAX_ITEMS {
+        return Err(Error::invalid(format!("A dashboard holds at most {MAX_ITEMS} tiles; {} layouts were sent.", layouts.len())));
+    }
+    let mut ids: Vec<Uuid> = layouts.iter().map(|(id, _)| *id).collect();
+    ids.sort_unstable();
+    if ids.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(Error::invalid("Each tile's layout may be sent once."));
+    }
     let checked: Vec<(Uuid, Layout)> = layouts.iter().map(|(id, l)| l.check().map(|l| (*id, l))).collect::<Result<_>>()?;
     let mut tx = pool.begin().await?;
     for (item_id, layout) in &checked {

@@ -40,9 +40,7 @@ async fn open(state: &AppState, project_id: &str, export_id: &str, jar: &CookieJ
     let actor = crate::access::in_project(state, session.user.id, Operation::ReadDashboards, project_id).await?;
     let export = spreadsheet::export::get(&state.pool, project_id, export_id).await?;
     let viewer = folder::Viewer::of(session.user.id, actor);
-    if !folder::sees_spreadsheet(&state.pool, export.spreadsheet_id, viewer).await? {
-        return Err(Error::not_found("Export").into());
-    }
+    spreadsheet::open(&state.pool, project_id, export.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;
     if export.status != ExportStatus::Succeeded {
         return Err(Error::invalid("This export is not finished.").into());
     }

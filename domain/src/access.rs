@@ -52,6 +52,18 @@ impl Acting {
         Self { account: ActivityActor { id: user_id, email: email.into() }, client_address }
     }
 
+    /// The account's role in the org, read afresh, once the permission matrix allows `op` there.
+    pub async fn may_in_org(&self, pool: &Pool, op: Operation, org_id: Uuid) -> Result<Actor> {
+        let actor = org_actor(pool, self.account.id, org_id).await?;
+        authorize(op, Some(actor))?;
+        Ok(actor)
+    }
+
+    /// Its activity entry: `entry`, by this account, from this address.
+    pub fn records(&self, entry: crate::activity::NewActivity) -> crate::activity::NewActivity {
+        entry.by(Some(self.account.clone()), self.client_address.clone())
+    }
+
     /// The account's roles in the project, read afresh, once the permission matrix allows `op`
     /// there.
     pub async fn may(&self, pool: &Pool, op: Operation, project_id: Uuid) -> Result<Actor> {

@@ -65,10 +65,8 @@ fn secret_field(name: &str) -> bool {
     let mut current = String::new();
     let mut previous_lower = false;
     for c in name.chars() {
-        if !c.is_alphanumeric() || (c.is_uppercase() && previous_lower) {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
+        if (!c.is_alphanumeric() || (c.is_uppercase() && previous_lower)) && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
         }
         previous_lower = c.is_lowercase() || c.is_ascii_digit();
         if c.is_alphanumeric() {

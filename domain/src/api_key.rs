@@ -11,6 +11,7 @@ use crate::{
     activity::{self, ActivityActor, ActivityKind, NewActivity},
     db::Pool,
     error::{Error, ErrorCode, Result},
+    limits,
     secret::random_token,
 };
 use chrono::{DateTime, Utc};
@@ -200,9 +201,25 @@ fn check(new: &NewApiKey, now: DateTime<Utc>) -> Result<(String, Vec<String>)> {
 
 /// Creates a key in `org_id` and records it in the activity log. The caller has checked that
 /// `creator` may (ManageApiKeys on the project, ManageOrgApiKeys for an organisation key).
-pub async fn create(pool: &Pool, org_id: Uuid, creator: ActivityActor, new: NewApiKey, client_address: Option<String>) -> Result<CreatedKey> {
+pub async fn create(pool: &Pool, limit: i64, org_id: Uuid, creator: ActivityActor, new: NewApiKey, client_address: Option<String>) -> Result<CreatedKey> {
     let (name, scopes) = check(&new, Utc::now())?;
     let (secret, prefix) = new_secret();
+    let mut tx = pool.begin().await?;
+    // Keys of one project (or the org's own keys) are counted under a lock on the org, so a
+    // burst of creations cannot pass the limit together.
+    sqlx::query!("SELECT id FROM orgs WHERE id = $1 FOR UPDATE", org_id).fetch_optional(&mut *tx).await?;
+    let active = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM api_keys
+            WHERE org_id = $1 AND project_id IS NOT DISTINCT FROM $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())"#,
+        org_id,
+        new.project_id,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    if active >= limit {
+        let whose = if new.project_id.is_some() { "This project's active API keys" } else { "The organization's own API keys" };
+        return Err(limits::reached(whose, limit, "Revoke a key you no longer use to make a new one."));
+    }
     let key: ApiKey = sqlx::query_as!(
         Row,
         "INSERT INTO api_keys (id, org_id, project_id, name, prefix, secret_hash, scopes, created_by, created_by_email, expires_at)
@@ -219,14 +236,15 @@ pub async fn create(pool: &Pool, org_id: Uuid, creator: ActivityActor, new: NewA
         creator.email,
         new.expires_at,
     )
-    .fetch_one(pool)
+    .fetch_one(&mut *tx)
     .await?
     .into();
-    record(pool, &key, ActivityKind::ApiKeyCreated, creator, client_address).await?;
+    record(&mut *tx, &key, ActivityKind::ApiKeyCreated, creator, client_address).await?;
+    tx.commit().await?;
     Ok(CreatedKey { key, secret })
 }
 
-async fn record(pool: &Pool, key: &ApiKey, kind: ActivityKind, actor: ActivityActor, client_address: Option<String>) -> Result<()> {
+async fn record<'e>(executor: impl sqlx::PgExecutor<'e>, key: &ApiKey, kind: ActivityKind, actor: ActivityActor, client_address: Option<String>) -> Result<()> {
     let mut entry = NewActivity::new(key.org_id, kind)
         .target("API_KEY", key.id, format!("{} ({})", key.name, key.prefix))
         .detail(json!({ "scopes": key.scopes.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "organizationWide": key.project_id.is_none() }))
@@ -234,7 +252,7 @@ async fn record(pool: &Pool, key: &ApiKey, kind: ActivityKind, actor: ActivityAc
     if let Some(project_id) = key.project_id {
         entry = entry.project(project_id);
     }
-    activity::record(pool, entry).await
+    activity::record(executor, entry).await
 }
 
 /// The keys that reach `project_id`: its own and the organisation's, newest first.
@@ -260,18 +278,20 @@ pub async fn get_for(pool: &Pool, org_id: Uuid, project_id: Uuid, id: Uuid) -> R
 /// Revokes a key; from this moment every call with it is refused. Revoking twice changes
 /// nothing (and records nothing).
 pub async fn revoke(pool: &Pool, key: &ApiKey, actor: ActivityActor, client_address: Option<String>) -> Result<ApiKey> {
+    let mut tx = pool.begin().await?;
     let revoked = sqlx::query_as!(
         Row,
         "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL
          RETURNING id, org_id, project_id, name, prefix, scopes, created_by, created_by_email, expires_at, last_used_at, revoked_at, created_at",
         key.id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(&mut *tx)
     .await?;
     match revoked {
         Some(row) => {
             let key = ApiKey::from(row);
-            record(pool, &key, ActivityKind::ApiKeyRevoked, actor, client_address).await?;
+            record(&mut *tx, &key, ActivityKind::ApiKeyRevoked, actor, client_address).await?;
+            tx.commit().await?;
             Ok(key)
         }
         None => Ok(key.clone()),

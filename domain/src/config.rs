@@ -86,6 +86,8 @@ pub struct Config {
     pub worker_metrics_addr: Option<std::net::SocketAddr>,
     /// Connections to Quarry's Postgres one process keeps at most.
     pub database_max_connections: u32,
+    /// Bounds on the work one org or project can start.
+    pub limits: crate::limits::Limits,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +95,17 @@ pub struct Config {
 pub struct ConfigError {
     pub name: &'static str,
     pub reason: String,
+}
+
+fn limits() -> Result<crate::limits::Limits, ConfigError> {
+    let d = crate::limits::Limits::default();
+    Ok(crate::limits::Limits {
+        api_keys_per_project: parsed("QUARRY_MAX_API_KEYS_PER_PROJECT", d.api_keys_per_project)?.max(1),
+        dashboards_per_project: parsed("QUARRY_MAX_DASHBOARDS_PER_PROJECT", d.dashboards_per_project)?.max(1),
+        running_exports_per_org: parsed("QUARRY_MAX_RUNNING_EXPORTS_PER_ORG", d.running_exports_per_org)?.max(1),
+        export_max_rows: parsed("QUARRY_EXPORT_MAX_ROWS", d.export_max_rows)?.max(1),
+        export_max_bytes: parsed("QUARRY_EXPORT_MAX_BYTES", d.export_max_bytes)?.max(1024),
+    })
 }
 
 /// The cores this process may use.
@@ -245,6 +258,7 @@ impl Config {
                 .map(|raw| raw.trim().parse().map_err(|e: std::net::AddrParseError| ConfigError { name: "QUARRY_WORKER_METRICS_ADDR", reason: e.to_string() }))
                 .transpose()?,
             database_max_connections: parsed("QUARRY_DATABASE_MAX_CONNECTIONS", 10u32)?.max(1),
+            limits: limits()?,
         })
     }
 

@@ -248,11 +248,11 @@ pub async fn remove_group(pool: &Pool, folder: &Folder, viewer: Viewer, group_id
     Ok(())
 }
 
-/// Whether the viewer sees a thread: theirs, or in or shared into a folder they see.
-pub async fn sees_thread(pool: &Pool, thread_id: Uuid, viewer: Viewer) -> Result<bool> {
+/// Whether the viewer sees a thread of the project: theirs, or in or shared into a folder they see.
+pub async fn sees_thread(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer) -> Result<bool> {
     Ok(sqlx::query_scalar!(
         r#"SELECT EXISTS (
-             SELECT 1 FROM threads t WHERE t.id = $1 AND (
+             SELECT 1 FROM threads t WHERE t.id = $1 AND t.project_id = $4 AND (
                  t.created_by = $2
               OR (t.folder_id IS NOT NULL AND folder_visible(t.folder_id, $2, $3))
               OR EXISTS (SELECT 1 FROM folder_shares s WHERE s.thread_id = t.id AND folder_visible(s.folder_id, $2, $3)))
@@ -260,36 +260,39 @@ pub async fn sees_thread(pool: &Pool, thread_id: Uuid, viewer: Viewer) -> Result
         thread_id,
         viewer.user_id,
         viewer.owner,
+        project_id,
     )
     .fetch_one(pool)
     .await?)
 }
 
-/// Whether the viewer sees a dashboard: theirs, or in a folder they see.
-pub async fn sees_dashboard(pool: &Pool, dashboard_id: Uuid, viewer: Viewer) -> Result<bool> {
+/// Whether the viewer sees a dashboard of the project: theirs, or in a folder they see.
+pub async fn sees_dashboard(pool: &Pool, project_id: Uuid, dashboard_id: Uuid, viewer: Viewer) -> Result<bool> {
     Ok(sqlx::query_scalar!(
         r#"SELECT EXISTS (
-             SELECT 1 FROM dashboards d WHERE d.id = $1 AND (
+             SELECT 1 FROM dashboards d WHERE d.id = $1 AND d.project_id = $4 AND (
                  d.created_by = $2 OR (d.folder_id IS NOT NULL AND folder_visible(d.folder_id, $2, $3)))
            ) AS "seen!""#,
         dashboard_id,
         viewer.user_id,
         viewer.owner,
+        project_id,
     )
     .fetch_one(pool)
     .await?)
 }
 
-/// Whether the viewer sees a spreadsheet: theirs, or in a folder they see.
-pub async fn sees_spreadsheet(pool: &Pool, spreadsheet_id: Uuid, viewer: Viewer) -> Result<bool> {
+/// Whether the viewer sees a spreadsheet of the project: theirs, or in a folder they see.
+pub async fn sees_spreadsheet(pool: &Pool, project_id: Uuid, spreadsheet_id: Uuid, viewer: Viewer) -> Result<bool> {
     Ok(sqlx::query_scalar!(
         r#"SELECT EXISTS (
-             SELECT 1 FROM spreadsheets s WHERE s.id = $1 AND (
+             SELECT 1 FROM spreadsheets s WHERE s.id = $1 AND s.project_id = $4 AND (
                  s.created_by = $2 OR (s.folder_id IS NOT NULL AND folder_visible(s.folder_id, $2, $3)))
            ) AS "seen!""#,
         spreadsheet_id,
         viewer.user_id,
         viewer.owner,
+        project_id,
     )
     .fetch_one(pool)
     .await?)

@@ -2,10 +2,14 @@
 //! gives that role to each of its members (`access::project_actor`).
 
 use crate::{
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     db::Pool,
-    error::{Error, Result},
+    error::{Error, ErrorCode, Result},
+    permissions::Operation,
 };
 use chrono::{DateTime, Utc};
+use serde_json::json;
 use uuid::Uuid;
 
 #[derive(Debug, Clone)]
@@ -128,9 +132,52 @@ pub async fn add_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<Or
     get(pool, group_id).await
 }
 
-pub async fn remove_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<OrgGroup> {
-    sqlx::query!("DELETE FROM org_group_members WHERE group_id = $1 AND user_id = $2", group_id, user_id).execute(pool).await?;
-    touch(pool, group_id).await?;
+/// Adds a member of the org to the group, or removes one of the group's members
+/// (AddOrgGroupMember, RemoveOrgGroupMember), as `acting` — an admin of the group's org. The
+/// person must be a member of the org (to join) or of the group (to leave); anyone else is
+/// refused before anything is read about them, so no id turns into an e-mail. The change and its
+/// activity entry commit together.
+pub async fn change_membership(pool: &Pool, acting: &Acting, group_id: Uuid, user_id: Uuid, join: bool) -> Result<OrgGroup> {
+    let Some(org_id) = org_of(pool, group_id).await? else {
+        return Err(Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project."));
+    };
+    acting.may_in_org(pool, Operation::ManageOrgGroups, org_id).await?;
+    let mut tx = pool.begin().await?;
+    let changed = if join {
+        sqlx::query!(
+            "INSERT INTO org_group_members (group_id, user_id)
+             SELECT $1, m.user_id FROM org_members m WHERE m.org_id = $3 AND m.user_id = $2
+             ON CONFLICT DO NOTHING",
+            group_id,
+            user_id,
+            org_id,
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+    } else {
+        sqlx::query!("DELETE FROM org_group_members WHERE group_id = $1 AND user_id = $2", group_id, user_id).execute(&mut *tx).await?.rows_affected()
+    };
+    // The person as the org knows them: only a member's e-mail is ever written down.
+    let email =
+        sqlx::query_scalar!("SELECT u.email FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND m.user_id = $2", org_id, user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (email, kind) = match (email, join) {
+        (None, true) => return Err(Error::invalid("Only members of the organization can join its groups.")),
+        (Some(_), false) | (None, false) if changed == 0 => return Err(Error::not_found("Group member")),
+        (None, false) => (String::new(), ActivityKind::GroupMemberRemoved),
+        (Some(email), true) => (email, ActivityKind::GroupMemberAdded),
+        (Some(email), false) => (email, ActivityKind::GroupMemberRemoved),
+    };
+    // Joining twice changes nothing and is not logged again.
+    if changed > 0 {
+        sqlx::query!("UPDATE org_groups SET updated_at = now() WHERE id = $1", group_id).execute(&mut *tx).await?;
+        let name = sqlx::query_scalar!("SELECT name FROM org_groups WHERE id = $1", group_id).fetch_one(&mut *tx).await?;
+        let entry = NewActivity::new(org_id, kind).target("GROUP", group_id, &name).detail(json!({"userId": user_id, "email": email}));
+        activity::record(&mut *tx, acting.records(entry)).await?;
+    }
+    tx.commit().await?;
     get(pool, group_id).await
 }
 

@@ -2,9 +2,10 @@
 //! account joins an org only this way: the invitation names an address, and only the
 //! account of that address can accept it.
 //!
-//! The code in the e-mailed link proves the mailbox, like a verification link: signing up
-//! with it verifies the new account. It is stored hashed, so the link is shown to the
-//! admin once, when the invitation is sent, and never read back.
+//! The code in the e-mailed link is also seen by the admin who sent it, so it proves nothing
+//! about the mailbox: an account made from the link may sign in and accept that invitation,
+//! and its mailbox stays unverified (other invitations wait for a verification mail to be
+//! answered). The code is stored hashed and shown to the admin once, when it is sent.
 
 use crate::{
     config::Config,
@@ -213,16 +214,26 @@ pub async fn by_code(pool: &Pool, code: &str) -> Result<Invitation> {
 }
 
 /// Invitations waiting for this address, not yet expired.
-pub async fn pending_for(pool: &Pool, email: &str) -> Result<Vec<Invitation>> {
+pub async fn pending_for(pool: &Pool, user: &User) -> Result<Vec<Invitation>> {
     let now = Utc::now();
-    Ok(read(pool, None, None, None, Some(email.trim().to_lowercase())).await?.into_iter().filter(|i| i.status(now) == InvitationStatus::Pending).collect())
+    let mine = read(pool, None, None, None, Some(user.email.trim().to_lowercase())).await?;
+    // An unverified mailbox sees only the invitation its account was made from.
+    Ok(mine.into_iter().filter(|i| i.status(now) == InvitationStatus::Pending && vouches_for(user, i)).collect())
 }
 
-/// Whether `code` opens a pending invitation to `email` (sign-up from the link).
-pub async fn proves_address(pool: &Pool, code: &str, email: &str) -> Result<bool> {
+/// Whether the account speaks for the invitation's mailbox: verified, or made from this very
+/// invitation's link.
+fn vouches_for(user: &User, invitation: &Invitation) -> bool {
+    user.email_verified || user.vouched_by_invitation == Some(invitation.id)
+}
+
+/// The pending invitation to `email` that `code` opens, if any (a sign-up from its link). It
+/// vouches for that invitation only: the code was seen by whoever sent it too, so it proves
+/// nothing about the mailbox.
+pub async fn vouching(pool: &Pool, code: &str, email: &str) -> Result<Option<Uuid>> {
     match by_code(pool, code).await {
-        Ok(inv) => Ok(inv.status(Utc::now()) == InvitationStatus::Pending && inv.email.eq_ignore_ascii_case(email.trim())),
-        Err(err) if err.code() == ErrorCode::InvitationNotFound => Ok(false),
+        Ok(inv) => Ok((inv.status(Utc::now()) == InvitationStatus::Pending && inv.email.eq_ignore_ascii_case(email.trim())).then_some(inv.id)),
+        Err(err) if err.code() == ErrorCode::InvitationNotFound => Ok(None),
         Err(err) => Err(err),
     }
 }
@@ -236,6 +247,12 @@ pub fn check_acceptable(invitation: &Invitation, user: &User, now: DateTime<Utc>
         return Err(Error::new(
             ErrorCode::InvitationNotMatchUser,
             format!("This invitation was sent to another e-mail address. Sign in as {} to accept it.", invitation.email),
+        ));
+    }
+    if !vouches_for(user, invitation) {
+        return Err(Error::new(
+            ErrorCode::EmailNotVerified,
+            "Please verify your e-mail address first: open the link we sent to it, then accept this invitation.",
         ));
     }
     Ok(())
@@ -340,6 +357,7 @@ mod tests {
             job_title: None,
             consent_privacy_statement: true,
             email_verified: true,
+            vouched_by_invitation: None,
             current_org_id: None,
             current_project_id: None,
             created_at: Utc::now(),

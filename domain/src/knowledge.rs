@@ -133,6 +133,9 @@ async fn instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Instruct
     .ok_or_else(|| Error::not_found("instruction"))
 }
 
+/// Example questions one instruction may have (each is embedded when it is saved).
+pub const MAX_INSTRUCTION_QUESTIONS: usize = 20;
+
 /// The instruction and its example questions, trimmed, or why they cannot be saved: an
 /// instruction that is not global applies to questions like its examples, so it needs one.
 pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> Result<(String, Vec<String>)> {
@@ -142,6 +145,9 @@ pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> R
     }
     if text.chars().count() > INSTRUCTION_MAX_CHARS {
         return Err(Error::invalid(format!("An instruction can be at most {INSTRUCTION_MAX_CHARS} characters long.")));
+    }
+    if questions.len() > MAX_INSTRUCTION_QUESTIONS {
+        return Err(Error::invalid(format!("An instruction applies to at most {MAX_INSTRUCTION_QUESTIONS} example questions.")));
     }
     let questions: Vec<String> = questions.iter().map(|q| asking::check_question(q)).collect::<Result<Vec<_>>>()?;
     if !is_global && questions.is_empty() {

@@ -18,6 +18,7 @@ pub mod generation;
 pub mod group;
 pub mod invitation;
 pub mod knowledge;
+pub mod limits;
 pub mod llm;
 pub mod mail;
 pub mod metrics;

@@ -191,6 +191,57 @@ pub fn authorize(operation: Operation, actor: Option<Actor>) -> Result<()> {
     }
 }
 
+/// What the caller may do in a project, read off the permission table, so that the web app
+/// shows only the controls that will work. It decides nothing: every operation still asks the
+/// table itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(name = "ProjectPermissions"))]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectPermissions {
+    pub can_update_project: bool,
+    pub can_manage_members: bool,
+    pub can_manage_data_source: bool,
+    /// Create and delete models, fields, relationships and views.
+    pub can_create_models: bool,
+    /// Update models' metadata and relationship types.
+    pub can_update_models: bool,
+    pub can_deploy: bool,
+    pub can_ask: bool,
+    pub can_use_org_llm: bool,
+    pub can_read_knowledge: bool,
+    pub can_manage_knowledge: bool,
+    pub can_manage_dashboards: bool,
+    pub can_manage_folders: bool,
+    pub can_manage_folder_access: bool,
+    pub can_read_api_management: bool,
+    pub can_manage_api_keys: bool,
+    pub can_manage_org_api_keys: bool,
+}
+
+impl ProjectPermissions {
+    pub fn of(actor: Actor) -> Self {
+        let may = |op| authorize(op, Some(actor)).is_ok();
+        Self {
+            can_update_project: may(Operation::UpdateProject),
+            can_manage_members: may(Operation::ManageProjectMembers),
+            can_manage_data_source: may(Operation::ManageDataSource),
+            can_create_models: may(Operation::SaveModels),
+            can_update_models: may(Operation::UpdateModels),
+            can_deploy: may(Operation::Deploy),
+            can_ask: may(Operation::Ask),
+            can_use_org_llm: may(Operation::UseOrgLlm),
+            can_read_knowledge: may(Operation::ReadKnowledge),
+            can_manage_knowledge: may(Operation::ManageKnowledge),
+            can_manage_dashboards: may(Operation::ManageDashboards),
+            can_manage_folders: may(Operation::ManageFolders),
+            can_manage_folder_access: may(Operation::ManageFolderAccess),
+            can_read_api_management: may(Operation::ReadApiManagement),
+            can_manage_api_keys: may(Operation::ManageApiKeys),
+            can_manage_org_api_keys: may(Operation::ManageOrgApiKeys),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,5 +333,19 @@ mod tests {
             assert_eq!(authorize(op, actor(Some(Member), None)).is_ok(), member_allowed, "{op:?}");
             assert_eq!(authorize(op, actor(None, None)).unwrap_err().code(), ErrorCode::UnauthorizedAccess);
         }
+    }
+
+    #[test]
+    fn permissions_told_to_the_browser_are_the_tables() {
+        let admin = ProjectPermissions::of(Actor { org_role: Some(Admin), project_role: Some(Viewer) });
+        assert!(admin.can_manage_folder_access && admin.can_update_project && admin.can_manage_org_api_keys, "an org admin is an owner everywhere: {admin:?}");
+        let viewer = ProjectPermissions::of(Actor { org_role: Some(Member), project_role: Some(Viewer) });
+        assert!(viewer.can_ask && !viewer.can_manage_dashboards && !viewer.can_manage_knowledge && !viewer.can_read_api_management, "{viewer:?}");
+        let contributor = ProjectPermissions::of(Actor { org_role: Some(Member), project_role: Some(Contributor) });
+        assert!(
+            contributor.can_update_models && !contributor.can_create_models && !contributor.can_manage_folder_access && !contributor.can_manage_org_api_keys
+        );
+        let stranger = ProjectPermissions::of(Actor::default());
+        assert!(!stranger.can_ask);
     }
 }

@@ -25,6 +25,16 @@ pub struct User {
     pub current_org_id: Option<Uuid>,
     pub current_project_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// The invitation whose link the account was made from, while its mailbox is unverified:
+    /// the account may sign in and accept that invitation, and nothing more.
+    pub vouched_by_invitation: Option<Uuid>,
+}
+
+impl User {
+    /// Whether the account may sign in: its mailbox is verified, or it came from an invitation.
+    pub fn may_sign_in(&self) -> bool {
+        self.email_verified || self.vouched_by_invitation.is_some()
+    }
 }
 
 /// Profile fields a user edits; `None` leaves a field as it is.
@@ -116,21 +126,22 @@ pub enum SignUp {
 /// Registers an unverified account, unless the address has one already. The two outcomes
 /// do the same work (validation, one hash, one statement) so timing tells them apart no
 /// better than the answer does.
-/// `verified`: the address is already proven (the sign-up came from an invitation's link).
-pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str>, verified: bool) -> Result<SignUp> {
+/// `vouched_by_invitation`: the pending invitation to this address whose link the sign-up came
+/// from (the account may then sign in and accept it; its mailbox stays unverified).
+pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str>, vouched_by_invitation: Option<Uuid>) -> Result<SignUp> {
     let email = normalize_email(email)?;
     check_password(password)?;
     let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
     let created = sqlx::query_as!(
         User,
-        "INSERT INTO users (id, email, password_hash, name, email_verified) VALUES ($1, $2, $3, $4, $5)
+        "INSERT INTO users (id, email, password_hash, name, vouched_by_invitation) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING RETURNING *",
         Uuid::new_v4(),
         &email,
         hash,
         name,
-        verified,
+        vouched_by_invitation,
     )
     .fetch_optional(pool)
     .await?;
@@ -188,7 +199,7 @@ pub async fn authenticate(pool: &Pool, email: &str, password: &str) -> Result<Us
     if !secret::verify_password_bounded(password, &user.password_hash).await? {
         return Err(wrong());
     }
-    if !user.email_verified {
+    if !user.may_sign_in() {
         return Err(Error::of(ErrorCode::EmailNotVerified));
     }
     Ok(user)
@@ -331,7 +342,7 @@ pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -
     let row = sqlx::query!(
         r#"SELECT u.id, u.email, u.password_hash, u.name, u.first_name, u.last_name, u.picture, u.country, u.company_name, u.job_title,
                   u.consent_privacy_statement, u.email_verified, u.current_org_id, u.current_project_id, u.created_at,
-                  s.expires_at, s.last_seen_at, now() AS "now!"
+                  u.vouched_by_invitation, s.expires_at, s.last_seen_at, now() AS "now!"
              FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2::interval"#,
         &hash,
@@ -359,6 +370,7 @@ pub async fn session_user(pool: &Pool, token: &str, idle: std::time::Duration) -
         current_org_id: r.current_org_id,
         current_project_id: r.current_project_id,
         created_at: r.created_at,
+        vouched_by_invitation: r.vouched_by_invitation,
     };
     Ok(Some((user, r.expires_at)))
 }

@@ -75,7 +75,9 @@ impl TestApp {
                 .env("QUARRY_SOURCE_NETWORKS", config.source_networks.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
                 .env("QUARRY_MODEL_LIMIT", config.model_limit.unwrap_or(0).to_string())
                 .env("QUARRY_LLM_TIMEOUT_MS", config.llm_timeout.as_millis().to_string())
-                .env("QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB", config.csv_import_max_file_size_mb.to_string());
+                .env("QUARRY_CSV_IMPORT_MAX_FILE_SIZE_MB", config.csv_import_max_file_size_mb.to_string())
+                .env("QUARRY_EXPORT_MAX_ROWS", config.limits.export_max_rows.to_string())
+                .env("QUARRY_EXPORT_MAX_BYTES", config.limits.export_max_bytes.to_string());
             match &config.secret_key_previous {
                 Some(previous) => cmd.env("QUARRY_SECRET_KEY_PREVIOUS", previous.expose_secret()),
                 None => cmd.env_remove("QUARRY_SECRET_KEY_PREVIOUS"),

@@ -80,8 +80,8 @@ struct SignUp {
     password: String,
     name: Option<String>,
     csrf_token: Option<String>,
-    /// The code of the invitation whose link the sign-up came from: it proves the address
-    /// (it was mailed there), so the account needs no further verification.
+    /// The code of the invitation whose link the sign-up came from: the account may then sign
+    /// in and accept that invitation before its address is verified.
     invitation_code: Option<String>,
 }
 
@@ -98,12 +98,13 @@ async fn sign_up(
     // The answer is the same whether or not the address has an account, so sign-up cannot
     // be used to find out who does; the mailbox's owner is told instead. An existing
     // account is left exactly as it was.
-    let proven = match body.invitation_code.as_deref() {
-        Some(code) => invitation::proves_address(&state.pool, code, &body.email).await?,
-        None => false,
+    let vouched = match body.invitation_code.as_deref() {
+        Some(code) => invitation::vouching(&state.pool, code, &body.email).await?,
+        None => None,
     };
-    match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref(), proven).await? {
-        user::SignUp::Created(_) if proven => {}
+    match user::sign_up(&state.pool, &body.email, &body.password, body.name.as_deref(), vouched).await? {
+        // From an invitation's link the account may sign in at once; the mailbox is still
+        // verified by the mail, as any other.
         user::SignUp::Created(user) => send_verification(&state, user.id, &user.email).await?,
         user::SignUp::AlreadyRegistered(user) => state.mail.enqueue(mail::existing_account_email(&state.config.public_url, &user.email)).await?,
     }

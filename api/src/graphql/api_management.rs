@@ -191,7 +191,15 @@ impl ApiManagementMutation {
         }
         let new = NewApiKey { name: data.name, project_id: (!data.organization_wide).then_some(project_id), scopes: data.scopes, expires_at: data.expires_at };
         let creator = ActivityActor { id: user.id, email: user.email.clone() };
-        let created = api_key::create(&context::state(ctx).pool, org_id, creator, new, context::client_address(ctx)).await?;
+        let created = api_key::create(
+            &context::state(ctx).pool,
+            context::state(ctx).config.limits.api_keys_per_project,
+            org_id,
+            creator,
+            new,
+            context::client_address(ctx),
+        )
+        .await?;
         Ok(CreatedApiKey { key: created.key.into(), secret: created.secret })
     }
 

@@ -3,7 +3,8 @@
 use crate::{auth::session::Session, error::ApiResult, state::AppState};
 use async_graphql::Context;
 use quarry_domain::{
-    Error, ErrorCode, access,
+    Error, ErrorCode,
+    access::{self, Acting},
     activity::{self, ActivityActor, NewActivity},
     permissions::{Actor, Operation, Scope, authorize, rule_for},
     user::User,
@@ -60,6 +61,13 @@ pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) 
 pub async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, quarry_domain::folder::Viewer)> {
     let (user, actor) = in_project(ctx, op, project_id).await?;
     Ok((user, quarry_domain::folder::Viewer::of(user.id, actor)))
+}
+
+/// The signed-in caller as the domain's use cases take them: who, from where. The use case asks
+/// its own rights.
+pub fn acting(ctx: &Context<'_>) -> ApiResult<Acting> {
+    let user = signed_in(ctx)?;
+    Ok(Acting::new(user.id, user.email.clone(), client_address(ctx)))
 }
 
 /// Records an event in the org's activity log, by the signed-in caller from the request's

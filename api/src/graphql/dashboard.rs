@@ -63,6 +63,8 @@ struct RefreshGql {
     tiles_failed: i64,
     started_at: DateTime<Utc>,
     finished_at: Option<DateTime<Utc>>,
+    /// Why a run stopped (STOPPED).
+    reason: Option<String>,
 }
 
 impl From<RefreshRun> for RefreshGql {
@@ -75,6 +77,7 @@ impl From<RefreshRun> for RefreshGql {
             tiles_failed: r.tiles_failed,
             started_at: r.started_at,
             finished_at: r.finished_at,
+            reason: r.reason,
         }
     }
 }
@@ -227,10 +230,7 @@ async fn dashboard_for(ctx: &Context<'_>, op: Operation, project_id: &ID, dashbo
     let project_id = parse_id(project_id)?;
     let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
     let pool = &context::state(ctx).pool;
-    let dashboard = dashboard::get(pool, project_id, parse_id(dashboard_id)?).await?;
-    if !folder::sees_dashboard(pool, dashboard.id, viewer).await? {
-        return Err(Error::not_found("Dashboard").into());
-    }
+    let dashboard = dashboard::open(pool, project_id, parse_id(dashboard_id)?, viewer).await?;
     Ok((dashboard, viewer))
 }
 
@@ -326,7 +326,7 @@ impl DashboardMutation {
             Some(id) => Some(folder::get(pool, project_id, parse_id(id)?, viewer).await?.id),
             None => None,
         };
-        let dashboard = dashboard::create(pool, project_id, user.id, &data.name, folder_id).await?;
+        let dashboard = dashboard::create(pool, context::state(ctx).config.limits.dashboards_per_project, project_id, user.id, &data.name, folder_id).await?;
         Ok(DashboardGql::new(dashboard, viewer))
     }
 

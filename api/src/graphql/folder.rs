@@ -9,7 +9,7 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error, dashboard,
+    dashboard,
     folder::{self, Folder, FolderAccess, FolderPrincipal, ItemKind, TreeItem, Viewer},
     permissions::Operation,
     spreadsheet,
@@ -238,16 +238,10 @@ impl FolderMutation {
                 own_thread(ctx, user, project_uuid, item_id).await?;
             }
             ItemKind::Dashboard => {
-                dashboard::get(pool, project_uuid, item_id).await?;
-                if !folder::sees_dashboard(pool, item_id, viewer).await? {
-                    return Err(Error::not_found("Dashboard").into());
-                }
+                dashboard::open(pool, project_uuid, item_id, viewer).await?;
             }
             ItemKind::Spreadsheet => {
-                spreadsheet::get(pool, project_uuid, item_id).await?;
-                if !folder::sees_spreadsheet(pool, item_id, viewer).await? {
-                    return Err(Error::not_found("Spreadsheet").into());
-                }
+                spreadsheet::open(pool, project_uuid, item_id, viewer).await?;
             }
         }
         let target = match &folder_id {

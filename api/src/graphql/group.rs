@@ -157,17 +157,8 @@ impl GroupMutation {
     }
 }
 
-async fn membership_change(ctx: &Context<'_>, data: OrgGroupMemberInput, add: bool) -> ApiResult<OrgGroupGql> {
-    let id = group_for(ctx, Operation::ManageOrgGroups, &data.group_id).await?;
-    let user_id = parse_id(&data.user_id)?;
-    let pool = &context::state(ctx).pool;
-    let (changed, kind) = if add {
-        (group::add_member(pool, id, user_id).await?, ActivityKind::GroupMemberAdded)
-    } else {
-        (group::remove_member(pool, id, user_id).await?, ActivityKind::GroupMemberRemoved)
-    };
-    let email = quarry_domain::user::get(pool, user_id).await.map(|u| u.email).unwrap_or_default();
-    let event = NewActivity::new(changed.org_id, kind).target("GROUP", id, &changed.name).detail(json!({"userId": user_id, "email": email}));
-    context::audit(ctx, event).await?;
+async fn membership_change(ctx: &Context<'_>, data: OrgGroupMemberInput, join: bool) -> ApiResult<OrgGroupGql> {
+    let (group_id, user_id) = (parse_id(&data.group_id)?, parse_id(&data.user_id)?);
+    let changed = group::change_membership(&context::state(ctx).pool, &context::acting(ctx)?, group_id, user_id, join).await?;
     Ok(OrgGroupGql(changed))
 }

@@ -118,7 +118,7 @@ impl InvitationQuery {
     /// Invitations waiting for the signed-in user's address.
     async fn pending_invitations(&self, ctx: &Context<'_>) -> ApiResult<Vec<InvitationGql>> {
         let user = context::account(ctx, Operation::AnswerMyInvitations)?;
-        Ok(invitation::pending_for(&context::state(ctx).pool, &user.email).await?.into_iter().map(listed).collect())
+        Ok(invitation::pending_for(&context::state(ctx).pool, user).await?.into_iter().map(listed).collect())
     }
 }
 

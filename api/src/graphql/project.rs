@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
     activity::{ActivityKind, NewActivity},
-    permissions::{Operation, OrgRole, ProjectRole},
+    permissions::{Operation, OrgRole, ProjectPermissions, ProjectRole},
     project::{self, OnboardingStatus, Project, ProjectGroup, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
 };
 use serde_json::json;
@@ -47,6 +47,11 @@ impl ProjectGql {
     async fn my_role(&self, ctx: &Context<'_>) -> ApiResult<Option<ProjectRole>> {
         let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
         Ok(actor.project_role)
+    }
+    /// What the caller may do in this project (controls to show); the server still decides each call.
+    async fn my_permissions(&self, ctx: &Context<'_>) -> ApiResult<ProjectPermissions> {
+        let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
+        Ok(ProjectPermissions::of(actor))
     }
     async fn members(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectMemberGql>> {
         context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;

@@ -158,10 +158,7 @@ async fn sheet_for(ctx: &Context<'_>, op: Operation, project_id: &ID, id: &ID) -
     let project_id = parse_id(project_id)?;
     let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
     let pool = &context::state(ctx).pool;
-    let sheet = spreadsheet::get(pool, project_id, parse_id(id)?).await?;
-    if !folder::sees_spreadsheet(pool, sheet.id, viewer).await? {
-        return Err(Error::not_found("Spreadsheet").into());
-    }
+    let sheet = spreadsheet::open(pool, project_id, parse_id(id)?, viewer).await?;
     Ok((sheet, viewer))
 }
 
@@ -275,9 +272,7 @@ impl SpreadsheetQuery {
         let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let found = export::get(pool, project_id, parse_id(&export_id)?).await?;
-        if !folder::sees_spreadsheet(pool, found.spreadsheet_id, viewer).await? {
-            return Err(Error::not_found("Export").into());
-        }
+        spreadsheet::open(pool, project_id, found.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;
         Ok(found.into())
     }
 }

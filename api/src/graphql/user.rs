@@ -9,7 +9,7 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use quarry_domain::{
     access, org,
-    permissions::{Operation, OrgRole, ProjectRole, authorize},
+    permissions::{Operation, OrgRole, ProjectPermissions, ProjectRole, authorize},
     project::{self, ProjectLanguage},
     user::{self, Onboarding, ProfilePatch, User},
 };
@@ -33,6 +33,8 @@ struct CurrentProject {
     display_name: String,
     language: ProjectLanguage,
     timezone: String,
+    /// What the caller may do here (controls to show); the server still decides each call.
+    permissions: ProjectPermissions,
 }
 
 #[Object(name = "User")]
@@ -91,7 +93,13 @@ impl UserGql {
             return Ok(None);
         }
         let p = project::get(pool, project_id).await?;
-        Ok(Some(CurrentProject { id: ID(p.id.to_string()), display_name: p.display_name, language: p.language, timezone: p.timezone }))
+        Ok(Some(CurrentProject {
+            id: ID(p.id.to_string()),
+            display_name: p.display_name,
+            language: p.language,
+            timezone: p.timezone,
+            permissions: ProjectPermissions::of(actor),
+        }))
     }
 
     async fn current_project_role(&self, ctx: &Context<'_>) -> ApiResult<Option<ProjectRole>> {

@@ -20,8 +20,11 @@ use axum::{
 use quarry_domain::{
     Error, ErrorCode, TaskErrorCode, api_history,
     api_key::ApiScope,
-    asking::{self, AskStatus, AskingTask, NewTask, thread},
-    deploy, folder,
+    asking::{
+        self, AskStatus, AskingTask, NewTask,
+        thread::{self, Use},
+    },
+    deploy,
     permissions::Operation,
 };
 use serde::{Deserialize, Serialize};
@@ -304,18 +307,17 @@ async fn asking_target(state: &AppState, caller: &Caller, project_id: Option<Uui
     Ok(target)
 }
 
-/// A follow-up goes only into a thread the key's creator could open in the web app.
-async fn check_thread(state: &AppState, target: &Target, thread_id: Option<Uuid>) -> ApiResult<()> {
-    if let Some(thread_id) = thread_id
-        && !folder::sees_thread(&state.pool, thread_id, target.viewer()).await?
-    {
-        return Err(Error::not_found("Thread").into());
-    }
+/// The thread as the key's creator may `use` it in the web app (the one rule of
+/// [`thread::open`]).
+async fn check_thread(state: &AppState, target: &Target, thread_id: Uuid, use_: Use) -> ApiResult<()> {
+    thread::open(&state.pool, target.project.id, thread_id, target.viewer(), use_).await?;
     Ok(())
 }
 
 async fn start(state: &AppState, caller: &Caller, target: &Target, new: NewTask) -> ApiResult<AskingTask> {
-    check_thread(state, target, new.thread_id).await?;
+    if let Some(thread_id) = new.thread_id {
+        check_thread(state, target, thread_id, Use::Write).await?;
+    }
     let task = asking::ask(&state.services, target.project.id, target.creator, new).await?;
     caller.note_thread(task.thread_id);
     Ok(task)
@@ -347,7 +349,7 @@ pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension
     // Another tenant's task answers as an unknown one does.
     let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Asking task").into() } else { error };
     let target = caller.project(&state, Some(task.project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
-    check_thread(&state, &target, Some(task.thread_id)).await.map_err(|_| ApiError::from(Error::not_found("Asking task")))?;
+    check_thread(&state, &target, task.thread_id, Use::Read).await.map_err(|_| ApiError::from(Error::not_found("Asking task")))?;
     caller.note_thread(task.thread_id);
     Ok(Json(result_of(&state, &task).await?))
 }
@@ -495,7 +497,7 @@ pub async fn get_thread(State(state): State<AppState>, Extension(caller): Extens
     let project_id = thread::project_of(&state.pool, thread_id).await?.ok_or_else(|| Error::not_found("Thread"))?;
     let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Thread").into() } else { error };
     let target = caller.project(&state, Some(project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
-    check_thread(&state, &target, Some(thread_id)).await?;
+    check_thread(&state, &target, thread_id, Use::Read).await?;
     caller.note_thread(thread_id);
     let found = thread::get(&state.pool, project_id, thread_id).await?;
     let responses = thread::responses(&state.pool, thread_id).await?;

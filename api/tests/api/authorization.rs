@@ -94,7 +94,8 @@ const STATUS: &str = "query($p: ID!) { deployStatus(projectId: $p) { status } }"
 
 impl World {
     async fn build() -> Self {
-        let mut app = TestApp::spawn().await;
+        // Every caller exports at once here; the org's bound on running exports is not the subject.
+        let mut app = TestApp::spawn_with(|c| c.limits.running_exports_per_org = 1000).await;
         app.start_worker();
         let schema = Schema::load(&app).await;
         let pool = app.state.pool.clone();
@@ -183,7 +184,7 @@ impl World {
             scopes: vec![quarry_domain::api_key::ApiScope::Ask],
             expires_at: None,
         };
-        quarry_domain::api_key::create(pool, self.org, creator, new, None).await.unwrap().key.id
+        quarry_domain::api_key::create(pool, 1000, self.org, creator, new, None).await.unwrap().key.id
     }
 
     fn owner_viewer(&self) -> folder::Viewer {
@@ -197,7 +198,7 @@ impl World {
     }
 
     async fn fresh_dashboard(&self, folder: Uuid) -> dashboard::Dashboard {
-        dashboard::create(&self.app.state.pool, self.project, self.ids[&Owner], "Victim board", Some(folder)).await.unwrap()
+        dashboard::create(&self.app.state.pool, 1000, self.project, self.ids[&Owner], "Victim board", Some(folder)).await.unwrap()
     }
 
     async fn fresh_item(&self, dashboard: &dashboard::Dashboard) -> Uuid {

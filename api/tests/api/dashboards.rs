@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 const DASHBOARD: &str = "query($p: ID!, $d: ID!) { dashboard(projectId: $p, dashboardId: $d) {
     id name cacheEnabled schedule { frequency hour minute day timezone nextRunAt }
-    lastRefresh { status scheduled tilesRefreshed tilesFailed finishedAt }
+    lastRefresh { status scheduled tilesRefreshed tilesFailed finishedAt reason }
     items { id name type lastError layout { x y w h } data { cacheHit cacheCreatedAt overridden stale error rows columns { name } } } } }";
 
 /// A MUSIC project with a dashboard holding one tile per question: (client, project, dashboard).
@@ -377,4 +377,56 @@ async fn a_worker_killed_during_a_scheduled_refresh_leaves_no_tile_half_refreshe
         dashboard::get(&app.state.pool, project_id, dashboard_id).await.is_err().then_some(())
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_scheduled_refresh_whose_creator_lost_access_stops_and_says_so_on_the_dashboard() {
+    use quarry_domain::{
+        org,
+        permissions::{OrgRole, ProjectRole},
+        project, user,
+    };
+    let app = TestApp::spawn().await.with_worker();
+    let pool = app.state.pool.clone();
+    let (admin, _) = app.signed_in("dash-gone-admin").await;
+    let p = music(&app, &admin, "Gone").await;
+    let project_id: Uuid = p.parse().unwrap();
+    let org_id = project::get(&pool, project_id).await.unwrap().org_id;
+    // A contributor makes a dashboard in a folder everyone in the project sees, and schedules it.
+    let (email, password) = app.user("dash-gone-contributor").await;
+    let contributor_id = user::find_by_email(&pool, &email).await.unwrap().unwrap().id;
+    org::add_member(&pool, org_id, contributor_id, OrgRole::Member).await.unwrap();
+    project::add_member(&pool, &project::get(&pool, project_id).await.unwrap(), &email, ProjectRole::Contributor).await.unwrap();
+    user::set_current(&pool, contributor_id, Some(org_id), Some(project_id)).await.unwrap();
+    let contributor = app.signed_in_as(&email, &password).await;
+    let folder = app
+        .gql_ok(&admin, "mutation($p: ID!) { createFolder(projectId: $p, data: {name: \"Team\", access: ANYONE_IN_PROJECT}) { id } }", json!({"p": p}))
+        .await;
+    let folder = folder["createFolder"]["id"].as_str().unwrap().to_owned();
+    let board = app
+        .gql_ok(
+            &contributor,
+            "mutation($p: ID!, $f: ID) { createDashboard(projectId: $p, data: {name: \"Weekly\", folderId: $f}) { id } }",
+            json!({"p": p, "f": folder}),
+        )
+        .await;
+    let dashboard = board["createDashboard"]["id"].as_str().unwrap().to_owned();
+    pin(&app, &contributor, &p, &dashboard, "how many albums are there", None).await;
+    let daily = json!({"frequency": "DAILY", "hour": 6, "minute": 0, "timezone": "UTC"});
+    app.gql_ok(&contributor, SCHEDULE, json!({"p": p, "d": dashboard, "s": daily})).await;
+    let before = open(&app, &admin, &p, &dashboard).await;
+    let cached_at = created_at(&before["items"][0]);
+
+    // They leave the project; the schedule fires.
+    app.gql_ok(&admin, "mutation($p: ID!, $u: ID!) { removeProjectMember(data: {projectId: $p, userId: $u}) }", json!({"p": p, "u": contributor_id})).await;
+    let temporal = app.state.temporal().await.unwrap();
+    temporal.trigger_schedule(project_id, dashboard.parse().unwrap()).await.unwrap();
+    let after = eventually("the stopped run", Duration::from_secs(90), || async {
+        let now = open(&app, &admin, &p, &dashboard).await;
+        (now["lastRefresh"]["status"] == "STOPPED").then_some(now)
+    })
+    .await;
+    assert!(after["lastRefresh"]["reason"].as_str().unwrap().contains("no longer has access"), "{after}");
+    assert_eq!(after["lastRefresh"]["tilesRefreshed"], 0);
+    assert_eq!(created_at(&after["items"][0]), cached_at, "nothing was read for someone without access: {after}");
 }

@@ -136,3 +136,77 @@ async fn each_caller_has_a_request_limit_per_window() {
     let (status, _, body) = me(&app, &ada).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+#[tokio::test]
+async fn the_work_one_member_can_start_is_bounded_and_past_a_bound_is_refused_with_a_clear_error() {
+    let mut app = TestApp::spawn_with(|c| {
+        c.limits = quarry_domain::limits::Limits {
+            api_keys_per_project: 2,
+            dashboards_per_project: 2,
+            running_exports_per_org: 1,
+            export_max_rows: 50,
+            export_max_bytes: 1 << 30,
+        }
+    })
+    .await;
+    app.start_worker();
+    let (client, _) = app.signed_in("bounded").await;
+    let p = quarry_test_kit::asking::music(&app, &client, "Bounded").await;
+    let limit_reached = |body: &Value, says: &str| {
+        assert_eq!(error_code(body), "PLAN_LIMIT_REACHED", "{body}");
+        let message = body["errors"][0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{message}");
+    };
+
+    // API keys: two active at once; revoking one makes room.
+    let create_key = "mutation($p: ID!) { createApiKey(projectId: $p, data: {name: \"k\", scopes: [ASK], organizationWide: false}) { key { id } } }";
+    let first = app.gql_ok(&client, create_key, json!({"p": p})).await["createApiKey"]["key"]["id"].clone();
+    app.gql_ok(&client, create_key, json!({"p": p})).await;
+    limit_reached(&app.gql(&client, create_key, json!({"p": p})).await, "limit of 2. Revoke a key");
+    app.gql_ok(&client, "mutation($p: ID!, $k: ID!) { revokeApiKey(projectId: $p, keyId: $k) { id } }", json!({"p": p, "k": first})).await;
+    app.gql_ok(&client, create_key, json!({"p": p})).await;
+
+    // Dashboards: two per project.
+    let create_board = "mutation($p: ID!, $n: String!) { createDashboard(projectId: $p, data: {name: $n}) { id } }";
+    for name in ["One", "Two"] {
+        app.gql_ok(&client, create_board, json!({"p": p, "n": name})).await;
+    }
+    limit_reached(&app.gql(&client, create_board, json!({"p": p, "n": "Three"})).await, "number of dashboards has reached its limit of 2");
+
+    // An instruction's example questions (each is embedded): at most 20.
+    let questions: Vec<String> = (0..21).map(|i| format!("question number {i}")).collect();
+    let body = app
+        .gql(
+            &client,
+            "mutation($p: ID!, $d: InstructionInput!) { createInstruction(projectId: $p, data: $d) { id } }",
+            json!({"p": p, "d": {"instruction": "Use net revenue.", "isGlobal": false, "questions": questions}}),
+        )
+        .await;
+    assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("at most 20"), "{body}");
+
+    // Exports: one past the row cap stops with the reason and leaves no file; while one runs
+    // (no worker to finish it), a second is refused.
+    let sheet = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!) { createSpreadsheet(projectId: $p, data: {name: \"Tracks\", sql: \"SELECT * FROM \\\"Track\\\"\"}) { id } }",
+            json!({"p": p}),
+        )
+        .await["createSpreadsheet"]["id"]
+        .clone();
+    let export = "mutation($p: ID!, $s: ID!) { exportSpreadsheet(projectId: $p, spreadsheetId: $s) { id } }";
+    let poll = "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status error downloadUrl } }";
+    let id = app.gql_ok(&client, export, json!({"p": p, "s": sheet})).await["exportSpreadsheet"]["id"].clone();
+    let ended = quarry_test_kit::eventually("the export", Duration::from_secs(60), || async {
+        let polled = app.gql_ok(&client, poll, json!({"p": p, "e": id})).await["spreadsheetExport"].clone();
+        (polled["status"] != "RUNNING").then_some(polled)
+    })
+    .await;
+    assert_eq!(ended["status"], "FAILED", "{ended}");
+    assert!(ended["error"].as_str().unwrap().contains("more than 50 rows"), "{ended}");
+    assert!(ended["downloadUrl"].is_null());
+    app.kill_worker();
+    app.gql_ok(&client, export, json!({"p": p, "s": sheet})).await;
+    limit_reached(&app.gql(&client, export, json!({"p": p, "s": sheet})).await, "exports running at once has reached its limit of 1");
+}

@@ -17,6 +17,7 @@ mod limits;
 mod llm;
 mod modeling;
 mod organisations;
+mod parity;
 mod permissions;
 mod projects;
 mod retrieval;

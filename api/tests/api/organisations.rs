@@ -70,7 +70,7 @@ async fn an_invitation_is_mailed_and_accepted_by_a_new_and_an_existing_account()
     assert_eq!(page["invitationByCode"]["email"], newcomer.as_str());
     assert_eq!(page["invitationByCode"]["projects"], json!([{"displayName": "Sales", "role": "VIEWER"}]));
 
-    // Signing up from the link proves the address: no verification mail, sign-in works at once.
+    // Signing up from the link: sign-in works at once, and the invitation can be accepted.
     let (status, _) = app.post_auth(&anonymous, "signup", json!({"email": newcomer, "password": "a good long password", "invitationCode": code})).await;
     assert_eq!(status, StatusCode::CREATED);
     let newbie = app.signed_in_as(&newcomer, "a good long password").await;
@@ -431,4 +431,74 @@ async fn deleting_an_org_with_three_projects_completes_through_a_killed_worker()
     assert_eq!(groups["orgGroups"], json!([]));
     let me = app.gql_ok(&other, "{ me { currentOrg { id } } }", json!({})).await;
     assert_eq!(me["me"]["currentOrg"]["id"], kept);
+}
+
+#[tokio::test]
+async fn a_group_change_for_someone_outside_the_org_or_the_group_is_refused_and_logs_nothing_about_them() {
+    let app = TestApp::spawn().await;
+    let (admin, _, _, _) = admin_with_project(&app, "group-outsider").await;
+    let (_, stranger_email) = app.signed_in("group-stranger").await;
+    let stranger = user_id(&app, &stranger_email).await;
+    let group = app.gql_ok(&admin, "mutation { createOrgGroup(data: {name: \"Analysts\"}) { id } }", json!({})).await;
+    let group = group["createOrgGroup"]["id"].as_str().unwrap().to_owned();
+    let change = |op: &str| format!("mutation($g: ID!, $u: ID!) {{ {op}(data: {{groupId: $g, userId: $u}}) {{ memberCount }} }}");
+
+    // Someone of another org: neither added nor "removed".
+    let added = app.gql(&admin, &change("addOrgGroupMember"), json!({"g": group, "u": stranger})).await;
+    assert_eq!(error_code(&added), "INVALID_INPUT", "{added}");
+    let removed = app.gql(&admin, &change("removeOrgGroupMember"), json!({"g": group, "u": stranger})).await;
+    assert_eq!(error_code(&removed), "NOT_FOUND", "{removed}");
+    // An id nobody has: the same answer.
+    let removed = app.gql(&admin, &change("removeOrgGroupMember"), json!({"g": group, "u": Uuid::new_v4()})).await;
+    assert_eq!(error_code(&removed), "NOT_FOUND", "{removed}");
+
+    // Nothing about them reached the admin's log: no entry, no e-mail.
+    let entries = log(&app, &admin, json!({})).await;
+    assert!(!kinds(&entries).iter().any(|k| k.starts_with("GROUP_MEMBER")), "{entries:?}");
+    assert!(!serde_json::to_string(&entries).unwrap().contains(&stranger_email), "{entries:?}");
+}
+
+#[tokio::test]
+async fn an_invitation_code_seen_by_its_sender_never_stands_for_the_mailbox() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    // An attacker, admin of their own org, invites someone else's address and reads the link
+    // from their own invitation; the target's real company invites the same address.
+    let (attacker, _, _, _) = admin_with_project(&app, "squatter").await;
+    let (company, _, _, _) = admin_with_project(&app, "victimcorp").await;
+    let target = unique_email("new-hire");
+    let own = app.gql_ok(&attacker, INVITE, json!({"e": target, "r": "MEMBER", "p": []})).await;
+    let code = own["createAndSendInvitation"]["url"].as_str().unwrap().rsplit("code=").next().unwrap().to_owned();
+    app.gql_ok(&company, INVITE, json!({"e": target, "r": "ADMIN", "p": []})).await;
+
+    // Signing up as that address with their own code: an account that may sign in and accept
+    // that one invitation, and whose mailbox is not verified.
+    let anonymous = app.client();
+    let (status, _) = app.post_auth(&anonymous, "signup", json!({"email": target, "password": "a good long password", "invitationCode": code})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let squatter = app.signed_in_as(&target, "a good long password").await;
+    let pending = app.gql_ok(&squatter, "{ pendingInvitations { id org { name } } }", json!({})).await["pendingInvitations"].clone();
+    assert_eq!(pending, json!([{"id": pending[0]["id"], "org": {"name": "squatter Co"}}]), "the company's invitation is not shown");
+
+    // The company's invitation, by its id as read from the company's side: refused, nothing joined.
+    let theirs = app.gql_ok(&company, "{ invitations { id } }", json!({})).await["invitations"][0]["id"].clone();
+    let refused = app.gql(&squatter, "mutation($id: ID!) { acceptInvitation(data: {id: $id}) { id } }", json!({"id": theirs})).await;
+    assert_eq!(error_code(&refused), "EMAIL_NOT_VERIFIED", "{refused}");
+    assert_eq!(app.gql_ok(&squatter, "{ orgs { name } }", json!({})).await["orgs"], json!([]));
+    assert_eq!(app.gql_ok(&company, "{ invitations { status } }", json!({})).await["invitations"], json!([{"status": "PENDING"}]));
+
+    // The mailbox's owner answers the verification mail: then the company's invitation is theirs.
+    let mut mail = app.mail_to(&target).await;
+    for _ in 0..150 {
+        if mail.contains("/verify-email") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        mail = app.mail_to(&target).await;
+    }
+    let token = link_param(&mail, "/verify-email", "token");
+    let (status, _) = app.post_auth(&anonymous, "verify-email", json!({"token": token})).await;
+    assert_eq!(status, StatusCode::OK);
+    let pending = app.gql_ok(&squatter, "{ pendingInvitations { org { name } } }", json!({})).await["pendingInvitations"].clone();
+    assert_eq!(pending.as_array().unwrap().len(), 2, "{pending}");
 }

@@ -3,7 +3,8 @@
 
 use crate::{
     db::Pool,
-    error::{Error, Result},
+    error::{Error, ErrorCode, Result},
+    folder::{self, Viewer},
     generation::GenerationStatus,
 };
 use chrono::{DateTime, Utc};
@@ -119,6 +120,33 @@ pub async fn project_of(pool: &Pool, thread_id: Uuid) -> Result<Option<Uuid>> {
 pub async fn get(pool: &Pool, project_id: Uuid, thread_id: Uuid) -> Result<Thread> {
     let mut conn = pool.acquire().await?;
     get_in(&mut conn, project_id, thread_id).await
+}
+
+/// What someone means to do with a thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Use {
+    /// Read it, its responses and their tasks.
+    Read,
+    /// Ask in it, change or rerun its responses.
+    Write,
+}
+
+/// The thread of the project, when the viewer may `use` it — the one rule for every transport:
+/// their own thread, for anything; a thread in or shared into a folder they see, to read; and
+/// to write when they are an editor (an owner or contributor; a viewer only reads). A thread
+/// of another project, or one they do not see, is NOT_FOUND: its existence is not told.
+pub async fn open(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer, use_: Use) -> Result<Thread> {
+    let thread = get(pool, project_id, thread_id).await?;
+    if thread.created_by == Some(viewer.user_id) {
+        return Ok(thread);
+    }
+    if !folder::sees_thread(pool, project_id, thread.id, viewer).await? {
+        return Err(Error::not_found("Thread"));
+    }
+    if use_ == Use::Write && !viewer.editor {
+        return Err(Error::new(ErrorCode::UnauthorizedRoleAccess, "You do not have permission to change a thread shared with you."));
+    }
+    Ok(thread)
 }
 
 /// The user's threads in the project, latest activity first.

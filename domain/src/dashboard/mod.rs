@@ -181,6 +181,17 @@ pub async fn get(pool: &Pool, project_id: Uuid, dashboard_id: Uuid) -> Result<Da
     Ok(dashboard_of!(row.ok_or_else(|| Error::not_found("Dashboard"))?))
 }
 
+/// The dashboard of the project, when the viewer sees it (theirs, or in a folder they see);
+/// else NOT_FOUND, whether or not it exists. What they may change on it is the operation's
+/// role (ManageDashboards), asked before.
+pub async fn open(pool: &Pool, project_id: Uuid, dashboard_id: Uuid, viewer: crate::folder::Viewer) -> Result<Dashboard> {
+    let dashboard = get(pool, project_id, dashboard_id).await?;
+    if !crate::folder::sees_dashboard(pool, project_id, dashboard.id, viewer).await? {
+        return Err(Error::not_found("Dashboard"));
+    }
+    Ok(dashboard)
+}
+
 /// The project a dashboard belongs to, if it exists.
 pub async fn project_of(pool: &Pool, dashboard_id: Uuid) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar!("SELECT project_id FROM dashboards WHERE id = $1", dashboard_id).fetch_optional(pool).await?)
@@ -212,12 +223,21 @@ pub async fn scheduled(pool: &Pool, project_id: Uuid) -> Result<Vec<Uuid>> {
     Ok(sqlx::query_scalar!("SELECT id FROM dashboards WHERE project_id = $1 AND schedule_frequency <> 'NEVER'", project_id).fetch_all(pool).await?)
 }
 
-pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, name: &str, folder_id: Option<Uuid>) -> Result<Dashboard> {
+/// A new dashboard of the project, unless it has `limit` dashboards already (counted under a
+/// lock on the project, so a burst cannot pass it together).
+pub async fn create(pool: &Pool, limit: i64, project_id: Uuid, user_id: Uuid, name: &str, folder_id: Option<Uuid>) -> Result<Dashboard> {
     let name = check_name(name, "dashboard")?;
     let id = Uuid::new_v4();
+    let mut tx = pool.begin().await?;
+    sqlx::query!("SELECT id FROM projects WHERE id = $1 FOR UPDATE", project_id).fetch_optional(&mut *tx).await?;
+    let count = sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM dashboards WHERE project_id = $1"#, project_id).fetch_one(&mut *tx).await?;
+    if count >= limit {
+        return Err(crate::limits::reached("This project's number of dashboards", limit, "Delete a dashboard you no longer use, or pin to an existing one."));
+    }
     sqlx::query!("INSERT INTO dashboards (id, project_id, name, created_by, folder_id) VALUES ($1, $2, $3, $4, $5)", id, project_id, name, user_id, folder_id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     get(pool, project_id, id).await
 }
 

@@ -21,6 +21,8 @@ pub enum RefreshStatus {
     Partial,
     /// Every tile failed.
     Failed,
+    /// Not run: no one with access stands behind it (`reason` says who is missing).
+    Stopped,
 }
 
 #[derive(Debug, Clone)]
@@ -33,6 +35,8 @@ pub struct RefreshRun {
     pub tiles_failed: i64,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// Why a run stopped.
+    pub reason: Option<String>,
 }
 
 /// Records the run of workflow `workflow_id` (once, however often this is called) and
@@ -51,8 +55,35 @@ pub async fn begin(pool: &Pool, dashboard_id: Uuid, workflow_id: &str, scheduled
     .fetch_optional(pool)
     .await?;
     let Some(id) = id else { return Ok(None) };
+    // A scheduled run acts for the dashboard's creator: it reads what they may read, and
+    // nothing once they may not.
+    if scheduled && !creator_still_sees(pool, dashboard_id).await? {
+        sqlx::query!(
+            "UPDATE dashboard_refreshes SET status = 'STOPPED', reason = $2, finished_at = coalesce(finished_at, now()) WHERE id = $1",
+            id,
+            CREATOR_GONE,
+        )
+        .execute(pool)
+        .await?;
+        return Ok(None);
+    }
     let items = sqlx::query_scalar!("SELECT id FROM dashboard_items WHERE dashboard_id = $1 ORDER BY y, x, created_at", dashboard_id).fetch_all(pool).await?;
     Ok(Some((id, items)))
+}
+
+/// Why a scheduled run stopped when the person it acts for lost access.
+pub const CREATOR_GONE: &str =
+    "The scheduled refresh stopped: the person who created this dashboard no longer has access to the project. Ask an owner to recreate the schedule.";
+
+/// Whether the dashboard's creator may still read dashboards in its project and sees this one.
+async fn creator_still_sees(pool: &Pool, dashboard_id: Uuid) -> Result<bool> {
+    let row = sqlx::query!("SELECT created_by, project_id FROM dashboards WHERE id = $1", dashboard_id).fetch_optional(pool).await?;
+    let Some((Some(creator), project_id)) = row.map(|r| (r.created_by, r.project_id)) else { return Ok(false) };
+    let actor = crate::access::project_actor(pool, creator, project_id).await?;
+    if crate::permissions::authorize(crate::permissions::Operation::ReadDashboards, Some(actor)).is_err() {
+        return Ok(false);
+    }
+    crate::folder::sees_dashboard(pool, project_id, dashboard_id, crate::folder::Viewer::of(creator, actor)).await
 }
 
 /// Refreshes one tile of a run and records its outcome. A tile that cannot run records its
@@ -108,7 +139,7 @@ pub async fn finish(pool: &Pool, refresh_id: Uuid) -> Result<()> {
 pub async fn latest(pool: &Pool, dashboard_id: Uuid) -> Result<Option<RefreshRun>> {
     Ok(sqlx::query_as!(
         RefreshRun,
-        r#"SELECT r.id, r.dashboard_id, r.scheduled, r.status AS "status: RefreshStatus", r.started_at, r.finished_at,
+        r#"SELECT r.id, r.dashboard_id, r.scheduled, r.status AS "status: RefreshStatus", r.started_at, r.finished_at, r.reason,
                   (SELECT count(*) FROM dashboard_refresh_tiles t WHERE t.refresh_id = r.id AND t.error IS NULL) AS "tiles_refreshed!",
                   (SELECT count(*) FROM dashboard_refresh_tiles t WHERE t.refresh_id = r.id AND t.error IS NOT NULL) AS "tiles_failed!"
            FROM dashboard_refreshes r WHERE r.dashboard_id = $1 ORDER BY r.started_at DESC LIMIT 1"#,

@@ -56,10 +56,41 @@ pub fn file_of(config: &Config, project_id: Uuid, export_id: Uuid) -> PathBuf {
 /// Records an export and starts the workflow that writes it (recorded FAILED when it cannot
 /// start).
 pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
-    let created = create(&services.pool, sheet, user_id).await?;
+    let limit = services.config.limits.running_exports_per_org;
+    let created = create_within(&services.pool, limit, sheet, user_id).await?;
     let workflow = Workflow::SpreadsheetExport { project_id: sheet.project_id, export_id: created.id };
     services.start(workflow, fail(&services.pool, created.id, "The export could not be started. Please try again.")).await?;
     Ok(created)
+}
+
+/// Records an export unless `limit` exports of the org are running already (counted under a
+/// lock on the org, so a burst cannot pass it together).
+async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
+    let mut tx = pool.begin().await?;
+    let org_id = sqlx::query_scalar!("SELECT o.id FROM orgs o JOIN projects p ON p.org_id = o.id WHERE p.id = $1 FOR UPDATE OF o", sheet.project_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let running = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM spreadsheet_exports e JOIN projects p ON p.id = e.project_id WHERE p.org_id = $1 AND e.status = 'RUNNING'"#,
+        org_id,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    if running >= limit {
+        return Err(crate::limits::reached("Your organization's exports running at once", limit, "Please wait for one to finish and try again."));
+    }
+    let id = Uuid::new_v4();
+    sqlx::query!(
+        "INSERT INTO spreadsheet_exports (id, spreadsheet_id, project_id, requested_by) VALUES ($1, $2, $3, $4)",
+        id,
+        sheet.id,
+        sheet.project_id,
+        user_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    get(pool, sheet.project_id, id).await
 }
 
 pub async fn create(pool: &Pool, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
@@ -119,7 +150,11 @@ pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uu
             finish(pool, &sheet, &export, rows, bytes).await?;
             prune(pool, config, &sheet).await
         }
-        Err(Error::User { message, .. }) => fail(pool, export_id, &message).await,
+        Err(Error::User { message, .. }) => {
+            // A stopped export leaves no half-written file behind.
+            let _ = tokio::fs::remove_file(file_of(config, project_id, export_id).with_extension("csv.partial")).await;
+            fail(pool, export_id, &message).await
+        }
         Err(error) => Err(error),
     }
 }
@@ -148,9 +183,22 @@ async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id
     let mut rows = 0i64;
     loop {
         let page = source.rows(&sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows).await?;
+        let limits = &config.limits;
+        if rows + page.rows.len() as i64 > limits.export_max_rows {
+            return Err(Error::invalid(format!(
+                "The export stopped: it would hold more than {} rows. Filter the spreadsheet to fewer rows and export again.",
+                limits.export_max_rows
+            )));
+        }
         for row in &page.rows {
             let fields: Vec<String> = shown.iter().map(|(i, _)| row.get(*i).map(grid::csv_field).unwrap_or_default()).collect();
             bytes += write_line(&mut file, &fields).await?;
+            if bytes > limits.export_max_bytes {
+                return Err(Error::invalid(format!(
+                    "The export stopped: its file would be larger than {} MB. Hide columns or filter the spreadsheet and export again.",
+                    limits.export_max_bytes / (1024 * 1024)
+                )));
+            }
         }
         rows += page.rows.len() as i64;
         progress(pool, export_id, rows, bytes).await?;

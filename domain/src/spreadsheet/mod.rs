@@ -68,6 +68,16 @@ pub async fn get(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Spreadsheet>
     select_spreadsheets!("WHERE id = $1 AND project_id = $2", id, project_id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Spreadsheet"))
 }
 
+/// The spreadsheet of the project, when the viewer sees it (theirs, or in a folder they see);
+/// else NOT_FOUND, whether or not it exists.
+pub async fn open(pool: &Pool, project_id: Uuid, id: Uuid, viewer: crate::folder::Viewer) -> Result<Spreadsheet> {
+    let sheet = get(pool, project_id, id).await?;
+    if !crate::folder::sees_spreadsheet(pool, project_id, sheet.id, viewer).await? {
+        return Err(Error::not_found("Spreadsheet"));
+    }
+    Ok(sheet)
+}
+
 /// The spreadsheets the viewer sees: their own and those in folders they see, by name.
 pub async fn list(pool: &Pool, project_id: Uuid, viewer: crate::folder::Viewer) -> Result<Vec<Spreadsheet>> {
     Ok(select_spreadsheets!(

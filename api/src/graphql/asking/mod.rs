@@ -10,11 +10,11 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    ErrorCode, TaskErrorCode,
+    TaskErrorCode,
     asking::{
         self, AskStatus, AskingTask, Chip, ChipKind, TeachOffer, Thread, ThreadResponse,
         answer::suggested_questions,
-        thread::{self as threads},
+        thread::{self as threads, Use},
     },
     folder,
     generation::GenerationStatus,
@@ -327,18 +327,8 @@ async fn seen_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id
 
 async fn thread_for(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid, write: bool) -> ApiResult<Thread> {
     let pool = &context::state(ctx).pool;
-    let thread = threads::get(pool, project_id, thread_id).await?;
-    if thread.created_by == Some(user.id) {
-        return Ok(thread);
-    }
     let viewer = folder::Viewer::of(user.id, quarry_domain::access::project_actor(pool, user.id, project_id).await?);
-    if !folder::sees_thread(pool, thread.id, viewer).await? {
-        return Err(quarry_domain::Error::not_found("Thread").into());
-    }
-    if write && !viewer.editor {
-        return Err(quarry_domain::Error::new(ErrorCode::UnauthorizedRoleAccess, "You do not have permission to change a thread shared with you.").into());
-    }
-    Ok(thread)
+    Ok(threads::open(pool, project_id, thread_id, viewer, if write { Use::Write } else { Use::Read }).await?)
 }
 
 /// A response in a thread the caller may work on (`write`) or sees.
@@ -369,8 +359,10 @@ impl AskingQuery {
         // The poll of a running task, several times a second per client: one read.
         if let Some(polled) = asking::poll(&context::state(ctx).pool, user.id, project_id, task_id).await? {
             crate::access::in_project_as(context::state(ctx), polled.actor, Operation::Ask, polled.org_id).await?;
+            // Whoever may read the thread may read its tasks (the same rule as REST's).
             if polled.thread_owner != Some(user.id) {
-                return Err(quarry_domain::Error::not_found("Thread").into());
+                let viewer = folder::Viewer::of(user.id, polled.actor);
+                threads::open(&context::state(ctx).pool, project_id, polled.task.thread_id, viewer, Use::Read).await?;
             }
             return Ok(polled.task.into());
         }

@@ -8,13 +8,13 @@ export interface ApiManagementAccess {
 }
 
 /**
- * Who may see api-management (PRODUCT.md §6): the project's owners and contributors, and
- * organization admins; viewers get nothing.
+ * Who may see api-management, as the server says (PRODUCT.md §6: the project's owners and
+ * contributors, and organization admins; viewers get nothing).
  */
 export function useApiManagementAccess(projectId: string): ApiManagementAccess {
   const { me } = useMe();
   if (!me) return { status: 'loading', isOrgAdmin: false };
-  const isOrgAdmin = me.currentOrgRole === 'ADMIN';
-  const viewer = me.currentProject?.id === projectId && me.currentProjectRole === 'VIEWER';
-  return { status: viewer && !isOrgAdmin ? 'denied' : 'allowed', isOrgAdmin };
+  const here = me.currentProject?.id === projectId ? me.currentProject.permissions : null;
+  const isOrgAdmin = here?.canManageOrgApiKeys ?? me.currentOrgRole === 'ADMIN';
+  return { status: here && !here.canReadApiManagement ? 'denied' : 'allowed', isOrgAdmin };
 }

@@ -28,6 +28,16 @@ const STATUS_COLORS: Record<DashboardRefreshStatus, string> = {
   SUCCEEDED: 'success',
   PARTIAL: 'warning',
   FAILED: 'error',
+  STOPPED: 'default',
+};
+
+/** How a refresh's status reads. */
+export const STATUS_LABELS: Record<DashboardRefreshStatus, string> = {
+  RUNNING: 'Refreshing',
+  SUCCEEDED: 'Refreshed',
+  PARTIAL: 'Partly refreshed',
+  FAILED: 'Failed',
+  STOPPED: 'Stopped',
 };
 
 /** How the latest refresh went: its status, tiles refreshed and failed, when it ended. */
@@ -37,9 +47,11 @@ export function RefreshOutcome({ refresh }: { refresh: DashboardRefreshFieldsFra
     <span data-testid="last-refresh" data-status={refresh.status}>
       {/* Not marked scheduled: a "Refresh all" of a scheduled dashboard is recorded as scheduled too. */}
       Last refresh:{' '}
-      <Tag color={STATUS_COLORS[refresh.status]} style={{ marginInlineEnd: 4 }}>{refresh.status}</Tag>
-      {tiles(refresh.tilesRefreshed)} refreshed, {refresh.tilesFailed} failed
-      {refresh.finishedAt ? ` · finished ${formatTimestamp(refresh.finishedAt)}` : ` · started ${formatTimestamp(refresh.startedAt)}`}
+      <Tag color={STATUS_COLORS[refresh.status]} style={{ marginInlineEnd: 4 }}>
+        {STATUS_LABELS[refresh.status]}
+      </Tag>
+      {refresh.status === 'STOPPED' ? refresh.reason : `${tiles(refresh.tilesRefreshed)} refreshed, ${refresh.tilesFailed} failed`}
+      {refresh.finishedAt ? ` · ${refresh.status === 'STOPPED' ? 'stopped' : 'finished'} ${formatTimestamp(refresh.finishedAt)}` : ` · started ${formatTimestamp(refresh.startedAt)}`}
     </span>
   );
 }

@@ -77,7 +77,7 @@ describe('DashboardView', () => {
     await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('i1@2026-11-25T08:00:02Z'), { timeout: 10_000 });
     expect(polls).toBe(3);
     expect(screen.getByRole('button', { name: /Refresh all/ })).toBeInTheDocument();
-    expect(screen.getByTestId('last-refresh')).toHaveTextContent('SUCCEEDED');
+    expect(screen.getByTestId('last-refresh')).toHaveTextContent('Refreshed');
     expect(api.callsOf('RefreshDashboard')).toEqual([{ projectId: 'p1', dashboardId: 'd1' }]);
   });
 });

@@ -46,6 +46,7 @@ export const DashboardRefreshFields = graphql(`
     tilesFailed
     startedAt
     finishedAt
+    reason
   }
 `);
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { permissionsAs } from '../../../test/permissions';
 import { DataConnectionSettings } from './DataConnectionSettings';
 
 const PROJECT = {
@@ -15,6 +16,7 @@ const PROJECT = {
       state: 'ACTIVE',
       createdAt: '2024-01-01T00:00:00Z',
       myRole: 'OWNER',
+      myPermissions: permissionsAs('OWNER'),
     },
   },
 };

@@ -124,7 +124,8 @@ export function DataConnectionSettings({ projectId }: { projectId: string }) {
     );
   }
 
-  const canEdit = project?.myRole === 'OWNER' || project?.myRole == null;
+  // What the server says this member may do; while it loads nothing is hidden (the server decides).
+  const canEdit = project?.myPermissions.canManageDataSource ?? true;
   const editable = !source.sampleDataset && CONNECTION_FIELDS[source.type].length > 0;
   const items = [
     { key: 'type', label: 'Type', children: dataSourceLabel(source.type) },
@@ -159,7 +160,7 @@ export function DataConnectionSettings({ projectId }: { projectId: string }) {
       </Card>
       {editable && <EditConnection key={source.type} projectId={projectId} source={source} canEdit={canEdit} />}
       {source.type === 'CSV' && (
-        <CsvFilesPanel projectId={projectId} canEdit={canEdit} canChangeTypes={canEdit || project?.myRole === 'CONTRIBUTOR'} />
+        <CsvFilesPanel projectId={projectId} canEdit={canEdit} canChangeTypes={project?.myPermissions.canUpdateModels ?? true} />
       )}
       <SchemaChangePanel projectId={projectId} canEdit={canEdit} />
     </>

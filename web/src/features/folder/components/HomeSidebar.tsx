@@ -234,7 +234,7 @@ export function HomeSidebar({ projectId }: { projectId: string }) {
           projectId={projectId}
           folder={dialog.kind === 'renameFolder' ? dialog.folder : null}
           open
-          canChooseAccess={project?.myRole === 'OWNER'}
+          canChooseAccess={project?.myPermissions.canManageFolderAccess ?? false}
           onClose={() => setDialog(null)}
         />
       )}

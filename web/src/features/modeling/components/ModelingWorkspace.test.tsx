@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { permissionsAs } from '../../../test/permissions';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
 import { GO_TO_FIRST_MODEL_EVENT, ModelingWorkspace } from './ModelingWorkspace';
 
@@ -146,7 +147,7 @@ describe('ModelingWorkspace', () => {
     const api = mockOperations({
       ModelingDiagram: { data: DIAGRAM },
       DeployStatus: status('UNSYNCRONIZED'),
-      Me: { data: { me: { id: 'u1', currentOrgRole: 'MEMBER', currentProject: { id: 'p1' }, currentProjectRole: 'VIEWER' } } },
+      Me: { data: { me: { id: 'u1', currentOrgRole: 'MEMBER', currentProject: { id: 'p1', permissions: permissionsAs('VIEWER') }, currentProjectRole: 'VIEWER' } } },
     });
     renderWithProviders(<ModelingWorkspace projectId="p1" />, api.client);
     expect(await screen.findByText('diagram of 2 models', {}, { timeout: 10_000 })).toBeInTheDocument();

@@ -8,14 +8,11 @@ export interface ModelingRights {
 }
 
 /**
- * What the caller may do on the modeling page (PRODUCT.md §6). Org admins may do everything;
- * while the role is unknown nothing is hidden (the server decides either way).
+ * What the caller may do on the modeling page, as the server says (PRODUCT.md §6). While it is
+ * unknown nothing is hidden: the server decides every call either way.
  */
 export function useModelingRights(projectId: string): ModelingRights {
   const { me } = useMe();
-  if (!me || me.currentOrgRole === 'ADMIN' || me.currentProject?.id !== projectId || !me.currentProjectRole) {
-    return { canCreate: true, canUpdate: true };
-  }
-  const role = me.currentProjectRole;
-  return { canCreate: role === 'OWNER', canUpdate: role === 'OWNER' || role === 'CONTRIBUTOR' };
+  const here = me?.currentProject?.id === projectId ? me.currentProject.permissions : null;
+  return { canCreate: here?.canCreateModels ?? true, canUpdate: here?.canUpdateModels ?? true };
 }

@@ -2,14 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pickOption } from '../../../test/antdSelect';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { permissionsAs } from '../../../test/permissions';
 import { ProjectAccessControl, READ_ONLY_ACCESS_TEXT } from './ProjectAccessControl';
 
-const project = (myRole: string | null) => ({
+const project = (myRole: 'OWNER' | 'CONTRIBUTOR' | 'VIEWER' | null, orgAdmin = false) => ({
   data: {
     project: {
       id: 'p1',
       displayName: 'Shop',
       myRole,
+      myPermissions: permissionsAs(orgAdmin ? 'ADMIN' : (myRole ?? 'VIEWER')),
       members: [
         { id: 'm1', userId: 'u1', email: 'sam@example.com', name: 'Sam', role: 'OWNER', joinedAt: '2026-01-01T00:00:00Z' },
         { id: 'm2', userId: 'u2', email: 'ann@example.com', name: null, role: 'VIEWER', joinedAt: '2026-01-02T00:00:00Z' },
@@ -59,7 +61,7 @@ describe('ProjectAccessControl', () => {
   it('lets an org admin without a project role manage access', async () => {
     renderWithProviders(
       <ProjectAccessControl projectId="p1" />,
-      mockOperations({ ProjectAccess: project(null), Me: me('ADMIN') }).client,
+      mockOperations({ ProjectAccess: project(null, true), Me: me('ADMIN') }).client,
     );
     expect(await screen.findByRole('button', { name: /Add group/ })).toBeInTheDocument();
     expect(screen.getByTestId('my-project-role')).toHaveTextContent('Owner (as an organization admin)');

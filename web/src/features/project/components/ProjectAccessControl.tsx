@@ -75,7 +75,8 @@ export function ProjectAccessControl({ projectId }: { projectId: string }) {
   if (!project) return <EmptyState />;
 
   const isOrgAdmin = me?.currentOrgRole === 'ADMIN';
-  const canManage = isOrgAdmin || project.myRole === 'OWNER';
+  // What the server says this member may do here; it decides every call either way.
+  const canManage = project.myPermissions.canManageMembers;
 
   const changeRole = async (row: AccessRow, role: ProjectRole) => {
     setBusyKey(row.key);

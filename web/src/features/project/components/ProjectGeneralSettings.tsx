@@ -33,7 +33,7 @@ export function ProjectGeneralSettings({ projectId }: { projectId: string }) {
   }
   if (!project) return <EmptyState />;
 
-  const canEdit = project.myRole === 'OWNER' || project.myRole == null;
+  const canEdit = project.myPermissions.canUpdateProject;
   const save = async (values: ProjectSettingsValues) => {
     const result = await updateProject({
       where: { id: project.id },

@@ -28,6 +28,9 @@ export const ProjectAccessQuery = graphql(`
       id
       displayName
       myRole
+      myPermissions {
+        canManageMembers
+      }
       members {
         ...ProjectMemberFields
       }

@@ -26,6 +26,12 @@ export const ProjectQuery = graphql(`
       state
       createdAt
       myRole
+      myPermissions {
+        canUpdateProject
+        canManageDataSource
+        canUpdateModels
+        canManageFolderAccess
+      }
     }
   }
 `);

@@ -26,6 +26,13 @@ export const MeQuery = graphql(`
         displayName
         language
         timezone
+        permissions {
+          canCreateModels
+          canUpdateModels
+          canManageKnowledge
+          canReadApiManagement
+          canManageOrgApiKeys
+        }
       }
       currentProjectRole
     }

@@ -1,10 +1,19 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../../test/renderWithProviders';
+import { permissionsAs, type PlayedRole } from '../../../../test/permissions';
 import { ApiManagementLayout } from './ApiManagementLayout';
 
 const me = (orgRole: string, projectRole: string) => ({
-  data: { me: { id: 'u1', email: 'sam@example.com', currentOrgRole: orgRole, currentProject: { id: 'p1' }, currentProjectRole: projectRole } },
+  data: {
+    me: {
+      id: 'u1',
+      email: 'sam@example.com',
+      currentOrgRole: orgRole,
+      currentProject: { id: 'p1', permissions: permissionsAs(orgRole === 'ADMIN' ? 'ADMIN' : (projectRole as PlayedRole)) },
+      currentProjectRole: projectRole,
+    },
+  },
 });
 
 function renderLayout(orgRole: string, projectRole: string) {

@@ -50,7 +50,7 @@ struct Person {
 }
 
 #[tokio::test]
-async fn rest_and_graphql_agree_on_asking_in_reading_and_polling_a_shared_thread() {
+async fn rest_and_graphql_agree_on_threads_tasks_models_and_knowledge_for_every_role() {
     let app = TestApp::spawn().await.with_worker();
     let pool = app.state.pool.clone();
     let (owner, owner_email) = app.signed_in("parity-owner").await;
@@ -82,7 +82,9 @@ async fn rest_and_graphql_agree_on_asking_in_reading_and_polling_a_shared_thread
         let app = &app;
         let p = p.clone();
         async move {
-            let made = app.gql_ok(&client, CREATE_KEY, json!({"p": p, "d": {"name": label, "scopes": ["ASK"], "organizationWide": false}})).await;
+            let made = app
+                .gql_ok(&client, CREATE_KEY, json!({"p": p, "d": {"name": label, "scopes": ["ASK", "KNOWLEDGE", "MODELS_READ"], "organizationWide": false}}))
+                .await;
             Person { label, client, secret: made["createApiKey"]["secret"].as_str().unwrap().to_owned() }
         }
     };
@@ -123,6 +125,40 @@ async fn rest_and_graphql_agree_on_asking_in_reading_and_polling_a_shared_thread
         let (status, body) = rest(&app, Method::GET, &format!("/asks/{task}"), &person.secret, None).await;
         assert_eq!((&over_graphql, &rest_outcome(status, &body)), (&poll, &poll), "{}: polling the owner's task ({body})", person.label);
     }
+
+    // The models, and the project's knowledge (read, and a SQL pair written), on both transports.
+    let knowledge_expected = [
+        ("owner", Outcome::Allowed, Outcome::Allowed),
+        ("contributor", Outcome::Allowed, Outcome::Allowed),
+        ("viewer", Outcome::Refused("UNAUTHORIZED_ROLE_ACCESS".into()), Outcome::Refused("UNAUTHORIZED_ROLE_ACCESS".into())),
+    ];
+    for person in &people {
+        let over_graphql = graphql_outcome(&app.gql(&person.client, "query($p: ID!) { models(projectId: $p) { id } }", json!({"p": p})).await);
+        let (status, body) = rest(&app, Method::GET, "/models", &person.secret, None).await;
+        assert_eq!((&over_graphql, &rest_outcome(status, &body)), (&Outcome::Allowed, &Outcome::Allowed), "{}: the models ({body})", person.label);
+
+        let (_, read, write) = knowledge_expected.iter().find(|e| e.0 == person.label).unwrap().clone();
+        let over_graphql = graphql_outcome(&app.gql(&person.client, "query($p: ID!) { sqlPairs(projectId: $p) { id } }", json!({"p": p})).await);
+        let (status, body) = rest(&app, Method::GET, "/knowledge/sql_pairs", &person.secret, None).await;
+        assert_eq!((&over_graphql, &rest_outcome(status, &body)), (&read, &read), "{}: reading SQL pairs ({body})", person.label);
+
+        let pair =
+            |by: &str| json!({"question": format!("How many genres, asked by the {} over {by}?", person.label), "sql": "SELECT COUNT(*) FROM \"Genre\""});
+        let over_graphql = graphql_outcome(
+            &app.gql(
+                &person.client,
+                "mutation($p: ID!, $d: CreateSqlPairInput!) { createSqlPair(projectId: $p, data: $d) { id } }",
+                json!({"p": p, "d": pair("GraphQL")}),
+            )
+            .await,
+        );
+        let (status, body) = rest(&app, Method::POST, "/knowledge/sql_pairs", &person.secret, Some(pair("REST"))).await;
+        assert_eq!((&over_graphql, &rest_outcome(status, &body)), (&write, &write), "{}: writing a SQL pair ({body})", person.label);
+    }
+    let pairs = app.gql_ok(&owner, "query($p: ID!) { sqlPairs(projectId: $p) { question } }", json!({"p": p})).await;
+    let pairs = pairs["sqlPairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 4, "two per allowed person: {pairs:?}");
+    assert!(!pairs.iter().any(|q| q["question"].as_str().unwrap().contains("viewer")), "{pairs:?}");
 
     // Nothing the viewer was refused was written: the thread holds the owner's question and the
     // two allowed follow-ups of each transport.

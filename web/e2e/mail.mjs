@@ -53,15 +53,20 @@ async function messageFiles(dir) {
   return files;
 }
 
-/** Waits for the newest stored message that mentions `email` and returns its raw text. */
-export async function waitForMessageTo(dir, email, { timeoutMs = 30_000, intervalMs = 500 } = {}) {
+/**
+ * Waits for the newest stored message that mentions `email` (and, when given, whose readable
+ * text matches `matching`) and returns its raw text.
+ */
+export async function waitForMessageTo(dir, email, { timeoutMs = 30_000, intervalMs = 500, matching = null } = {}) {
   const deadline = Date.now() + timeoutMs;
   const needle = email.toLowerCase();
   while (Date.now() < deadline) {
     const files = (await messageFiles(dir)).sort((a, b) => b.mtimeMs - a.mtimeMs);
     for (const file of files) {
       const raw = await readFile(file.path, 'utf8').catch(() => '');
-      if (raw.toLowerCase().includes(needle) || readableMessage(raw).toLowerCase().includes(needle)) return raw;
+      const readable = readableMessage(raw);
+      const mentions = raw.toLowerCase().includes(needle) || readable.toLowerCase().includes(needle);
+      if (mentions && (!matching || matching.test(readable))) return raw;
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { invitationPath, waitForMessageTo } from './mail.mjs';
+import { invitationPath, verificationPath, waitForMessageTo } from './mail.mjs';
 import { BASE_URL, MAIL_DIR, graphql, inBrowser, signedInWithProject, skip, uniqueSuffix } from './session.mjs';
 
 /**
@@ -204,6 +204,15 @@ test('an admin invites two people, gives a group a project role, and the log sho
     await graphql(page.request, 'mutation($d: CreateInvitationInput!) { createAndSendInvitation(data: $d) { id } }', {
       d: { email: ann, role: 'MEMBER', orgId: created.createOrg.id },
     });
+    // Her account came from an invitation's link, which proves nothing about her mailbox: the
+    // second org's invitation waits until she answers the verification mail.
+    await annPage.goto(`${BASE_URL}/projects`);
+    await annPage.getByTestId('verify-to-see-invitations').waitFor();
+    await shot('invitee-verify-to-see-more', annPage);
+    const verify = verificationPath(await waitForMessageTo(MAIL_DIR, ann, { timeoutMs: 60_000, matching: /\/verify-email\?token=/ }));
+    assert.ok(verify, `no verification link in the mail to ${ann}`);
+    await annPage.goto(new URL(verify, `${BASE_URL}/`).toString());
+    await annPage.getByText('Your e-mail address is verified').waitFor();
     await annPage.goto(`${BASE_URL}/projects`);
     const invitations = annPage.getByText('You have an invitation');
     await invitations.waitFor();

@@ -281,6 +281,7 @@ const PAGE_MAX: i32 = 500;
 
 pub struct ThreadDetail {
     thread: Thread,
+    can_edit: bool,
 }
 
 #[Object(name = "ThreadDetail")]
@@ -290,6 +291,11 @@ impl ThreadDetail {
     }
     async fn summary(&self) -> &str {
         &self.thread.summary
+    }
+    /// Whether the caller may ask in it and change its responses (their own thread, or one
+    /// shared with an editor); a viewer of a shared thread reads it only.
+    async fn can_edit(&self) -> bool {
+        self.can_edit
     }
     /// The thread's questions in the order asked, each with its latest task.
     async fn responses(&self, ctx: &Context<'_>) -> ApiResult<Vec<ThreadResponseGql>> {
@@ -382,7 +388,10 @@ impl AskingQuery {
     async fn thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<ThreadDetail> {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        Ok(ThreadDetail { thread: seen_thread(ctx, user, project_id, parse_id(&thread_id)?).await? })
+        let thread = seen_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
+        // The same rule as every write to it, asked rather than restated.
+        let can_edit = thread_for(ctx, user, project_id, thread.id, true).await.is_ok();
+        Ok(ThreadDetail { thread, can_edit })
     }
 
     async fn thread_response(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {

@@ -1,4 +1,5 @@
 import { useMe } from '../../user/hooks/useMe';
+import { useProjectPermissions } from '../../user/hooks/useProjectPermissions';
 
 export interface ApiManagementAccess {
   /** Unknown until `me` has loaded; the server decides either way. */
@@ -13,8 +14,8 @@ export interface ApiManagementAccess {
  */
 export function useApiManagementAccess(projectId: string): ApiManagementAccess {
   const { me } = useMe();
+  const here = useProjectPermissions(projectId);
   if (!me) return { status: 'loading', isOrgAdmin: false };
-  const here = me.currentProject?.id === projectId ? me.currentProject.permissions : null;
   const isOrgAdmin = here?.canManageOrgApiKeys ?? me.currentOrgRole === 'ADMIN';
   return { status: here && !here.canReadApiManagement ? 'denied' : 'allowed', isOrgAdmin };
 }

@@ -16,8 +16,8 @@ type Props = {
   /** The question the chips' offsets are in (the task's). */
   question: string;
   reading: Chip[];
-  /** Asks the edited question; resolves true once it is asked. */
-  onAsk: (question: string) => Promise<boolean>;
+  /** Asks the edited question; resolves true once it is asked. Without it the chips are shown only. */
+  onAsk?: (question: string) => Promise<boolean>;
   busy?: boolean;
 };
 
@@ -43,12 +43,12 @@ export function ReadingChips({ question, reading, onAsk, busy = false }: Props) 
 function ReadingTag({ question, chip, onAsk, busy }: { question: string; chip: Chip; onAsk: Props['onAsk']; busy: boolean }) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState(chip.text ?? '');
-  const removed = chip.text ? questionWithout(question, chip) : null;
-  const changeable = !!chip.text && CHANGEABLE.includes(chip.kind);
+  const removed = onAsk && chip.text ? questionWithout(question, chip) : null;
+  const changeable = !!onAsk && !!chip.text && CHANGEABLE.includes(chip.kind);
   const changed = questionWith(question, chip, value);
 
   const change = async () => {
-    if (!changed || value.trim() === chip.text) return;
+    if (!onAsk || !changed || value.trim() === chip.text) return;
     if (await onAsk(changed)) setOpen(false);
   };
 
@@ -92,7 +92,7 @@ function ReadingTag({ question, chip, onAsk, busy }: { question: string; chip: C
           aria-label={`Remove ${chip.label}`}
           title="Remove and ask again"
           disabled={busy}
-          onClick={() => void onAsk(removed)}
+          onClick={() => void onAsk?.(removed)}
           style={{ ...plain, marginInlineStart: 6, opacity: 0.55 }}
         >
           ×

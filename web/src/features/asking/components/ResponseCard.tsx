@@ -13,6 +13,7 @@ import { LiveSteps, ReasoningSummary } from './ReasoningSteps';
 import { ReadingChips } from './ReadingChips';
 import { PinToDashboardModal } from '../../dashboard/components/PinToDashboardModal';
 import { useKnowledgeRights } from '../../knowledge/hooks/useKnowledgeRights';
+import { useProjectPermissions } from '../../user/hooks/useProjectPermissions';
 import { TeachOffers } from './TeachOffers';
 
 /** What the user sees while a task runs (PRODUCT.md §4 states). */
@@ -33,10 +34,12 @@ type Props = {
   onChanged: () => void;
   /** Ask a suggested question in this thread. */
   onAsk: (question: string) => void;
+  /** The caller may ask in the thread and change its responses (the server says so). */
+  canEdit?: boolean;
 };
 
 /** One question of a thread: its live state while it runs, then answer, SQL and chart. */
-export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
+export function ResponseCard({ projectId, response, onChanged, onAsk, canEdit = true }: Props) {
   const initial = response.askingTask;
   const running = !!initial && !isFinal(initial.status);
   const { task: polled } = useAskingTask(projectId, running ? initial.id : null, onChanged);
@@ -48,6 +51,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
   const [adjusting, adjust] = useMutation(AdjustThreadResponseMutation);
   const status = task?.status ?? 'FINISHED';
   const { canManage: canTeach } = useKnowledgeRights(projectId);
+  const canPin = useProjectPermissions(projectId)?.canManageDashboards ?? true;
 
   // A chip removed or changed asks the edited question as a new response (adjust steps).
   const askInstead = async (question: string) => {
@@ -72,12 +76,12 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           {response.question}
         </Typography.Title>
-        {status === 'FINISHED' && response.sql && (
+        {status === 'FINISHED' && response.sql && (canPin || canEdit) && (
           <Space>
-            <Button size="small" icon={<PushpinOutlined />} onClick={() => setPinning(true)}>Pin to dashboard</Button>
-            <Button size="small" icon={<TableOutlined />} onClick={() => navigate(paths.newSpreadsheet(projectId, response.id))}>Open as spreadsheet</Button>
-            <Button size="small" onClick={() => setEdit('adjust_steps')}>Adjust steps</Button>
-            <Button size="small" onClick={() => setEdit('adjust_sql')}>Adjust SQL</Button>
+            {canPin && <Button size="small" icon={<PushpinOutlined />} onClick={() => setPinning(true)}>Pin to dashboard</Button>}
+            {canPin && <Button size="small" icon={<TableOutlined />} onClick={() => navigate(paths.newSpreadsheet(projectId, response.id))}>Open as spreadsheet</Button>}
+            {canEdit && <Button size="small" onClick={() => setEdit('adjust_steps')}>Adjust steps</Button>}
+            {canEdit && <Button size="small" onClick={() => setEdit('adjust_sql')}>Adjust SQL</Button>}
           </Space>
         )}
       </Flex>
@@ -86,9 +90,11 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
           <Flex align="center" gap={12} role="status" aria-live="polite">
             <Spin size="small" />
             <Typography.Text data-testid="task-status">{STATUS_TEXT[status] ?? status}</Typography.Text>
-            <Button size="small" danger loading={stopping.fetching} onClick={stop}>
-              Stop
-            </Button>
+            {canEdit && (
+              <Button size="small" danger loading={stopping.fetching} onClick={stop}>
+                Stop
+              </Button>
+            )}
           </Flex>
           {task && status !== 'DEPLOYING' && status !== 'IDLE' && <LiveSteps task={task} />}
         </Flex>
@@ -107,11 +113,11 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
           description={
             <Flex vertical gap={8}>
               {!task?.error?.message && (task?.understood.length ?? 0) > 0 && <span>Understood: {task?.understood.join(', ')}.</span>}
-              {canTeach && task && (
+              {canTeach && canEdit && task && (
                 // Taught, the same question is asked again in the thread, stated in full.
                 <TeachOffers projectId={projectId} offers={task.teachOffers} onTaught={() => void askInstead(task.question)} />
               )}
-              {(task?.suggestions.length ?? 0) > 0 && (
+              {canEdit && (task?.suggestions.length ?? 0) > 0 && (
                 <Flex gap={8} wrap="wrap" align="center">
                   <span>Try:</span>
                   {task?.suggestions.map((s) => (
@@ -134,7 +140,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
                 <Flex vertical gap={12}>
                   <Typography.Paragraph data-testid="answer" style={{ marginBottom: 0 }}>{response.answer}</Typography.Paragraph>
                   {task && task.reading.length > 0 ? (
-                    <ReadingChips question={task.question} reading={task.reading} onAsk={askInstead} busy={adjusting.fetching} />
+                    <ReadingChips question={task.question} reading={task.reading} onAsk={canEdit ? askInstead : undefined} busy={adjusting.fetching} />
                   ) : (
                     task?.understood && task.understood.length > 0 && (
                       <Flex gap={4} wrap="wrap">{task.understood.map((u) => <Tag key={u}>{u}</Tag>)}</Flex>
@@ -151,7 +157,7 @@ export function ResponseCard({ projectId, response, onChanged, onAsk }: Props) {
               children: (
                 <Flex vertical gap={8}>
                   <pre aria-label="SQL" style={{ whiteSpace: 'pre-wrap', background: '#f6f7f9', padding: 12, borderRadius: 6, margin: 0 }}>{response.sql}</pre>
-                  <Flex justify="flex-end"><Button size="small" onClick={() => setEdit('sql')}>Edit SQL</Button></Flex>
+                  {canEdit && <Flex justify="flex-end"><Button size="small" onClick={() => setEdit('sql')}>Edit SQL</Button></Flex>}
                 </Flex>
               ),
             },

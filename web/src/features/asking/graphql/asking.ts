@@ -82,6 +82,7 @@ export const ThreadQuery = graphql(`
     thread(projectId: $projectId, threadId: $threadId) {
       id
       summary
+      canEdit
       responses {
         ...ThreadResponseFields
       }

@@ -1,6 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { useQuery } from 'urql';
-import { Button, Card, List, Space, Typography, MailOutlined } from '../../../components/ui';
+import { Alert, Button, Card, List, Space, Typography, MailOutlined } from '../../../components/ui';
+import { authApi } from '../../auth/api';
+import { useMe } from '../../user/hooks/useMe';
 import { formatDateTime } from '../../../components/page/formatDate';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import { ORG_ROLE_LABELS } from '../../org/orgRoles';
@@ -17,6 +19,8 @@ export function PendingInvitations({ style }: { style?: CSSProperties }) {
   const { accept } = useAcceptInvitation();
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const invitations = (data?.pendingInvitations ?? []).filter((invitation) => invitation.status === 'PENDING');
+  const { me } = useMe();
+  if (me && !me.emailVerified) return <VerifyToSeeMore email={me.email} style={style} />;
   if (invitations.length === 0) return null;
 
   const acceptOne = async (id: string) => {
@@ -71,5 +75,39 @@ export function PendingInvitations({ style }: { style?: CSSProperties }) {
       />
       <Typography.Text type="secondary">Accepting makes that organization your current one.</Typography.Text>
     </Card>
+  );
+}
+
+/**
+ * An account made from an invitation's link has not proven its mailbox (the link's code was
+ * seen by whoever sent it): other organizations' invitations wait until it is verified.
+ */
+function VerifyToSeeMore({ email, style }: { email: string; style?: CSSProperties }) {
+  const [sent, setSent] = useState(false);
+  const resend = async () => {
+    try {
+      await authApi.resendVerification(email);
+      setSent(true);
+    } catch (error) {
+      showFailureToast(error, 'Failed to send verification e-mail.');
+    }
+  };
+  return (
+    <Alert
+      style={style}
+      type="info"
+      showIcon
+      data-testid="verify-to-see-invitations"
+      message="Verify your e-mail address to see invitations from other organizations."
+      description={
+        sent ? (
+          `We sent a link to ${email}.`
+        ) : (
+          <Button size="small" onClick={() => void resend()}>
+            Send the link again
+          </Button>
+        )
+      }
+    />
   );
 }

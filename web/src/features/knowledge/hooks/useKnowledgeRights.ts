@@ -1,4 +1,4 @@
-import { useMe } from '../../user/hooks/useMe';
+import { useProjectPermissions } from '../../user/hooks/useProjectPermissions';
 
 /**
  * Whether the caller may change the project's knowledge: SQL pairs, instructions and taught
@@ -6,7 +6,5 @@ import { useMe } from '../../user/hooks/useMe';
  * decides every call either way.
  */
 export function useKnowledgeRights(projectId: string): { canManage: boolean } {
-  const { me } = useMe();
-  const here = me?.currentProject?.id === projectId ? me.currentProject.permissions : null;
-  return { canManage: here?.canManageKnowledge ?? true };
+  return { canManage: useProjectPermissions(projectId)?.canManageKnowledge ?? true };
 }

@@ -1,4 +1,4 @@
-import { useMe } from '../../user/hooks/useMe';
+import { useProjectPermissions } from '../../user/hooks/useProjectPermissions';
 
 export interface ModelingRights {
   /** Create and delete models, fields, relationships and views (owner). */
@@ -12,7 +12,6 @@ export interface ModelingRights {
  * unknown nothing is hidden: the server decides every call either way.
  */
 export function useModelingRights(projectId: string): ModelingRights {
-  const { me } = useMe();
-  const here = me?.currentProject?.id === projectId ? me.currentProject.permissions : null;
+  const here = useProjectPermissions(projectId);
   return { canCreate: here?.canCreateModels ?? true, canUpdate: here?.canUpdateModels ?? true };
 }

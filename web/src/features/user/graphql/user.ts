@@ -30,6 +30,7 @@ export const MeQuery = graphql(`
           canCreateModels
           canUpdateModels
           canManageKnowledge
+          canManageDashboards
           canReadApiManagement
           canManageOrgApiKeys
         }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Card, Typography } from '../../../../components/ui';
+import { Alert, Card, Typography } from '../../../../components/ui';
 import { PageMeta } from '../../../../components/page/PageMeta';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/page/PageStates';
 import { failureMessage, serverErrorOf, showFailureToast } from '../../../../app/errors/operationErrors';
@@ -60,16 +60,20 @@ export function ThreadPage() {
       <div>
         {thread.responses.map((response) => (
           <div key={response.id} data-response={response.id}>
-            <ResponseCard projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} />
+            <ResponseCard projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} canEdit={thread.canEdit} />
           </div>
         ))}
       </div>
-      <Card>
-        <AskBox onAsk={ask} busy={asking.fetching} placeholder="Ask a follow-up question" />
-        <div style={{ marginTop: 12 }}>
-          <RecommendedQuestions projectId={projectId} threadId={threadId} onAsk={(q) => void ask(q)} disabled={asking.fetching} />
-        </div>
-      </Card>
+      {thread.canEdit ? (
+        <Card>
+          <AskBox onAsk={ask} busy={asking.fetching} placeholder="Ask a follow-up question" />
+          <div style={{ marginTop: 12 }}>
+            <RecommendedQuestions projectId={projectId} threadId={threadId} onAsk={(q) => void ask(q)} disabled={asking.fetching} />
+          </div>
+        </Card>
+      ) : (
+        <Alert type="info" showIcon data-testid="read-only-thread" message="This thread is shared with you to read. Ask your own question from the home page." />
+      )}
     </div>
   );
 }

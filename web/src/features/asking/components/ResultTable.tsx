@@ -3,6 +3,7 @@ import { useQuery } from 'urql';
 import { Alert, Table, type TableColumnsType } from '../../../components/ui';
 import { EMPTY_TEXT, LOADING_TEXT } from '../../../components/page/PageStates';
 import { failureMessage } from '../../../app/errors/operationErrors';
+import { displayName, formatValue } from '../../format/values';
 import { ResponseDataQuery } from '../graphql/asking';
 
 /** Rows fetched for the table; the rest of the cached result stays on the server. */
@@ -35,11 +36,11 @@ export function RowsTable({
   const columns: TableColumnsType<Row> = useMemo(
     () =>
       resultColumns.map((c, i) => ({
-        title: c.name,
+        title: displayName(c.name),
         dataIndex: String(i),
         key: String(i),
         sorter: (a: Row, b: Row) => compare(a[String(i)], b[String(i)]),
-        render: (value: unknown) => (value === null || value === undefined ? '—' : String(value)),
+        render: (value: unknown) => formatValue(value, c.name),
       })),
     [resultColumns],
   );

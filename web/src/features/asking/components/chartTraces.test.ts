@@ -9,6 +9,17 @@ const rows = [
 ];
 
 describe('chartFigure', () => {
+  it('titles axes by display names and labels months as dates, never ISO timestamps', () => {
+    const monthly = [
+      ['2025-01-01T00:00:00', 65971.5415],
+      ['2025-02-01T00:00:00', 283.117],
+    ];
+    const { data, layout } = chartFigure({ chartType: 'LINE', title: 't', x: 'order_month', y: 'total_revenue' }, [{ name: 'order_month' }, { name: 'total_revenue' }], monthly);
+    expect(data[0]).toMatchObject({ x: ['2025-01-01', '2025-02-01'], name: 'Total revenue' });
+    expect(layout.xaxis?.title).toMatchObject({ text: 'Order month' });
+    expect(layout.yaxis?.title).toMatchObject({ text: 'Total revenue' });
+  });
+
   it('draws one bar trace with numbers from decimal text', () => {
     const { data } = chartFigure({ chartType: 'BAR', title: 't', x: 'country', y: 'total' }, columns, rows);
     expect(data).toHaveLength(1);

@@ -1,5 +1,6 @@
 // Plotly traces for a response's chart spec, built from the cached result rows.
 import type { Data, Layout } from 'plotly.js';
+import { displayName, formatValue } from '../../format/values';
 
 export type ChartSpec = { chartType: string; title: string; x?: string | null; y: string; color?: string | null };
 export type ResultColumn = { name: string };
@@ -10,7 +11,7 @@ const toNumber = (value: unknown): number | null => {
   return null;
 };
 
-const toLabel = (value: unknown): string => (value === null || value === undefined ? '—' : String(value));
+const toLabel = (value: unknown, column?: string): string => formatValue(value, column);
 
 const SHORT_LABEL = 14;
 const shorten = (label: string): string => (label.length > SHORT_LABEL ? `${label.slice(0, SHORT_LABEL - 1)}…` : label);
@@ -33,7 +34,9 @@ export function chartFigure(
   const xi = index(spec.x);
   const yi = index(spec.y);
   const ci = index(spec.color);
-  const xs = rows.map((r) => toLabel(r[xi]));
+  const xs = rows.map((r) => toLabel(r[xi], spec.x ?? undefined));
+  const xTitle = spec.x ? displayName(spec.x) : '';
+  const yTitle = displayName(spec.y);
   const ys = rows.map((r) => toNumber(r[yi]));
   const layout: Partial<Layout> = compact
     ? {
@@ -42,35 +45,35 @@ export function chartFigure(
         autosize: true,
         margin: { l: 48, r: 12, t: 12, b: 24 },
         xaxis: { automargin: true, type: 'category', tickfont: { size: 10 }, ...shortTicks(xs) },
-        yaxis: { title: { text: spec.y, font: { size: 11 } }, automargin: true, tickfont: { size: 10 } },
+        yaxis: { title: { text: yTitle, font: { size: 11 } }, automargin: true, tickfont: { size: 10 } },
         legend: { orientation: 'h', font: { size: 10 } },
       }
     : {
         autosize: true,
         margin: { l: 60, r: 24, t: 24, b: 80 },
-        xaxis: { title: { text: spec.x ?? '' }, automargin: true, type: 'category' },
-        yaxis: { title: { text: spec.y }, automargin: true },
+        xaxis: { title: { text: xTitle }, automargin: true, type: 'category' },
+        yaxis: { title: { text: yTitle }, automargin: true },
         legend: { orientation: 'h' },
       };
   switch (spec.chartType) {
     case 'NUMBER':
       return {
-        data: [{ type: 'indicator', mode: 'number', value: ys[0] ?? 0, title: { text: spec.y } }],
+        data: [{ type: 'indicator', mode: 'number', value: ys[0] ?? 0, title: { text: yTitle } }],
         layout: { autosize: true, margin: compact ? { l: 12, r: 12, t: 36, b: 12 } : { l: 24, r: 24, t: 48, b: 24 } },
       };
     case 'PIE':
       return { data: [{ type: 'pie', labels: xs, values: ys as number[], textinfo: 'label+percent' }], layout: { autosize: true, margin: layout.margin } };
     case 'LINE':
-      return { data: [{ type: 'scatter', mode: 'lines+markers', x: xs, y: ys, name: spec.y }], layout };
+      return { data: [{ type: 'scatter', mode: 'lines+markers', x: xs, y: ys, name: yTitle }], layout };
     case 'AREA':
-      return { data: [{ type: 'scatter', mode: 'lines', fill: 'tozeroy', x: xs, y: ys, name: spec.y }], layout };
+      return { data: [{ type: 'scatter', mode: 'lines', fill: 'tozeroy', x: xs, y: ys, name: yTitle }], layout };
     case 'GROUPED_BAR':
     case 'STACKED_BAR':
     case 'MULTI_LINE': {
       const series = [...new Set(rows.map((r) => toLabel(r[ci])))];
       const data: Data[] = series.map((name) => {
         const mine = rows.filter((r) => toLabel(r[ci]) === name);
-        const x = mine.map((r) => toLabel(r[xi]));
+        const x = mine.map((r) => toLabel(r[xi], spec.x ?? undefined));
         const y = mine.map((r) => toNumber(r[yi]));
         return spec.chartType === 'MULTI_LINE'
           ? { type: 'scatter', mode: 'lines+markers', x, y, name }
@@ -79,6 +82,6 @@ export function chartFigure(
       return { data, layout: { ...layout, barmode: spec.chartType === 'STACKED_BAR' ? 'stack' : 'group' } };
     }
     default:
-      return { data: [{ type: 'bar', x: xs, y: ys, name: spec.y }], layout };
+      return { data: [{ type: 'bar', x: xs, y: ys, name: yTitle }], layout };
   }
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, formatValue } from './values';
+
+describe('column names as people read them', () => {
+  it.each([
+    ['total_revenue', 'Total revenue'],
+    ['number_of_tracks', 'Number of tracks'],
+    ['unitPrice', 'Unit price'],
+    ['order_id', 'Order ID'],
+    ['HR', 'HR'],
+    ['Name', 'Name'],
+    ['avg_delivery_delay_min', 'Avg delivery delay min'],
+  ])('%s → %s', (name, shown) => expect(displayName(name)).toBe(shown));
+});
+
+describe('values as people read them', () => {
+  it('writes timestamps at midnight as dates and others to the minute', () => {
+    expect(formatValue('2025-01-01T00:00:00')).toBe('2025-01-01');
+    expect(formatValue('2025-01-01T00:00:00.000Z')).toBe('2025-01-01');
+    expect(formatValue('2025-03-03 14:05:09')).toBe('2025-03-03 14:05');
+  });
+
+  it('writes amounts with separators and sensible decimals', () => {
+    expect(formatValue(65971.5415)).toBe('65,971.54');
+    expect(formatValue(283.1173934108527)).toBe('283.12');
+    expect(formatValue(1006)).toBe('1,006');
+    expect(formatValue(0.123456)).toBe('0.1235');
+    expect(formatValue('1234.5')).toBe('1,234.5');
+  });
+
+  it('leaves the whole numbers of label columns as they are', () => {
+    expect(formatValue(2013, 'year')).toBe('2013');
+    expect(formatValue(2013, 'yearID')).toBe('2013');
+    expect(formatValue(10248, 'OrderId')).toBe('10248');
+    expect(formatValue(10248, 'quantity')).toBe('10,248');
+  });
+
+  it('writes missing values, flags and text plainly', () => {
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue(true)).toBe('Yes');
+    expect(formatValue('Rock')).toBe('Rock');
+  });
+});

@@ -1,0 +1,63 @@
+// How result values and column names read on every surface of an answer (tables, charts,
+// tiles): one place, so that no page shows `total_revenue`, `2025-01-01T00:00:00` or
+// `283.1173934108527`. CSV exports keep the raw values.
+
+/** Words of a column name that keep their case as people write them. */
+const UPPER = new Set(['id', 'url', 'sql', 'csv', 'api', 'usd', 'eur', 'gbp', 'kpi', 'sku', 'vat', 'gdp', 'nps', 'roi', 'ip', 'utc']);
+
+/** "total_revenue" → "Total revenue"; "unitPrice" → "Unit price"; "order_id" → "Order ID". */
+export function displayName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter((w) => w.length > 0);
+  if (words.length === 0) return name;
+  return words
+    .map((word, i) => {
+      const lower = word.toLowerCase();
+      if (UPPER.has(lower)) return lower.toUpperCase();
+      // An acronym already in capitals ("HR", "NYC") stays one.
+      if (word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word)) return word;
+      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    })
+    .join(' ');
+}
+
+/** Columns whose whole numbers are labels, not amounts: no thousands separators (2,013). */
+const LABEL_NUMBER_WORDS = /(^|[^a-z])(year|yr|id|code|zip|postal|phone|month|day|hour|quarter|week|season|number_id)([^a-z]|$)/i;
+
+function isLabelNumber(column: string | undefined): boolean {
+  if (!column) return false;
+  return LABEL_NUMBER_WORDS.test(column.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+}
+
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A value as it reads: numbers with separators and at most 2 decimals (4 below 1), whole
+ * numbers of label columns (years, ids) as they are, a timestamp at midnight as its date and
+ * others to the minute, missing values as "—".
+ */
+export function formatValue(value: unknown, column?: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return formatNumberValue(value, column);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    const stamp = ISO_TIMESTAMP.exec(value.trim());
+    if (stamp) {
+      const [, date, hour, minute, second] = stamp;
+      return hour === '00' && minute === '00' && (second ?? '00') === '00' ? date : `${date} ${hour}:${minute}`;
+    }
+    // Numbers a source sends as text (DECIMAL) read as numbers too.
+    if (/^-?\d+\.\d+$/.test(value.trim())) return formatNumberValue(Number(value), column);
+    return value;
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function formatNumberValue(value: number, column?: string): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value) && isLabelNumber(column)) return String(value);
+  const digits = Math.abs(value) < 1 && value !== 0 ? 4 : 2;
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}

@@ -78,27 +78,56 @@ pub async fn org_of(pool: &Pool, id: Uuid) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar!("SELECT org_id FROM org_groups WHERE id = $1", id).fetch_optional(pool).await?)
 }
 
-pub async fn create(pool: &Pool, org_id: Uuid, name: &str) -> Result<OrgGroup> {
+/// Creates a group of the org (CreateOrgGroup), as `acting` — an admin of the org; the group
+/// and its activity entry commit together.
+pub async fn create(pool: &Pool, acting: &Acting, org_id: Uuid, name: &str) -> Result<OrgGroup> {
+    acting.may_in_org(pool, Operation::ManageOrgGroups, org_id).await?;
     let name = check_name(name)?;
+    let mut tx = pool.begin().await?;
     let id = sqlx::query_scalar!("INSERT INTO org_groups (id, org_id, name) VALUES ($1, $2, $3) RETURNING id", Uuid::new_v4(), org_id, name)
-        .fetch_one(pool)
+        .fetch_one(&mut *tx)
         .await
         .map_err(|e| Error::unique_violation(e, NAME_TAKEN, taken(&name)))?;
+    activity::record(&mut *tx, acting.records(NewActivity::new(org_id, ActivityKind::GroupCreated).target("GROUP", id, &name))).await?;
+    tx.commit().await?;
     get(pool, id).await
 }
 
-pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<OrgGroup> {
+/// The group's org, once `acting` may manage its groups (an unknown id answers as a group of
+/// an org they are not in).
+async fn managed(pool: &Pool, acting: &Acting, id: Uuid) -> Result<Uuid> {
+    let Some(org_id) = org_of(pool, id).await? else {
+        return Err(Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project."));
+    };
+    acting.may_in_org(pool, Operation::ManageOrgGroups, org_id).await?;
+    Ok(org_id)
+}
+
+/// Renames a group (UpdateOrgGroup), as `acting`; the entry keeps the previous name.
+pub async fn rename(pool: &Pool, acting: &Acting, id: Uuid, name: &str) -> Result<OrgGroup> {
+    let org_id = managed(pool, acting, id).await?;
     let name = check_name(name)?;
+    let mut tx = pool.begin().await?;
+    let before = sqlx::query_scalar!("SELECT name FROM org_groups WHERE id = $1 FOR UPDATE", id).fetch_one(&mut *tx).await?;
     sqlx::query!("UPDATE org_groups SET name = $2, updated_at = now() WHERE id = $1", id, name)
-        .execute(pool)
+        .execute(&mut *tx)
         .await
         .map_err(|e| Error::unique_violation(e, NAME_TAKEN, taken(&name)))?;
+    let entry = NewActivity::new(org_id, ActivityKind::GroupUpdated).target("GROUP", id, &name).detail(json!({"previousName": before}));
+    activity::record(&mut *tx, acting.records(entry)).await?;
+    tx.commit().await?;
     get(pool, id).await
 }
 
-/// Deletes the group; the roles it gave on projects end with it.
-pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
-    sqlx::query!("DELETE FROM org_groups WHERE id = $1", id).execute(pool).await?;
+/// Deletes the group (DeleteOrgGroup), as `acting`; the roles it gave on projects end with it.
+pub async fn delete(pool: &Pool, acting: &Acting, id: Uuid) -> Result<()> {
+    let org_id = managed(pool, acting, id).await?;
+    let mut tx = pool.begin().await?;
+    let Some(name) = sqlx::query_scalar!("DELETE FROM org_groups WHERE id = $1 RETURNING name", id).fetch_optional(&mut *tx).await? else {
+        return Err(Error::not_found("Group"));
+    };
+    activity::record(&mut *tx, acting.records(NewActivity::new(org_id, ActivityKind::GroupDeleted).target("GROUP", id, &name))).await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -138,10 +167,7 @@ pub async fn add_member(pool: &Pool, group_id: Uuid, user_id: Uuid) -> Result<Or
 /// refused before anything is read about them, so no id turns into an e-mail. The change and its
 /// activity entry commit together.
 pub async fn change_membership(pool: &Pool, acting: &Acting, group_id: Uuid, user_id: Uuid, join: bool) -> Result<OrgGroup> {
-    let Some(org_id) = org_of(pool, group_id).await? else {
-        return Err(Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project."));
-    };
-    acting.may_in_org(pool, Operation::ManageOrgGroups, org_id).await?;
+    let org_id = managed(pool, acting, group_id).await?;
     let mut tx = pool.begin().await?;
     let changed = if join {
         sqlx::query!(

@@ -106,14 +106,16 @@ impl DashboardGql {
     async fn cache_ttl_seconds(&self) -> i32 {
         self.0.dashboard.cache_ttl_seconds
     }
-    async fn schedule(&self, ctx: &Context<'_>) -> ApiResult<ScheduleGql> {
+    /// The schedule as kept in Postgres; its next run is computed from it (the same expression
+    /// in the same zone Temporal fires by), so reading a dashboard never calls Temporal.
+    async fn schedule(&self) -> ScheduleGql {
         let d = &self.0.dashboard;
         let next_run_at = match d.schedule.frequency {
             Frequency::Never => None,
-            _ => context::state(ctx).services.workflows.schedule_state(d.project_id, d.id).await?.and_then(|s| s.next_run),
+            _ => d.schedule.next_runs(Utc::now(), 1).first().copied(),
         };
         let s = d.schedule.clone();
-        Ok(ScheduleGql { frequency: s.frequency, day: s.day, hour: s.hour, minute: s.minute, cron: s.cron, timezone: s.timezone, next_run_at })
+        ScheduleGql { frequency: s.frequency, day: s.day, hour: s.hour, minute: s.minute, cron: s.cron, timezone: s.timezone, next_run_at }
     }
     /// The latest refresh of every tile (scheduled or "refresh all"), with its outcome.
     async fn last_refresh(&self, ctx: &Context<'_>) -> ApiResult<Option<RefreshGql>> {

@@ -6,11 +6,9 @@ use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error, ErrorCode,
-    activity::{ActivityKind, NewActivity},
     group::{self, GroupMember, OrgGroup},
     permissions::Operation,
 };
-use serde_json::json;
 use uuid::Uuid;
 
 pub struct OrgGroupGql(pub OrgGroup);
@@ -120,30 +118,18 @@ pub struct GroupMutation;
 impl GroupMutation {
     async fn create_org_group(&self, ctx: &Context<'_>, data: CreateOrgGroupInput) -> ApiResult<OrgGroupGql> {
         let org_id = org_or_current(ctx, data.org_id.as_ref())?;
-        context::in_org(ctx, Operation::ManageOrgGroups, org_id).await?;
-        let created = group::create(&context::state(ctx).pool, org_id, &data.name).await?;
-        context::audit(ctx, NewActivity::new(org_id, ActivityKind::GroupCreated).target("GROUP", created.id, &created.name)).await?;
-        Ok(OrgGroupGql(created))
+        Ok(OrgGroupGql(group::create(&context::state(ctx).pool, &context::acting(ctx)?, org_id, &data.name).await?))
     }
 
     async fn update_org_group(&self, ctx: &Context<'_>, r#where: OrgGroupWhereUniqueInput, data: UpdateOrgGroupInput) -> ApiResult<OrgGroupGql> {
-        let id = group_for(ctx, Operation::ManageOrgGroups, &r#where.id).await?;
-        let pool = &context::state(ctx).pool;
-        let before = group::get(pool, id).await?;
-        let renamed = group::rename(pool, id, &data.name).await?;
-        let event =
-            NewActivity::new(renamed.org_id, ActivityKind::GroupUpdated).target("GROUP", id, &renamed.name).detail(json!({"previousName": before.name}));
-        context::audit(ctx, event).await?;
-        Ok(OrgGroupGql(renamed))
+        let id = parse_id(&r#where.id)?;
+        Ok(OrgGroupGql(group::rename(&context::state(ctx).pool, &context::acting(ctx)?, id, &data.name).await?))
     }
 
     /// Deletes the group; the project roles it gave end with it.
     async fn delete_org_group(&self, ctx: &Context<'_>, r#where: OrgGroupWhereUniqueInput) -> ApiResult<bool> {
-        let id = group_for(ctx, Operation::ManageOrgGroups, &r#where.id).await?;
-        let pool = &context::state(ctx).pool;
-        let doomed = group::get(pool, id).await?;
-        group::delete(pool, id).await?;
-        context::audit(ctx, NewActivity::new(doomed.org_id, ActivityKind::GroupDeleted).target("GROUP", id, &doomed.name)).await?;
+        let id = parse_id(&r#where.id)?;
+        group::delete(&context::state(ctx).pool, &context::acting(ctx)?, id).await?;
         Ok(true)
     }
 

@@ -113,7 +113,8 @@ impl World {
         }
         let p = project::create(&pool, org, ids[&Owner], "Victim music", None, None).await.unwrap();
         // The contributor is one only through a group: every check must read group roles.
-        let contributors = group::create(&pool, org, "Contributors").await.unwrap().id;
+        let admin = quarry_domain::access::Acting::new(ids[&Admin], emails[&Admin].clone(), None);
+        let contributors = group::create(&pool, &admin, org, "Contributors").await.unwrap().id;
         group::add_member(&pool, contributors, ids[&Contributor]).await.unwrap();
         project::add_group(&pool, &p, contributors, ProjectRole::Contributor).await.unwrap();
         project::add_member(&pool, &p, &emails[&Viewer], ProjectRole::Viewer).await.unwrap();
@@ -311,7 +312,8 @@ impl World {
     /// A fresh group of the victim org, optionally with a role on the victim project.
     async fn fresh_group(&self, on_project: bool) -> Uuid {
         let pool = &self.app.state.pool;
-        let g = group::create(pool, self.org, &format!("g-{}", Uuid::new_v4().simple())).await.unwrap();
+        let admin = quarry_domain::access::Acting::new(self.ids[&Admin], self.emails[&Admin].clone(), None);
+        let g = group::create(pool, &admin, self.org, &format!("g-{}", Uuid::new_v4().simple())).await.unwrap();
         if on_project {
             project::add_group(pool, &project::get(pool, self.project).await.unwrap(), g.id, ProjectRole::Viewer).await.unwrap();
         }

@@ -239,14 +239,16 @@ async fn a_daily_schedule_lives_in_temporal_in_its_timezone_and_a_triggered_run_
         .await;
     let schedule = &set["setDashboardSchedule"]["schedule"];
     assert_eq!(schedule["timezone"], "Europe/Berlin");
-    let next: DateTime<Utc> = schedule["nextRunAt"].as_str().expect("the next run, from Temporal").parse().unwrap();
+    let next: DateTime<Utc> = schedule["nextRunAt"].as_str().expect("the next run").parse().unwrap();
     let local = next.with_timezone(&Tz::Europe__Berlin);
     assert_eq!((local.hour(), local.minute()), (8, 0), "08:00 in Berlin whatever its offset: {next}");
 
-    // Temporal keeps the wall-clock time and the zone, not a UTC offset.
+    // Temporal keeps the wall-clock time and the zone, not a UTC offset; the next run shown
+    // (read from Postgres) is the one Temporal will fire.
     let described = temporal.describe_schedule(project_id, dashboard_id).await.unwrap().expect("the schedule in Temporal");
     assert_eq!(described.timezone, "Europe/Berlin");
     assert!(described.next_runs.len() >= 2, "{described:?}");
+    assert_eq!(DateTime::<Utc>::from(described.next_runs[0]), next, "{described:?}");
     for run in &described.next_runs {
         let local = DateTime::<Utc>::from(*run).with_timezone(&Tz::Europe__Berlin);
         assert_eq!((local.hour(), local.minute()), (8, 0), "{described:?}");

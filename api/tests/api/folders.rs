@@ -47,12 +47,14 @@ async fn the_folder_access_matrix_holds_for_every_kind_role_and_listing() {
     let app = TestApp::spawn().await;
     let pool = app.state.pool.clone();
     // The admin creates the org and project; a contributor creates the folder and what is in it.
-    let (admin, _) = app.signed_in("folder-admin").await;
+    let (admin, admin_email) = app.signed_in("folder-admin").await;
     app.gql_ok(&admin, "mutation { createOrg(data: {name: \"Folders Co\"}) { id } }", json!({})).await;
     let created = app.gql_ok(&admin, "mutation { createProject(data: {displayName: \"Folders\"}) { id orgId } }", json!({})).await;
     let project_id: Uuid = created["createProject"]["id"].as_str().unwrap().parse().unwrap();
     let project = project::get(&pool, project_id).await.unwrap();
-    let listed_group = group::create(&pool, project.org_id, "Readers").await.unwrap().id;
+    let admin_id = quarry_domain::user::find_by_email(&pool, &admin_email).await.unwrap().unwrap().id;
+    let acting = quarry_domain::access::Acting::new(admin_id, admin_email.clone(), None);
+    let listed_group = group::create(&pool, &acting, project.org_id, "Readers").await.unwrap().id;
 
     let join = |label: &'static str, role: Option<ProjectRole>| {
         let (app, pool, project) = (&app, pool.clone(), project.clone());

@@ -50,7 +50,7 @@ describe('DashboardTile', () => {
 
   it('marks an overridden, stale tile and shows why a tile failed', () => {
     const { unmount } = renderWithProviders(<DashboardTile projectId="p1" item={item({}, { overridden: true, stale: true })} canEdit />);
-    expect(screen.getByText('overridden')).toBeInTheDocument();
+    expect(screen.getByText('Refreshed on demand')).toBeInTheDocument();
     expect(screen.getByText(STALE_TEXT)).toBeInTheDocument();
     unmount();
 

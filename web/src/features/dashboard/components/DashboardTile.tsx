@@ -107,8 +107,8 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
             </Typography.Text>
           )}
           {data.overridden && (
-            <Tooltip title="Computed by an explicit refresh">
-              <Tag style={{ marginInlineEnd: 0 }}>overridden</Tag>
+            <Tooltip title="Computed by an explicit refresh, not served from the cache">
+              <Tag style={{ marginInlineEnd: 0 }}>Refreshed on demand</Tag>
             </Tooltip>
           )}
         </div>

@@ -97,7 +97,7 @@ function AddFilterForm({ columns, source, onAdd }: { columns: readonly GridColum
         <Select aria-label="Filter operator" options={FILTER_CHOICES.map(({ value, label }) => ({ value, label }))} />
       </Form.Item>
       {needsValue(choice) && (
-        <Form.Item name="value" label="Value" extra={family ? `${family.toLowerCase()} column` : undefined}>
+        <Form.Item name="value" label="Value" extra={family ? valueHint(family) : undefined}>
           {family === 'BOOLEAN' ? (
             <Select aria-label="Filter value" options={[{ value: 'true', label: 'true' }, { value: 'false', label: 'false' }]} />
           ) : (
@@ -115,4 +115,24 @@ function AddFilterForm({ columns, source, onAdd }: { columns: readonly GridColum
       </Button>
     </Form>
   );
+}
+
+/** What a filter value of a column of `family` looks like, in words. */
+function valueHint(family: string): string {
+  switch (family) {
+    case 'INTEGER':
+      return 'A whole number';
+    case 'DECIMAL':
+    case 'FLOAT':
+      return 'A number, such as 12.5';
+    case 'DATE':
+      return 'A date, such as 2025-03-31';
+    case 'TIMESTAMP':
+    case 'TIMESTAMPTZ':
+      return 'A date, or a date and time such as 2025-03-31 14:00';
+    case 'BOOLEAN':
+      return 'Yes (true) or no (false)';
+    default:
+      return 'Text, matched as written';
+  }
 }

@@ -168,7 +168,7 @@ test('an admin invites two people, gives a group a project role, and the log sho
     await shot('group-empty');
     await choose(page, drawer.getByRole('combobox', { name: 'Member to add' }), ann);
     await drawer.getByRole('button', { name: 'Add', exact: true }).click();
-    await drawer.getByText('Ann Invitee').waitFor();
+    await drawer.getByText('Ann Invitee', { exact: true }).waitFor(); // the list's entry, not the picker's choice
     await shot('group-member-added');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Members' }).click();

@@ -210,3 +210,20 @@ async fn the_work_one_member_can_start_is_bounded_and_past_a_bound_is_refused_wi
     app.gql_ok(&client, export, json!({"p": p, "s": sheet})).await;
     limit_reached(&app.gql(&client, export, json!({"p": p, "s": sheet})).await, "exports running at once has reached its limit of 1");
 }
+
+#[tokio::test]
+async fn a_burst_of_key_creations_passes_the_bound_exactly_never_beyond() {
+    let app = TestApp::spawn_with(|c| c.limits.api_keys_per_project = 5).await;
+    let (client, _) = app.signed_in("bounded-burst").await;
+    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Burst Co\"}) { id } }", json!({})).await;
+    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Burst\"}) { id } }", json!({})).await;
+    let p = project["createProject"]["id"].as_str().unwrap().to_owned();
+    let create_key = "mutation($p: ID!) { createApiKey(projectId: $p, data: {name: \"k\", scopes: [ASK], organizationWide: false}) { key { id } } }";
+    // 40 at once, from one member: the count under the lock lets exactly five through.
+    let answers = futures::future::join_all((0..40).map(|_| app.gql(&client, create_key, json!({"p": p})))).await;
+    let made = answers.iter().filter(|a| a.get("errors").is_none()).count();
+    let refused = answers.iter().filter(|a| error_code(a) == "PLAN_LIMIT_REACHED").count();
+    assert_eq!((made, refused), (5, 35), "{answers:?}");
+    let keys = app.gql_ok(&client, "query($p: ID!) { apiKeys(projectId: $p) { id active } }", json!({"p": p})).await;
+    assert_eq!(keys["apiKeys"].as_array().unwrap().len(), 5);
+}

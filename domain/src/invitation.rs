@@ -8,6 +8,7 @@
 //! answered). The code is stored hashed and shown to the admin once, when it is sent.
 
 use crate::{
+    activity,
     config::Config,
     db::Pool,
     error::{Error, ErrorCode, Result},
@@ -261,24 +262,33 @@ pub fn check_acceptable(invitation: &Invitation, user: &User, now: DateTime<Utc>
 /// Accepts the invitation as `user`: the org membership and project roles it carries are
 /// given (a person already in the org keeps their org role; a project role only rises),
 /// the org becomes the user's current org, and the invitation is used up.
-pub async fn accept(pool: &Pool, code: &str, user: &User) -> Result<Invitation> {
+pub async fn accept(pool: &Pool, code: &str, user: &User, client_address: Option<String>) -> Result<Invitation> {
     let invitation = by_code(pool, code).await?;
     check_acceptable(&invitation, user, Utc::now())?;
-    join(pool, invitation, user).await
+    join(pool, invitation, user, client_address).await
 }
 
 /// Accepts one of the caller's pending invitations by its id (PendingInvitations lists
 /// them). Another address's invitation reads as not found: an id is no proof of anything.
-pub async fn accept_by_id(pool: &Pool, id: Uuid, user: &User) -> Result<Invitation> {
+pub async fn accept_by_id(pool: &Pool, id: Uuid, user: &User, client_address: Option<String>) -> Result<Invitation> {
     let invitation = get(pool, id).await?;
     if !invitation.email.eq_ignore_ascii_case(&user.email) {
         return Err(not_found());
     }
     check_acceptable(&invitation, user, Utc::now())?;
-    join(pool, invitation, user).await
+    join(pool, invitation, user, client_address).await
 }
 
-async fn join(pool: &Pool, invitation: Invitation, user: &User) -> Result<Invitation> {
+/// What an invitation gives, as its activity entries record it.
+pub fn roles_of(invitation: &Invitation) -> serde_json::Value {
+    let projects: Vec<_> =
+        invitation.projects.iter().map(|p| serde_json::json!({"projectId": p.project_id, "project": p.display_name, "role": p.role})).collect();
+    serde_json::json!({"role": invitation.role, "projects": projects})
+}
+
+/// Joins the org with the invitation's roles; the membership and the INVITATION_ACCEPTED entry
+/// commit together.
+async fn join(pool: &Pool, invitation: Invitation, user: &User, client_address: Option<String>) -> Result<Invitation> {
     let mut tx = pool.begin().await?;
     // Deleting first makes a concurrent second accept find nothing.
     let deleted = sqlx::query!("DELETE FROM invitations WHERE id = $1", invitation.id).execute(&mut *tx).await?;
@@ -310,6 +320,11 @@ async fn join(pool: &Pool, invitation: Invitation, user: &User) -> Result<Invita
         .await?;
     }
     sqlx::query!("UPDATE users SET current_org_id = $2, current_project_id = NULL WHERE id = $1", user.id, invitation.org_id).execute(&mut *tx).await?;
+    let entry = activity::NewActivity::new(invitation.org_id, activity::ActivityKind::InvitationAccepted)
+        .target("INVITATION", invitation.id, &invitation.email)
+        .detail(roles_of(&invitation));
+    let acting = crate::access::Acting::new(user.id, user.email.clone(), client_address);
+    activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;
     Ok(invitation)
 }

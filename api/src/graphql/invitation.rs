@@ -17,7 +17,6 @@ use quarry_domain::{
     org,
     permissions::{Operation, OrgRole, ProjectRole},
 };
-use serde_json::json;
 
 pub struct InvitationGql {
     invitation: Invitation,
@@ -88,11 +87,6 @@ impl InvitationGql {
 }
 
 /// The roles an invitation gives, as its activity-log entries record them.
-fn roles_of(invitation: &Invitation) -> serde_json::Value {
-    let projects: Vec<_> = invitation.projects.iter().map(|p| json!({"projectId": p.project_id, "project": p.display_name, "role": p.role})).collect();
-    json!({"role": invitation.role, "projects": projects})
-}
-
 fn listed(invitation: Invitation) -> InvitationGql {
     InvitationGql { invitation, url: None }
 }
@@ -164,7 +158,8 @@ impl InvitationMutation {
         let projects = data.projects.iter().map(|p| Ok((parse_id(&p.project_id)?, p.role))).collect::<ApiResult<Vec<_>>>()?;
         let new = NewInvitation { org_id, invitor_id: user.id, email: data.email, role: data.role, projects };
         let (created, url) = invitation::create_and_send(&state.pool, &state.mail, &state.config, new, user).await?;
-        let event = NewActivity::new(org_id, ActivityKind::InvitationSent).target("INVITATION", created.id, &created.email).detail(roles_of(&created));
+        let event =
+            NewActivity::new(org_id, ActivityKind::InvitationSent).target("INVITATION", created.id, &created.email).detail(invitation::roles_of(&created));
         context::audit(ctx, event).await?;
         Ok(InvitationGql { invitation: created, url: Some(url) })
     }
@@ -192,13 +187,11 @@ impl InvitationMutation {
             (None, Some(id)) => Err(parse_id(&id)?),
             (None, None) => return Err(Error::invalid("Give the invitation's code or id.").into()),
         };
+        let address = context::client_address(ctx);
         let accepted = match code_or_id {
-            Ok(code) => invitation::accept(pool, &code, user).await?,
-            Err(id) => invitation::accept_by_id(pool, id, user).await?,
+            Ok(code) => invitation::accept(pool, &code, user, address).await?,
+            Err(id) => invitation::accept_by_id(pool, id, user, address).await?,
         };
-        let event =
-            NewActivity::new(accepted.org_id, ActivityKind::InvitationAccepted).target("INVITATION", accepted.id, &accepted.email).detail(roles_of(&accepted));
-        context::audit(ctx, event).await?;
         let role = org::role_of(pool, user.id, accepted.org_id).await?.unwrap_or(accepted.role);
         Ok(OrgGql::new(org::get(pool, accepted.org_id).await?, role))
     }

@@ -166,6 +166,12 @@ impl TestApp {
 
     /// Waits for the newest mail to `to` in the SMTP sink's folder and returns its body.
     pub async fn mail_to(&self, to: &str) -> String {
+        self.mail_to_saying(to, "").await
+    }
+
+    /// Waits for the newest mail to `to` whose decoded body contains `needle` (mails are sent
+    /// by a queue, so the one wanted need not be the last to arrive).
+    pub async fn mail_to_saying(&self, to: &str, needle: &str) -> String {
         let dir = PathBuf::from(required_env("QUARRY_TEST_MAIL_DIR"));
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
@@ -176,14 +182,14 @@ impl TestApp {
                 .filter_map(|e| {
                     let text = std::fs::read_to_string(e.path()).ok()?;
                     let modified = e.metadata().ok()?.modified().ok()?;
-                    text.contains(to).then_some((modified, text))
+                    (text.contains(to) && decode_quoted_printable(&text).contains(needle)).then_some((modified, text))
                 })
                 .collect();
             found.sort();
             if let Some((_, text)) = found.pop() {
                 return decode_quoted_printable(&text);
             }
-            assert!(Instant::now() < deadline, "no mail to {to} arrived in {}", dir.display());
+            assert!(Instant::now() < deadline, "no mail to {to} saying {needle:?} arrived in {}", dir.display());
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }

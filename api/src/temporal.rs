@@ -10,7 +10,7 @@ use quarry_domain::{
     config::Config,
     on_worker::WorkerPool,
     project::RemovalMode,
-    services::{DashboardSchedule, ScheduleState, Workflow, WorkflowStarter},
+    services::{DashboardSchedule, Workflow, WorkflowStarter},
 };
 use quarry_workflows::{
     TaskQueues,
@@ -105,15 +105,5 @@ impl WorkflowStarter for TemporalWorkflows {
     async fn trigger_schedule(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<()> {
         let temporal = self.client().await.map_err(Error::internal)?;
         temporal.trigger_schedule(project_id, dashboard_id).await.map_err(Error::internal)
-    }
-
-    async fn schedule_state(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<Option<ScheduleState>> {
-        let temporal = self.client().await.map_err(Error::internal)?;
-        let described = temporal.describe_schedule(project_id, dashboard_id).await.map_err(Error::internal)?;
-        Ok(described.map(|d| ScheduleState {
-            next_run: d.next_runs.first().map(|t| chrono::DateTime::<chrono::Utc>::from(*t)),
-            timezone: d.timezone,
-            cron: d.cron,
-        }))
     }
 }

@@ -67,14 +67,6 @@ pub struct DashboardSchedule {
     pub name: String,
 }
 
-/// What Temporal says of a schedule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScheduleState {
-    pub next_run: Option<chrono::DateTime<chrono::Utc>>,
-    pub timezone: String,
-    pub cron: Vec<String>,
-}
-
 /// Starts and stops workflows, and hands short calls to a worker pool. Failures are never
 /// the user's fault: they are internal errors, their cause logged and not shown.
 #[async_trait]
@@ -96,9 +88,6 @@ pub trait WorkflowStarter: Send + Sync {
 
     /// Runs a dashboard's schedule now, as Temporal would at its time.
     async fn trigger_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<()>;
-
-    /// The schedule as Temporal has it, or None when it has none.
-    async fn schedule_state(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<Option<ScheduleState>>;
 }
 
 /// Cheap to clone.
@@ -163,10 +152,6 @@ mod tests {
 
         async fn trigger_schedule(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<()> {
             Ok(())
-        }
-
-        async fn schedule_state(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<Option<ScheduleState>> {
-            Ok(None)
         }
     }
 

@@ -41,7 +41,7 @@ pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Resu
 /// An account acting in a project: a signed-in user, or the creator of the API key a call was
 /// made with. A use case asks [`Acting::may`] for its rights there, and records the change by
 /// this account, from this address.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Acting {
     pub account: ActivityActor,
     pub client_address: Option<String>,

@@ -51,7 +51,7 @@ pub enum ActivityKind {
 }
 
 /// Who did it: a signed-in user, copied as text so the entry outlives the account.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ActivityActor {
     pub id: Uuid,
     pub email: String,

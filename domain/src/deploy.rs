@@ -7,9 +7,12 @@
 //! after a failed deploy, or before the first deploy.
 
 use crate::{
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     db::Pool,
     error::{Error, Result},
     modeling::manifest,
+    permissions::Operation,
     services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
@@ -63,6 +66,11 @@ pub struct Deploy {
 /// Records a deploy of the project's current manifest, or returns the one already running
 /// (`false`: nothing new to start).
 pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
+    begin_recorded(pool, project_id, None).await
+}
+
+/// [`begin`], with the activity entry of `acting` committed with a new deploy.
+async fn begin_recorded(pool: &Pool, project_id: Uuid, acting: Option<&Acting>) -> Result<(Deploy, bool)> {
     if let Some(running) = running(pool, project_id).await? {
         return Ok((running, false));
     }
@@ -71,6 +79,7 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
         return Err(Error::invalid("There are no models to deploy yet."));
     }
     let id = Uuid::new_v4();
+    let mut tx = pool.begin().await?;
     let inserted = sqlx::query!(
         "INSERT INTO deploys (id, project_id, status, manifest, manifest_hash) VALUES ($1, $2, $5, $3, $4)",
         id,
@@ -79,10 +88,21 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
         manifest::hash(&manifest),
         DeployState::InProgress as DeployState,
     )
-    .execute(pool)
+    .execute(&mut *tx)
     .await;
     match inserted {
-        Ok(_) => Ok((get(pool, id).await?, true)),
+        Ok(_) => {
+            if let Some(acting) = acting {
+                let org_id = sqlx::query_scalar!("SELECT org_id FROM projects WHERE id = $1", project_id).fetch_one(&mut *tx).await?;
+                let entry = NewActivity::new(org_id, ActivityKind::Deployed)
+                    .project(project_id)
+                    .target("DEPLOY", id, format!("{:?}", DeployState::InProgress))
+                    .detail(serde_json::json!({"status": DeployState::InProgress}));
+                activity::record(&mut *tx, acting.records(entry)).await?;
+            }
+            tx.commit().await?;
+            Ok((get(pool, id).await?, true))
+        }
         // Another request started one in between.
         Err(sqlx::Error::Database(db)) if db.constraint() == Some("deploys_one_running") => {
             Ok((running(pool, project_id).await?.ok_or_else(|| Error::internal("the running deploy vanished"))?, false))
@@ -94,7 +114,18 @@ pub async fn begin(pool: &Pool, project_id: Uuid) -> Result<(Deploy, bool)> {
 /// Records a deploy of the current models and starts its workflow (or returns the running
 /// one). A workflow that cannot be started leaves the deploy FAILED, not hanging.
 pub async fn start(services: &Services, project_id: Uuid) -> Result<Deploy> {
-    let (deploy, _) = begin(&services.pool, project_id).await?;
+    start_recorded(services, project_id, None).await
+}
+
+/// Deploys the project's models (Deploy), as `acting`: [`start`], with the new deploy and its
+/// activity entry committed together.
+pub async fn request(services: &Services, acting: &Acting, project_id: Uuid) -> Result<Deploy> {
+    acting.may(&services.pool, Operation::Deploy, project_id).await?;
+    start_recorded(services, project_id, Some(acting)).await
+}
+
+async fn start_recorded(services: &Services, project_id: Uuid, acting: Option<&Acting>) -> Result<Deploy> {
+    let (deploy, _) = begin_recorded(&services.pool, project_id, acting).await?;
     // Started again even when it was already running: the api may have died in between.
     let undo = finish(&services.pool, deploy.id, false, "", Some("The deploy could not be started. Please try again."));
     services.start(Workflow::Deploy { project_id, deploy_id: deploy.id }, undo).await?;

@@ -8,17 +8,19 @@
 //! answered). The code is stored hashed and shown to the admin once, when it is sent.
 
 use crate::{
-    activity,
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     config::Config,
     db::Pool,
     error::{Error, ErrorCode, Result},
     mail::{self, MailQueue},
-    permissions::{OrgRole, ProjectRole},
+    permissions::{Operation, OrgRole, ProjectRole},
     secret, user,
     user::User,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -74,6 +76,11 @@ pub struct NewInvitation {
 /// Records an invitation (replacing an open one to the same address) and returns it with
 /// the code for its link.
 pub async fn create(pool: &Pool, new: NewInvitation, ttl: Duration) -> Result<(Invitation, String)> {
+    insert(pool, new, ttl, None).await
+}
+
+/// [`create`], with the activity entry of `sent_by` in the same transaction when there is one.
+async fn insert(pool: &Pool, new: NewInvitation, ttl: Duration, sent_by: Option<&Acting>) -> Result<(Invitation, String)> {
     let email = user::normalize_email(&new.email)?;
     let already: bool = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND lower(u.email) = $2) AS "exists!""#,
@@ -115,14 +122,32 @@ pub async fn create(pool: &Pool, new: NewInvitation, ttl: Duration) -> Result<(I
             .execute(&mut *tx)
             .await?;
     }
+    if let Some(acting) = sent_by {
+        let names = sqlx::query!("SELECT id, display_name FROM projects WHERE id = ANY($1)", &project_ids).fetch_all(&mut *tx).await?;
+        let name = |id: &Uuid| names.iter().find(|n| n.id == *id).map(|n| n.display_name.clone());
+        let projects: Vec<_> = new.projects.iter().map(|(p, r)| json!({"projectId": p, "project": name(p), "role": r})).collect();
+        let roles = json!({"role": new.role, "projects": projects});
+        let entry = NewActivity::new(new.org_id, ActivityKind::InvitationSent).target("INVITATION", id, &email).detail(roles);
+        activity::record(&mut *tx, acting.records(entry)).await?;
+    }
     tx.commit().await?;
     Ok((get(pool, id).await?, code))
 }
 
 /// Records the invitation (see [`create`]) and e-mails its link, signed by `invitor`.
 /// Returns it with the link, which is never readable again.
-pub async fn create_and_send(pool: &Pool, mail_queue: &MailQueue, config: &Config, new: NewInvitation, invitor: &User) -> Result<(Invitation, String)> {
-    let (created, code) = create(pool, new, config.invitation_ttl).await?;
+/// As `acting`, who may manage the org's invitations; the invitation and its activity entry
+/// commit together.
+pub async fn create_and_send(
+    pool: &Pool,
+    mail_queue: &MailQueue,
+    config: &Config,
+    acting: &Acting,
+    new: NewInvitation,
+    invitor: &User,
+) -> Result<(Invitation, String)> {
+    acting.may_in_org(pool, Operation::ManageInvitations, new.org_id).await?;
+    let (created, code) = insert(pool, new, config.invitation_ttl, Some(acting)).await?;
     let link = url(&config.public_url, &code);
     let signed = invitor.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| invitor.email.clone());
     let expires = created.expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
@@ -329,11 +354,19 @@ async fn join(pool: &Pool, invitation: Invitation, user: &User, client_address: 
     Ok(invitation)
 }
 
-pub async fn delete(pool: &Pool, id: Uuid) -> Result<()> {
-    let deleted = sqlx::query!("DELETE FROM invitations WHERE id = $1", id).execute(pool).await?;
-    if deleted.rows_affected() == 0 {
+/// Withdraws an invitation, as `acting`, who may manage its org's invitations (one of another
+/// org answers as an org they are not in); the deletion and its entry commit together.
+pub async fn delete(pool: &Pool, acting: &Acting, id: Uuid) -> Result<()> {
+    let Some(org_id) = org_of(pool, id).await? else {
+        return Err(Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project."));
+    };
+    acting.may_in_org(pool, Operation::ManageInvitations, org_id).await?;
+    let mut tx = pool.begin().await?;
+    let Some(email) = sqlx::query_scalar!("DELETE FROM invitations WHERE id = $1 RETURNING email", id).fetch_optional(&mut *tx).await? else {
         return Err(not_found());
-    }
+    };
+    activity::record(&mut *tx, acting.records(NewActivity::new(org_id, ActivityKind::InvitationDeleted).target("INVITATION", id, &email))).await?;
+    tx.commit().await?;
     Ok(())
 }
 

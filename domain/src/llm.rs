@@ -3,9 +3,12 @@
 //! call spends.
 
 use crate::{
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     config::Config,
     db::Pool,
     error::{Error, ErrorCode, Result},
+    permissions::Operation,
 };
 use chrono::{DateTime, Utc};
 use quarry_engine::secrets;
@@ -172,14 +175,18 @@ pub async fn test_connectivity(pool: &Pool, config: &Config, org_id: Uuid, setti
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some()).await.map_err(provider_error)
 }
 
-/// Tests, then saves the settings as the organisation's provider.
-pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
+/// Tests, then saves the settings as the organisation's provider, as `acting` (checked again
+/// where the change is made); the settings and the activity entry (never the key) commit
+/// together.
+pub async fn apply(pool: &Pool, config: &Config, acting: &Acting, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
+    acting.may_in_org(pool, Operation::ManageLlm, org_id).await?;
     let settings = check_settings(settings)?;
     let key = key_for(pool, config, org_id, &settings, key).await?;
     let provider = connect(config, &settings, &key).await?;
     quarry_llm::test_connectivity(provider.as_ref(), settings.embedding_model.is_some()).await.map_err(provider_error)?;
     let sealed = secrets::encrypt(&config.secret_keys(), key.expose_secret());
     let stored = serde_json::to_value(&settings).map_err(Error::internal)?;
+    let mut tx = pool.begin().await?;
     let updated_at: DateTime<Utc> = sqlx::query_scalar!(
         "INSERT INTO org_llm_configs (org_id, settings, sealed_secret, updated_by) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (org_id) DO UPDATE SET settings = $2, sealed_secret = $3, updated_by = $4, updated_at = now() \
@@ -187,17 +194,29 @@ pub async fn apply(pool: &Pool, config: &Config, org_id: Uuid, user_id: Uuid, se
         org_id,
         stored,
         sealed,
-        user_id,
+        acting.account.id,
     )
-    .fetch_one(pool)
+    .fetch_one(&mut *tx)
     .await?;
+    activity::record(&mut *tx, acting.records(change_entry(org_id, "applied"))).await?;
+    tx.commit().await?;
     Ok(OrgLlm { settings, updated_at })
 }
 
-/// Back to the embedded engine and the local embedding model.
-pub async fn remove(pool: &Pool, org_id: Uuid) -> Result<bool> {
-    let removed = sqlx::query!("DELETE FROM org_llm_configs WHERE org_id = $1", org_id).execute(pool).await?;
+/// Back to the embedded engine and the local embedding model, as `acting`, an admin of the
+/// org; the removal and its entry commit together.
+pub async fn remove(pool: &Pool, acting: &Acting, org_id: Uuid) -> Result<bool> {
+    acting.may_in_org(pool, Operation::ManageLlm, org_id).await?;
+    let mut tx = pool.begin().await?;
+    let removed = sqlx::query!("DELETE FROM org_llm_configs WHERE org_id = $1", org_id).execute(&mut *tx).await?;
+    activity::record(&mut *tx, acting.records(change_entry(org_id, "removed"))).await?;
+    tx.commit().await?;
     Ok(removed.rows_affected() > 0)
+}
+
+/// A language-model change in the org's log (never the key).
+fn change_entry(org_id: Uuid, change: &str) -> NewActivity {
+    NewActivity::new(org_id, ActivityKind::LlmConfigChanged).target("LLM", org_id, change).detail(serde_json::json!({"change": change}))
 }
 
 /// The organisation's provider client, when it has one.

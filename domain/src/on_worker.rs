@@ -19,12 +19,14 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     config::Config,
     datasource::{self, DataSource, SchemaChange, sample},
     db::Pool,
     error::{Error, ErrorCode, Result},
     llm::{self, OrgLlm},
     modeling::edit::{self, View},
+    permissions::Operation,
     recommend::Recommendation,
     services::Services,
 };
@@ -43,7 +45,7 @@ pub enum WorkerPool {
 #[serde(tag = "call", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum WorkerCall {
     TestDataSource { project_id: Uuid, source_type: DataSourceType, properties: Value },
-    SaveDataSource { project_id: Uuid, source_type: DataSourceType, properties: Value, update: bool },
+    SaveDataSource { acting: Acting, project_id: Uuid, source_type: DataSourceType, properties: Value, update: bool },
     SourceTables { project_id: Uuid },
     SaveTables { project_id: Uuid, tables: Vec<String> },
     RecommendedRelationships { project_id: Uuid },
@@ -63,7 +65,7 @@ pub enum WorkerCall {
     RunSql { project_id: Uuid, sql: String, limit: usize },
     ChangeCsvColumnType { project_id: Uuid, table: String, column: String, family: ColumnTypeFamily },
     TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
-    ApplyLlm { org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<String> },
+    ApplyLlm { acting: Acting, org_id: Uuid, settings: ProviderSettings, key: Option<String> },
 }
 
 impl WorkerCall {
@@ -184,11 +186,11 @@ fn json(value: impl Serialize) -> Result<Value> {
 async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value> {
     match call {
         WorkerCall::TestDataSource { project_id, source_type, properties } => json(datasource::test(pool, config, project_id, source_type, &properties).await?),
-        WorkerCall::SaveDataSource { project_id, source_type, properties, update } => {
+        WorkerCall::SaveDataSource { acting, project_id, source_type, properties, update } => {
             if update {
-                datasource::update(pool, config, project_id, source_type, &properties).await?;
+                datasource::update(pool, config, &acting, project_id, source_type, &properties).await?;
             } else {
-                datasource::save(pool, config, project_id, source_type, &properties).await?;
+                datasource::save(pool, config, &acting, project_id, source_type, &properties).await?;
             }
             json(())
         }
@@ -224,8 +226,8 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(crate::csv_import::change_column_type(pool, config, project_id, &table, &column, family).await?)
         }
         WorkerCall::TestLlm { org_id, settings, key } => json(llm::test_connectivity(pool, config, org_id, settings, key.map(SecretString::from)).await?),
-        WorkerCall::ApplyLlm { org_id, user_id, settings, key } => {
-            json(llm::apply(pool, config, org_id, user_id, settings, key.map(SecretString::from)).await?.updated_at)
+        WorkerCall::ApplyLlm { acting, org_id, settings, key } => {
+            json(llm::apply(pool, config, &acting, org_id, settings, key.map(SecretString::from)).await?.updated_at)
         }
     }
 }
@@ -238,8 +240,16 @@ pub async fn test_data_source(services: &Services, project_id: Uuid, source_type
 }
 
 /// Tests and saves (or, with `update`, changes) the project's data source.
-pub async fn save_data_source(services: &Services, project_id: Uuid, source_type: DataSourceType, properties: &Value, update: bool) -> Result<DataSource> {
-    services.call::<()>(WorkerCall::SaveDataSource { project_id, source_type, properties: properties.clone(), update }).await?;
+pub async fn save_data_source(
+    services: &Services,
+    acting: &Acting,
+    project_id: Uuid,
+    source_type: DataSourceType,
+    properties: &Value,
+    update: bool,
+) -> Result<DataSource> {
+    acting.may(&services.pool, Operation::ManageDataSource, project_id).await?;
+    services.call::<()>(WorkerCall::SaveDataSource { acting: acting.clone(), project_id, source_type, properties: properties.clone(), update }).await?;
     datasource::get(&services.pool, project_id).await?.ok_or_else(|| Error::not_found("Data source"))
 }
 
@@ -340,8 +350,10 @@ pub async fn test_llm(services: &Services, org_id: Uuid, settings: ProviderSetti
 }
 
 /// Tests, then saves the settings as the organisation's provider.
-pub async fn apply_llm(services: &Services, org_id: Uuid, user_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
-    let _: DateTime<Utc> = services.call(WorkerCall::ApplyLlm { org_id, user_id, settings, key: key.map(|k| k.expose_secret().to_owned()) }).await?;
+pub async fn apply_llm(services: &Services, acting: &Acting, org_id: Uuid, settings: ProviderSettings, key: Option<SecretString>) -> Result<OrgLlm> {
+    acting.may_in_org(&services.pool, Operation::ManageLlm, org_id).await?;
+    let key = key.map(|k| k.expose_secret().to_owned());
+    let _: DateTime<Utc> = services.call(WorkerCall::ApplyLlm { acting: acting.clone(), org_id, settings, key }).await?;
     llm::get(&services.pool, org_id).await?.ok_or_else(|| Error::internal("the language model was saved but cannot be read back"))
 }
 

@@ -1,16 +1,18 @@
 //! Organisations and their members.
 
 use crate::{
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     db::Pool,
-    error::{Error, Result},
-    permissions::OrgRole,
+    error::{Error, ErrorCode, Result},
+    permissions::{Operation, OrgRole},
     secret,
     services::{Services, Workflow},
     user,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
@@ -109,19 +111,35 @@ pub async fn role_of(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Option<
         .await?)
 }
 
-pub async fn rename(pool: &Pool, id: Uuid, name: &str) -> Result<Org> {
+/// Renames the org (UpdateOrg), as `acting`, an admin of it; the name and its activity entry
+/// (with the previous name) commit together.
+pub async fn rename(pool: &Pool, acting: &Acting, id: Uuid, name: &str) -> Result<Org> {
+    acting.may_in_org(pool, Operation::UpdateOrg, id).await?;
     let name = check_name(name)?;
-    Ok(sqlx::query_as!(Org, r#"UPDATE orgs SET name = $2 WHERE id = $1 RETURNING id, name, created_at, state AS "state: OrgState""#, id, name)
-        .fetch_one(pool)
-        .await?)
+    let mut tx = pool.begin().await?;
+    let before = sqlx::query_scalar!("SELECT name FROM orgs WHERE id = $1 FOR UPDATE", id).fetch_one(&mut *tx).await?;
+    let org = sqlx::query_as!(Org, r#"UPDATE orgs SET name = $2 WHERE id = $1 RETURNING id, name, created_at, state AS "state: OrgState""#, id, name)
+        .fetch_one(&mut *tx)
+        .await?;
+    let entry = NewActivity::new(id, ActivityKind::OrgUpdated).target("ORG", id, &org.name).detail(json!({"previousName": before}));
+    activity::record(&mut *tx, acting.records(entry)).await?;
+    tx.commit().await?;
+    Ok(org)
 }
 
 /// Starts deleting the org: it moves to DELETING (no new projects from then on) and the
 /// removal workflow deletes each project, then the org. Asking again while it runs is a
-/// no-op; if the workflow cannot start, the org is ACTIVE again.
-pub async fn remove(services: &Services, id: Uuid) -> Result<Org> {
+/// no-op; if the workflow cannot start, the org is ACTIVE again. The move to DELETING and its
+/// activity entry commit together, as `acting`, an admin of the org.
+pub async fn remove(services: &Services, acting: &Acting, id: Uuid) -> Result<Org> {
+    acting.may_in_org(&services.pool, Operation::DeleteOrg, id).await?;
+    let mut tx = services.pool.begin().await?;
     let moved =
-        sqlx::query_scalar!("UPDATE orgs SET state = 'DELETING' WHERE id = $1 AND state = 'ACTIVE' RETURNING id", id).fetch_optional(&services.pool).await?;
+        sqlx::query_scalar!("UPDATE orgs SET state = 'DELETING' WHERE id = $1 AND state = 'ACTIVE' RETURNING name", id).fetch_optional(&mut *tx).await?;
+    if let Some(name) = &moved {
+        activity::record(&mut *tx, acting.records(NewActivity::new(id, ActivityKind::OrgDeletionStarted).target("ORG", id, name))).await?;
+    }
+    tx.commit().await?;
     let undo = async {
         if moved.is_some() {
             sqlx::query!("UPDATE orgs SET state = 'ACTIVE' WHERE id = $1", id).execute(&services.pool).await?;
@@ -195,7 +213,8 @@ pub const EXISTING_ACCOUNT_MESSAGE: &str = "This e-mail already has a Quarry acc
 /// the admin passes on. The account is unverified: its owner proves the address (the
 /// verification mail) before signing in. An address that already has an account is
 /// refused and nothing is written.
-pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<(OrgMember, String)> {
+pub async fn create_member(pool: &Pool, acting: &Acting, org_id: Uuid, new: NewMember) -> Result<(OrgMember, String)> {
+    acting.may_in_org(pool, Operation::ManageOrgMembers, org_id).await?;
     let email = user::normalize_email(&new.email)?;
     let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let (first_name, last_name) = (clean(&new.first_name), clean(&new.last_name));
@@ -210,6 +229,8 @@ pub async fn create_member(pool: &Pool, org_id: Uuid, new: NewMember) -> Result<
     };
     let id = insert_membership(&mut tx, org_id, user.id, new.role).await?;
     sqlx::query!("UPDATE users SET current_org_id = $2 WHERE id = $1", user.id, org_id).execute(&mut *tx).await?;
+    let entry = NewActivity::new(org_id, ActivityKind::MemberCreated).target("USER", user.id, &email).detail(json!({"role": new.role}));
+    activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;
     Ok((member(pool, id).await?, password))
 }
@@ -237,19 +258,42 @@ async fn insert_membership(conn: &mut sqlx::PgConnection, org_id: Uuid, user_id:
 }
 
 /// Changes a member's role or enabled flag; the org always keeps one enabled admin.
-pub async fn update_member(pool: &Pool, member_id: Uuid, role: Option<OrgRole>, enabled: Option<bool>) -> Result<OrgMember> {
-    let current = member(pool, member_id).await?;
+/// A membership `acting` may manage (an admin of its org). One of another org, or none,
+/// answers as an org they are not in, rather than revealing it exists.
+pub async fn member_to_manage(pool: &Pool, acting: &Acting, member_id: Uuid) -> Result<OrgMember> {
+    let member = match member(pool, member_id).await {
+        Ok(member) => member,
+        Err(err) if err.code() == ErrorCode::NotFound => {
+            return Err(Error::new(ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project."));
+        }
+        Err(err) => return Err(err),
+    };
+    acting.may_in_org(pool, Operation::ManageOrgMembers, member.org_id).await?;
+    Ok(member)
+}
+
+/// Changes a member's role or enabled state (UpdateOrgMember), as `acting`; the org keeps an
+/// enabled admin. The change and its entry commit together.
+pub async fn update_member(pool: &Pool, acting: &Acting, member_id: Uuid, role: Option<OrgRole>, enabled: Option<bool>) -> Result<OrgMember> {
+    let current = member_to_manage(pool, acting, member_id).await?;
     let role = role.unwrap_or(current.role);
     let enabled = enabled.unwrap_or(current.enabled);
     if current.role == OrgRole::Admin && current.enabled && (role != OrgRole::Admin || !enabled) {
         ensure_other_admin(pool, current.org_id, current.user_id).await?;
     }
-    sqlx::query!("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1", member_id, role as _, enabled).execute(pool).await?;
+    let mut tx = pool.begin().await?;
+    sqlx::query!("UPDATE org_members SET role = $2, enabled = $3 WHERE id = $1", member_id, role as _, enabled).execute(&mut *tx).await?;
+    let detail = json!({"role": role, "previousRole": current.role, "enabled": enabled, "previouslyEnabled": current.enabled});
+    let entry = NewActivity::new(current.org_id, ActivityKind::MemberUpdated).target("USER", current.user_id, &current.email).detail(detail);
+    activity::record(&mut *tx, acting.records(entry)).await?;
+    tx.commit().await?;
     member(pool, member_id).await
 }
 
-pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
-    let current = member(pool, member_id).await?;
+/// Removes a member from the org (DeleteOrgMember), as `acting`, with their roles in its
+/// projects and groups; the org keeps an enabled admin.
+pub async fn delete_member(pool: &Pool, acting: &Acting, member_id: Uuid) -> Result<()> {
+    let current = member_to_manage(pool, acting, member_id).await?;
     if current.role == OrgRole::Admin && current.enabled {
         ensure_other_admin(pool, current.org_id, current.user_id).await?;
     }
@@ -273,6 +317,9 @@ pub async fn delete_member(pool: &Pool, member_id: Uuid) -> Result<()> {
     sqlx::query!("UPDATE users SET current_org_id = NULL, current_project_id = NULL WHERE id = $1 AND current_org_id = $2", current.user_id, current.org_id,)
         .execute(&mut *tx)
         .await?;
+    let entry =
+        NewActivity::new(current.org_id, ActivityKind::MemberRemoved).target("USER", current.user_id, &current.email).detail(json!({"role": current.role}));
+    activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;
     Ok(())
 }

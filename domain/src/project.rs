@@ -5,11 +5,13 @@ use crate::{
     error::{Error, Result},
     permissions::ProjectRole,
     services::{Services, Workflow},
-    user,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
+
+pub mod use_case;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
@@ -122,7 +124,7 @@ pub fn check_display_name(name: &str) -> Result<String> {
 
 /// Creates a project in the org with its creator as OWNER; it becomes the creator's current project.
 pub async fn create(
-    pool: &Pool,
+    conn: &mut PgConnection,
     org_id: Uuid,
     creator: Uuid,
     display_name: &str,
@@ -131,7 +133,7 @@ pub async fn create(
 ) -> Result<Project> {
     let display_name = check_display_name(display_name)?;
     let timezone = check_timezone(timezone.unwrap_or("UTC"))?;
-    let mut tx = pool.begin().await?;
+    let mut tx = sqlx::Connection::begin(conn).await?;
     // Shared lock: an org removal (which sets DELETING, then lists the projects it removes)
     // waits for this project, or this waits and sees DELETING.
     let org_active = sqlx::query_scalar!(r#"SELECT state = 'ACTIVE' AS "active!" FROM orgs WHERE id = $1 FOR SHARE"#, org_id).fetch_optional(&mut *tx).await?;
@@ -159,7 +161,7 @@ pub async fn create(
     Ok(project)
 }
 
-pub async fn find(pool: &Pool, id: Uuid) -> Result<Option<Project>> {
+pub async fn find<'e>(executor: impl PgExecutor<'e>, id: Uuid) -> Result<Option<Project>> {
     Ok(sqlx::query_as!(
         Project,
         r#"SELECT id, org_id, display_name, language AS "language: ProjectLanguage", timezone,
@@ -167,12 +169,12 @@ pub async fn find(pool: &Pool, id: Uuid) -> Result<Option<Project>> {
            FROM projects WHERE id = $1"#,
         id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(executor)
     .await?)
 }
 
-pub async fn get(pool: &Pool, id: Uuid) -> Result<Project> {
-    find(pool, id).await?.ok_or_else(|| Error::not_found("Project"))
+pub async fn get<'e>(executor: impl PgExecutor<'e>, id: Uuid) -> Result<Project> {
+    find(executor, id).await?.ok_or_else(|| Error::not_found("Project"))
 }
 
 /// The projects of an org the user can see: all of them for org admins, else those they belong to.
@@ -216,8 +218,8 @@ pub async fn update(pool: &Pool, id: Uuid, patch: &ProjectPatch) -> Result<Proje
     .await?)
 }
 
-pub async fn set_onboarding_status(pool: &Pool, id: Uuid, status: OnboardingStatus) -> Result<()> {
-    sqlx::query!("UPDATE projects SET onboarding_status = $2 WHERE id = $1", id, status as _).execute(pool).await?;
+pub async fn set_onboarding_status<'e>(executor: impl PgExecutor<'e>, id: Uuid, status: OnboardingStatus) -> Result<()> {
+    sqlx::query!("UPDATE projects SET onboarding_status = $2 WHERE id = $1", id, status as _).execute(executor).await?;
     Ok(())
 }
 
@@ -225,8 +227,8 @@ pub async fn set_onboarding_status(pool: &Pool, id: Uuid, status: OnboardingStat
 /// already in is a no-op, so a retried request does not fail.
 /// Moves an ACTIVE project to DELETING or RESETTING. Returns the project and whether this
 /// call moved it (false when the same removal was already under way).
-pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Result<(Project, bool)> {
-    let project = get(pool, id).await?;
+pub async fn begin_removal(conn: &mut PgConnection, id: Uuid, target: ProjectState) -> Result<(Project, bool)> {
+    let project = get(&mut *conn, id).await?;
     if project.state == target {
         return Ok((project, false));
     }
@@ -242,7 +244,7 @@ pub async fn begin_removal(pool: &Pool, id: Uuid, target: ProjectState) -> Resul
         target as ProjectState,
         ProjectState::Active as ProjectState,
     )
-    .fetch_optional(pool)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| Error::invalid("The project is already being deleted or reset."))?;
     Ok((moved, true))
@@ -255,22 +257,24 @@ pub enum RemovalMode {
     Reset,
 }
 
-/// Moves the project into DELETING or RESETTING and starts the removal workflow. If the
-/// workflow cannot be started the project goes back to ACTIVE, so nothing is left half-done.
-pub async fn remove(services: &Services, id: Uuid, mode: RemovalMode) -> Result<Project> {
-    let target = match mode {
+/// The state a project is in while it is removed so.
+pub fn removal_state(mode: RemovalMode) -> ProjectState {
+    match mode {
         RemovalMode::Delete => ProjectState::Deleting,
         RemovalMode::Reset => ProjectState::Resetting,
-    };
-    let (project, was_active) = begin_removal(&services.pool, id, target).await?;
+    }
+}
+
+/// Starts the removal workflow of a project moved into its removal state; if it cannot start,
+/// a project that was active is again.
+pub async fn start_removal(services: &Services, id: Uuid, mode: RemovalMode, was_active: bool) -> Result<()> {
     let undo = async {
         if was_active {
             abort_removal(&services.pool, id).await?;
         }
         Ok(())
     };
-    services.start(Workflow::ProjectRemoval { project_id: id, mode, fresh: was_active }, undo).await?;
-    Ok(project)
+    services.start(Workflow::ProjectRemoval { project_id: id, mode, fresh: was_active }, undo).await
 }
 
 /// Puts a project back to ACTIVE when its removal could not even be started.
@@ -328,7 +332,7 @@ pub async fn members(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectMember>
     .await?)
 }
 
-async fn member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
+async fn member(conn: &mut PgConnection, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
     sqlx::query_as!(
         ProjectMember,
         r#"SELECT m.id, m.project_id, m.user_id, m.role AS "role: ProjectRole", m.joined_at, u.email, u.name
@@ -337,44 +341,46 @@ async fn member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectM
         project_id,
         user_id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(conn)
     .await?
     .ok_or_else(|| Error::not_found("Project member"))
 }
 
 /// Adds a member of the project's org to the project.
-pub async fn add_member(pool: &Pool, project: &Project, email: &str, role: ProjectRole) -> Result<ProjectMember> {
-    let user = user::find_by_email(pool, email).await?.ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
-    let in_org: bool =
-        sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM org_members WHERE org_id = $1 AND user_id = $2) AS "exists!""#, project.org_id, user.id,)
-            .fetch_one(pool)
-            .await?;
-    if !in_org {
-        return Err(Error::invalid("No member of this organization has that e-mail address."));
-    }
-    sqlx::query!("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)", Uuid::new_v4(), project.id, user.id, role as _,)
-        .execute(pool)
+pub async fn add_member(conn: &mut PgConnection, project: &Project, email: &str, role: ProjectRole) -> Result<ProjectMember> {
+    let email = email.trim().to_lowercase();
+    let user_id = sqlx::query_scalar!(
+        "SELECT u.id FROM users u JOIN org_members m ON m.user_id = u.id AND m.org_id = $2 WHERE lower(u.email) = $1",
+        email,
+        project.org_id,
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or_else(|| Error::invalid("No member of this organization has that e-mail address."))?;
+    sqlx::query!("INSERT INTO project_members (id, project_id, user_id, role) VALUES ($1, $2, $3, $4)", Uuid::new_v4(), project.id, user_id, role as _,)
+        .execute(&mut *conn)
         .await?;
-    member(pool, project.id, user.id).await
+    member(&mut *conn, project.id, user_id).await
 }
 
-pub async fn update_member_role(pool: &Pool, project_id: Uuid, user_id: Uuid, role: ProjectRole) -> Result<ProjectMember> {
-    let current = member(pool, project_id, user_id).await?;
+/// Changes a member's role; the project keeps an owner. Returns the member as they are now.
+pub async fn update_member_role(conn: &mut PgConnection, project_id: Uuid, user_id: Uuid, role: ProjectRole) -> Result<ProjectMember> {
+    let current = member(&mut *conn, project_id, user_id).await?;
     if current.role == ProjectRole::Owner && role != ProjectRole::Owner {
-        ensure_other_owner(pool, project_id, user_id).await?;
+        ensure_other_owner(&mut *conn, project_id, user_id).await?;
     }
-    sqlx::query!("UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2", project_id, user_id, role as _,).execute(pool).await?;
-    member(pool, project_id, user_id).await
+    sqlx::query!("UPDATE project_members SET role = $3 WHERE project_id = $1 AND user_id = $2", project_id, user_id, role as _,).execute(&mut *conn).await?;
+    member(&mut *conn, project_id, user_id).await
 }
 
 /// Removes a member; returns who it was.
-pub async fn remove_member(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
-    let current = member(pool, project_id, user_id).await?;
+pub async fn remove_member(conn: &mut PgConnection, project_id: Uuid, user_id: Uuid) -> Result<ProjectMember> {
+    let current = member(&mut *conn, project_id, user_id).await?;
     if current.role == ProjectRole::Owner {
-        ensure_other_owner(pool, project_id, user_id).await?;
+        ensure_other_owner(&mut *conn, project_id, user_id).await?;
     }
-    sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id).execute(pool).await?;
-    sqlx::query!("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2", user_id, project_id,).execute(pool).await?;
+    sqlx::query!("DELETE FROM project_members WHERE project_id = $1 AND user_id = $2", project_id, user_id).execute(&mut *conn).await?;
+    sqlx::query!("UPDATE users SET current_project_id = NULL WHERE id = $1 AND current_project_id = $2", user_id, project_id,).execute(&mut *conn).await?;
     Ok(current)
 }
 
@@ -391,7 +397,7 @@ pub struct ProjectGroup {
     pub added_at: DateTime<Utc>,
 }
 
-pub async fn groups(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectGroup>> {
+pub async fn groups<'e>(executor: impl PgExecutor<'e>, project_id: Uuid) -> Result<Vec<ProjectGroup>> {
     Ok(sqlx::query_as!(
         ProjectGroup,
         r#"SELECT pg.id, pg.project_id, pg.group_id, g.name, pg.role AS "role: ProjectRole", pg.added_at,
@@ -400,16 +406,16 @@ pub async fn groups(pool: &Pool, project_id: Uuid) -> Result<Vec<ProjectGroup>> 
            WHERE pg.project_id = $1 ORDER BY lower(g.name)"#,
         project_id,
     )
-    .fetch_all(pool)
+    .fetch_all(executor)
     .await?)
 }
 
-async fn group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
-    groups(pool, project_id).await?.into_iter().find(|g| g.group_id == group_id).ok_or_else(|| Error::not_found("Project group"))
+async fn group(conn: &mut PgConnection, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
+    groups(conn, project_id).await?.into_iter().find(|g| g.group_id == group_id).ok_or_else(|| Error::not_found("Project group"))
 }
 
 /// Gives a group of the project's org a role on the project.
-pub async fn add_group(pool: &Pool, project: &Project, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
+pub async fn add_group(conn: &mut PgConnection, project: &Project, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
     let added = sqlx::query!(
         "INSERT INTO project_groups (id, project_id, group_id, role)
          SELECT $1, $2, g.id, $4 FROM org_groups g WHERE g.id = $3 AND g.org_id = $5
@@ -420,38 +426,39 @@ pub async fn add_group(pool: &Pool, project: &Project, group_id: Uuid, role: Pro
         role as _,
         project.org_id,
     )
-    .execute(pool)
+    .execute(&mut *conn)
     .await?;
     if added.rows_affected() == 0 {
-        let exists = groups(pool, project.id).await?.iter().any(|g| g.group_id == group_id);
+        let exists = groups(&mut *conn, project.id).await?.iter().any(|g| g.group_id == group_id);
         return Err(Error::invalid(if exists { "The group already has a role on this project." } else { "No group of this organization has that id." }));
     }
-    group(pool, project.id, group_id).await
+    group(&mut *conn, project.id, group_id).await
 }
 
-pub async fn update_group_role(pool: &Pool, project_id: Uuid, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
-    let updated =
-        sqlx::query!("UPDATE project_groups SET role = $3 WHERE project_id = $1 AND group_id = $2", project_id, group_id, role as _).execute(pool).await?;
+pub async fn update_group_role(conn: &mut PgConnection, project_id: Uuid, group_id: Uuid, role: ProjectRole) -> Result<ProjectGroup> {
+    let updated = sqlx::query!("UPDATE project_groups SET role = $3 WHERE project_id = $1 AND group_id = $2", project_id, group_id, role as _)
+        .execute(&mut *conn)
+        .await?;
     if updated.rows_affected() == 0 {
         return Err(Error::not_found("Project group"));
     }
-    group(pool, project_id, group_id).await
+    group(&mut *conn, project_id, group_id).await
 }
 
 /// Takes the group's role away; returns what it was.
-pub async fn remove_group(pool: &Pool, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
-    let removed = group(pool, project_id, group_id).await?;
-    sqlx::query!("DELETE FROM project_groups WHERE project_id = $1 AND group_id = $2", project_id, group_id).execute(pool).await?;
+pub async fn remove_group(conn: &mut PgConnection, project_id: Uuid, group_id: Uuid) -> Result<ProjectGroup> {
+    let removed = group(&mut *conn, project_id, group_id).await?;
+    sqlx::query!("DELETE FROM project_groups WHERE project_id = $1 AND group_id = $2", project_id, group_id).execute(&mut *conn).await?;
     Ok(removed)
 }
 
-async fn ensure_other_owner(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<()> {
+async fn ensure_other_owner(conn: &mut PgConnection, project_id: Uuid, user_id: Uuid) -> Result<()> {
     let others: i64 = sqlx::query_scalar!(
         r#"SELECT count(*) AS "count!" FROM project_members WHERE project_id = $1 AND user_id <> $2 AND role = 'OWNER'"#,
         project_id,
         user_id,
     )
-    .fetch_one(pool)
+    .fetch_one(conn)
     .await?;
     if others == 0 {
         return Err(Error::invalid("A project needs at least one owner."));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Execution accuracy of asking, through Quarry's public API.
 //
-//   node scripts/bench/ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR]
+//   node scripts/bench/ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR] [--teach]
 //
 // QUESTIONS.json is shaped like Spider's dev.json: [{id, db_id, question, gold_sql}]. A db_id
 // that names a sample dataset (MUSIC, ECOMMERCE, HR, NBA) becomes a project on that sample;
@@ -18,6 +18,12 @@
 // something the data cannot answer. Then correct means no SQL and a reply that names the
 // phrase ("could not place …"); no SQL without naming it is "refused without naming it";
 // any SQL is confidently wrong.
+//
+// `--teach`: after the first pass, each question refused as not understood is taught as a
+// user would, one click per refused phrase: of the candidates its answer offers, the one the
+// gold SQL reads (its column, else its model, named in the gold SQL) is taught through
+// `teachTerm`; a phrase whose candidates the gold SQL does not read is left untaught. Then
+// every question is asked again and the second pass is reported beside the first.
 //
 // Needs a running Quarry: QUARRY_URL (default http://localhost:3000) and either
 // QUARRY_BENCH_EMAIL/QUARRY_BENCH_PASSWORD of a verified account, or QUARRY_MAIL_DIR (the
@@ -94,7 +100,8 @@ async function projectFor(db, spiderDir, schemas, csvDir) {
 
 // ------------------------------------------------------------------ asking and comparing
 
-const TASK = 'query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status responseId threadId understood error { message } } }';
+const TASK =
+  'query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { status responseId threadId understood error { message } teachOffers { phrase candidates { model column } } } }';
 
 async function settled(p, taskId) {
   return waitFor('the asking task', 120, async () => {
@@ -206,11 +213,59 @@ async function judge(p, q, csvDir) {
   } catch (error) {
     return { category: 'gold SQL does not run', detail: error.message };
   }
-  if (asked.status === 'NO_RESULT') return { category: 'not understood', detail: asked.error?.message };
+  if (asked.status === 'NO_RESULT') return { category: 'not understood', detail: asked.error?.message, offers: asked.teachOffers };
   if (asked.status !== 'FINISHED') return { category: 'failed', detail: asked.error?.message ?? asked.status };
   const got = await rowsOf(p, asked.responseId);
   const difference = sameResult(got, gold, /order\s+by/i.test(q.gold_sql));
   return difference ? { category: 'confidently wrong', detail: difference } : { category: 'correct' };
+}
+
+// ------------------------------------------------------------------ teaching
+
+/** Whether `sql` names `name` as a whole identifier (quoted or not, any case). */
+function reads(sql, name) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}([^A-Za-z0-9_]|$)`, 'i').test(sql);
+}
+
+/** The candidate a user who knows what they meant would click: the one the gold SQL reads. */
+function meant(offer, goldSql) {
+  const columns = offer.candidates.filter((c) => c.column && reads(goldSql, c.column) && reads(goldSql, c.model));
+  if (columns.length > 0) return columns[0];
+  return offer.candidates.find((c) => !c.column && reads(goldSql, c.model)) ?? null;
+}
+
+/** Teaches the refused phrases of a first pass; returns [taught, left untaught]. */
+async function teach(p, refused) {
+  let taught = 0;
+  let untaught = 0;
+  const done = new Set();
+  for (const { q, offers } of refused) {
+    for (const offer of offers ?? []) {
+      const choice = meant(offer, q.gold_sql);
+      const key = `${offer.phrase}\u0001${choice?.model}\u0001${choice?.column ?? ''}`;
+      if (!choice) {
+        untaught += 1;
+        console.log(`  untaught ${q.id}: "${offer.phrase}" (offered ${offer.candidates.map((c) => c.column ?? c.model).join(', ')})`);
+        continue;
+      }
+      if (done.has(key)) continue;
+      done.add(key);
+      try {
+        await gql('mutation($p: ID!, $d: TermInput!) { teachTerm(projectId: $p, data: $d) { phrase } }', {
+          p,
+          d: { phrase: offer.phrase, model: choice.model, column: choice.column ?? null },
+        });
+        taught += 1;
+        console.log(`  taught ${q.id}: "${offer.phrase}" as ${choice.model}${choice.column ? `.${choice.column}` : ''}`);
+      } catch (error) {
+        untaught += 1;
+        console.log(`  not taught ${q.id}: "${offer.phrase}": ${error.message}`);
+      }
+    }
+    if ((offers ?? []).length === 0) untaught += 1;
+  }
+  return [taught, untaught];
 }
 
 // ------------------------------------------------------------------ main
@@ -218,7 +273,7 @@ async function judge(p, q, csvDir) {
 async function main() {
   const args = process.argv.slice(2);
   const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--limit', '--csv'].includes(args[i - 1]));
-  if (!file) throw new Error('usage: ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR]');
+  if (!file) throw new Error('usage: ask_quality.mjs QUESTIONS.json [--only DB,DB] [--limit N] [--csv DIR] [--teach]');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
   const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : Infinity;
   // `--csv DIR`: a held-out set (scripts/bench/heldout), its tables as CSV files in DIR.
@@ -228,20 +283,44 @@ async function main() {
   const spiderDir = existsSync(join(dirname(file), 'databases')) ? dirname(file) : join(dirname(new URL(import.meta.url).pathname), '../../../shared/benchmarks/spider-dev');
   const schemas = existsSync(join(spiderDir, 'tables.json')) ? JSON.parse(readFileSync(join(spiderDir, 'tables.json'), 'utf8')) : [];
   await signIn();
-  const projects = new Map();
-  const counts = {};
-  let correct = 0;
   const byDb = new Map();
   for (const q of questions) byDb.set(q.db_id, [...(byDb.get(q.db_id) ?? []), q]);
-  for (const [db, list] of byDb) {
-    let p;
+  const projects = new Map();
+  for (const db of byDb.keys()) {
     try {
-      p = await projectFor(db, spiderDir, schemas, csvDir);
-      projects.set(db, p);
+      projects.set(db, await projectFor(db, spiderDir, schemas, csvDir));
     } catch (error) {
+      projects.set(db, error);
+    }
+  }
+  const first = await pass(byDb, projects, csvDir);
+  summarise('zero configuration', first, questions.length);
+  if (!args.includes('--teach')) return;
+  let taught = 0;
+  let untaught = 0;
+  for (const [db, list] of byDb) {
+    const p = projects.get(db);
+    if (p instanceof Error) continue;
+    const refused = list.flatMap((q) => (first.verdicts.get(q.id)?.category === 'not understood' ? [{ q, offers: first.verdicts.get(q.id).offers }] : []));
+    const [t, u] = await teach(p, refused);
+    taught += t;
+    untaught += u;
+  }
+  console.log(`taught ${taught} phrases; ${untaught} refused phrases had no candidate the gold SQL reads`);
+  summarise('after teaching', await pass(byDb, projects, csvDir), questions.length);
+}
+
+/** Asks every question once; prints a line per question. */
+async function pass(byDb, projects, csvDir) {
+  const counts = {};
+  const verdicts = new Map();
+  let correct = 0;
+  for (const [db, list] of byDb) {
+    const p = projects.get(db);
+    if (p instanceof Error) {
       for (const q of list) {
         counts['database not loaded'] = (counts['database not loaded'] ?? 0) + 1;
-        console.log(`FAIL ${q.id} ${db}: database not loaded: ${error.message}`);
+        console.log(`FAIL ${q.id} ${db}: database not loaded: ${p.message}`);
       }
       continue;
     }
@@ -255,6 +334,7 @@ async function main() {
         } catch (error) {
           verdict = { category: 'error', detail: error.message };
         }
+        verdicts.set(q.id, verdict);
         counts[verdict.category] = (counts[verdict.category] ?? 0) + 1;
         if (verdict.category === 'correct') correct += 1;
         console.log(`${verdict.category === 'correct' ? 'PASS' : 'FAIL'} ${q.id} ${db}: ${q.question}${verdict.detail ? ` — ${verdict.category}: ${verdict.detail}` : ''}`);
@@ -262,12 +342,17 @@ async function main() {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   }
+  return { counts, verdicts, correct };
+}
+
+function summarise(title, { counts, correct }, total) {
+  console.log(`${title}:`);
   console.log('categories:', Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', '));
-  const share = (n) => `${((100 * n) / Math.max(questions.length, 1)).toFixed(1)}%`;
+  const share = (n) => `${((100 * n) / Math.max(total, 1)).toFixed(1)}%`;
   const wrong = counts['confidently wrong'] ?? 0;
   const notUnderstood = (counts['not understood'] ?? 0) + (counts['refused without naming it'] ?? 0);
   console.log(`correct ${correct} (${share(correct)}), not understood ${notUnderstood} (${share(notUnderstood)}), confidently wrong ${wrong} (${share(wrong)})`);
-  console.log(`accuracy: ${correct}/${questions.length}`);
+  console.log(`accuracy: ${correct}/${total}`);
 }
 
 main().catch((error) => {

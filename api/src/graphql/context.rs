@@ -5,7 +5,6 @@ use async_graphql::Context;
 use quarry_domain::{
     Error, ErrorCode,
     access::{self, Acting},
-    activity::{self, ActivityActor, NewActivity},
     permissions::{Actor, Operation, Scope, authorize, rule_for},
     user::User,
 };
@@ -68,14 +67,6 @@ pub async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -
 pub fn acting(ctx: &Context<'_>) -> ApiResult<Acting> {
     let user = signed_in(ctx)?;
     Ok(Acting::new(user.id, user.email.clone(), client_address(ctx)))
-}
-
-/// Records an event in the org's activity log, by the signed-in caller from the request's
-/// address. Called once the change it records has been made.
-pub async fn audit(ctx: &Context<'_>, event: NewActivity) -> ApiResult<()> {
-    let actor = session(ctx).map(|s| ActivityActor { id: s.user.id, email: s.user.email.clone() });
-    activity::record(&state(ctx).pool, event.by(actor, client_address(ctx))).await?;
-    Ok(())
 }
 
 /// The request's address, for the activity log.

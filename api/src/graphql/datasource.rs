@@ -213,10 +213,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_data_source(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<DataSourceGql> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        let saved = on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, false).await?;
-        audit_data_source(ctx, id, &saved.kind, "saved").await?;
+        let saved = on_worker::save_data_source(&state.services, &context::acting(ctx)?, id, data.r#type, &data.properties.0, false).await?;
         DataSourceGql::from_record(saved)
     }
 
@@ -224,10 +222,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn update_data_source(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<DataSourceGql> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        let saved = on_worker::save_data_source(&state.services, id, data.r#type, &data.properties.0, true).await?;
-        audit_data_source(ctx, id, &saved.kind, "updated").await?;
+        let saved = on_worker::save_data_source(&state.services, &context::acting(ctx)?, id, data.r#type, &data.properties.0, true).await?;
         DataSourceGql::from_record(saved)
     }
 
@@ -260,14 +256,4 @@ impl DataSourceMutation {
         on_worker::resolve_schema_change(&state.services, id).await?;
         Ok(true)
     }
-}
-
-/// Records a data source change in the org's log: the kind of source, never its settings.
-async fn audit_data_source(ctx: &Context<'_>, project_id: uuid::Uuid, kind: &str, change: &str) -> ApiResult<()> {
-    let org_id = context::org_of_project(ctx, project_id).await?;
-    let event = quarry_domain::activity::NewActivity::new(org_id, quarry_domain::activity::ActivityKind::DataSourceChanged)
-        .project(project_id)
-        .target("DATA_SOURCE", project_id, kind)
-        .detail(serde_json::json!({"change": change, "type": kind}));
-    context::audit(ctx, event).await
 }

@@ -165,27 +165,16 @@ impl LlmMutation {
     #[graphql(name = "applyOrgLLMConfigs", complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn apply_org_llm_configs(&self, ctx: &Context<'_>, data: LlmConfigInput) -> ApiResult<LlmSettingsGql> {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
-        let (user, _) = context::in_org(ctx, Operation::ManageLlm, org_id).await?;
         let state = context::state(ctx);
         let (settings, key) = data.split();
-        let applied = on_worker::apply_llm(&state.services, org_id, user.id, settings, key).await?;
-        audit_llm(ctx, org_id, "applied").await?;
+        let applied = on_worker::apply_llm(&state.services, &context::acting(ctx)?, org_id, settings, key).await?;
         Ok(applied.into())
     }
 
     /// Removes the language model: questions are answered by the embedded engine again.
     async fn remove_org_llm_config(&self, ctx: &Context<'_>) -> ApiResult<bool> {
         let org_id = current_org(context::account(ctx, Operation::ReadMe)?)?;
-        context::in_org(ctx, Operation::ManageLlm, org_id).await?;
-        let removed = llm::remove(&context::state(ctx).pool, org_id).await?;
-        audit_llm(ctx, org_id, "removed").await?;
+        let removed = llm::remove(&context::state(ctx).pool, &context::acting(ctx)?, org_id).await?;
         Ok(removed)
     }
-}
-
-/// Records a language-model change in the org's log (never the key).
-async fn audit_llm(ctx: &Context<'_>, org_id: uuid::Uuid, change: &str) -> ApiResult<()> {
-    use quarry_domain::activity::{ActivityKind, NewActivity};
-    context::audit(ctx, NewActivity::new(org_id, ActivityKind::LlmConfigChanged).target("LLM", org_id, change).detail(serde_json::json!({"change": change})))
-        .await
 }

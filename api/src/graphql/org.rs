@@ -5,14 +5,11 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
-    activity::{ActivityKind, NewActivity},
     group,
     org::{self, NewMember, Org, OrgMember, OrgState},
     permissions::{Operation, OrgRole},
     project,
 };
-use serde_json::json;
 
 pub struct OrgGql {
     org: Org,
@@ -230,13 +227,8 @@ impl OrgMutation {
 
     async fn update_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput, data: UpdateOrgInput) -> ApiResult<OrgGql> {
         let org_id = parse_id(&r#where.id)?;
-        let (_, actor) = context::in_org(ctx, Operation::UpdateOrg, org_id).await?;
-        let pool = &context::state(ctx).pool;
-        let before = org::get(pool, org_id).await?;
-        let org = org::rename(pool, org_id, &data.name).await?;
-        let event = NewActivity::new(org_id, ActivityKind::OrgUpdated).target("ORG", org_id, &org.name).detail(json!({"previousName": before.name}));
-        context::audit(ctx, event).await?;
-        Ok(OrgGql::new(org, actor.org_role.unwrap_or(OrgRole::Admin)))
+        let org = org::rename(&context::state(ctx).pool, &context::acting(ctx)?, org_id, &data.name).await?;
+        Ok(OrgGql::new(org, OrgRole::Admin))
     }
 
     /// Starts deleting the org: its state becomes DELETING and a workflow removes every
@@ -244,10 +236,8 @@ impl OrgMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn delete_org(&self, ctx: &Context<'_>, r#where: OrgWhereUniqueInput) -> ApiResult<OrgGql> {
         let org_id = parse_id(&r#where.id)?;
-        let (_, actor) = context::in_org(ctx, Operation::DeleteOrg, org_id).await?;
-        let org = org::remove(&context::state(ctx).services, org_id).await?;
-        context::audit(ctx, NewActivity::new(org_id, ActivityKind::OrgDeletionStarted).target("ORG", org_id, &org.name)).await?;
-        Ok(OrgGql::new(org, actor.org_role.unwrap_or(OrgRole::Admin)))
+        let org = org::remove(&context::state(ctx).services, &context::acting(ctx)?, org_id).await?;
+        Ok(OrgGql::new(org, OrgRole::Admin))
     }
 
     /// Creates an account for someone new in the current org, with a temporary password;
@@ -256,46 +246,22 @@ impl OrgMutation {
     async fn create_org_member(&self, ctx: &Context<'_>, data: CreateOrgMemberInput) -> ApiResult<CreateOrgMemberResponse> {
         let caller = context::account(ctx, Operation::ReadMe)?;
         let org_id = current_org(caller)?;
-        context::in_org(ctx, Operation::ManageOrgMembers, org_id).await?;
         let state = context::state(ctx);
         let new = NewMember { email: data.email, role: data.role, first_name: data.first_name, last_name: data.last_name };
-        let (member, temporary_password) = org::create_member(&state.pool, org_id, new).await?;
+        let (member, temporary_password) = org::create_member(&state.pool, &context::acting(ctx)?, org_id, new).await?;
         crate::auth::send_verification(state, member.user_id, &member.email).await?;
-        let event = NewActivity::new(org_id, ActivityKind::MemberCreated).target("USER", member.user_id, &member.email).detail(json!({"role": member.role}));
-        context::audit(ctx, event).await?;
         Ok(CreateOrgMemberResponse { success: true, temporary_password: Some(temporary_password), member: OrgMemberGql(member, vec![]) })
     }
 
     async fn update_org_member(&self, ctx: &Context<'_>, r#where: MemberWhereUniqueInput, data: UpdateOrgMemberInput) -> ApiResult<OrgMemberGql> {
-        let member = member_to_manage(ctx, &r#where).await?;
-        let updated = org::update_member(&context::state(ctx).pool, member.id, data.role, data.enabled).await?;
-        let detail = json!({"role": updated.role, "previousRole": member.role, "enabled": updated.enabled, "previouslyEnabled": member.enabled});
-        context::audit(ctx, NewActivity::new(member.org_id, ActivityKind::MemberUpdated).target("USER", member.user_id, &member.email).detail(detail)).await?;
+        context::account(ctx, Operation::ReadMe)?;
+        let updated = org::update_member(&context::state(ctx).pool, &context::acting(ctx)?, parse_id(&r#where.id)?, data.role, data.enabled).await?;
         Ok(OrgMemberGql(updated, vec![]))
     }
 
     async fn delete_org_member(&self, ctx: &Context<'_>, r#where: MemberWhereUniqueInput) -> ApiResult<bool> {
-        let member = member_to_manage(ctx, &r#where).await?;
-        org::delete_member(&context::state(ctx).pool, member.id).await?;
-        let event =
-            NewActivity::new(member.org_id, ActivityKind::MemberRemoved).target("USER", member.user_id, &member.email).detail(json!({"role": member.role}));
-        context::audit(ctx, event).await?;
+        context::account(ctx, Operation::ReadMe)?;
+        org::delete_member(&context::state(ctx).pool, &context::acting(ctx)?, parse_id(&r#where.id)?).await?;
         Ok(true)
     }
-}
-
-/// Looks up a membership and checks the caller may manage its org's members. A membership
-/// of another org reads as "not a member" rather than revealing it exists.
-async fn member_to_manage(ctx: &Context<'_>, r#where: &MemberWhereUniqueInput) -> ApiResult<OrgMember> {
-    context::account(ctx, Operation::ReadMe)?;
-    let member_id = parse_id(&r#where.id)?;
-    let member = match org::member(&context::state(ctx).pool, member_id).await {
-        Ok(member) => member,
-        Err(err) if err.code() == quarry_domain::ErrorCode::NotFound => {
-            return Err(Error::new(quarry_domain::ErrorCode::UnauthorizedAccess, "You are not a member of this organization or project.").into());
-        }
-        Err(err) => return Err(err.into()),
-    };
-    context::in_org(ctx, Operation::ManageOrgMembers, member.org_id).await?;
-    Ok(member)
 }

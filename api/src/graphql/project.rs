@@ -7,11 +7,10 @@ use async_graphql::{Context, ID, InputObject, Object};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error,
-    activity::{ActivityKind, NewActivity},
     permissions::{Operation, OrgRole, ProjectPermissions, ProjectRole},
+    project::use_case,
     project::{self, OnboardingStatus, Project, ProjectGroup, ProjectLanguage, ProjectMember, ProjectPatch, ProjectState, RemovalMode},
 };
-use serde_json::json;
 
 pub struct ProjectGql(pub Project);
 
@@ -200,22 +199,6 @@ struct RemoveProjectGroupInput {
     group_id: ID,
 }
 
-/// Records a project event in its org's log.
-async fn audit_project(
-    ctx: &Context<'_>,
-    project: &Project,
-    kind: ActivityKind,
-    target: Option<(&'static str, String, String)>,
-    detail: serde_json::Value,
-) -> ApiResult<()> {
-    let mut event = NewActivity::new(project.org_id, kind).project(project.id).detail(detail);
-    event = match target {
-        Some((kind, id, label)) => event.target(kind, id, label),
-        None => event.target("PROJECT", project.id, &project.display_name),
-    };
-    context::audit(ctx, event).await
-}
-
 #[derive(Default)]
 pub struct ProjectMutation;
 
@@ -225,10 +208,8 @@ impl ProjectMutation {
     async fn create_project(&self, ctx: &Context<'_>, data: CreateProjectInput) -> ApiResult<ProjectGql> {
         let user = context::account(ctx, Operation::ReadMe)?;
         let org_id = current_org(user)?;
-        context::in_org(ctx, Operation::CreateProject, org_id).await?;
         let pool = &context::state(ctx).pool;
-        let project = project::create(pool, org_id, user.id, &data.display_name, data.language, data.timezone.as_deref()).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectCreated, None, json!({})).await?;
+        let project = use_case::create(pool, &context::acting(ctx)?, org_id, &data.display_name, data.language, data.timezone.as_deref()).await?;
         Ok(ProjectGql(project))
     }
 
@@ -243,90 +224,47 @@ impl ProjectMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn delete_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
-        context::in_project(ctx, Operation::DeleteProject, id).await?;
-        let project = project::remove(&context::state(ctx).services, id, RemovalMode::Delete).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectDeleted, None, json!({})).await?;
-        Ok(ProjectGql(project))
+        Ok(ProjectGql(use_case::remove(&context::state(ctx).services, &context::acting(ctx)?, id, RemovalMode::Delete).await?))
     }
 
     /// Starts resetting the project (its data goes, members stay) with state RESETTING.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn reset_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
-        context::in_project(ctx, Operation::ResetProject, id).await?;
-        let project = project::remove(&context::state(ctx).services, id, RemovalMode::Reset).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectReset, None, json!({})).await?;
-        Ok(ProjectGql(project))
+        Ok(ProjectGql(use_case::remove(&context::state(ctx).services, &context::acting(ctx)?, id, RemovalMode::Reset).await?))
     }
 
     async fn add_project_member(&self, ctx: &Context<'_>, data: AddProjectMemberInput) -> ApiResult<ProjectMemberGql> {
         let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let pool = &context::state(ctx).pool;
-        let project = project::get(pool, id).await?;
-        let added = project::add_member(pool, &project, &data.email, data.role).await?;
-        let target = Some(("USER", added.user_id.to_string(), added.email.clone()));
-        audit_project(ctx, &project, ActivityKind::ProjectMemberAdded, target, json!({"role": added.role, "project": project.display_name})).await?;
-        Ok(ProjectMemberGql(added))
+        Ok(ProjectMemberGql(use_case::add_member(&context::state(ctx).pool, &context::acting(ctx)?, id, &data.email, data.role).await?))
     }
 
     async fn update_project_member_role(&self, ctx: &Context<'_>, data: UpdateProjectMemberInput) -> ApiResult<ProjectMemberGql> {
-        let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let user_id = parse_id(&data.user_id)?;
-        let pool = &context::state(ctx).pool;
-        let updated = project::update_member_role(pool, id, user_id, data.role).await?;
-        let target = Some(("USER", user_id.to_string(), updated.email.clone()));
-        let project = project::get(pool, id).await?;
-        audit_project(ctx, &project, ActivityKind::ProjectMemberUpdated, target, json!({"role": updated.role, "project": project.display_name})).await?;
-        Ok(ProjectMemberGql(updated))
+        let (id, user_id) = (parse_id(&data.project_id)?, parse_id(&data.user_id)?);
+        Ok(ProjectMemberGql(use_case::update_member_role(&context::state(ctx).pool, &context::acting(ctx)?, id, user_id, data.role).await?))
     }
 
     async fn remove_project_member(&self, ctx: &Context<'_>, data: RemoveProjectMemberInput) -> ApiResult<bool> {
-        let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let user_id = parse_id(&data.user_id)?;
-        let pool = &context::state(ctx).pool;
-        let removed = project::remove_member(pool, id, user_id).await?;
-        let project = project::get(pool, id).await?;
-        let target = Some(("USER", user_id.to_string(), removed.email));
-        audit_project(ctx, &project, ActivityKind::ProjectMemberRemoved, target, json!({"project": project.display_name})).await?;
+        let (id, user_id) = (parse_id(&data.project_id)?, parse_id(&data.user_id)?);
+        use_case::remove_member(&context::state(ctx).pool, &context::acting(ctx)?, id, user_id).await?;
         Ok(true)
     }
 
     /// Gives a group of the org a role on the project; each of its members has at least that role there.
     async fn add_project_group(&self, ctx: &Context<'_>, data: ProjectGroupInput) -> ApiResult<ProjectGroupGql> {
-        let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let pool = &context::state(ctx).pool;
-        let project = project::get(pool, id).await?;
-        let added = project::add_group(pool, &project, parse_id(&data.group_id)?, data.role).await?;
-        let target = Some(("GROUP", added.group_id.to_string(), added.name.clone()));
-        audit_project(ctx, &project, ActivityKind::ProjectGroupAdded, target, json!({"role": added.role, "project": project.display_name})).await?;
-        Ok(ProjectGroupGql(added))
+        let (id, group_id) = (parse_id(&data.project_id)?, parse_id(&data.group_id)?);
+        Ok(ProjectGroupGql(use_case::add_group(&context::state(ctx).pool, &context::acting(ctx)?, id, group_id, data.role).await?))
     }
 
     async fn update_project_group_role(&self, ctx: &Context<'_>, data: ProjectGroupInput) -> ApiResult<ProjectGroupGql> {
-        let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let pool = &context::state(ctx).pool;
-        let updated = project::update_group_role(pool, id, parse_id(&data.group_id)?, data.role).await?;
-        let project = project::get(pool, id).await?;
-        let target = Some(("GROUP", updated.group_id.to_string(), updated.name.clone()));
-        audit_project(ctx, &project, ActivityKind::ProjectGroupUpdated, target, json!({"role": updated.role, "project": project.display_name})).await?;
-        Ok(ProjectGroupGql(updated))
+        let (id, group_id) = (parse_id(&data.project_id)?, parse_id(&data.group_id)?);
+        Ok(ProjectGroupGql(use_case::update_group_role(&context::state(ctx).pool, &context::acting(ctx)?, id, group_id, data.role).await?))
     }
 
     /// Takes the group's role on the project away; its members keep only their own roles, at once.
     async fn remove_project_group(&self, ctx: &Context<'_>, data: RemoveProjectGroupInput) -> ApiResult<bool> {
-        let id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::ManageProjectMembers, id).await?;
-        let pool = &context::state(ctx).pool;
-        let group_id = parse_id(&data.group_id)?;
-        let removed = project::remove_group(pool, id, group_id).await?;
-        let project = project::get(pool, id).await?;
-        let target = Some(("GROUP", group_id.to_string(), removed.name));
-        audit_project(ctx, &project, ActivityKind::ProjectGroupRemoved, target, json!({"project": project.display_name})).await?;
+        let (id, group_id) = (parse_id(&data.project_id)?, parse_id(&data.group_id)?);
+        use_case::remove_group(&context::state(ctx).pool, &context::acting(ctx)?, id, group_id).await?;
         Ok(true)
     }
 }

@@ -61,7 +61,7 @@ async fn owner_of_a_project(app: &TestApp, label: &str) -> (Client, Uuid, Uuid, 
     let pool = &app.state.pool;
     let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
     let org = org::create(pool, id, label).await.unwrap();
-    let p = project::create(pool, org.id, id, label, None, None).await.unwrap();
+    let p = project::create(&mut pool.acquire().await.unwrap(), org.id, id, label, None, None).await.unwrap();
     (client, id, org.id, p.id)
 }
 
@@ -110,7 +110,7 @@ async fn revoked_expired_wrong_project_and_wrong_scope_keys_are_refused_with_the
     let app = TestApp::spawn().await;
     let (client, owner, org_id, project) = owner_of_a_project(&app, "keys-refused").await;
     let pool = &app.state.pool;
-    let other = project::create(pool, org_id, owner, "Other", None, None).await.unwrap();
+    let other = project::create(&mut pool.acquire().await.unwrap(), org_id, owner, "Other", None, None).await.unwrap();
     let (stranger, _, _, foreign) = owner_of_a_project(&app, "keys-stranger").await;
     drop(stranger);
     let p = project.to_string();
@@ -156,7 +156,7 @@ async fn revoked_expired_wrong_project_and_wrong_scope_keys_are_refused_with_the
     let contributor = user::find_by_email(pool, &contributor_email).await.unwrap().unwrap().id;
     org::add_member(pool, org_id, contributor, quarry_domain::permissions::OrgRole::Member).await.unwrap();
     let this = project::get(pool, project).await.unwrap();
-    project::add_member(pool, &this, &contributor_email, ProjectRole::Contributor).await.unwrap();
+    project::add_member(&mut pool.acquire().await.unwrap(), &this, &contributor_email, ProjectRole::Contributor).await.unwrap();
     let (_, knowledge_key) = create_key(&app, &contributor_client, &p, json!(["KNOWLEDGE"]), false).await;
     let (status, _, _) = rest(&app, reqwest::Method::GET, "/knowledge/instructions", Some(&knowledge_key), None).await;
     assert_eq!(status, StatusCode::OK);
@@ -177,7 +177,7 @@ async fn a_viewer_cannot_create_or_list_keys_and_only_org_admins_create_organiza
         let (c, email) = app.signed_in("keys-member").await;
         let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
         org::add_member(pool, org_id, id, quarry_domain::permissions::OrgRole::Member).await.unwrap();
-        project::add_member(pool, &this, &email, role).await.unwrap();
+        project::add_member(&mut pool.acquire().await.unwrap(), &this, &email, role).await.unwrap();
         people.push(c);
     }
     let (viewer, member_owner) = (&people[0], &people[1]);

@@ -111,13 +111,13 @@ impl World {
         for who in [Owner, Contributor, Viewer, Member] {
             org::add_member(&pool, org, ids[&who], OrgRole::Member).await.unwrap();
         }
-        let p = project::create(&pool, org, ids[&Owner], "Victim music", None, None).await.unwrap();
+        let p = project::create(&mut pool.acquire().await.unwrap(), org, ids[&Owner], "Victim music", None, None).await.unwrap();
         // The contributor is one only through a group: every check must read group roles.
         let admin = quarry_domain::access::Acting::new(ids[&Admin], emails[&Admin].clone(), None);
         let contributors = group::create(&pool, &admin, org, "Contributors").await.unwrap().id;
         group::add_member(&pool, contributors, ids[&Contributor]).await.unwrap();
-        project::add_group(&pool, &p, contributors, ProjectRole::Contributor).await.unwrap();
-        project::add_member(&pool, &p, &emails[&Viewer], ProjectRole::Viewer).await.unwrap();
+        project::add_group(&mut pool.acquire().await.unwrap(), &p, contributors, ProjectRole::Contributor).await.unwrap();
+        project::add_member(&mut pool.acquire().await.unwrap(), &p, &emails[&Viewer], ProjectRole::Viewer).await.unwrap();
         let llm = FakeServer::start(0).await.unwrap();
         let mut world = Self { app, schema, clients, ids, emails, org, project: p.id, own: HashMap::new(), shared: Values::new(), llm };
         world.reset_current().await;
@@ -300,11 +300,13 @@ impl World {
     async fn fresh_member(&self, in_project: Option<Uuid>) -> (Uuid, Uuid, String) {
         let pool = &self.app.state.pool;
         let email = unique_email("extra");
-        let (member, _) = org::create_member(pool, self.org, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
-            .await
-            .unwrap();
+        let admin = quarry_domain::access::Acting::new(self.ids[&Admin], self.emails[&Admin].clone(), None);
+        let (member, _) =
+            org::create_member(pool, &admin, self.org, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
+                .await
+                .unwrap();
         if let Some(p) = in_project {
-            project::add_member(pool, &project::get(pool, p).await.unwrap(), &email, ProjectRole::Viewer).await.unwrap();
+            project::add_member(&mut pool.acquire().await.unwrap(), &project::get(pool, p).await.unwrap(), &email, ProjectRole::Viewer).await.unwrap();
         }
         (member.user_id, member.id, email)
     }
@@ -315,7 +317,7 @@ impl World {
         let admin = quarry_domain::access::Acting::new(self.ids[&Admin], self.emails[&Admin].clone(), None);
         let g = group::create(pool, &admin, self.org, &format!("g-{}", Uuid::new_v4().simple())).await.unwrap();
         if on_project {
-            project::add_group(pool, &project::get(pool, self.project).await.unwrap(), g.id, ProjectRole::Viewer).await.unwrap();
+            project::add_group(&mut pool.acquire().await.unwrap(), &project::get(pool, self.project).await.unwrap(), g.id, ProjectRole::Viewer).await.unwrap();
         }
         g.id
     }
@@ -347,10 +349,10 @@ impl World {
     /// replace or remove what the music project's other calls need.
     async fn scratch_project(&self, with_source: bool) -> Uuid {
         let pool = &self.app.state.pool;
-        let p = project::create(pool, self.org, self.ids[&Owner], "Scratch", None, None).await.unwrap();
+        let p = project::create(&mut pool.acquire().await.unwrap(), self.org, self.ids[&Owner], "Scratch", None, None).await.unwrap();
         let contributors = group::list(pool, self.org).await.unwrap().into_iter().find(|g| g.name == "Contributors").unwrap().id;
-        project::add_group(pool, &p, contributors, ProjectRole::Contributor).await.unwrap();
-        project::add_member(pool, &p, &self.emails[&Viewer], ProjectRole::Viewer).await.unwrap();
+        project::add_group(&mut pool.acquire().await.unwrap(), &p, contributors, ProjectRole::Contributor).await.unwrap();
+        project::add_member(&mut pool.acquire().await.unwrap(), &p, &self.emails[&Viewer], ProjectRole::Viewer).await.unwrap();
         if with_source {
             self.owner_ok("mutation($p: ID!) { saveDataSource(projectId: $p, data: {type: CSV, properties: {}}) { type } }", json!({"p": p.id})).await;
         }
@@ -447,7 +449,8 @@ async fn every_field_asks_the_permission_matrix() {
                 }
             }
             if field.name == "applyOrgLLMConfigs" {
-                llm::remove(&world.app.state.pool, world.org).await.unwrap();
+                let admin = quarry_domain::access::Acting::new(world.ids[&Admin], world.emails[&Admin].clone(), None);
+                llm::remove(&world.app.state.pool, &admin, world.org).await.unwrap();
             }
             if field.root == Root::Mutation && field.name != "deleteMyAccount" {
                 world.reset_current().await;

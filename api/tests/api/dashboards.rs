@@ -398,7 +398,7 @@ async fn a_scheduled_refresh_whose_creator_lost_access_stops_and_says_so_on_the_
     let (email, password) = app.user("dash-gone-contributor").await;
     let contributor_id = user::find_by_email(&pool, &email).await.unwrap().unwrap().id;
     org::add_member(&pool, org_id, contributor_id, OrgRole::Member).await.unwrap();
-    project::add_member(&pool, &project::get(&pool, project_id).await.unwrap(), &email, ProjectRole::Contributor).await.unwrap();
+    project::add_member(&mut pool.acquire().await.unwrap(), &project::get(&pool, project_id).await.unwrap(), &email, ProjectRole::Contributor).await.unwrap();
     user::set_current(&pool, contributor_id, Some(org_id), Some(project_id)).await.unwrap();
     let contributor = app.signed_in_as(&email, &password).await;
     let folder = app

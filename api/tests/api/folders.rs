@@ -63,7 +63,7 @@ async fn the_folder_access_matrix_holds_for_every_kind_role_and_listing() {
             let id = user::find_by_email(&pool, &email).await.unwrap().unwrap().id;
             org::add_member(&pool, project.org_id, id, OrgRole::Member).await.unwrap();
             if let Some(role) = role {
-                project::add_member(&pool, &project, &email, role).await.unwrap();
+                project::add_member(&mut pool.acquire().await.unwrap(), &project, &email, role).await.unwrap();
             }
             user::set_current(&pool, id, Some(project.org_id), Some(project.id)).await.unwrap();
             (id, app.signed_in_as(&email, &password).await)

@@ -43,7 +43,7 @@ async fn member(app: &TestApp, project: &str, role: ProjectRole) -> Client {
     let (client, email) = app.signed_in("terms-member").await;
     let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
     org::add_member(pool, project.org_id, id, OrgRole::Member).await.unwrap();
-    project::add_member(pool, &project, &email, role).await.unwrap();
+    project::add_member(&mut pool.acquire().await.unwrap(), &project, &email, role).await.unwrap();
     client
 }
 

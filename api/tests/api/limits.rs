@@ -49,7 +49,7 @@ async fn member_of_a_project(app: &TestApp) -> (Client, String) {
     let pool = &app.state.pool;
     let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
     let org = org::create(pool, id, "Limits").await.unwrap();
-    let p = project::create(pool, org.id, id, "Limits", None, None).await.unwrap();
+    let p = project::create(&mut pool.acquire().await.unwrap(), org.id, id, "Limits", None, None).await.unwrap();
     (client, p.id.to_string())
 }
 

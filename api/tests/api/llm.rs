@@ -519,7 +519,7 @@ async fn viewers_ask_with_the_embedded_engine_and_never_spend_the_organisations_
         // Existing accounts join an org by invitation; the domain's add_member stands in for it.
         let id = user::find_by_email(pool, &email).await.unwrap().unwrap().id;
         quarry_domain::org::add_member(pool, p.org_id, id, quarry_domain::permissions::OrgRole::Member).await.unwrap();
-        project::add_member(pool, &p, &email, role).await.unwrap();
+        project::add_member(&mut pool.acquire().await.unwrap(), &p, &email, role).await.unwrap();
         user::set_current(pool, id, Some(p.org_id), Some(p.id)).await.unwrap();
         clients.push(app.signed_in_as(&email, &password).await);
     }

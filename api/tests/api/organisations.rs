@@ -495,3 +495,77 @@ async fn an_invitation_code_seen_by_its_sender_never_stands_for_the_mailbox() {
     let pending = app.gql_ok(&squatter, "{ pendingInvitations { org { name } } }", json!({})).await["pendingInvitations"].clone();
     assert_eq!(pending.as_array().unwrap().len(), 2, "{pending}");
 }
+
+/// Makes every activity entry of the org fail to be written, until the guard is dropped.
+struct UnwritableLog<'a> {
+    pool: &'a sqlx::PgPool,
+    name: String,
+}
+
+impl<'a> UnwritableLog<'a> {
+    async fn for_org(pool: &'a sqlx::PgPool, org: Uuid) -> Self {
+        let name = format!("refuse_entries_{}", org.simple());
+        sqlx::query(&format!(
+            "CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the log is down'; END $$"
+        ))
+        .execute(pool)
+        .await
+        .unwrap();
+        sqlx::query(&format!(
+            "CREATE TRIGGER {name} BEFORE INSERT ON activity_logs FOR EACH ROW WHEN (NEW.org_id = '{org}') EXECUTE FUNCTION {name}()"
+        ))
+        .execute(pool)
+        .await
+        .unwrap();
+        Self { pool, name }
+    }
+
+    async fn restore(self) {
+        sqlx::query(&format!("DROP TRIGGER {} ON activity_logs", self.name)).execute(self.pool).await.unwrap();
+        sqlx::query(&format!("DROP FUNCTION {}()", self.name)).execute(self.pool).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_change_whose_activity_entry_cannot_be_written_does_not_happen() {
+    let app = TestApp::spawn().await;
+    let (admin, _, org_id, project) = admin_with_project(&app, "tess").await;
+    let pool = &app.state.pool;
+    let org: Uuid = org_id.parse().unwrap();
+    let (other_email, _) = app.user("otto").await;
+    let other = user_id(&app, &other_email).await;
+    org::add_member(pool, org, other, OrgRole::Member).await.unwrap();
+    let sent = app.gql_ok(&admin, INVITE, json!({"e": unique_email("ina"), "r": "MEMBER", "p": []})).await;
+    let invitation = sent["createAndSendInvitation"]["id"].as_str().unwrap().to_owned();
+    let before = log(&app, &admin, json!({})).await.len();
+
+    let down = UnwritableLog::for_org(pool, org).await;
+    let attempts = [
+        ("mutation($o: ID!) { updateOrg(where: {id: $o}, data: {name: \"Renamed\"}) { name } }", json!({"o": org_id})),
+        ("mutation { createProject(data: {displayName: \"Lost\"}) { id } }", json!({})),
+        ("mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }", json!({"p": project, "e": other_email})),
+        ("mutation($e: String!) { createAndSendInvitation(data: {email: $e, role: MEMBER, projects: []}) { id } }", json!({"e": unique_email("ivo")})),
+        ("mutation($i: ID!) { deleteInvitation(where: {id: $i}) }", json!({"i": invitation})),
+        ("mutation { createOrgMember(data: {email: \"nina@example.com\", role: MEMBER}) { success } }", json!({})),
+        ("mutation($g: String!) { createOrgGroup(data: {name: $g}) { id } }", json!({"g": "Analysts"})),
+    ];
+    for (mutation, variables) in attempts {
+        let body = app.gql(&admin, mutation, variables).await;
+        assert!(body["errors"].is_array(), "{mutation} went through without its entry: {body}");
+    }
+    down.restore().await;
+
+    // Nothing of it happened.
+    let name: String = sqlx::query_scalar("SELECT name FROM orgs WHERE id = $1").bind(org).fetch_one(pool).await.unwrap();
+    assert_eq!(name, "tess Co");
+    let projects: i64 = sqlx::query_scalar("SELECT count(*) FROM projects WHERE org_id = $1").bind(org).fetch_one(pool).await.unwrap();
+    assert_eq!(projects, 1);
+    let in_project: i64 = sqlx::query_scalar("SELECT count(*) FROM project_members WHERE user_id = $1").bind(other).fetch_one(pool).await.unwrap();
+    assert_eq!(in_project, 0);
+    let invitations: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM invitations WHERE org_id = $1").bind(org).fetch_all(pool).await.unwrap();
+    assert_eq!(invitations, [invitation.parse::<Uuid>().unwrap()], "the second invitation was not made and the first not withdrawn");
+    assert!(user::find_by_email(pool, "nina@example.com").await.unwrap().is_none());
+    let groups: i64 = sqlx::query_scalar("SELECT count(*) FROM org_groups WHERE org_id = $1").bind(org).fetch_one(pool).await.unwrap();
+    assert_eq!(groups, 0);
+    assert_eq!(log(&app, &admin, json!({})).await.len(), before);
+}

@@ -94,10 +94,10 @@ async fn rest_and_graphql_agree_on_threads_tasks_models_and_knowledge_for_every_
         let id = user::find_by_email(&pool, &email).await.unwrap().unwrap().id;
         org::add_member(&pool, org_id, id, OrgRole::Member).await.unwrap();
         let project = project::get(&pool, project_id).await.unwrap();
-        project::add_member(&pool, &project, &email, ProjectRole::Contributor).await.unwrap();
+        project::add_member(&mut pool.acquire().await.unwrap(), &project, &email, ProjectRole::Contributor).await.unwrap();
         user::set_current(&pool, id, Some(org_id), Some(project_id)).await.unwrap();
         let person = key(app.signed_in_as(&email, &password).await, label).await;
-        project::update_member_role(&pool, project_id, id, role).await.unwrap();
+        project::update_member_role(&mut pool.acquire().await.unwrap(), project_id, id, role).await.unwrap();
         people.push(person);
     }
     assert!(!owner_email.is_empty());

@@ -80,10 +80,10 @@ impl World {
     /// A project of org A owned by Owner, with Contributor and Viewer.
     async fn fresh_project(&self) -> Uuid {
         let pool = &self.app.state.pool;
-        let p = project::create(pool, self.org_id, self.id(Owner), "Sales", None, None).await.unwrap();
+        let p = project::create(&mut pool.acquire().await.unwrap(), self.org_id, self.id(Owner), "Sales", None, None).await.unwrap();
         for (caller, role) in [(Contributor, ProjectRole::Contributor), (Viewer, ProjectRole::Viewer)] {
             let email = user::get(pool, self.id(caller)).await.unwrap().email;
-            project::add_member(pool, &p, &email, role).await.unwrap();
+            project::add_member(&mut pool.acquire().await.unwrap(), &p, &email, role).await.unwrap();
         }
         p.id
     }
@@ -92,13 +92,14 @@ impl World {
     async fn fresh_member(&self, project_id: Option<Uuid>) -> (Uuid, Uuid) {
         let pool = &self.app.state.pool;
         let email = unique_email("extra");
+        let admin = quarry_domain::access::Acting::new(self.id(OrgAdmin), "admin@example.com", None);
         let (member, _) =
-            org::create_member(pool, self.org_id, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
+            org::create_member(pool, &admin, self.org_id, org::NewMember { email: email.clone(), role: OrgRole::Member, first_name: None, last_name: None })
                 .await
                 .unwrap();
         if let Some(pid) = project_id {
             let p = project::get(pool, pid).await.unwrap();
-            project::add_member(pool, &p, &email, ProjectRole::Viewer).await.unwrap();
+            project::add_member(&mut pool.acquire().await.unwrap(), &p, &email, ProjectRole::Viewer).await.unwrap();
         }
         (member.user_id, member.id)
     }
@@ -322,7 +323,7 @@ async fn cross_org_ids_are_refused_and_lists_stay_in_their_org() {
     let pool = &w.app.state.pool;
     // The outsider's own project in org B.
     let outsider_org = org::list_for_user(pool, w.id(Outsider)).await.unwrap()[0].0.id;
-    let theirs = project::create(pool, outsider_org, w.id(Outsider), "Theirs", None, None).await.unwrap();
+    let theirs = project::create(&mut pool.acquire().await.unwrap(), outsider_org, w.id(Outsider), "Theirs", None, None).await.unwrap();
 
     let body = w.run(OrgAdmin, "query($id: ID!) { project(where: {id: $id}) { id } }", json!({"id": theirs.id.to_string()})).await;
     assert_eq!(error_code(&body), "UNAUTHORIZED_ACCESS", "an org admin cannot read another org's project");
@@ -340,7 +341,7 @@ async fn cross_org_ids_are_refused_and_lists_stay_in_their_org() {
     assert!(!ids.contains(&theirs.id.to_string().as_str()));
 
     // A project member who is not an admin sees only their projects.
-    let hidden = project::create(pool, w.org_id, w.id(OrgAdmin), "Admins only", None, None).await.unwrap();
+    let hidden = project::create(&mut pool.acquire().await.unwrap(), w.org_id, w.id(OrgAdmin), "Admins only", None, None).await.unwrap();
     user::set_current(pool, w.id(OrgAdmin), Some(w.org_id), Some(w.project_id)).await.unwrap();
     let viewer = w.run(Viewer, "{ projects { id } }", json!({})).await;
     let ids: Vec<&str> = viewer["data"]["projects"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).collect();

@@ -12,10 +12,14 @@ pub use record::{DataSource, clear_schema_change, get, save_schema_change, schem
 pub use schema_change::SchemaChange;
 
 use crate::{
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     config::Config,
     db::Pool,
     error::{Error, Result},
-    modeling, project,
+    modeling,
+    permissions::Operation,
+    project,
     project::OnboardingStatus,
     recommend::{self, DeclaredKey, ModelShape, Recommendation},
 };
@@ -126,26 +130,50 @@ pub async fn test(pool: &Pool, config: &Config, project_id: Uuid, source_type: D
     Ok(())
 }
 
-/// Tests the settings, then stores them with the secrets sealed. A project that had no
-/// connection of its own yet moves on to choosing tables.
-pub async fn save(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+/// Tests the settings, then stores them with the secrets sealed, as `acting` (checked again
+/// here, where the change is made: the call may have waited in a queue). A project that had
+/// no connection of its own yet moves on to choosing tables. The connection, the onboarding
+/// step and the activity entry (the kind of source, never its settings) commit together.
+pub async fn save(pool: &Pool, config: &Config, acting: &Acting, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+    save_as(pool, config, acting, project_id, source_type, properties, "saved").await
+}
+
+async fn save_as(
+    pool: &Pool,
+    config: &Config,
+    acting: &Acting,
+    project_id: Uuid,
+    source_type: DataSourceType,
+    properties: &Value,
+    change: &str,
+) -> Result<DataSource> {
+    acting.may(pool, Operation::ManageDataSource, project_id).await?;
     let properties = with_stored_secrets(pool, config, project_id, source_type, properties).await?;
     connector_for(config, project_id, source_type, &properties)?.test().await?;
     let (plain, secret_values) = split_secrets(&properties);
     let plain = stored_properties(source_type, plain);
     let sealed = (!secret_values.is_empty()).then(|| secrets::seal_json(&config.secret_keys(), &secret_values));
-    let record = record::save(pool, project_id, source_type.as_str(), &plain, sealed.as_deref(), None).await?;
-    let status = project::get(pool, project_id).await?.onboarding_status;
-    if matches!(status, OnboardingStatus::NotStarted | OnboardingStatus::WithSampleDataset) {
-        project::set_onboarding_status(pool, project_id, OnboardingStatus::DatasourceSaved).await?;
+    let mut tx = pool.begin().await?;
+    let record = record::save(&mut *tx, project_id, source_type.as_str(), &plain, sealed.as_deref(), None).await?;
+    let project = project::get(&mut *tx, project_id).await?;
+    if matches!(project.onboarding_status, OnboardingStatus::NotStarted | OnboardingStatus::WithSampleDataset) {
+        project::set_onboarding_status(&mut *tx, project_id, OnboardingStatus::DatasourceSaved).await?;
     }
+    let kind = source_type.as_str();
+    let entry = NewActivity::new(project.org_id, ActivityKind::DataSourceChanged)
+        .project(project_id)
+        .target("DATA_SOURCE", project_id, kind)
+        .detail(serde_json::json!({"change": change, "type": kind}));
+    activity::record(&mut *tx, acting.records(entry)).await?;
+    tx.commit().await?;
     Ok(record)
 }
 
 /// Changes the saved connection; secrets left out keep their stored values.
-pub async fn update(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+pub async fn update(pool: &Pool, config: &Config, acting: &Acting, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<DataSource> {
+    acting.may(pool, Operation::ManageDataSource, project_id).await?;
     stored(pool, project_id).await?;
-    save(pool, config, project_id, source_type, properties).await
+    save_as(pool, config, acting, project_id, source_type, properties, "updated").await
 }
 
 /// The source's tables and whether they all sit in one schema.

@@ -29,7 +29,14 @@ pub async fn get(pool: &Pool, project_id: Uuid) -> Result<Option<DataSource>> {
 }
 
 /// Saves (or replaces) the project's data source.
-pub async fn save(pool: &Pool, project_id: Uuid, kind: &str, properties: &Value, secrets: Option<&str>, sample_dataset: Option<&str>) -> Result<DataSource> {
+pub async fn save<'e>(
+    executor: impl sqlx::PgExecutor<'e>,
+    project_id: Uuid,
+    kind: &str,
+    properties: &Value,
+    secrets: Option<&str>,
+    sample_dataset: Option<&str>,
+) -> Result<DataSource> {
     Ok(sqlx::query_as!(
         DataSource,
         r#"INSERT INTO data_sources (project_id, type, properties, secrets, sample_dataset) VALUES ($1, $2, $3, $4, $5)
@@ -42,7 +49,7 @@ pub async fn save(pool: &Pool, project_id: Uuid, kind: &str, properties: &Value,
         secrets,
         sample_dataset,
     )
-    .fetch_one(pool)
+    .fetch_one(executor)
     .await?)
 }
 

@@ -150,7 +150,8 @@ async fn csv_project(pool: &Pool, files: &[(&str, &str)]) -> (crate::seed::Seede
         std::fs::write(&file, content).unwrap();
         quarry_engine::csv_import::import(&database, &file, table).unwrap();
     }
-    datasource::save(pool, &config, project.project_id, DataSourceType::Csv, &serde_json::json!({})).await.unwrap();
+    let owner = quarry_domain::access::Acting::new(project.user_id, "owner@example.com", None);
+    datasource::save(pool, &config, &owner, project.project_id, DataSourceType::Csv, &serde_json::json!({})).await.unwrap();
     let tables: Vec<String> = files.iter().map(|(t, _)| t.to_string()).collect();
     datasource::save_tables(pool, &config, project.project_id, &tables).await.unwrap();
     (project, config, dir)

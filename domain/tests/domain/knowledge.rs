@@ -37,7 +37,7 @@ async fn member(pool: &Pool, seeded: &Seeded, role: ProjectRole) -> Acting {
     let account = user::create_user(pool, &email, "correct horse battery", None, true).await.unwrap();
     org::add_member(pool, seeded.org_id, account.id, OrgRole::Member).await.unwrap();
     let project = project::get(pool, seeded.project_id).await.unwrap();
-    project::add_member(pool, &project, &email, role).await.unwrap();
+    project::add_member(&mut pool.acquire().await.unwrap(), &project, &email, role).await.unwrap();
     Acting::new(account.id, email, None)
 }
 

@@ -20,7 +20,7 @@ async fn a_new_project_is_active_at_the_connection_step(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn begin_removal_moves_an_active_project_to_deleting(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    let (project, moved) = project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
+    let (project, moved) = project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
     assert!(moved);
     assert_eq!(project.state, ProjectState::Deleting);
     assert_eq!(project::get(&pool, seeded.project_id).await.unwrap().state, ProjectState::Deleting);
@@ -29,7 +29,7 @@ async fn begin_removal_moves_an_active_project_to_deleting(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn begin_removal_moves_an_active_project_to_resetting(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    let (project, moved) = project::begin_removal(&pool, seeded.project_id, ProjectState::Resetting).await.unwrap();
+    let (project, moved) = project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Resetting).await.unwrap();
     assert!(moved);
     assert_eq!(project.state, ProjectState::Resetting);
 }
@@ -37,8 +37,8 @@ async fn begin_removal_moves_an_active_project_to_resetting(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn asking_again_for_the_removal_under_way_moves_nothing(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
-    let (project, moved) = project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
+    let (project, moved) = project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
     assert!(!moved);
     assert_eq!(project.state, ProjectState::Deleting);
 }
@@ -46,8 +46,8 @@ async fn asking_again_for_the_removal_under_way_moves_nothing(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_project_being_deleted_cannot_be_reset(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
-    let error = project::begin_removal(&pool, seeded.project_id, ProjectState::Resetting).await.unwrap_err();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
+    let error = project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Resetting).await.unwrap_err();
     assert_eq!(error.code(), ErrorCode::InvalidInput);
     assert_eq!(project::get(&pool, seeded.project_id).await.unwrap().state, ProjectState::Deleting);
 }
@@ -55,8 +55,8 @@ async fn a_project_being_deleted_cannot_be_reset(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_project_being_reset_cannot_be_deleted(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Resetting).await.unwrap();
-    let error = project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap_err();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Resetting).await.unwrap();
+    let error = project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap_err();
     assert_eq!(error.code(), ErrorCode::InvalidInput);
     assert_eq!(project::get(&pool, seeded.project_id).await.unwrap().state, ProjectState::Resetting);
 }
@@ -64,7 +64,7 @@ async fn a_project_being_reset_cannot_be_deleted(pool: Pool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn abort_removal_makes_the_project_active_again(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
     project::abort_removal(&pool, seeded.project_id).await.unwrap();
     assert_eq!(project::get(&pool, seeded.project_id).await.unwrap().state, ProjectState::Active);
 }
@@ -73,7 +73,7 @@ async fn abort_removal_makes_the_project_active_again(pool: Pool) {
 async fn a_finished_reset_leaves_an_active_project_back_at_the_connection_step(pool: Pool) {
     let seeded = seed::project(&pool).await;
     project::set_onboarding_status(&pool, seeded.project_id, OnboardingStatus::OnboardingFinished).await.unwrap();
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Resetting).await.unwrap();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Resetting).await.unwrap();
     project::finish_reset(&pool, seeded.project_id).await.unwrap();
     let project = project::get(&pool, seeded.project_id).await.unwrap();
     assert_eq!(project.state, ProjectState::Active);
@@ -84,7 +84,7 @@ async fn a_finished_reset_leaves_an_active_project_back_at_the_connection_step(p
 #[sqlx::test(migrations = "../migrations")]
 async fn a_finished_delete_leaves_no_project(pool: Pool) {
     let seeded = seed::project(&pool).await;
-    project::begin_removal(&pool, seeded.project_id, ProjectState::Deleting).await.unwrap();
+    project::begin_removal(&mut pool.acquire().await.unwrap(), seeded.project_id, ProjectState::Deleting).await.unwrap();
     project::finish_delete(&pool, seeded.project_id).await.unwrap();
     assert!(project::find(&pool, seeded.project_id).await.unwrap().is_none());
     assert!(project::members(&pool, seeded.project_id).await.unwrap().is_empty());

@@ -17,13 +17,13 @@ pub async fn project(pool: &Pool) -> Seeded {
     let email = format!("owner-{}@example.com", Uuid::new_v4().simple());
     let user = user::create_user(pool, &email, "correct horse battery", Some("Owner"), true).await.unwrap();
     let org = org::create(pool, user.id, "Acme").await.unwrap();
-    let project = project::create(pool, org.id, user.id, "Sales", None, None).await.unwrap();
+    let project = project::create(&mut pool.acquire().await.unwrap(), org.id, user.id, "Sales", None, None).await.unwrap();
     Seeded { user_id: user.id, org_id: org.id, project_id: project.id }
 }
 
 /// Another project in the same org, owned by the same user.
 pub async fn another_project(pool: &Pool, seeded: &Seeded) -> Uuid {
-    project::create(pool, seeded.org_id, seeded.user_id, "Marketing", None, None).await.unwrap().id
+    project::create(&mut pool.acquire().await.unwrap(), seeded.org_id, seeded.user_id, "Marketing", None, None).await.unwrap().id
 }
 
 /// Gives the project one model, `orders (id, amount)`, so it has something to deploy.

@@ -68,14 +68,7 @@ impl DeployMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn deploy(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<DeployResult> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::Deploy, id).await?;
-        let deploy = deploy::start(&context::state(ctx).services, id).await?;
-        let org_id = context::org_of_project(ctx, id).await?;
-        let event = quarry_domain::activity::NewActivity::new(org_id, quarry_domain::activity::ActivityKind::Deployed)
-            .project(id)
-            .target("DEPLOY", deploy.id, format!("{:?}", deploy.status))
-            .detail(serde_json::json!({"status": deploy.status}));
-        context::audit(ctx, event).await?;
+        let deploy = deploy::request(&context::state(ctx).services, &context::acting(ctx)?, id).await?;
         Ok(DeployResult { status: deploy.status, error: deploy.error, deploy_id: ID(deploy.id.to_string()) })
     }
 }

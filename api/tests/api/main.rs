@@ -20,6 +20,7 @@ mod organisations;
 mod parity;
 mod permissions;
 mod projects;
+mod rest_authorization;
 mod retrieval;
 mod secrets;
 mod setup;

@@ -505,18 +505,14 @@ struct UnwritableLog<'a> {
 impl<'a> UnwritableLog<'a> {
     async fn for_org(pool: &'a sqlx::PgPool, org: Uuid) -> Self {
         let name = format!("refuse_entries_{}", org.simple());
-        sqlx::query(&format!(
-            "CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the log is down'; END $$"
-        ))
-        .execute(pool)
-        .await
-        .unwrap();
-        sqlx::query(&format!(
-            "CREATE TRIGGER {name} BEFORE INSERT ON activity_logs FOR EACH ROW WHEN (NEW.org_id = '{org}') EXECUTE FUNCTION {name}()"
-        ))
-        .execute(pool)
-        .await
-        .unwrap();
+        sqlx::query(&format!("CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the log is down'; END $$"))
+            .execute(pool)
+            .await
+            .unwrap();
+        sqlx::query(&format!("CREATE TRIGGER {name} BEFORE INSERT ON activity_logs FOR EACH ROW WHEN (NEW.org_id = '{org}') EXECUTE FUNCTION {name}()"))
+            .execute(pool)
+            .await
+            .unwrap();
         Self { pool, name }
     }
 
@@ -543,7 +539,10 @@ async fn a_change_whose_activity_entry_cannot_be_written_does_not_happen() {
     let attempts = [
         ("mutation($o: ID!) { updateOrg(where: {id: $o}, data: {name: \"Renamed\"}) { name } }", json!({"o": org_id})),
         ("mutation { createProject(data: {displayName: \"Lost\"}) { id } }", json!({})),
-        ("mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }", json!({"p": project, "e": other_email})),
+        (
+            "mutation($p: ID!, $e: String!) { addProjectMember(data: {projectId: $p, email: $e, role: VIEWER}) { role } }",
+            json!({"p": project, "e": other_email}),
+        ),
         ("mutation($e: String!) { createAndSendInvitation(data: {email: $e, role: MEMBER, projects: []}) { id } }", json!({"e": unique_email("ivo")})),
         ("mutation($i: ID!) { deleteInvitation(where: {id: $i}) }", json!({"i": invitation})),
         ("mutation { createOrgMember(data: {email: \"nina@example.com\", role: MEMBER}) { success } }", json!({})),

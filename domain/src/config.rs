@@ -103,6 +103,7 @@ fn limits() -> Result<crate::limits::Limits, ConfigError> {
         api_keys_per_project: parsed("QUARRY_MAX_API_KEYS_PER_PROJECT", d.api_keys_per_project)?.max(1),
         dashboards_per_project: parsed("QUARRY_MAX_DASHBOARDS_PER_PROJECT", d.dashboards_per_project)?.max(1),
         running_exports_per_org: parsed("QUARRY_MAX_RUNNING_EXPORTS_PER_ORG", d.running_exports_per_org)?.max(1),
+        scheduled_dashboards_per_org: parsed("QUARRY_MAX_SCHEDULED_DASHBOARDS_PER_ORG", d.scheduled_dashboards_per_org)?.max(1),
         export_max_rows: parsed("QUARRY_EXPORT_MAX_ROWS", d.export_max_rows)?.max(1),
         export_max_bytes: parsed("QUARRY_EXPORT_MAX_BYTES", d.export_max_bytes)?.max(1024),
     })

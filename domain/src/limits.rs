@@ -13,6 +13,8 @@ pub struct Limits {
     pub dashboards_per_project: i64,
     /// Spreadsheet exports running at once in one org.
     pub running_exports_per_org: i64,
+    /// Dashboards of one org refreshed on a schedule (each schedule runs every tile).
+    pub scheduled_dashboards_per_org: i64,
     /// Rows one export writes at most; past it the export fails with the reason.
     pub export_max_rows: i64,
     /// Bytes one export file holds at most.
@@ -25,6 +27,7 @@ impl Default for Limits {
             api_keys_per_project: 25,
             dashboards_per_project: 100,
             running_exports_per_org: 3,
+            scheduled_dashboards_per_org: 20,
             export_max_rows: 1_000_000,
             export_max_bytes: 512 * 1024 * 1024,
         }

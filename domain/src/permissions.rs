@@ -242,6 +242,42 @@ impl ProjectPermissions {
     }
 }
 
+/// What the account may do in an org, from the same table: the web app shows or hides org
+/// settings by these instead of working roles out itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(name = "OrgPermissions"))]
+#[serde(rename_all = "camelCase")]
+pub struct OrgPermissions {
+    pub can_update_org: bool,
+    pub can_delete_org: bool,
+    pub can_manage_members: bool,
+    pub can_manage_groups: bool,
+    pub can_manage_invitations: bool,
+    pub can_read_activity_log: bool,
+    pub can_manage_llm: bool,
+    pub can_create_project: bool,
+    pub can_manage_org_api_keys: bool,
+}
+
+impl OrgPermissions {
+    /// `actor` with its org role (a project role plays no part in org settings).
+    pub fn of(actor: Actor) -> Self {
+        let org_only = Actor { org_role: actor.org_role, project_role: None };
+        let may = |op| authorize(op, Some(org_only)).is_ok();
+        Self {
+            can_update_org: may(Operation::UpdateOrg),
+            can_delete_org: may(Operation::DeleteOrg),
+            can_manage_members: may(Operation::ManageOrgMembers),
+            can_manage_groups: may(Operation::ManageOrgGroups),
+            can_manage_invitations: may(Operation::ManageInvitations),
+            can_read_activity_log: may(Operation::ReadActivityLog),
+            can_manage_llm: may(Operation::ManageLlm),
+            can_create_project: may(Operation::CreateProject),
+            can_manage_org_api_keys: may(Operation::ManageOrgApiKeys),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,6 +375,13 @@ mod tests {
     fn permissions_told_to_the_browser_are_the_tables() {
         let admin = ProjectPermissions::of(Actor { org_role: Some(Admin), project_role: Some(Viewer) });
         assert!(admin.can_manage_folder_access && admin.can_update_project && admin.can_manage_org_api_keys, "an org admin is an owner everywhere: {admin:?}");
+        let org_admin = OrgPermissions::of(Actor { org_role: Some(Admin), project_role: None });
+        assert!(org_admin.can_update_org && org_admin.can_manage_members && org_admin.can_read_activity_log, "{org_admin:?}");
+        let org_member = OrgPermissions::of(Actor { org_role: Some(Member), project_role: Some(Owner) });
+        assert!(
+            !org_member.can_update_org && !org_member.can_manage_members && !org_member.can_read_activity_log,
+            "a project owner is no org admin: {org_member:?}"
+        );
         let viewer = ProjectPermissions::of(Actor { org_role: Some(Member), project_role: Some(Viewer) });
         assert!(viewer.can_ask && !viewer.can_manage_dashboards && !viewer.can_manage_knowledge && !viewer.can_read_api_management, "{viewer:?}");
         let contributor = ProjectPermissions::of(Actor { org_role: Some(Member), project_role: Some(Contributor) });

@@ -1,5 +1,5 @@
-// Browser journey: a viewer opens what an owner shared with the project — a thread and a
-// dashboard — and sees no control that would change them; the same change sent straight to
+// Browser journey: a viewer opens what an owner shared with the project — a thread, a
+// dashboard and a spreadsheet — and sees no control that would change them; the same change sent straight to
 // the API is refused. The rule lives on the server, which tells the page what the viewer may do.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -25,7 +25,7 @@ async function refusedCode(request, query, variables) {
   return body.errors[0].extensions?.code;
 }
 
-test('a viewer reads a shared thread and dashboard without edit controls; the API refuses the change too', { skip, timeout: 480_000 }, async () => {
+test('a viewer reads a shared thread, dashboard and spreadsheet without edit controls; the API refuses the change too', { skip, timeout: 480_000 }, async () => {
   await inBrowser('viewer', async ({ page, shot, newPage }) => {
     // The owner: MUSIC, a question answered, a folder everyone in the project sees, the thread
     // and a dashboard with its answer in it.
@@ -51,6 +51,11 @@ test('a viewer reads a shared thread and dashboard without edit controls; the AP
       p: projectId,
       d: { dashboardId, responseId },
     });
+    const sheet = await graphql(owner, 'mutation($p: ID!, $d: CreateSpreadsheetInput!) { createSpreadsheet(projectId: $p, data: $d) { id } }', {
+      p: projectId,
+      d: { name: 'Genre counts', responseId, folderId },
+    });
+    const spreadsheetId = sheet.createSpreadsheet.id;
 
     // The viewer: an account of their own, invited as VIEWER of the project, accepting it.
     const viewerPage = await newPage();
@@ -93,5 +98,20 @@ test('a viewer reads a shared thread and dashboard without edit controls; the AP
       d: dashboardId,
     });
     assert.equal(renamed, 'UNAUTHORIZED_ROLE_ACCESS');
+
+    // The shared spreadsheet: its rows, which can be paged and downloaded, and nothing to
+    // save, rearrange, rename or delete.
+    await viewerPage.goto(`${BASE_URL}/projects/${projectId}/home/spreadsheets/${spreadsheetId}`);
+    await viewerPage.getByTestId('read-only').waitFor({ timeout: 60_000 });
+    await viewerPage.getByRole('button', { name: 'Download CSV' }).waitFor();
+    for (const control of ['Save view', 'Columns', 'Spreadsheet actions']) {
+      assert.equal(await viewerPage.getByRole('button', { name: control }).count(), 0, `no "${control}" for a viewer`);
+    }
+    await shot('viewer-spreadsheet', viewerPage);
+    const sheetRenamed = await refusedCode(viewer, 'mutation($p: ID!, $s: ID!) { updateSpreadsheet(projectId: $p, spreadsheetId: $s, name: "Mine now") { id } }', {
+      p: projectId,
+      s: spreadsheetId,
+    });
+    assert.equal(sheetRenamed, 'UNAUTHORIZED_ROLE_ACCESS');
   });
 });

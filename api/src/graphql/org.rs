@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     group,
     org::{self, NewMember, Org, OrgMember, OrgState},
-    permissions::{Operation, OrgRole},
+    permissions::{Operation, OrgPermissions, OrgRole},
     project,
 };
 
@@ -62,6 +62,11 @@ impl OrgGql {
     /// The caller's role in this org.
     async fn my_role(&self) -> OrgRole {
         self.role
+    }
+
+    /// What the caller may do in the org, from the permission table.
+    async fn my_permissions(&self) -> OrgPermissions {
+        OrgPermissions::of(quarry_domain::permissions::Actor { org_role: Some(self.role), project_role: None })
     }
 
     /// The projects the caller can see.

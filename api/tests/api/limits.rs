@@ -144,6 +144,7 @@ async fn the_work_one_member_can_start_is_bounded_and_past_a_bound_is_refused_wi
             api_keys_per_project: 2,
             dashboards_per_project: 2,
             running_exports_per_org: 1,
+            scheduled_dashboards_per_org: 1,
             export_max_rows: 50,
             export_max_bytes: 1 << 30,
         }
@@ -168,10 +169,21 @@ async fn the_work_one_member_can_start_is_bounded_and_past_a_bound_is_refused_wi
 
     // Dashboards: two per project.
     let create_board = "mutation($p: ID!, $n: String!) { createDashboard(projectId: $p, data: {name: $n}) { id } }";
+    let mut boards = Vec::new();
     for name in ["One", "Two"] {
-        app.gql_ok(&client, create_board, json!({"p": p, "n": name})).await;
+        boards.push(app.gql_ok(&client, create_board, json!({"p": p, "n": name})).await["createDashboard"]["id"].clone());
     }
     limit_reached(&app.gql(&client, create_board, json!({"p": p, "n": "Three"})).await, "number of dashboards has reached its limit of 2");
+
+    // Scheduled dashboards: one in the org; changing its time is no new schedule, and turning
+    // it off makes room for another.
+    let schedule = "mutation($p: ID!, $d: ID!, $s: SetDashboardScheduleInput!) { setDashboardSchedule(projectId: $p, dashboardId: $d, data: $s) { id } }";
+    let daily = |hour: i32| json!({"frequency": "DAILY", "hour": hour, "minute": 0, "timezone": "UTC"});
+    app.gql_ok(&client, schedule, json!({"p": p, "d": boards[0], "s": daily(8)})).await;
+    app.gql_ok(&client, schedule, json!({"p": p, "d": boards[0], "s": daily(9)})).await;
+    limit_reached(&app.gql(&client, schedule, json!({"p": p, "d": boards[1], "s": daily(8)})).await, "scheduled dashboards has reached its limit of 1");
+    app.gql_ok(&client, schedule, json!({"p": p, "d": boards[0], "s": {"frequency": "NEVER"}})).await;
+    app.gql_ok(&client, schedule, json!({"p": p, "d": boards[1], "s": daily(8)})).await;
 
     // An instruction's example questions (each is embedded): at most 20.
     let questions: Vec<String> = (0..21).map(|i| format!("question number {i}")).collect();

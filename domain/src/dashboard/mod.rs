@@ -290,10 +290,33 @@ pub async fn refresh_all(services: &Services, dashboard: &Dashboard) -> Result<(
 }
 
 /// Sets the refresh schedule: the row and the Temporal Schedule change together (the row's
-/// transaction commits only once Temporal has the schedule).
+/// transaction commits only once Temporal has the schedule). A dashboard that gets its first
+/// schedule counts against the org's bound on scheduled dashboards, counted under a lock on
+/// the org so a burst cannot pass it together.
 pub async fn set_schedule(services: &Services, dashboard: &Dashboard, schedule: Schedule) -> Result<Dashboard> {
     let schedule = schedule.checked()?;
     let mut tx = services.pool.begin().await?;
+    if dashboard.schedule.frequency == Frequency::Never && schedule.frequency != Frequency::Never {
+        let org_id = sqlx::query_scalar!("SELECT o.id FROM orgs o JOIN projects p ON p.org_id = o.id WHERE p.id = $1 FOR UPDATE OF o", dashboard.project_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let scheduled = sqlx::query_scalar!(
+            r#"SELECT count(*) AS "count!" FROM dashboards d JOIN projects p ON p.id = d.project_id
+               WHERE p.org_id = $1 AND d.schedule_frequency <> 'NEVER' AND d.id <> $2"#,
+            org_id,
+            dashboard.id,
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        let limit = services.config.limits.scheduled_dashboards_per_org;
+        if scheduled >= limit {
+            return Err(crate::limits::reached(
+                "This organization's number of scheduled dashboards",
+                limit,
+                "Turn off the schedule of a dashboard that no longer needs one, then try again.",
+            ));
+        }
+    }
     sqlx::query!(
         "UPDATE dashboards SET schedule_frequency = $2, schedule_day = $3, schedule_hour = $4, schedule_minute = $5, schedule_cron = $6,
                 schedule_timezone = $7, updated_at = now() WHERE id = $1",

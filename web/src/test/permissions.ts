@@ -2,6 +2,22 @@
 // test data: the server reads its permission table; a test names the member it plays.
 export type PlayedRole = 'ADMIN' | 'OWNER' | 'CONTRIBUTOR' | 'VIEWER';
 
+/** What an org admin or member may do in the org (`OrgPermissions`). */
+export function orgPermissionsAs(role: 'ADMIN' | 'MEMBER') {
+  const admin = role === 'ADMIN';
+  return {
+    canUpdateOrg: admin,
+    canDeleteOrg: admin,
+    canManageMembers: admin,
+    canManageGroups: admin,
+    canManageInvitations: admin,
+    canReadActivityLog: admin,
+    canManageLlm: admin,
+    canCreateProject: true,
+    canManageOrgApiKeys: admin,
+  };
+}
+
 export function permissionsAs(role: PlayedRole) {
   const owner = role === 'ADMIN' || role === 'OWNER';
   const editor = owner || role === 'CONTRIBUTOR';

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { orgPermissionsAs } from '../../../test/permissions';
 import { ADMINS_ONLY_TEXT, ActivityLog } from './ActivityLog';
 
 const me = (role: string) => ({
-  data: { me: { id: 'u1', email: 'sam@example.com', currentOrg: { id: 'o1', name: 'Acme', myRole: role, state: 'ACTIVE' }, currentOrgRole: role } },
+  data: { me: { id: 'u1', email: 'sam@example.com', currentOrg: { id: 'o1', name: 'Acme', myRole: role, state: 'ACTIVE', myPermissions: orgPermissionsAs(role === 'ADMIN' ? 'ADMIN' : 'MEMBER') }, currentOrgRole: role } },
 });
 
 const MEMBERS = {
-  data: { me: { id: 'u1', currentOrg: { id: 'o1', myRole: 'ADMIN', members: [{ id: 'm1', userId: 'u1', email: 'sam@example.com', groups: [] }] } } },
+  data: { me: { id: 'u1', currentOrg: { id: 'o1', myRole: 'ADMIN', myPermissions: orgPermissionsAs('ADMIN'), members: [{ id: 'm1', userId: 'u1', email: 'sam@example.com', groups: [] }] } } },
 };
 
 function entry(id: string, kind: string, extra: Record<string, unknown> = {}) {

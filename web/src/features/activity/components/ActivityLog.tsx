@@ -72,7 +72,7 @@ export function ActivityLog() {
   const { me, fetching: loadingMe, error: meError, reexecute: reexecuteMe } = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseActivityFilters(searchParams), [searchParams]);
-  const isAdmin = me?.currentOrg?.myRole === 'ADMIN';
+  const isAdmin = me?.currentOrg?.myPermissions.canReadActivityLog ?? false;
   const variables = useMemo(
     () => ({
       filter: toActivityLogFilter(filters),

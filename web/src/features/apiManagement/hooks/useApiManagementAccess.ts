@@ -16,6 +16,6 @@ export function useApiManagementAccess(projectId: string): ApiManagementAccess {
   const { me } = useMe();
   const here = useProjectPermissions(projectId);
   if (!me) return { status: 'loading', isOrgAdmin: false };
-  const isOrgAdmin = here?.canManageOrgApiKeys ?? me.currentOrgRole === 'ADMIN';
+  const isOrgAdmin = here?.canManageOrgApiKeys ?? me.currentOrg?.myPermissions.canManageOrgApiKeys ?? false;
   return { status: here && !here.canReadApiManagement ? 'denied' : 'allowed', isOrgAdmin };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { orgPermissionsAs } from '../../../test/permissions';
 import { OrgGroups } from './OrgGroups';
 
 const GROUPS = {
@@ -14,6 +15,7 @@ const members = (myRole: string) => ({
       currentOrg: {
         id: 'o1',
         myRole,
+        myPermissions: orgPermissionsAs(myRole === 'ADMIN' ? 'ADMIN' : 'MEMBER'),
         members: [
           { id: 'm1', userId: 'u1', email: 'sam@example.com', emailVerified: true, name: 'Sam', firstName: null, lastName: null, role: 'ADMIN', enabled: true, joinedAt: '2026-01-01T00:00:00Z', groups: [] },
           { id: 'm2', userId: 'u2', email: 'ann@example.com', emailVerified: true, name: 'Ann', firstName: null, lastName: null, role: 'MEMBER', enabled: true, joinedAt: '2026-01-01T00:00:00Z', groups: [{ id: 'g1', name: 'Analysts' }] },

@@ -37,7 +37,7 @@ export function OrgGroups() {
   const refetch = () => reexecute({ requestPolicy: 'network-only' });
 
   const org = membersData?.me.currentOrg;
-  const isAdmin = org?.myRole === 'ADMIN';
+  const isAdmin = org?.myPermissions.canManageGroups ?? false;
   const groups = data?.orgGroups ?? [];
   const openGroup = groups.find((group) => group.id === openGroupId) ?? null;
 

@@ -37,7 +37,7 @@ export function OrgDangerZone() {
   }
   if (!org) return <EmptyState />;
 
-  const isAdmin = org.myRole === 'ADMIN';
+  const isAdmin = org.myPermissions.canDeleteOrg;
   const confirm = async () => {
     const result = await deleteOrg({ where: { id: org.id } });
     if (result.error) return showFailureToast(result.error, 'Failed to delete organization.');

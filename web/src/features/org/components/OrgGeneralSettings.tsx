@@ -35,7 +35,7 @@ export function OrgGeneralSettings() {
   }
   if (!org) return <EmptyState />;
 
-  const isAdmin = org.myRole === 'ADMIN';
+  const isAdmin = org.myPermissions.canUpdateOrg;
   const save = async ({ name }: { name: string }) => {
     const result = await updateOrg({ where: { id: org.id }, data: { name: name.trim() } });
     if (result.error) showFailureToast(result.error, 'Failed to update organization.');

@@ -50,7 +50,7 @@ export function OrgMembersTable({ myUserId }: { myUserId?: string }) {
 
   const org = data?.me.currentOrg;
   const members = org?.members ?? [];
-  const isAdmin = org?.myRole === 'ADMIN';
+  const isAdmin = org?.myPermissions.canManageMembers ?? false;
 
   const update = async (member: OrgMember, data: { role?: OrgRole; enabled?: boolean }) => {
     setBusyId(member.id);

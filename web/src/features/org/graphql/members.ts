@@ -7,6 +7,15 @@ export const OrgMembersQuery = graphql(`
       currentOrg {
         id
         myRole
+        myPermissions {
+          canUpdateOrg
+          canDeleteOrg
+          canManageMembers
+          canManageGroups
+          canManageInvitations
+          canReadActivityLog
+          canManageOrgApiKeys
+        }
         members {
           id
           userId

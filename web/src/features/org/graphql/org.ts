@@ -53,6 +53,10 @@ export const OrgUsageQuery = graphql(`
         name
         createdAt
         myRole
+        myPermissions {
+          canUpdateOrg
+          canDeleteOrg
+        }
         usage {
           totalMembers
           totalProjects
@@ -74,6 +78,15 @@ export const CurrentOrgQuery = graphql(`
         name
         state
         myRole
+        myPermissions {
+          canUpdateOrg
+          canDeleteOrg
+          canManageMembers
+          canManageGroups
+          canManageInvitations
+          canReadActivityLog
+          canManageOrgApiKeys
+        }
       }
     }
   }

@@ -19,6 +19,15 @@ export const MeQuery = graphql(`
         name
         myRole
         state
+        myPermissions {
+          canUpdateOrg
+          canDeleteOrg
+          canManageMembers
+          canManageGroups
+          canManageInvitations
+          canReadActivityLog
+          canManageOrgApiKeys
+        }
       }
       currentOrgRole
       currentProject {

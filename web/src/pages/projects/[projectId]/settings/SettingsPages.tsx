@@ -74,7 +74,7 @@ export function OrgMembersPage() {
   const { me } = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: MembersTab = searchParams.get('tab') === 'groups' ? 'groups' : 'members';
-  const isAdmin = me?.currentOrg?.myRole === 'ADMIN';
+  const isAdmin = me?.currentOrg?.myPermissions.canManageInvitations ?? false;
   return (
     <>
       <PageMeta title="Members" description="Invite people to your organization, and manage its members and groups." />

@@ -247,7 +247,11 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
         ),
         None => (None, None),
     };
-    let text = written.unwrap_or_else(|| describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated));
+    let mut text = written.unwrap_or_else(|| describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated));
+    if let Some(question) = saved_question_of(&plan.understood) {
+        // Say what answered it.
+        text = format!("{} {text}", quarry_engine::answer::from_saved_question(&language, question));
+    }
     let chart = chosen.or_else(|| chart::choose(&task.question, &result.columns, &result.rows));
     let answered = Answered {
         sql: sql.clone(),
@@ -300,7 +304,7 @@ pub async fn set_user_chart(pool: &Pool, response: &ThreadResponse, spec: &Chart
 /// range the question was narrowed to ("number of tracks for AC/DC in 2023"), so the written
 /// answer reads as a sentence ("The number of tracks for AC/DC in 2023 is 18.").
 fn measure_of(understood: &[String]) -> Option<String> {
-    let measure = understood.first().filter(|u| !u.starts_with("the SQL"))?;
+    let measure = understood.first().filter(|u| !u.starts_with("the SQL") && saved_question_of(understood).is_none())?;
     let mut said = measure.clone();
     for part in &understood[1..] {
         if let Some((_, value)) = part.split_once(" is ") {
@@ -310,6 +314,13 @@ fn measure_of(understood: &[String]) -> Option<String> {
         }
     }
     Some(said)
+}
+
+/// The saved question whose SQL answered the task as it is, when one did (the reading the
+/// workflow gives such a plan: the saved question “…”).
+fn saved_question_of(understood: &[String]) -> Option<&str> {
+    let rest = understood.first()?.strip_prefix("the saved question ")?;
+    Some(rest.trim_start_matches('\u{201c}').trim_end_matches('\u{201d}'))
 }
 
 /// Checks SQL a user wrote before a task is created for it: one read-only statement that
@@ -395,5 +406,8 @@ mod tests {
         let text = quarry_engine::answer::describe("EN", Some(&measure), &columns, &[vec![serde_json::json!(18)]], false);
         assert_eq!(text, "The number of tracks for AC/DC in 2023 is 18.");
         assert_eq!(measure_of(&["the SQL you wrote".to_owned()]), None);
+        let saved = ["the saved question \u{201c}Net revenue per month\u{201d}".to_owned()];
+        assert_eq!(measure_of(&saved), None, "no \"The the saved question\"");
+        assert_eq!(saved_question_of(&saved), Some("Net revenue per month"));
     }
 }

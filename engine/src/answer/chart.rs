@@ -80,7 +80,7 @@ pub fn choose(title: &str, columns: &[ResultColumn], rows: &[Vec<Value>]) -> Opt
             Some(spec(kind, Some(x), y, None))
         }
         [(_, x)] if rows.len() == 1 => Some(spec(ChartType::Number, Some(x), y, None)),
-        [(_, x)] if rows.len() <= PIE_SLICES && rows.iter().all(|r| positive(r, columns, y)) => Some(spec(ChartType::Pie, Some(x), y, None)),
+        [(_, x)] if rows.len() <= PIE_SLICES && adds_up(y) && rows.iter().all(|r| positive(r, columns, y)) => Some(spec(ChartType::Pie, Some(x), y, None)),
         [(_, x)] => Some(spec(ChartType::Bar, Some(x), y, None)),
         [(_, first), (second_index, second)] => {
             // Time goes on the x axis; the other dimension splits the series.
@@ -101,6 +101,14 @@ pub fn choose(title: &str, columns: &[ResultColumn], rows: &[Vec<Value>]) -> Opt
         }
         _ => None,
     }
+}
+
+/// Whether a measure's parts make a whole (sums and counts do; averages, rates and shares do
+/// not, so they are never drawn as a pie).
+fn adds_up(y: &ResultColumn) -> bool {
+    const NOT_PARTS: [&str; 12] = ["avg", "average", "mean", "median", "rate", "ratio", "percent", "percentage", "pct", "share", "per", "min"];
+    let words = super::format::name_in_words(&y.name);
+    !words.split(' ').any(|w| NOT_PARTS.contains(&w) || w == "max")
 }
 
 fn positive(row: &[Value], columns: &[ResultColumn], y: &ResultColumn) -> bool {
@@ -161,7 +169,11 @@ mod tests {
         let countries: Vec<Vec<Value>> = (0..8).map(|i| vec![json!(format!("c{i}")), json!(i + 1)]).collect();
         assert_eq!(kind(&[country.clone(), total.clone()], countries), Some(ChartType::Bar));
         let three = vec![vec![json!("a"), json!(3)], vec![json!("b"), json!(2)], vec![json!("c"), json!(1)]];
-        assert_eq!(kind(&[country.clone(), total.clone()], three), Some(ChartType::Pie));
+        assert_eq!(kind(&[country.clone(), total.clone()], three.clone()), Some(ChartType::Pie));
+        // Averages, rates and shares are no parts of a whole: never a pie.
+        for not_parts in ["avg_order_value", "AverageScore", "conversion_rate", "share_of_sales", "revenue_per_customer"] {
+            assert_eq!(kind(&[country.clone(), col(not_parts, Decimal)], three.clone()), Some(ChartType::Bar), "{not_parts}");
+        }
         let years: Vec<Vec<Value>> = (2020..2025).map(|y| vec![json!(y), json!(10)]).collect();
         assert_eq!(kind(&[col("year", Integer), total.clone()], years), Some(ChartType::Line));
         let days: Vec<Vec<Value>> = (1..=30).map(|d| vec![json!(format!("2024-01-{d:02}")), json!(d)]).collect();

@@ -2,7 +2,8 @@
 //! ([`chart`]) and a short written answer in the project's language ([`text`]).
 
 pub mod chart;
+pub mod format;
 pub mod text;
 
 pub use chart::{ChartSpec, ChartType};
-pub use text::describe;
+pub use text::{describe, from_saved_question};

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::chart::{is_number, is_time, number};
+use super::format::{self, Grain};
 use crate::ResultColumn;
 
 /// The sentences of one language.
@@ -22,6 +23,10 @@ struct Phrases {
     rows: &'static str,
     /// `{rows}`, `{shown}`.
     truncated: &'static str,
+    /// `{measure}`, `{min}`, `{max}`: one value per row, no label.
+    range: &'static str,
+    /// `{question}`: a saved question's SQL answered it as it is.
+    saved: &'static str,
 }
 
 fn phrases(language: &str) -> &'static Phrases {
@@ -34,6 +39,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} lag bei {first} in {from} und bei {last} in {to}.",
             rows: "Das Ergebnis hat {rows} Zeilen.",
             truncated: "Das Ergebnis hat mehr als {shown} Zeilen; die ersten {shown} werden gezeigt.",
+            range: "{measure} reicht von {min} bis {max}.",
+            saved: "Beantwortet mit der gespeicherten Frage „{question}“.",
         },
         "ES" => &Phrases {
             no_rows: "Ningún dato coincide con la pregunta.",
@@ -43,6 +50,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} fue {first} en {from} y {last} en {to}.",
             rows: "El resultado tiene {rows} filas.",
             truncated: "El resultado tiene más de {shown} filas; se muestran las primeras {shown}.",
+            range: "{measure} va de {min} a {max}.",
+            saved: "Respondida con la pregunta guardada «{question}».",
         },
         "FR" => &Phrases {
             no_rows: "Aucune donnée ne correspond à la question.",
@@ -52,6 +61,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} était de {first} en {from} et de {last} en {to}.",
             rows: "Le résultat compte {rows} lignes.",
             truncated: "Le résultat compte plus de {shown} lignes ; les {shown} premières sont affichées.",
+            range: "{measure} va de {min} à {max}.",
+            saved: "Réponse tirée de la question enregistrée « {question} ».",
         },
         "IT" => &Phrases {
             no_rows: "Nessun dato corrisponde alla domanda.",
@@ -61,6 +72,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} era {first} nel {from} e {last} nel {to}.",
             rows: "Il risultato ha {rows} righe.",
             truncated: "Il risultato ha più di {shown} righe; sono mostrate le prime {shown}.",
+            range: "{measure} va da {min} a {max}.",
+            saved: "Risposta dalla domanda salvata «{question}».",
         },
         "NL" => &Phrases {
             no_rows: "Er zijn geen gegevens die bij de vraag passen.",
@@ -70,6 +83,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} was {first} in {from} en {last} in {to}.",
             rows: "Het resultaat heeft {rows} rijen.",
             truncated: "Het resultaat heeft meer dan {shown} rijen; de eerste {shown} worden getoond.",
+            range: "{measure} loopt van {min} tot {max}.",
+            saved: "Beantwoord met de opgeslagen vraag ‘{question}’.",
         },
         "PT" => &Phrases {
             no_rows: "Nenhum dado corresponde à pergunta.",
@@ -79,6 +94,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "{measure} foi {first} em {from} e {last} em {to}.",
             rows: "O resultado tem {rows} linhas.",
             truncated: "O resultado tem mais de {shown} linhas; são mostradas as primeiras {shown}.",
+            range: "{measure} vai de {min} a {max}.",
+            saved: "Respondida com a pergunta guardada «{question}».",
         },
         _ => &Phrases {
             no_rows: "No data matched the question.",
@@ -88,6 +105,8 @@ fn phrases(language: &str) -> &'static Phrases {
             trend: "The {measure} was {first} in {from} and {last} in {to}.",
             rows: "The result has {rows} rows.",
             truncated: "The result has more than {shown} rows; the first {shown} are shown.",
+            range: "The {measure} ranges from {min} to {max}.",
+            saved: "Answered with the saved question “{question}”.",
         },
     }
 }
@@ -99,39 +118,52 @@ fn fill(template: &str, values: &[(&str, String)]) -> String {
     values.iter().fold(template.to_owned(), |text, (key, value)| text.replace(&format!("{{{key}}}"), value))
 }
 
-/// A cell as the answer writes it: numbers with at most two decimals, text as it is.
-pub fn shown(value: &Value) -> String {
-    match value {
-        Value::Null => "—".to_owned(),
-        Value::String(s) if number(value).is_none() => s.clone(),
-        _ => match number(value) {
-            Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", n as i64),
-            Some(n) => format!("{n:.2}"),
-            None => value.to_string(),
-        },
-    }
+/// The sentence that says a saved question's SQL answered this one as it is.
+pub fn from_saved_question(language: &str, question: &str) -> String {
+    fill(phrases(language).saved, &[("question", question.to_owned())])
 }
 
-/// `measure` names the value ("total revenue"); the column's own name when `None`.
+/// `measure` names the value ("total revenue"); the column's name in words when `None`.
 pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn], rows: &[Vec<Value>], truncated: bool) -> String {
     let p = phrases(language);
     if rows.is_empty() {
         return p.no_rows.to_owned();
     }
-    let Some(value_index) = columns.iter().rposition(|c| is_number(c) && !is_time(c)) else {
-        return fill(p.rows, &[("rows", rows.len().to_string())]);
+    let count = |n: usize| format::number_in(language, n as f64);
+    // Dates read at the grain their column has.
+    let grains: Vec<Option<Grain>> =
+        columns.iter().enumerate().map(|(i, c)| if is_number(c) { None } else { format::grain_of(rows.iter().filter_map(|r| r.get(i))) }).collect();
+    let cell = |row: &Vec<Value>, i: usize| match row.get(i) {
+        // A year or month number reads as it is ("2021", not "2,021").
+        Some(v) if is_number(&columns[i]) && is_time(&columns[i]) => {
+            number(v).filter(|n| n.fract() == 0.0).map_or_else(|| format::cell_in(language, v, None), |n| (n as i64).to_string())
+        }
+        Some(v) => format::cell_in(language, v, grains[i]),
+        None => String::new(),
     };
-    let measure = measure.map(str::to_owned).unwrap_or_else(|| columns[value_index].name.replace('_', " "));
-    let label_index = columns.iter().position(|c| !is_number(c) || is_time(c));
+    let is_label = |i: usize, c: &ResultColumn| !is_number(c) || is_time(c) || grains[i].is_some();
+    // A measure is a number that is not a date part and does not name records (an id).
+    let Some(value_index) = columns.iter().enumerate().rposition(|(i, c)| !is_label(i, c) && !format::is_identifier(&c.name)) else {
+        return fill(p.rows, &[("rows", count(rows.len()))]);
+    };
+    let measure = measure.map(str::to_owned).unwrap_or_else(|| format::name_in_words(&columns[value_index].name));
+    let label_index = columns.iter().enumerate().position(|(i, c)| is_label(i, c));
     let value_of = |row: &Vec<Value>| row.get(value_index).and_then(number);
-    let cell = |row: &Vec<Value>, i: usize| row.get(i).map(shown).unwrap_or_default();
     let mut sentences = Vec::new();
     match label_index {
-        None => sentences.push(fill(p.single, &[("measure", measure.clone()), ("value", cell(&rows[0], value_index))])),
+        None if rows.len() == 1 => sentences.push(fill(p.single, &[("measure", measure.clone()), ("value", cell(&rows[0], value_index))])),
+        None => {
+            let values: Vec<f64> = rows.iter().filter_map(value_of).collect();
+            let (min, max) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+            if min.is_finite() {
+                sentences
+                    .push(fill(p.range, &[("measure", measure.clone()), ("min", format::number_in(language, min)), ("max", format::number_in(language, max))]));
+            }
+        }
         Some(label) if rows.len() == 1 => {
             sentences.push(fill(p.single, &[("measure", format!("{measure} ({})", cell(&rows[0], label))), ("value", cell(&rows[0], value_index))]))
         }
-        Some(label) if is_time(&columns[label]) && columns.iter().filter(|c| !is_number(c) || is_time(c)).count() == 1 => {
+        Some(label) if is_time(&columns[label]) || grains[label].is_some() && columns.iter().enumerate().filter(|(i, c)| is_label(*i, c)).count() == 1 => {
             let (first, last) = (&rows[0], &rows[rows.len() - 1]);
             sentences.push(fill(
                 p.trend,
@@ -143,18 +175,18 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
                     ("last", cell(last, value_index)),
                 ],
             ));
-            sentences.push(extremes(p, &measure, rows, label, value_index, value_of).0);
+            sentences.push(extremes(p, &measure, rows, &cell, label, value_index, value_of).0);
         }
         Some(label) => {
-            let (highest, lowest) = extremes(p, &measure, rows, label, value_index, value_of);
+            let (highest, lowest) = extremes(p, &measure, rows, &cell, label, value_index, value_of);
             sentences.push(highest);
             sentences.push(lowest);
         }
     }
     if truncated {
-        sentences.push(fill(p.truncated, &[("shown", rows.len().to_string())]));
+        sentences.push(fill(p.truncated, &[("shown", count(rows.len()))]));
     } else if rows.len() > 1 {
-        sentences.push(fill(p.rows, &[("rows", rows.len().to_string())]));
+        sentences.push(fill(p.rows, &[("rows", count(rows.len()))]));
     }
     sentences.retain(|s| !s.is_empty());
     let mut text = sentences.join(" ");
@@ -164,8 +196,15 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     text
 }
 
-fn extremes(p: &Phrases, measure: &str, rows: &[Vec<Value>], label: usize, value: usize, value_of: impl Fn(&Vec<Value>) -> Option<f64>) -> (String, String) {
-    let cell = |row: &Vec<Value>, i: usize| row.get(i).map(shown).unwrap_or_default();
+fn extremes(
+    p: &Phrases,
+    measure: &str,
+    rows: &[Vec<Value>],
+    cell: &dyn Fn(&Vec<Value>, usize) -> String,
+    label: usize,
+    value: usize,
+    value_of: impl Fn(&Vec<Value>) -> Option<f64>,
+) -> (String, String) {
     let numbered: Vec<(&Vec<Value>, f64)> = rows.iter().filter_map(|r| value_of(r).map(|v| (r, v))).collect();
     let top = numbered.iter().max_by(|a, b| a.1.total_cmp(&b.1));
     let bottom = numbered.iter().min_by(|a, b| a.1.total_cmp(&b.1));
@@ -196,8 +235,8 @@ mod tests {
             "USA has the highest total revenue: 523.06. The lowest is Chile with 46.62. The result has 3 rows."
         );
         let text = describe("DE", Some("Umsatz"), &by_country, &rows, false);
-        assert!(text.contains("USA mit 523.06") && text.contains("3 Zeilen"), "{text}");
-        assert_eq!(describe("EN", None, &[col("total_revenue", Decimal)], &[vec![json!(2328.6)]], false), "The total revenue is 2328.60.");
+        assert!(text.contains("USA mit 523,06") && text.contains("3 Zeilen"), "{text}");
+        assert_eq!(describe("EN", None, &[col("total_revenue", Decimal)], &[vec![json!(2328.6)]], false), "The total revenue is 2,328.60.");
         let years = [col("year", Integer), col("total", Decimal)];
         let rows = vec![vec![json!(2021), json!(10)], vec![json!(2022), json!(30)], vec![json!(2023), json!(20)]];
         let text = describe("EN", None, &years, &rows, false);
@@ -205,5 +244,34 @@ mod tests {
         assert_eq!(describe("FR", None, &years, &[], false), "Aucune donnée ne correspond à la question.");
         assert!(describe("EN", None, &years, &rows, true).ends_with("the first 3 are shown."));
         assert_eq!(describe("JA", None, &years, &[], false), "No data matched the question.", "English where no template exists");
+    }
+
+    #[test]
+    fn dates_read_at_their_grain_and_numbers_with_separators() {
+        let by_month = [col("month", crate::ColumnTypeFamily::Timestamp), col("total_revenue", Decimal)];
+        let rows = vec![
+            vec![json!("2025-01-01T00:00:00"), json!("65971.5415")],
+            vec![json!("2025-02-01T00:00:00"), json!("283.1173934108527")],
+            vec![json!("2025-03-01T00:00:00"), json!("120000")],
+        ];
+        let text = describe("EN", None, &by_month, &rows, false);
+        assert_eq!(
+            text,
+            "The total revenue was 65,971.54 in Jan 2025 and 120,000 in Mar 2025. Mar 2025 has the highest total revenue: 120,000. The result has 3 rows."
+        );
+        assert!(!text.contains('T') || !text.contains("00:00"), "{text}");
+    }
+
+    #[test]
+    fn a_list_of_records_is_not_read_as_one_value() {
+        // Orders listed by their id: the id is no measure, so no "total is 10".
+        let ids = [col("order_id", Integer)];
+        let rows: Vec<Vec<Value>> = (10..1016).map(|i| vec![json!(i)]).collect();
+        assert_eq!(describe("EN", Some("total amount over 500 dollars"), &ids, &rows, false), "The result has 1,006 rows.");
+        // One value per row and no label: the range, not the first row's value.
+        let prices = [col("unit_price", Decimal)];
+        let rows = vec![vec![json!(9.99)], vec![json!(0.99)], vec![json!(1.99)]];
+        assert_eq!(describe("EN", None, &prices, &rows, false), "The unit price ranges from 0.99 to 9.99. The result has 3 rows.");
+        assert_eq!(from_saved_question("EN", "Net revenue per month"), "Answered with the saved question \u{201c}Net revenue per month\u{201d}.");
     }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatValue } from './values';
+import { dateGrain, displayName, formatValue } from './values';
 
 describe('column names as people read them', () => {
   it.each([
@@ -15,9 +15,17 @@ describe('column names as people read them', () => {
 
 describe('values as people read them', () => {
   it('writes timestamps at midnight as dates and others to the minute', () => {
-    expect(formatValue('2025-01-01T00:00:00')).toBe('2025-01-01');
-    expect(formatValue('2025-01-01T00:00:00.000Z')).toBe('2025-01-01');
-    expect(formatValue('2025-03-03 14:05:09')).toBe('2025-03-03 14:05');
+    expect(formatValue('2025-01-01T00:00:00')).toBe('1 Jan 2025');
+    expect(formatValue('2025-01-01T00:00:00.000Z')).toBe('1 Jan 2025');
+    expect(formatValue('2025-03-03 14:05:09')).toBe('3 Mar 2025 14:05');
+    // At the grain of their column: months as months, years as years.
+    const months = ['2025-01-01T00:00:00', '2025-02-01T00:00:00', null];
+    expect(dateGrain(months)).toBe('month');
+    expect(formatValue(months[1], 'order_month', dateGrain(months))).toBe('Feb 2025');
+    expect(dateGrain(['2024-01-01', '2025-01-01'])).toBe('year');
+    expect(formatValue('2025-01-01', 'y', 'year')).toBe('2025');
+    expect(dateGrain(['2024-03-03', '2024-01-01'])).toBe('day');
+    expect(dateGrain(['Rock', '2024-01-01'])).toBeNull();
   });
 
   it('writes amounts with separators and sensible decimals', () => {

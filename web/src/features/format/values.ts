@@ -33,20 +33,64 @@ function isLabelNumber(column: string | undefined): boolean {
 
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** How finely a column of dates varies: every value the first of January → years. */
+export type DateGrain = 'year' | 'month' | 'day' | 'minute';
+
+/** The parts of a date or timestamp value, or null when it is none. */
+function moment(value: unknown): { y: string; m: number; d: number; time: string | null } | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const day = ISO_DATE.exec(text);
+  if (day) return { y: day[1], m: Number(day[2]), d: Number(day[3]), time: null };
+  const stamp = ISO_TIMESTAMP.exec(text);
+  if (!stamp) return null;
+  const [, date, hour, minute, second] = stamp;
+  const [y, m, d] = date.split('-');
+  const midnight = hour === '00' && minute === '00' && (second ?? '00') === '00';
+  return { y, m: Number(m), d: Number(d), time: midnight ? null : `${hour}:${minute}` };
+}
+
+/** The coarsest grain that describes every date among `values`; null when one is no date. */
+export function dateGrain(values: unknown[]): DateGrain | null {
+  const order: DateGrain[] = ['year', 'month', 'day', 'minute'];
+  let grain = 0;
+  let any = false;
+  for (const value of values) {
+    if (value === null || value === undefined || value === '') continue;
+    const at = moment(value);
+    if (!at) return null;
+    any = true;
+    grain = Math.max(grain, at.time ? 3 : at.d !== 1 ? 2 : at.m !== 1 ? 1 : 0);
+  }
+  return any ? order[grain] : null;
+}
+
 /**
  * A value as it reads: numbers with separators and at most 2 decimals (4 below 1), whole
- * numbers of label columns (years, ids) as they are, a timestamp at midnight as its date and
- * others to the minute, missing values as "—".
+ * numbers of label columns (years, ids) as they are, dates at the grain of their column
+ * ("2025", "Jan 2025", "3 Mar 2025", "3 Mar 2025 14:05"), missing values as "—".
  */
-export function formatValue(value: unknown, column?: string): string {
+export function formatValue(value: unknown, column?: string, grain?: DateGrain | null): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number') return formatNumberValue(value, column);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {
-    const stamp = ISO_TIMESTAMP.exec(value.trim());
-    if (stamp) {
-      const [, date, hour, minute, second] = stamp;
-      return hour === '00' && minute === '00' && (second ?? '00') === '00' ? date : `${date} ${hour}:${minute}`;
+    const at = moment(value);
+    if (at) {
+      const month = MONTHS[at.m - 1];
+      switch (grain) {
+        case 'year':
+          return at.y;
+        case 'month':
+          return `${month} ${at.y}`;
+        case 'day':
+          return `${at.d} ${month} ${at.y}`;
+        default:
+          return at.time ? `${at.d} ${month} ${at.y} ${at.time}` : `${at.d} ${month} ${at.y}`;
+      }
     }
     // Numbers a source sends as text (DECIMAL) read as numbers too.
     if (/^-?\d+\.\d+$/.test(value.trim())) return formatNumberValue(Number(value), column);

@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { Alert, Table, type TableColumnsType } from '../../../components/ui';
 import { EMPTY_TEXT, LOADING_TEXT } from '../../../components/page/PageStates';
 import { failureMessage } from '../../../app/errors/operationErrors';
-import { displayName, formatValue } from '../../format/values';
+import { displayName, dateGrain, formatValue } from '../../format/values';
 import { ResponseDataQuery } from '../graphql/asking';
 
 /** Rows fetched for the table; the rest of the cached result stays on the server. */
@@ -35,14 +35,18 @@ export function RowsTable({
 }) {
   const columns: TableColumnsType<Row> = useMemo(
     () =>
-      resultColumns.map((c, i) => ({
-        title: displayName(c.name),
-        dataIndex: String(i),
-        key: String(i),
-        sorter: (a: Row, b: Row) => compare(a[String(i)], b[String(i)]),
-        render: (value: unknown) => formatValue(value, c.name),
-      })),
-    [resultColumns],
+      resultColumns.map((c, i) => {
+        // Dates read at the grain their column has ("Jan 2025" for a month per row).
+        const grain = dateGrain(resultRows.map((r) => r[i]));
+        return {
+          title: displayName(c.name),
+          dataIndex: String(i),
+          key: String(i),
+          sorter: (a: Row, b: Row) => compare(a[String(i)], b[String(i)]),
+          render: (value: unknown) => formatValue(value, c.name, grain),
+        };
+      }),
+    [resultColumns, resultRows],
   );
   const rows: Row[] = useMemo(
     () => resultRows.map((r, key) => ({ key, ...Object.fromEntries(r.map((v, i) => [String(i), v])) })),

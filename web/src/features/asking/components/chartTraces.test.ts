@@ -15,7 +15,7 @@ describe('chartFigure', () => {
       ['2025-02-01T00:00:00', 283.117],
     ];
     const { data, layout } = chartFigure({ chartType: 'LINE', title: 't', x: 'order_month', y: 'total_revenue' }, [{ name: 'order_month' }, { name: 'total_revenue' }], monthly);
-    expect(data[0]).toMatchObject({ x: ['2025-01-01', '2025-02-01'], name: 'Total revenue' });
+    expect(data[0]).toMatchObject({ x: ['Jan 2025', 'Feb 2025'], name: 'Total revenue' });
     expect(layout.xaxis?.title).toMatchObject({ text: 'Order month' });
     expect(layout.yaxis?.title).toMatchObject({ text: 'Total revenue' });
   });
@@ -39,5 +39,27 @@ describe('chartFigure', () => {
     expect(chartFigure({ chartType: 'PIE', title: 't', x: 'country', y: 'total' }, columns, rows).data[0]).toMatchObject({ type: 'pie', labels: ['USA', 'USA', 'Canada'] });
     expect(chartFigure({ chartType: 'AREA', title: 't', x: 'country', y: 'total' }, columns, rows).data[0]).toMatchObject({ fill: 'tozeroy' });
     expect(chartFigure({ chartType: 'NUMBER', title: 't', y: 'total' }, columns, [[null, null, '42']]).data[0]).toMatchObject({ type: 'indicator', value: 42 });
+  });
+});
+
+describe('charts that do not mislead', () => {
+  it('lays bars down when their names are long, first row on top', () => {
+    const products = [
+      ['Organic Extra Virgin Olive Oil 1L', 120],
+      ['Stainless Steel Water Bottle', 80],
+    ];
+    const { data, layout } = chartFigure({ chartType: 'BAR', title: 't', x: 'product_name', y: 'revenue' }, [{ name: 'product_name' }, { name: 'revenue' }], products);
+    expect(data[0]).toMatchObject({ type: 'bar', orientation: 'h', y: ['Organic Extra Virgin Olive Oil 1L', 'Stainless Steel Water Bottle'], x: [120, 80] });
+    expect(layout.yaxis).toMatchObject({ autorange: 'reversed' });
+  });
+
+  it('starts lines of sums at zero, but not lines of averages', () => {
+    const monthly = [
+      ['2025-01-01', 50_000],
+      ['2025-02-01', 52_000],
+    ];
+    const cols = (y: string) => [{ name: 'month' }, { name: y }];
+    expect(chartFigure({ chartType: 'LINE', title: 't', x: 'month', y: 'total_revenue' }, cols('total_revenue'), monthly).layout.yaxis).toMatchObject({ rangemode: 'tozero' });
+    expect(chartFigure({ chartType: 'LINE', title: 't', x: 'month', y: 'avg_order_value' }, cols('avg_order_value'), monthly).layout.yaxis).not.toHaveProperty('rangemode');
   });
 });

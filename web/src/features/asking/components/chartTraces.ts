@@ -1,6 +1,6 @@
 // Plotly traces for a response's chart spec, built from the cached result rows.
 import type { Data, Layout } from 'plotly.js';
-import { displayName, formatValue } from '../../format/values';
+import { dateGrain, displayName, formatValue, type DateGrain } from '../../format/values';
 
 export type ChartSpec = { chartType: string; title: string; x?: string | null; y: string; color?: string | null };
 export type ResultColumn = { name: string };
@@ -11,7 +11,7 @@ const toNumber = (value: unknown): number | null => {
   return null;
 };
 
-const toLabel = (value: unknown, column?: string): string => formatValue(value, column);
+const toLabel = (value: unknown, column?: string, grain?: DateGrain | null): string => formatValue(value, column, grain);
 
 const SHORT_LABEL = 14;
 const shorten = (label: string): string => (label.length > SHORT_LABEL ? `${label.slice(0, SHORT_LABEL - 1)}…` : label);
@@ -22,6 +22,14 @@ function shortTicks(xs: string[]): { tickvals?: string[]; ticktext?: string[] } 
   if (ticks.length > 40 || ticks.every((t) => t.length <= SHORT_LABEL)) return {};
   return { tickvals: ticks, ticktext: ticks.map(shorten) };
 }
+
+/** Measures whose parts make no whole — averages, rates, shares — need no zero baseline. */
+const NOT_SUMS = new Set(['avg', 'average', 'mean', 'median', 'rate', 'ratio', 'percent', 'percentage', 'pct', 'share', 'per', 'min', 'max']);
+const isSum = (name: string) => !displayName(name).toLowerCase().split(/\s+/).some((w) => NOT_SUMS.has(w));
+
+/** Category labels too long to stand under a bar: the bars lie down instead. */
+const LONG_LABEL = 14;
+const MOST_LYING_BARS = 40;
 
 /** Traces and layout for `spec` over `rows` (one array of values per row, in `columns` order). */
 export function chartFigure(
@@ -34,10 +42,15 @@ export function chartFigure(
   const xi = index(spec.x);
   const yi = index(spec.y);
   const ci = index(spec.color);
-  const xs = rows.map((r) => toLabel(r[xi], spec.x ?? undefined));
+  // Dates on the x axis read at the grain the result has ("Jan 2025" for months).
+  const xGrain = dateGrain(rows.map((r) => r[xi]));
+  const xs = rows.map((r) => toLabel(r[xi], spec.x ?? undefined, xGrain));
   const xTitle = spec.x ? displayName(spec.x) : '';
   const yTitle = displayName(spec.y);
   const ys = rows.map((r) => toNumber(r[yi]));
+  // Sums and counts that never go below zero are drawn from zero, so a line does not
+  // exaggerate a small change.
+  const fromZero = isSum(spec.y) && ys.every((y) => y === null || y >= 0);
   const layout: Partial<Layout> = compact
     ? {
         // A small canvas: no x title, smaller ticks, long category labels shortened (the
@@ -45,14 +58,14 @@ export function chartFigure(
         autosize: true,
         margin: { l: 48, r: 12, t: 12, b: 24 },
         xaxis: { automargin: true, type: 'category', tickfont: { size: 10 }, ...shortTicks(xs) },
-        yaxis: { title: { text: yTitle, font: { size: 11 } }, automargin: true, tickfont: { size: 10 } },
+        yaxis: { title: { text: yTitle, font: { size: 11 } }, automargin: true, tickfont: { size: 10 }, ...(fromZero ? { rangemode: 'tozero' } : {}) },
         legend: { orientation: 'h', font: { size: 10 } },
       }
     : {
         autosize: true,
         margin: { l: 60, r: 24, t: 24, b: 80 },
         xaxis: { title: { text: xTitle }, automargin: true, type: 'category' },
-        yaxis: { title: { text: yTitle }, automargin: true },
+        yaxis: { title: { text: yTitle }, automargin: true, ...(fromZero ? { rangemode: 'tozero' } : {}) },
         legend: { orientation: 'h' },
       };
   switch (spec.chartType) {
@@ -73,7 +86,7 @@ export function chartFigure(
       const series = [...new Set(rows.map((r) => toLabel(r[ci])))];
       const data: Data[] = series.map((name) => {
         const mine = rows.filter((r) => toLabel(r[ci]) === name);
-        const x = mine.map((r) => toLabel(r[xi], spec.x ?? undefined));
+        const x = mine.map((r) => toLabel(r[xi], spec.x ?? undefined, xGrain));
         const y = mine.map((r) => toNumber(r[yi]));
         return spec.chartType === 'MULTI_LINE'
           ? { type: 'scatter', mode: 'lines+markers', x, y, name }
@@ -81,7 +94,19 @@ export function chartFigure(
       });
       return { data, layout: { ...layout, barmode: spec.chartType === 'STACKED_BAR' ? 'stack' : 'group' } };
     }
-    default:
-      return { data: [{ type: 'bar', x: xs, y: ys, name: yTitle }], layout };
+    default: {
+      const lying = xs.length <= MOST_LYING_BARS && xs.some((x) => x.length > LONG_LABEL);
+      if (!lying) return { data: [{ type: 'bar', x: xs, y: ys, name: yTitle }], layout };
+      // Long names read across, first row on top.
+      return {
+        data: [{ type: 'bar', orientation: 'h', x: ys, y: xs, name: yTitle }],
+        layout: {
+          ...layout,
+          margin: compact ? { l: 12, r: 12, t: 12, b: 24 } : { l: 24, r: 24, t: 24, b: 48 },
+          xaxis: { title: { text: compact ? '' : yTitle }, automargin: true, ...(fromZero ? { rangemode: 'tozero' } : {}) },
+          yaxis: { title: { text: compact ? '' : xTitle }, automargin: true, type: 'category', autorange: 'reversed', ...(compact ? shortTicks(xs) : {}) },
+        },
+      };
+    }
   }
 }

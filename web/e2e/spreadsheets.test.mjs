@@ -81,7 +81,7 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     const spreadsheetId = page.url().split('/').pop();
     await rowRange(page).filter({ hasText: 'Showing 1–50 of 3503 rows' }).waitFor();
     await page.getByRole('list', { name: 'Spreadsheets' }).getByRole('link', { name: 'Tracks' }).waitFor();
-    await expectHeaders(page, ['Name', 'Milliseconds', 'UnitPrice']);
+    await expectHeaders(page, ['Name', 'Milliseconds', 'Unit price']);
     await shot('saved');
 
     // Page 2.
@@ -110,7 +110,7 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     // A filter: UnitPrice > 0.99, typed as a number.
     await page.getByRole('button', { name: 'Add filter' }).click();
     const form = page.locator('.ant-popover:visible');
-    await choose(page, form.getByRole('combobox', { name: 'Filter column' }), 'UnitPrice');
+    await choose(page, form.getByRole('combobox', { name: 'Filter column' }), 'Unit price');
     await choose(page, form.getByRole('combobox', { name: 'Filter operator' }), '> greater than');
     await form.getByLabel('Filter value').fill('0.99');
     await shot('add-filter');
@@ -119,7 +119,7 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     answer = (await loaded).spreadsheetPage;
     assert.equal(answer.totalRows, 213);
     await rowRange(page).filter({ hasText: 'of 213 rows' }).waitFor();
-    assert.equal(await page.getByTestId('filter-tag').innerText(), 'UnitPrice > 0.99');
+    assert.equal(await page.getByTestId('filter-tag').innerText(), 'Unit price > 0.99');
     await shot('filtered');
 
     // Columns: UnitPrice hidden, Name renamed Track, Milliseconds first.
@@ -152,7 +152,7 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     await rowRange(page).filter({ hasText: 'Showing 1–50 of 213 rows' }).waitFor();
     await expectHeaders(page, ['Milliseconds', 'Track']);
     assert.equal(await grid(page).locator('thead th', { hasText: 'Milliseconds' }).getAttribute('aria-sort'), 'descending');
-    assert.equal(await page.getByTestId('filter-tag').innerText(), 'UnitPrice > 0.99');
+    assert.equal(await page.getByTestId('filter-tag').innerText(), 'Unit price > 0.99');
     const top = await firstRow(page);
     assert.ok(Number(top[0]) >= Number((await grid(page).locator('tbody tr.ant-table-row').nth(1).locator('td').first().innerText())), 'still sorted descending');
     await shot('reloaded');

@@ -2,6 +2,7 @@
 // page, sort and filters go to the server (which computes them at the source); column
 // order, names and visibility are applied here and saved with the view.
 import type { Key } from 'react';
+import { displayName } from '../format/values';
 import type {
   ColumnTypeFamily,
   FilterOperator,
@@ -153,7 +154,11 @@ export function mergeColumns(saved: readonly GridColumn[], source: readonly Sour
   return [...kept, ...source.filter((c) => !listed.has(c.name)).map((c) => ({ name: c.name, label: c.name, hidden: false }))];
 }
 
-export const labelOf = (column: GridColumn) => column.label.trim() || column.name;
+/** A column's header: the name a user gave it, else its name in words ("Unit price"). */
+export const labelOf = (column: GridColumn) => {
+  const given = column.label.trim();
+  return given && given !== column.name ? given : displayName(column.name);
+};
 
 /** What Save view sends for the columns: every column in order, a label only when renamed. */
 export function columnsInput(columns: readonly GridColumn[]): SpreadsheetColumnInput[] {

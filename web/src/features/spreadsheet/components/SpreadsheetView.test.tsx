@@ -64,7 +64,7 @@ describe('SpreadsheetView', () => {
       sort: [{ column: 'Milliseconds', direction: 'DESCENDING' }],
       filters: [{ column: 'UnitPrice', operator: 'GREATER_THAN', value: 0.99 }],
     });
-    expect(screen.getByTestId('filter-tag')).toHaveTextContent('UnitPrice > 0.99');
+    expect(screen.getByTestId('filter-tag')).toHaveTextContent('Unit price > 0.99');
     expect(header('Milliseconds')).toHaveAttribute('aria-sort', 'descending');
   });
 
@@ -84,13 +84,13 @@ describe('SpreadsheetView', () => {
     const { lastPage } = renderSheet();
     await screen.findByText('Showing 1–50 of 3503 rows');
     fireEvent.click(screen.getByRole('button', { name: /Add filter/ }));
-    await pickOption(await screen.findByRole('combobox', { name: 'Filter column' }), 'UnitPrice');
+    await pickOption(await screen.findByRole('combobox', { name: 'Filter column' }), 'Unit price');
     await pickOption(screen.getByRole('combobox', { name: 'Filter operator' }), '> greater than');
     fireEvent.change(screen.getByLabelText('Filter value'), { target: { value: '0.99' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(lastPage()).toMatchObject({ page: 1, filters: [{ column: 'UnitPrice', operator: 'GREATER_THAN', value: 0.99 }] }));
     expect(await screen.findByText('Showing 1–50 of 213 rows')).toBeInTheDocument();
-    fireEvent.click(screen.getByLabelText('Remove filter UnitPrice > 0.99'));
+    fireEvent.click(screen.getByLabelText('Remove filter Unit price > 0.99'));
     await waitFor(() => expect(lastPage()).toMatchObject({ filters: [] }));
   });
 

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { Layout, Menu, Typography } from '../../components/ui';
+import { Button, Drawer, Layout, Menu, MenuOutlined, Typography } from '../../components/ui';
+import { useNarrow } from '../../components/page/useNarrow';
 import { QuarryMark } from '../../components/page/BrandedCard';
 import { OrgSwitcher } from '../../features/org/components/OrgSwitcher';
 import { useApiManagementAccess } from '../../features/apiManagement/hooks/useApiManagementAccess';
@@ -9,7 +11,7 @@ import { UserMenu } from '../../features/user/components/UserMenu';
 import { useMe } from '../../features/user/hooks/useMe';
 import { paths } from '../routes/paths';
 
-function ProjectNav({ projectId }: { projectId: string }) {
+function ProjectNav({ projectId, vertical = false }: { projectId: string; vertical?: boolean }) {
   const { pathname } = useLocation();
   const apiAccess = useApiManagementAccess(projectId);
   const items = [
@@ -23,6 +25,7 @@ function ProjectNav({ projectId }: { projectId: string }) {
     { key: `/projects/${projectId}/settings`, label: <Link to={paths.settings(projectId)}>Settings</Link> },
   ];
   const selected = items.filter((item) => pathname.startsWith(item.key)).map((item) => item.key);
+  if (vertical) return <Menu mode="inline" items={items} selectedKeys={selected} style={{ borderInlineEnd: 'none' }} aria-label="Project navigation" />;
   return (
     <Menu
       mode="horizontal"
@@ -39,6 +42,55 @@ export function AppLayout() {
   const { projectId } = useParams();
   const { me } = useMe();
   const createProject = useCreateProjectModal();
+  const narrow = useNarrow();
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: a page opened from the menu closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+
+  if (narrow) {
+    // A phone: the product mark and one button; the org, project navigation and account
+    // live in a drawer, so the page keeps the whole width.
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, color: '#fff', paddingInline: 12 }}>
+          <Link to={paths.projects} style={{ display: 'flex', alignItems: 'center', gap: 8, color: '#fff' }}>
+            <QuarryMark />
+            <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
+              Quarry
+            </Typography.Text>
+          </Link>
+          {projectId && me?.currentProject?.id === projectId && (
+            <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', flex: 1, minWidth: 0 }} ellipsis>
+              {me.currentProject.displayName}
+            </Typography.Text>
+          )}
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Open navigation"
+            onClick={() => setMenuOpenAt(pathname)}
+            style={{ color: '#fff', marginInlineStart: 'auto' }}
+          />
+        </Layout.Header>
+        <Drawer open={menuOpen} onClose={() => setMenuOpenAt(null)} placement="right" width={280} title="Quarry" data-testid="navigation-drawer">
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+            <div style={{ background: '#1f3a5f', borderRadius: 8, padding: 8 }}>
+              <OrgSwitcher currentOrg={me?.currentOrg} />
+            </div>
+            {projectId && <ProjectNav projectId={projectId} vertical />}
+            <div style={{ background: '#1f3a5f', borderRadius: 8, padding: 8 }}>
+              <UserMenu me={me} />
+            </div>
+          </div>
+        </Drawer>
+        <Layout.Content style={{ padding: 12, minWidth: 0 }}>
+          <Outlet />
+        </Layout.Content>
+        <CreateProjectModal open={createProject.open} onClose={createProject.close} />
+      </Layout>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -72,12 +72,13 @@ export function ResponseCard({ projectId, response, onChanged, onAsk, canEdit = 
 
   return (
     <Card data-testid="thread-response" data-status={status} style={{ marginBottom: 16 }}>
-      <Flex justify="space-between" align="start" gap={12}>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
+      {/* The question keeps at least 200 px; the actions wrap below it on a narrow screen. */}
+      <Flex justify="space-between" align="start" gap={12} wrap="wrap">
+        <Typography.Title level={5} style={{ marginTop: 0, flex: '1 1 200px', minWidth: 0 }}>
           {response.question}
         </Typography.Title>
         {status === 'FINISHED' && response.sql && (canPin || canEdit) && (
-          <Space>
+          <Space wrap>
             {canPin && <Button size="small" icon={<PushpinOutlined />} onClick={() => setPinning(true)}>Pin to dashboard</Button>}
             {canPin && <Button size="small" icon={<TableOutlined />} onClick={() => navigate(paths.newSpreadsheet(projectId, response.id))}>Open as spreadsheet</Button>}
             {canEdit && <Button size="small" onClick={() => setEdit('adjust_steps')}>Adjust steps</Button>}

@@ -5,6 +5,19 @@ import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
 import { useLayoutSaver } from '../hooks/useLayoutSaver';
 import { GRID_COLUMNS, GRID_MARGIN, ROW_HEIGHT, toGridLayout, type GridItem } from '../layout';
 import { DashboardTile } from './DashboardTile';
+import { useNarrow } from '../../../components/page/useNarrow';
+
+/** On a phone, the tiles one below another at full width, in their reading order. */
+function stacked(layout: Layout): Layout {
+  let y = 0;
+  return [...layout]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((tile) => {
+      const placed = { ...tile, x: 0, y, w: GRID_COLUMNS };
+      y += tile.h;
+      return placed;
+    });
+}
 
 type Props = { projectId: string; dashboardId: string; items: DashboardItemFieldsFragment[]; canEdit: boolean };
 
@@ -16,6 +29,9 @@ export function DashboardGrid({ projectId, dashboardId, items, canEdit }: Props)
   const [moved, setMoved] = useState<{ base: GridItem[]; layout: Layout } | null>(null);
   const layout = moved && moved.base === saved ? moved.layout : saved;
   const { save } = useLayoutSaver(projectId, dashboardId, items);
+  // A phone shows the tiles stacked and leaves the arrangement alone.
+  const narrow = useNarrow();
+  const arranging = canEdit && !narrow;
 
   const stop = async (next: Layout, resized: boolean) => {
     setMoved({ base: saved, layout: next });
@@ -30,11 +46,11 @@ export function DashboardGrid({ projectId, dashboardId, items, canEdit }: Props)
       {mounted && (
         <ReactGridLayout
           width={width}
-          layout={layout}
+          layout={narrow ? stacked(layout) : layout}
           gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
-          dragConfig={{ enabled: canEdit, handle: '.dashboard-tile__handle' }}
-          resizeConfig={{ enabled: canEdit }}
-          onLayoutChange={(next) => setMoved({ base: saved, layout: next })}
+          dragConfig={{ enabled: arranging, handle: '.dashboard-tile__handle' }}
+          resizeConfig={{ enabled: arranging }}
+          onLayoutChange={(next) => arranging && setMoved({ base: saved, layout: next })}
           onDragStop={(next) => void stop(next, false)}
           onResizeStop={(next) => void stop(next, true)}
         >

@@ -1,10 +1,33 @@
-import { Outlet, useParams } from 'react-router';
-import { Layout } from '../../../../components/ui';
+import { useState } from 'react';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { Button, Drawer, FolderOutlined, Layout } from '../../../../components/ui';
+import { useNarrow } from '../../../../components/page/useNarrow';
 import { HomeSidebar } from '../../../../features/folder/components/HomeSidebar';
 
-/** Home, thread, dashboard and spreadsheet pages, with the folder tree beside them. */
+/** Home, thread, dashboard and spreadsheet pages, with the folder tree beside them (in a
+ * drawer on a phone, so the page keeps the whole width). */
 export function HomeLayout() {
   const { projectId = '' } = useParams();
+  const narrow = useNarrow();
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: opening a thread from it closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  if (narrow) {
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
+        <Button icon={<FolderOutlined />} onClick={() => setOpenAt(pathname)} style={{ alignSelf: 'flex-start' }}>
+          Threads and folders
+        </Button>
+        <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" width={300} title="Threads and folders">
+          <HomeSidebar projectId={projectId} />
+        </Drawer>
+        <div style={{ minWidth: 0 }}>
+          <Outlet />
+        </div>
+      </div>
+    );
+  }
   return (
     <Layout style={{ background: 'transparent', gap: 24 }}>
       <Layout.Sider width={240} theme="light" style={{ background: '#fff', padding: 12, borderRadius: 8 }}>

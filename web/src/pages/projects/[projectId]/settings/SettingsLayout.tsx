@@ -1,5 +1,6 @@
-import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { Layout, Menu } from '../../../../components/ui';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Layout, Menu, Select } from '../../../../components/ui';
+import { useNarrow } from '../../../../components/page/useNarrow';
 import type { MenuProps } from '../../../../components/ui';
 import { paths } from '../../../../app/routes/paths';
 
@@ -29,6 +30,8 @@ export const SETTINGS_SECTIONS = [
 export function SettingsLayout() {
   const { projectId = '' } = useParams();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const narrow = useNarrow();
   const items: MenuProps['items'] = SETTINGS_SECTIONS.map(({ group, items: sections }) => ({
     type: 'group',
     key: group,
@@ -38,6 +41,29 @@ export function SettingsLayout() {
       label: <Link to={paths.settings(projectId, section)}>{label}</Link>,
     })),
   }));
+
+  if (narrow) {
+    // A phone: the sections in a picker above the page, which keeps the width.
+    const options = SETTINGS_SECTIONS.map(({ group, items: sections }) => ({
+      label: group,
+      title: group,
+      options: sections.map(([section, label]) => ({ value: paths.settings(projectId, section), label: `${group}: ${label}` })),
+    }));
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <nav aria-label="Settings">
+          <Select
+            aria-label="Settings section"
+            style={{ width: '100%' }}
+            value={pathname.replace(/\/+$/, '')}
+            options={options}
+            onChange={(to: string) => void navigate(to)}
+          />
+        </nav>
+        <Outlet />
+      </div>
+    );
+  }
 
   return (
     <Layout style={{ maxWidth: 1200, margin: '0 auto', background: 'transparent' }}>

@@ -22,7 +22,9 @@
 // `--teach`: after the first pass, each question refused as not understood is taught as a
 // user would, one click per refused phrase: of the candidates its answer offers, the one the
 // gold SQL reads (its column, else its model, named in the gold SQL) is taught through
-// `teachTerm`; a phrase whose candidates the gold SQL does not read is left untaught. Then
+// `teachTerm` (a column the gold SQL compares only with a literal does not count: that is
+// a value, which a term cannot teach); a phrase whose candidates the gold SQL does not read
+// is left untaught. Then
 // every question is asked again and the second pass is reported beside the first.
 //
 // Needs a running Quarry: QUARRY_URL (default http://localhost:3000) and either
@@ -228,9 +230,18 @@ function reads(sql, name) {
   return new RegExp(`(^|[^A-Za-z0-9_])${escaped}([^A-Za-z0-9_]|$)`, 'i').test(sql);
 }
 
-/** The candidate a user who knows what they meant would click: the one the gold SQL reads. */
+/** The gold SQL without its comparisons of a column with a literal (`yearID = 2019`,
+ *  `lgID = 'AL'`): a column read only there is a condition the question states as a value,
+ *  not what a refused word means. */
+function withoutLiteralFilters(sql) {
+  return sql.replace(/[A-Za-z_."]+\s*(=|<>|!=|>=|<=|>|<)\s*('[^']*'|-?\d+(\.\d+)?)/g, ' ');
+}
+
+/** The candidate a user who knows what they meant would click: the one the gold SQL reads
+ *  (beyond comparisons with literals). */
 function meant(offer, goldSql) {
-  const columns = offer.candidates.filter((c) => c.column && reads(goldSql, c.column) && reads(goldSql, c.model));
+  const read = withoutLiteralFilters(goldSql);
+  const columns = offer.candidates.filter((c) => c.column && reads(read, c.column) && reads(goldSql, c.model));
   if (columns.length > 0) return columns[0];
   return offer.candidates.find((c) => !c.column && reads(goldSql, c.model)) ?? null;
 }

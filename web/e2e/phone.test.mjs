@@ -4,19 +4,9 @@
 /* global document, window -- functions passed to evaluate() run in the page */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
+import { BASE_URL, graphql, inBrowser, signedInWithProject, skip, until } from './session.mjs';
 
 const SYNCED = 'query($p: ID!) { deployStatus(projectId: $p) { status } }';
-
-async function until(what, check, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `${what} did not happen within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** The page fits the phone: no sideways scroll, and its main content is not squeezed (read
  *  again for a few seconds while tiles and drawers finish moving into place). */

@@ -81,6 +81,17 @@ async function postJson(request, path, body, csrf) {
   return text ? JSON.parse(text) : {};
 }
 
+/** Polls `check` every half second until it returns something truthy, which it returns. */
+export async function until(what, check, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    assert.ok(Date.now() < deadline, `${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function graphql(request, query, variables = {}) {
   const body = await postJson(request, '/api/graphql', { query, variables });
   assert.ok(!body.errors, `GraphQL errors: ${JSON.stringify(body.errors)}`);

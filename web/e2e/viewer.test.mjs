@@ -3,19 +3,9 @@
 // the API is refused. The rule lives on the server, which tells the page what the viewer may do.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
+import { BASE_URL, graphql, inBrowser, signedInWithProject, skip, until } from './session.mjs';
 
 const SYNCED = 'query($p: ID!) { deployStatus(projectId: $p) { status } }';
-
-async function until(what, check, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `${what} did not happen within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** The first error's code of a GraphQL call that is meant to be refused. */
 async function refusedCode(request, query, variables) {

@@ -138,26 +138,7 @@ pub fn cell_in(language: &str, value: &Value, grain: Option<Grain>) -> String {
 
 /// A column's name in words: "total_revenue" → "total revenue", "UnitPrice" → "unit price".
 pub fn name_in_words(name: &str) -> String {
-    let mut out = String::new();
-    let chars: Vec<char> = name.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '_' || c == '-' || c.is_whitespace() {
-            if !out.is_empty() && !out.ends_with(' ') {
-                out.push(' ');
-            }
-            continue;
-        }
-        let hump = i > 0
-            && c.is_uppercase()
-            && (chars[i - 1].is_lowercase()
-                || chars[i - 1].is_ascii_digit()
-                || chars[i - 1].is_uppercase() && chars.get(i + 1).is_some_and(|n| n.is_lowercase()));
-        if hump && !out.ends_with(' ') {
-            out.push(' ');
-        }
-        out.extend(c.to_lowercase());
-    }
-    out.trim().to_owned()
+    crate::question::words::identifier_words(name)
 }
 
 /// Whether a numeric column names records rather than measuring them: an id, key, code or

@@ -27,7 +27,7 @@ mod teach;
 mod time;
 mod tokens;
 pub mod vocabulary;
-mod words;
+pub(crate) mod words;
 
 pub use from_sql::reading_of_sql;
 pub use suggest::{follow_up, suggestions};

@@ -37,6 +37,18 @@ function ProjectNav({ projectId, vertical = false }: { projectId: string; vertic
   );
 }
 
+/** The product's mark, leading to the project list. */
+function Brand() {
+  return (
+    <Link to={paths.projects} style={{ display: 'flex', alignItems: 'center', gap: 8, color: '#fff' }}>
+      <QuarryMark />
+      <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
+        Quarry
+      </Typography.Text>
+    </Link>
+  );
+}
+
 /** The signed-in app: header with product, organization, project navigation and user menu. */
 export function AppLayout() {
   const { projectId } = useParams();
@@ -54,12 +66,7 @@ export function AppLayout() {
     return (
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, color: '#fff', paddingInline: 12 }}>
-          <Link to={paths.projects} style={{ display: 'flex', alignItems: 'center', gap: 8, color: '#fff' }}>
-            <QuarryMark />
-            <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
-              Quarry
-            </Typography.Text>
-          </Link>
+          <Brand />
           {projectId && me?.currentProject?.id === projectId && (
             <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', flex: 1, minWidth: 0 }} ellipsis>
               {me.currentProject.displayName}
@@ -95,12 +102,7 @@ export function AppLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, color: '#fff' }}>
-        <Link to={paths.projects} style={{ display: 'flex', alignItems: 'center', gap: 8, color: '#fff' }}>
-          <QuarryMark />
-          <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
-            Quarry
-          </Typography.Text>
-        </Link>
+        <Brand />
         <OrgSwitcher currentOrg={me?.currentOrg} />
         {projectId && me?.currentProject?.id === projectId && (
           <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', maxWidth: 220, flexShrink: 0 }} ellipsis={{ tooltip: me.currentProject.displayName }}>

@@ -8,13 +8,7 @@ export const OrgMembersQuery = graphql(`
         id
         myRole
         myPermissions {
-          canUpdateOrg
-          canDeleteOrg
-          canManageMembers
-          canManageGroups
-          canManageInvitations
-          canReadActivityLog
-          canManageOrgApiKeys
+          ...OrgPermissionFields
         }
         members {
           id

@@ -1,5 +1,18 @@
 import { graphql } from '../../../gql';
 
+/** What the signed-in member may do in the org, as the server's permission table says. */
+export const OrgPermissionFieldsFragment = graphql(`
+  fragment OrgPermissionFields on OrgPermissions {
+    canUpdateOrg
+    canDeleteOrg
+    canManageMembers
+    canManageGroups
+    canManageInvitations
+    canReadActivityLog
+    canManageOrgApiKeys
+  }
+`);
+
 export const OrgsQuery = graphql(`
   query Orgs {
     orgs {
@@ -79,13 +92,7 @@ export const CurrentOrgQuery = graphql(`
         state
         myRole
         myPermissions {
-          canUpdateOrg
-          canDeleteOrg
-          canManageMembers
-          canManageGroups
-          canManageInvitations
-          canReadActivityLog
-          canManageOrgApiKeys
+          ...OrgPermissionFields
         }
       }
     }

@@ -20,13 +20,7 @@ export const MeQuery = graphql(`
         myRole
         state
         myPermissions {
-          canUpdateOrg
-          canDeleteOrg
-          canManageMembers
-          canManageGroups
-          canManageInvitations
-          canReadActivityLog
-          canManageOrgApiKeys
+          ...OrgPermissionFields
         }
       }
       currentOrgRole

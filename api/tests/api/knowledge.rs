@@ -88,6 +88,10 @@ async fn a_word_taught_from_an_answer_is_placed_in_the_next_question_of_anyone_i
     assert_eq!(error_code(&unknown), "NOT_FOUND", "{unknown}");
     let long = app.gql(&owner, TEACH, json!({"p": project, "d": {"phrase": "x".repeat(101), "model": "Track"}})).await;
     assert_eq!(error_code(&long), "INVALID_INPUT", "{long}");
+    // A unit of time counts or splits time; taught as a column it would take "per day" away.
+    let days = app.gql(&owner, TEACH, json!({"p": project, "d": {"phrase": "Days", "model": "Track", "column": "Milliseconds"}})).await;
+    assert_eq!(error_code(&days), "INVALID_INPUT", "{days}");
+    assert!(days["errors"][0]["message"].as_str().unwrap().contains("unit of time"), "{days}");
 
     // Deleting the taught term brings the refusal back.
     app.gql_ok(&owner, DELETE, json!({"p": project, "id": taught["id"]})).await;

@@ -93,6 +93,12 @@ pub async fn for_engine(pool: &Pool, project_id: Uuid) -> Result<Vec<vocabulary:
 pub async fn teach(pool: &Pool, acting: &Acting, project_id: Uuid, target: &TermTarget) -> Result<TaughtTerm> {
     acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     let (target, current) = checked(pool, project_id, target).await?;
+    if quarry_engine::question::is_time_unit_phrase(&target.phrase) {
+        return Err(Error::invalid(format!(
+            "\"{}\" is a unit of time: questions use it to count or split time (\"per day\", \"how many days\"), so it cannot name a model or column.",
+            target.phrase
+        )));
+    }
     if let Some(term) = current.iter().find(|t| t.text == target.phrase) {
         let how = if term.source == TermSource::Taught { "has already been taught" } else { "is already understood" };
         return Err(Error::invalid(format!("\"{}\" {how} as {}.", target.phrase, described(&target))));

@@ -230,6 +230,13 @@ pub const AMOUNT_NOUNS: &[&str] = &["charge", "charges", "amount", "amounts", "f
 pub const SALE_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "bought", "buy", "buys", "purchased", "purchase", "ordered"];
 
 /// "Currently", "right now": rows whose validity has not ended.
+/// Units of time: how a question counts or splits time ("how many days", "day of the week"),
+/// never a name of a model or column, so never taught as one.
+pub const TIME_UNITS: &[&str] = &[
+    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "weekday", "weekdays", "month", "months", "quarter", "quarters",
+    "year", "years",
+];
+
 pub const CURRENT: &[&str] = &["current", "currently", "now", "present", "presently", "still", "active"];
 
 /// Negation: "no", "never", "without", "missing", "don't".

@@ -34,6 +34,13 @@ pub use suggest::{follow_up, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{value_key, value_phrases};
 
+/// Whether a phrase is only units of time ("days", "day of week" is not): such a phrase counts
+/// or splits time in a question and cannot be taught as the name of a model or column.
+pub fn is_time_unit_phrase(phrase: &str) -> bool {
+    let words: Vec<String> = phrase.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    !words.is_empty() && words.iter().all(|w| lexicon::TIME_UNITS.contains(&w.as_str()))
+}
+
 use crate::{compile::Dialect, mdl::Manifest};
 use chrono::NaiveDate;
 

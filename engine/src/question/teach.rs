@@ -5,7 +5,7 @@
 
 use super::{
     TeachOffer, TeachTarget,
-    lexicon::{CURRENT, FILLER, LEAST, MOST, NEGATION},
+    lexicon::{CURRENT, FILLER, LEAST, MOST, NEGATION, TIME_UNITS},
     reach::{is_key, is_numeric, readable},
     vocabulary::{said_by, split},
     words::{name_words, stem},
@@ -78,7 +78,7 @@ fn offer(manifest: &Manifest, phrase: &str) -> Option<(f64, TeachOffer)> {
 }
 
 fn structure(word: &str) -> bool {
-    [FILLER, MOST, LEAST, NEGATION, CURRENT].iter().any(|list| list.contains(&word))
+    [FILLER, MOST, LEAST, NEGATION, CURRENT, TIME_UNITS].iter().any(|list| list.contains(&word))
 }
 
 fn candidates(manifest: &Manifest, words: &[String]) -> Vec<(f64, TeachTarget)> {
@@ -171,6 +171,9 @@ mod tests {
     fn structure_words_and_numbers_are_not_offered() {
         let m = manifest();
         assert!(offers(&m, &[vec!["most".into()], vec!["40".into()], vec!["not".into()]], &m.models.iter().collect::<Vec<_>>()).is_empty());
+        // Units of time count or split time; taught as a column they would take "day of the
+        // week" away from the time reading.
+        assert!(offers(&m, &[vec!["days".into()], vec!["week".into()]], &m.models.iter().collect::<Vec<_>>()).is_empty());
     }
 
     #[test]

@@ -94,7 +94,7 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     const toastLink = page.getByTestId('pinned-toast').getByRole('link', { name: dashboardName });
     await toastLink.waitFor();
 
-    // The dashboard: the chart tile, and the number below it.
+    // The dashboard: the chart tile, and the number in the free space beside it.
     await toastLink.click();
     await page.waitForURL(/\/home\/dashboard\/[0-9a-f-]+$/);
     const dashboardId = page.url().split('/').pop();
@@ -108,17 +108,17 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     await page.getByRole('link', { name: dashboardName }).first().waitFor(); // listed in the sidebar
     await shot('dashboard');
 
-    // Drag the number tile by its title to the right of the chart (column 6, row 0).
+    // Drag the number tile by its title from beside the chart to the right edge (column 9, row 0).
     const before = await graphql(page.request, DASHBOARD_QUERY, { p: projectId, d: dashboardId });
     const numberItem = before.dashboard.items.find((i) => i.type === 'NUMBER');
-    assert.deepEqual(numberItem.layout, { x: 0, y: 4, w: 3, h: 2 });
+    assert.deepEqual(numberItem.layout, { x: 6, y: 0, w: 3, h: 2 });
     await settledBoxes(page, numberTile);
     const grid = await page.getByTestId('dashboard-grid').boundingBox();
     const handle = await numberTile.locator('.dashboard-tile__handle').boundingBox();
     const tileBox = await numberTile.boundingBox();
     const column = (grid.width - 16 * 11) / 12 + 16;
     const grab = { x: handle.x + 20, y: handle.y + handle.height / 2 };
-    const target = { x: grid.x + 6 * column + (grab.x - tileBox.x), y: grid.y + (grab.y - tileBox.y) };
+    const target = { x: grid.x + 9 * column + (grab.x - tileBox.x), y: grid.y + (grab.y - tileBox.y) };
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/graphql') && (r.request().postData() ?? '').includes('UpdateDashboardItemLayouts'));
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
@@ -133,11 +133,11 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     await page.reload();
     await numberTile.getByTestId('number-value').waitFor();
     const after = await graphql(page.request, DASHBOARD_QUERY, { p: projectId, d: dashboardId });
-    assert.deepEqual(after.dashboard.items.find((i) => i.id === numberItem.id).layout, { x: 6, y: 0, w: 3, h: 2 });
+    assert.deepEqual(after.dashboard.items.find((i) => i.id === numberItem.id).layout, { x: 9, y: 0, w: 3, h: 2 });
     // The grid measures its width after mounting and slides tiles into place (a CSS
     // transition), so the position is read once it has settled.
     const { moved, gridNow } = await settledBoxes(page, numberTile);
-    assert.ok(Math.abs(moved.x - (gridNow.x + 6 * column)) < 4 && Math.abs(moved.y - gridNow.y) < 4, `the tile is drawn at column 6, row 0 (${JSON.stringify(moved)})`);
+    assert.ok(Math.abs(moved.x - (gridNow.x + 9 * column)) < 4 && Math.abs(moved.y - gridNow.y) < 4, `the tile is drawn at column 9, row 0 (${JSON.stringify(moved)})`);
     await shot('rearranged-after-reload');
 
     // A daily 08:00 schedule in Europe/Berlin.

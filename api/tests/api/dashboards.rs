@@ -76,8 +76,8 @@ async fn a_pinned_answer_is_served_from_the_cache_refreshed_on_demand_and_marked
     let first = open(&app, &client, &project, &dashboard).await;
     let items = first["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
-    assert_eq!(items[0]["layout"], json!({"x": 0, "y": 0, "w": 6, "h": 4}), "pinned below one another: {first}");
-    assert_eq!(items[1]["layout"]["y"], 4);
+    assert_eq!(items[0]["layout"], json!({"x": 0, "y": 0, "w": 6, "h": 4}), "the first tile top left: {first}");
+    assert_eq!((&items[1]["layout"]["x"], &items[1]["layout"]["y"]), (&json!(6), &json!(0)), "the second in the free space beside it: {first}");
     for item in items {
         assert_eq!(item["data"]["cacheHit"], false, "first view runs the SQL: {item}");
         assert!(!item["data"]["rows"].as_array().unwrap().is_empty(), "{item}");
@@ -153,7 +153,7 @@ async fn layouts_and_tiles_are_checked_and_kept() {
     let (client, project, dashboard) = board(&app, "dash-layout", &["number of tracks per genre"]).await;
     let number = pin(&app, &client, &project, &dashboard, "how many tracks are there", Some("NUMBER")).await;
     assert_eq!(number["type"], "NUMBER");
-    assert_eq!(number["layout"], json!({"x": 0, "y": 4, "w": 3, "h": 2}));
+    assert_eq!(number["layout"], json!({"x": 6, "y": 0, "w": 3, "h": 2}), "in the first free space, beside the chart");
     let chart = open(&app, &client, &project, &dashboard).await["items"][0]["id"].clone();
 
     const LAYOUTS: &str = "mutation($p: ID!, $d: ID!, $l: [ItemLayoutInput!]!) { updateDashboardItemLayouts(projectId: $p, dashboardId: $d, layouts: $l) { items { id layout { x y w h } } } }";

@@ -392,8 +392,26 @@ pub async fn item(pool: &Pool, item_id: Uuid) -> Result<DashboardItem> {
     Ok(item_of!(row.ok_or_else(|| Error::not_found("Dashboard item"))?))
 }
 
+/// Where a tile sits on the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tile {
+    x: i32,
+    y: i32,
+    w: i32,
+    h: i32,
+}
+
+/// The first place, row by row and then left to right, where a `w` × `h` tile fits without
+/// covering a tile already there: the gap beside a half-width tile before a new row.
+fn first_free_space(placed: &[Tile], w: i32, h: i32) -> (i32, i32) {
+    let w = w.clamp(1, GRID_COLUMNS);
+    let bottom = placed.iter().map(|t| t.y + t.h).max().unwrap_or(0);
+    let overlaps = |x: i32, y: i32| placed.iter().any(|t| x < t.x + t.w && t.x < x + w && y < t.y + t.h && t.y < y + h);
+    (0..=bottom).flat_map(|y| (0..=GRID_COLUMNS - w).map(move |x| (x, y))).find(|&(x, y)| !overlaps(x, y)).unwrap_or((0, bottom))
+}
+
 /// Pins a response to a dashboard as a chart (its own chart type unless another is asked
-/// for), a table or a NUMBER, below the tiles already there.
+/// for), a table or a NUMBER, in the first free space of the grid.
 pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadResponse, display: Option<Display>, name: Option<&str>) -> Result<DashboardItem> {
     let sql = response.sql.clone().ok_or_else(|| Error::invalid("This response has no SQL to pin."))?;
     let chart = response.chart.as_ref().map(|c| c.0.clone());
@@ -411,14 +429,18 @@ pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadRe
     if count >= MAX_ITEMS {
         return Err(Error::invalid(format!("A dashboard holds at most {MAX_ITEMS} tiles.")));
     }
-    let bottom = sqlx::query_scalar!(r#"SELECT coalesce(max(y + h), 0) AS "bottom!" FROM dashboard_items WHERE dashboard_id = $1"#, dashboard.id)
-        .fetch_one(pool)
-        .await?;
+    let placed: Vec<Tile> = sqlx::query!("SELECT x, y, w, h FROM dashboard_items WHERE dashboard_id = $1", dashboard.id)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|r| Tile { x: r.x, y: r.y, w: r.w, h: r.h })
+        .collect();
     let (w, h) = if display == Display::Number { (3, 2) } else { (6, 4) };
+    let (x, y) = first_free_space(&placed, w, h);
     let id = Uuid::new_v4();
     sqlx::query!(
         "INSERT INTO dashboard_items (id, dashboard_id, project_id, name, display, chart, sql, response_id, x, y, w, h)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         id,
         dashboard.id,
         dashboard.project_id,
@@ -427,7 +449,8 @@ pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadRe
         chart.map(Json) as _,
         sql,
         response.id,
-        bottom,
+        x,
+        y,
         w,
         h,
     )
@@ -479,4 +502,30 @@ pub async fn update_layouts(pool: &Pool, dashboard: &Dashboard, layouts: &[(Uuid
     }
     tx.commit().await?;
     items(pool, dashboard.id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn tile(x: i32, y: i32, w: i32, h: i32) -> Tile {
+        Tile { x, y, w, h }
+    }
+
+    #[test]
+    fn a_new_tile_takes_the_first_free_space_not_a_new_row() {
+        assert_eq!(first_free_space(&[], 6, 4), (0, 0));
+        // Beside a half-width tile, not under it.
+        assert_eq!(first_free_space(&[tile(0, 0, 6, 4)], 6, 4), (6, 0));
+        // Both halves taken: the next row.
+        assert_eq!(first_free_space(&[tile(0, 0, 6, 4), tile(6, 0, 6, 4)], 6, 4), (0, 4));
+        // A number tile into the gap a taller neighbour leaves.
+        assert_eq!(first_free_space(&[tile(0, 0, 6, 4), tile(6, 0, 6, 2)], 3, 2), (6, 2));
+        // A gap too narrow is skipped.
+        assert_eq!(first_free_space(&[tile(0, 0, 8, 4)], 6, 4), (0, 4));
+        // Whatever is placed, the tile never covers another.
+        let placed = [tile(0, 0, 3, 2), tile(3, 0, 9, 5), tile(0, 2, 2, 9)];
+        let (x, y) = first_free_space(&placed, 6, 4);
+        assert!(placed.iter().all(|t| !(x < t.x + t.w && t.x < x + 6 && y < t.y + t.h && t.y < y + 4)), "({x}, {y})");
+    }
 }

@@ -42,7 +42,8 @@ describe('DashboardTile', () => {
     const at = '2026-11-25T08:00:05Z';
     const local = new Date(at);
     const pad = (n: number) => String(n).padStart(2, '0');
-    const stamp = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
+    // PRODUCT.md §9's 'YYYY-MM-DD HH:mm': no seconds on a tile.
+    const stamp = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`;
     expect(cacheText({ cacheHit: true, cacheCreatedAt: at })).toBe(`Cached · ${stamp}`);
     expect(cacheText({ cacheHit: false, cacheCreatedAt: at })).toBe(`Refreshed ${stamp}`);
     expect(cacheText({ cacheHit: false, cacheCreatedAt: null })).toBeNull();

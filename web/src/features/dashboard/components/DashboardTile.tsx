@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '../../../components/ui';
-import { formatTimestamp } from '../../../components/page/formatDate';
+import { formatDateTime } from '../../../components/page/formatDate';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
 import { DeleteDashboardItemMutation, RefreshDashboardItemMutation, UpdateDashboardItemMutation } from '../graphql/dashboard';
@@ -25,7 +25,7 @@ export const STALE_TEXT = 'Stale: a model this tile reads changed since; refresh
 /** Where the tile's result came from: the cache, or a run just now. */
 export function cacheText(data: Pick<DashboardItemFieldsFragment['data'], 'cacheHit' | 'cacheCreatedAt'>): string | null {
   if (!data.cacheCreatedAt) return null;
-  return data.cacheHit ? `Cached · ${formatTimestamp(data.cacheCreatedAt)}` : `Refreshed ${formatTimestamp(data.cacheCreatedAt)}`;
+  return data.cacheHit ? `Cached · ${formatDateTime(data.cacheCreatedAt)}` : `Refreshed ${formatDateTime(data.cacheCreatedAt)}`;
 }
 
 /** One tile: its name (the drag handle), refresh, rename and delete, its result and where it came from. */

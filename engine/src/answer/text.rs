@@ -163,7 +163,9 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
         Some(label) if rows.len() == 1 => {
             sentences.push(fill(p.single, &[("measure", format!("{measure} ({})", cell(&rows[0], label))), ("value", cell(&rows[0], value_index))]))
         }
-        Some(label) if is_time(&columns[label]) || grains[label].is_some() && columns.iter().enumerate().filter(|(i, c)| is_label(*i, c)).count() == 1 => {
+        // A trend only over time alone: with a second label (a genre per year) the rows are
+        // several series, not one line from first to last.
+        Some(label) if (is_time(&columns[label]) || grains[label].is_some()) && columns.iter().enumerate().filter(|(i, c)| is_label(*i, c)).count() == 1 => {
             let (first, last) = (&rows[0], &rows[rows.len() - 1]);
             sentences.push(fill(
                 p.trend,
@@ -260,6 +262,15 @@ mod tests {
             "The total revenue was 65,971.54 in Jan 2025 and 120,000 in Mar 2025. Mar 2025 has the highest total revenue: 120,000. The result has 3 rows."
         );
         assert!(!text.contains('T') || !text.contains("00:00"), "{text}");
+    }
+
+    #[test]
+    fn time_with_a_second_label_is_no_single_trend() {
+        let by_year_and_genre = [col("year", Integer), col("genre", Text), col("total", Decimal)];
+        let rows = vec![vec![json!(2021), json!("Rock"), json!(10)], vec![json!(2021), json!("Jazz"), json!(30)], vec![json!(2022), json!("Rock"), json!(20)]];
+        let text = describe("EN", None, &by_year_and_genre, &rows, false);
+        assert!(!text.contains(" was "), "no first-to-last line across series: {text}");
+        assert!(text.starts_with("2021 has the highest total: 30."), "{text}");
     }
 
     #[test]

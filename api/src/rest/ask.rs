@@ -500,12 +500,11 @@ pub async fn get_thread(State(state): State<AppState>, Extension(caller): Extens
     check_thread(&state, &target, thread_id, Use::Read).await?;
     caller.note_thread(thread_id);
     let found = thread::get(&state.pool, project_id, thread_id).await?;
-    let responses = thread::responses(&state.pool, thread_id).await?;
-    let tasks = asking::latest_of_responses(&state.pool, &responses.iter().map(|r| r.id).collect::<Vec<_>>()).await?;
-    let responses = responses
+    let responses = asking::thread_responses(&state.pool, thread_id)
+        .await?
         .into_iter()
-        .map(|r| ThreadEntry {
-            status: tasks.iter().find(|t| t.response_id == r.id).map(|t| t.status().into()),
+        .map(|(r, task)| ThreadEntry {
+            status: task.map(|t| t.status().into()),
             response_id: r.id,
             question: r.question,
             sql: r.sql,

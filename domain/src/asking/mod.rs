@@ -340,7 +340,7 @@ pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -
 }
 
 /// The latest task of each response in `response_ids`.
-pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<Vec<AskingTask>> {
+pub async fn latest_of_responses<'e>(executor: impl sqlx::PgExecutor<'e>, response_ids: &[Uuid]) -> Result<Vec<AskingTask>> {
     Ok(sqlx::query_as!(
         AskingTask,
         r#"SELECT DISTINCT ON (response_id) id, project_id, thread_id, response_id, question, given_sql, status AS "status: AskStatus", understood,
@@ -351,8 +351,48 @@ pub async fn latest_of_responses(pool: &Pool, response_ids: &[Uuid]) -> Result<V
            ORDER BY response_id, created_at DESC"#,
         response_ids,
     )
-    .fetch_all(pool)
+    .fetch_all(executor)
     .await?)
+}
+
+/// A response beside its latest task, read at one moment.
+pub type ResponseWithTask = (ThreadResponse, Option<AskingTask>);
+
+/// A thread's responses (oldest first), each with its latest task, read as of one moment: a
+/// task that finished between two separate reads would show as finished beside a response
+/// still without the answer it wrote in the same transaction.
+pub async fn thread_responses(pool: &Pool, thread_id: Uuid) -> Result<Vec<ResponseWithTask>> {
+    let mut tx = snapshot(pool).await?;
+    let responses = thread::responses(&mut *tx, thread_id).await?;
+    let tasks = latest_of_responses(&mut *tx, &responses.iter().map(|r| r.id).collect::<Vec<_>>()).await?;
+    tx.commit().await?;
+    Ok(pair_with_tasks(responses, tasks))
+}
+
+/// One response of the project with its latest task, read as of one moment.
+pub async fn response_with_task(pool: &Pool, project_id: Uuid, response_id: Uuid) -> Result<ResponseWithTask> {
+    let mut tx = snapshot(pool).await?;
+    let response = thread::response(&mut *tx, project_id, response_id).await?;
+    let tasks = latest_of_responses(&mut *tx, &[response.id]).await?;
+    tx.commit().await?;
+    Ok(pair_with_tasks(vec![response], tasks).pop().expect("one response in, one out"))
+}
+
+/// A read-only transaction whose reads all see the same committed state.
+async fn snapshot(pool: &Pool) -> Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+    Ok(tx)
+}
+
+fn pair_with_tasks(responses: Vec<ThreadResponse>, mut tasks: Vec<AskingTask>) -> Vec<ResponseWithTask> {
+    responses
+        .into_iter()
+        .map(|response| {
+            let task = tasks.iter().position(|t| t.response_id == response.id).map(|i| tasks.swap_remove(i));
+            (response, task)
+        })
+        .collect()
 }
 
 /// Moves a task that has not ended; `false` when it had (stopped meanwhile, or a retried step).

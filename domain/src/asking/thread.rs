@@ -183,7 +183,7 @@ pub async fn delete(pool: &Pool, project_id: Uuid, thread_id: Uuid) -> Result<()
 }
 
 /// A thread's responses in the order they were asked.
-pub async fn responses(pool: &Pool, thread_id: Uuid) -> Result<Vec<ThreadResponse>> {
+pub async fn responses<'e>(executor: impl sqlx::PgExecutor<'e>, thread_id: Uuid) -> Result<Vec<ThreadResponse>> {
     Ok(sqlx::query_as!(
         ThreadResponse,
         r#"SELECT id, thread_id, project_id, question, sql, answer, answer_status AS "answer_status: GenerationStatus",
@@ -192,11 +192,11 @@ pub async fn responses(pool: &Pool, thread_id: Uuid) -> Result<Vec<ThreadRespons
            FROM thread_responses WHERE thread_id = $1 ORDER BY created_at, id"#,
         thread_id,
     )
-    .fetch_all(pool)
+    .fetch_all(executor)
     .await?)
 }
 
-pub async fn response(pool: &Pool, project_id: Uuid, response_id: Uuid) -> Result<ThreadResponse> {
+pub async fn response<'e>(executor: impl sqlx::PgExecutor<'e>, project_id: Uuid, response_id: Uuid) -> Result<ThreadResponse> {
     sqlx::query_as!(
         ThreadResponse,
         r#"SELECT id, thread_id, project_id, question, sql, answer, answer_status AS "answer_status: GenerationStatus",
@@ -206,7 +206,7 @@ pub async fn response(pool: &Pool, project_id: Uuid, response_id: Uuid) -> Resul
         response_id,
         project_id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(executor)
     .await?
     .ok_or_else(|| Error::not_found("Thread response"))
 }

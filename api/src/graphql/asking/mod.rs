@@ -299,24 +299,17 @@ impl ThreadDetail {
     }
     /// The thread's questions in the order asked, each with its latest task.
     async fn responses(&self, ctx: &Context<'_>) -> ApiResult<Vec<ThreadResponseGql>> {
-        responses_with_tasks(ctx, threads::responses(&context::state(ctx).pool, self.thread.id).await?).await
+        Ok(with_tasks(asking::thread_responses(&context::state(ctx).pool, self.thread.id).await?))
     }
 }
 
-async fn responses_with_tasks(ctx: &Context<'_>, responses: Vec<ThreadResponse>) -> ApiResult<Vec<ThreadResponseGql>> {
-    let ids: Vec<Uuid> = responses.iter().map(|r| r.id).collect();
-    let mut tasks = asking::latest_of_responses(&context::state(ctx).pool, &ids).await?;
-    Ok(responses
-        .into_iter()
-        .map(|response| {
-            let task = tasks.iter().position(|t| t.response_id == response.id).map(|i| tasks.swap_remove(i));
-            ThreadResponseGql { response, task }
-        })
-        .collect())
+fn with_tasks(pairs: Vec<asking::ResponseWithTask>) -> Vec<ThreadResponseGql> {
+    pairs.into_iter().map(|(response, task)| ThreadResponseGql { response, task }).collect()
 }
 
-async fn response_with_task(ctx: &Context<'_>, response: ThreadResponse) -> ApiResult<ThreadResponseGql> {
-    Ok(responses_with_tasks(ctx, vec![response]).await?.pop().expect("one response in, one out"))
+async fn response_with_task(ctx: &Context<'_>, project_id: Uuid, response_id: Uuid) -> ApiResult<ThreadResponseGql> {
+    let (response, task) = asking::response_with_task(&context::state(ctx).pool, project_id, response_id).await?;
+    Ok(ThreadResponseGql { response, task })
 }
 
 /// The caller's own thread (others' threads are not found).
@@ -398,7 +391,7 @@ impl AskingQuery {
         let project_id = parse_id(&project_id)?;
         let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
         let response = response_for(ctx, user, project_id, parse_id(&response_id)?, false).await?;
-        response_with_task(ctx, response).await
+        response_with_task(ctx, project_id, response.id).await
     }
 
     /// A page of a response's cached result (offset from 0, at most 500 rows a page).

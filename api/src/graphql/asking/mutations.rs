@@ -137,8 +137,7 @@ impl AskingMutation {
         let question = data.question.or_else(|| data.sql.clone()).unwrap_or_default();
         let new = NewTask { question, sql: data.sql, thread_id: Some(thread.id), ..NewTask::default() };
         let task = asking::ask(&context::state(ctx).services, project_id, user.id, new).await?;
-        let response = threads::response(&context::state(ctx).pool, project_id, task.response_id).await?;
-        response_with_task(ctx, response).await
+        response_with_task(ctx, project_id, task.response_id).await
     }
 
     /// Edits a response's SQL and re-runs it (the answer, result and chart are replaced when
@@ -153,8 +152,7 @@ impl AskingMutation {
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
         asking::rerun(&context::state(ctx).services, project_id, user.id, &response, data.sql).await?;
-        let response = threads::response(&context::state(ctx).pool, project_id, response.id).await?;
-        response_with_task(ctx, response).await
+        response_with_task(ctx, project_id, response.id).await
     }
 
     /// Writes the answer again from the response's cached result.
@@ -162,7 +160,7 @@ impl AskingMutation {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
         answer::rewrite_answer(pool, &response).await?;
-        response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
+        response_with_task(ctx, project_id, response.id).await
     }
 
     /// adjust_sql (new SQL) or adjust_steps (a changed question): a new response in the thread.
@@ -176,8 +174,7 @@ impl AskingMutation {
     ) -> ApiResult<ThreadResponseGql> {
         let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
         let task = asking::adjust(&context::state(ctx).services, project_id, user.id, &response, data.sql, data.question).await?;
-        let adjusted = threads::response(&context::state(ctx).pool, project_id, task.response_id).await?;
-        response_with_task(ctx, adjusted).await
+        response_with_task(ctx, project_id, task.response_id).await
     }
 
     /// Picks the chart again from the result's shape.
@@ -185,7 +182,7 @@ impl AskingMutation {
         let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
         let pool = &context::state(ctx).pool;
         answer::rechoose_chart(pool, &response).await?;
-        response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
+        response_with_task(ctx, project_id, response.id).await
     }
 
     /// Changes the chart's type, axes or series colour column; checked against the result.
@@ -194,7 +191,7 @@ impl AskingMutation {
         let state = context::state(ctx);
         let change = ChartChange { chart_type: data.chart_type, x: data.x, y: data.y, color: data.color };
         asking::adjust_chart(&state.services, &response, change).await?;
-        response_with_task(ctx, threads::response(&state.pool, project_id, response.id).await?).await
+        response_with_task(ctx, project_id, response.id).await
     }
 
     /// Replaces the chart with one the user described in full.
@@ -204,6 +201,6 @@ impl AskingMutation {
             ChartSpec { chart_type: data.chart_type, title: data.title.unwrap_or_else(|| response.question.clone()), x: data.x, y: data.y, color: data.color };
         let pool = &context::state(ctx).pool;
         answer::set_user_chart(pool, &response, &spec).await?;
-        response_with_task(ctx, threads::response(pool, project_id, response.id).await?).await
+        response_with_task(ctx, project_id, response.id).await
     }
 }

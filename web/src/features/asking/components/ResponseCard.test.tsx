@@ -62,6 +62,15 @@ describe('ResponseCard', () => {
     await waitFor(() => expect(changed).toHaveBeenCalled(), { timeout: 5000 });
   });
 
+  it('keeps saying the answer is being written while the thread has not reloaded the answer of a finished task', async () => {
+    const api = mockOperations({ AskingTask: { data: { askingTask: task('FINISHED') } } });
+    const changed = vi.fn();
+    renderWithProviders(<ResponseCard projectId="p1" response={response('GENERATING')} onChanged={changed} onAsk={vi.fn()} />, api.client);
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(screen.getByTestId('task-status')).toHaveTextContent('Generating the answer…');
+    expect(screen.queryByTestId('answer')).toBeNull();
+  });
+
   it("shows the language model's steps and plan while it works, then how the answer was reached", async () => {
     const plan = '1. Sum Invoice.Total by BillingCountry.\n2. Sort by revenue.';
     const api = mockOperations({

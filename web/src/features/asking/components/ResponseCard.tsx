@@ -49,7 +49,10 @@ export function ResponseCard({ projectId, response, onChanged, onAsk, canEdit = 
   const [pinning, setPinning] = useState(false);
   const navigate = useNavigate();
   const [adjusting, adjust] = useMutation(AdjustThreadResponseMutation);
-  const status = task?.status ?? 'FINISHED';
+  // The task's end is seen by its poll a moment before the thread reloads with the answer
+  // the task wrote: until then the card still says it is writing it.
+  const polledStatus = task?.status ?? 'FINISHED';
+  const status = polledStatus === 'FINISHED' && !response.sql ? 'GENERATING' : polledStatus;
   const { canManage: canTeach } = useKnowledgeRights(projectId);
   const canPin = useProjectPermissions(projectId)?.canManageDashboards ?? true;
 

@@ -17,8 +17,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // The longest journeys (antd forms, several round trips) take ~10 s on a quiet 2-core
-    // machine and twice that when the machine is busy; a hang still fails within a minute.
-    testTimeout: 60000,
+    // Every test takes under a second (polls run on a fast clock, see useFastClock); a
+    // generous bound for a loaded machine, and a hang fails within 15 s.
+    testTimeout: 15000,
   },
 });

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CombinedError, Provider, type Client } from 'urql';
 import type { DocumentNode } from 'graphql';
@@ -85,7 +86,7 @@ export function renderWithProviders(
   { route, path }: { route?: string; path?: string } = {},
 ) {
   return render(
-    <ConfigProvider form={{ validateMessages }}>
+    <ConfigProvider form={{ validateMessages }} theme={{ token: { motion: false } }}>
       <AntApp>
         <Provider value={client}>
           {route && path ? (
@@ -102,4 +103,25 @@ export function renderWithProviders(
       </AntApp>
     </ConfigProvider>,
   );
+}
+
+/**
+ * Fake timers that still move with the clock (so Testing Library's waits work), for tests of
+ * components that poll: `elapse(ms)` then lets `ms` of their waits pass at once instead of
+ * the test sleeping through them. Call `vi.useRealTimers()` after the test.
+ */
+export function useFastClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
+
+/**
+ * Lets `ms` of timers fire now (see `useFastClock`), a step at a time so that a timer a
+ * component sets once it has rendered an answer fires within the same call.
+ */
+export async function elapse(ms: number, step = 100) {
+  for (let passed = 0; passed < ms; passed += step) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(step);
+    });
+  }
 }

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { elapse, mockOperations, renderWithProviders, useFastClock } from '../../../test/renderWithProviders';
 import { DashboardView, EMPTY_HINT } from './DashboardView';
+import { REFRESH_POLL_MS } from '../hooks/useDashboardRefresh';
+
+afterEach(() => vi.useRealTimers());
 
 vi.mock('./DashboardGrid', () => ({
   DashboardGrid: ({ items }: { items: { id: string; data: { cacheCreatedAt: string } }[] }) => (
@@ -72,9 +75,11 @@ describe('DashboardView', () => {
     });
     renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
     expect(await screen.findByTestId('grid')).toHaveTextContent('i1@2026-11-25T07:00:00Z');
+    useFastClock();
     fireEvent.click(screen.getByRole('button', { name: /Refresh all/ }));
     expect(await screen.findByRole('button', { name: /Refreshing…/ })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('i1@2026-11-25T08:00:02Z'), { timeout: 10_000 });
+    await elapse(3 * REFRESH_POLL_MS);
+    await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('i1@2026-11-25T08:00:02Z'));
     expect(polls).toBe(3);
     expect(screen.getByRole('button', { name: /Refresh all/ })).toBeInTheDocument();
     expect(screen.getByTestId('last-refresh')).toHaveTextContent('Refreshed');

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { permissionsAs } from '../../../test/permissions';
-import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { elapse, mockOperations, renderWithProviders, useFastClock } from '../../../test/renderWithProviders';
 import { GO_TO_FIRST_MODEL_EVENT, ModelingWorkspace } from './ModelingWorkspace';
+import { DEPLOY_POLL_MS } from '../hooks/useDeploy';
+
+afterEach(() => vi.useRealTimers());
 
 // React Flow needs a real layout engine; the browser journey covers the canvas itself.
 vi.mock('../diagram/ModelDiagram', () => ({
@@ -79,11 +82,13 @@ describe('ModelingWorkspace', () => {
     expect(await screen.findByText('diagram of 2 models', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Big orders')).toBeInTheDocument();
     expect(screen.getByTestId('sync-status')).toHaveTextContent('Undeployed changes');
+    useFastClock();
     fireEvent.click(screen.getByRole('button', { name: /Deploy$/ }));
     await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Deploying…'));
-    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Synced'), { timeout: 10_000 });
+    await elapse(2 * DEPLOY_POLL_MS);
+    await waitFor(() => expect(screen.getByTestId('sync-status')).toHaveTextContent('Synced'));
     expect(api.callsOf('Deploy')).toEqual([{ projectId: 'p1' }]);
-  }, 30_000);
+  });
 
   it('says a deploy failed with the catalogue text', async () => {
     let deployed = false;

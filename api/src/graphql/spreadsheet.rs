@@ -14,7 +14,7 @@ use quarry_domain::{
     on_worker,
     permissions::Operation,
     spreadsheet::{
-        self, Page, Spreadsheet,
+        self, Page, Spreadsheet, View,
         export::{self, Export, ExportStatus},
         grid::{Direction, Filter, GridColumn, Operator, PageRequest, SortBy},
     },
@@ -51,6 +51,14 @@ struct FilterGql {
     operator: Operator,
     /// Text, a number, true/false, or null (IS NULL with EQUALS, IS NOT NULL with NOT_EQUALS).
     value: Json<serde_json::Value>,
+}
+
+fn view_in(data: SaveSpreadsheetInput) -> View {
+    View {
+        columns: data.columns.into_iter().map(|c| GridColumn { name: c.name, label: c.label, hidden: c.hidden }).collect(),
+        sort: sorts_in(data.sort),
+        filters: filters_in(data.filters),
+    }
 }
 
 fn sorts_in(sort: Vec<SortGql>) -> Vec<SortBy> {
@@ -306,8 +314,7 @@ impl SpreadsheetMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, data: SaveSpreadsheetInput) -> ApiResult<SpreadsheetGql> {
         let (sheet, viewer) = sheet_for(ctx, Operation::ManageDashboards, &project_id, &spreadsheet_id).await?;
-        let columns = data.columns.into_iter().map(|c| GridColumn { name: c.name, label: c.label, hidden: c.hidden }).collect();
-        let sheet = spreadsheet::save(&context::state(ctx).services, &sheet, columns, sorts_in(data.sort), filters_in(data.filters)).await?;
+        let sheet = spreadsheet::save(&context::state(ctx).services, &sheet, view_in(data)).await?;
         Ok(SpreadsheetGql { sheet, viewer })
     }
 
@@ -317,11 +324,13 @@ impl SpreadsheetMutation {
         Ok(true)
     }
 
-    /// Starts writing the spreadsheet's rows (saved columns, sort and filters) as a CSV file;
-    /// poll `spreadsheetExport`, then download it from its `downloadUrl`.
-    async fn export_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID) -> ApiResult<ExportGql> {
+    /// Starts writing the spreadsheet's rows as a CSV file — with `view`, exactly what the grid
+    /// shows (its columns, sort and filters, saved or not); without, the saved view. Poll
+    /// `spreadsheetExport`, then download it from its `downloadUrl`.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
+    async fn export_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, view: Option<SaveSpreadsheetInput>) -> ApiResult<ExportGql> {
         let (sheet, _) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
         let user = context::signed_in(ctx)?;
-        Ok(export::start(&context::state(ctx).services, &sheet, user.id).await?.into())
+        Ok(export::start(&context::state(ctx).services, &sheet, user.id, view.map(view_in)).await?.into())
     }
 }

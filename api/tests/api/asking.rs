@@ -322,6 +322,29 @@ async fn a_word_the_engine_cannot_place_is_named_in_the_reply() {
     assert!(!message.contains("understood could not"), "{message}");
 }
 
+#[tokio::test]
+async fn a_period_with_no_data_says_which_dates_the_data_has() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("reading-span").await;
+    let project = music(&app, &client, "Music").await;
+    let task = ask(&app, &client, &project, "Total sales in 2031", None).await;
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let answer = app
+        .gql_ok(&client, "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { answer } }", json!({"p": project, "r": task["responseId"]}))
+        .await["threadResponse"]["answer"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // The sample's invoices span five years; which, the data says, not the test.
+    let span = answer.split_once("The data runs from ").map(|(_, span)| span.trim_end_matches('.')).unwrap_or_else(|| panic!("no span in {answer:?}"));
+    let (first, last) = span.split_once(" to ").unwrap();
+    let year = |month_year: &str| -> i32 { month_year.split(' ').nth(1).and_then(|y| y.parse().ok()).unwrap_or_else(|| panic!("{answer}")) };
+    assert!(year(first) < year(last) && year(last) < 2031, "{answer}");
+    assert!(!answer.contains('T') || !answer.contains(":00"), "no timestamps: {answer}");
+}
+
 /// A metric's value in a Prometheus text document (the first sample whose name and labels
 /// start with `series`).
 fn sample(text: &str, series: &str) -> Option<f64> {

@@ -164,6 +164,85 @@ async fn a_spreadsheet_pages_sorts_and_filters_at_the_source_saves_its_columns_a
 }
 
 #[tokio::test]
+async fn an_export_writes_what_the_grid_shows_saved_or_not() {
+    let app = TestApp::spawn().await.with_worker();
+    let (client, _) = app.signed_in("sheet-export-view").await;
+    let project = music(&app, &client, "Export views").await;
+    let created = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $q: String!) { createSpreadsheet(projectId: $p, data: {name: \"Long tracks\", sql: $q}) { id } }",
+            json!({"p": project, "q": TRACKS}),
+        )
+        .await;
+    let sheet = created["createSpreadsheet"]["id"].as_str().unwrap().to_owned();
+    // What the grid shows, never saved: long tracks by name, the length hidden, the name renamed.
+    let sort = json!([{"column": "Name", "direction": "ASCENDING"}]);
+    let filters = json!([{"column": "Milliseconds", "operator": "GREATER_THAN", "value": 600000}]);
+    let shown = app.gql_ok(&client, PAGE, json!({"p": project, "s": sheet, "d": {"page": 1, "pageSize": 500, "sort": sort, "filters": filters}})).await;
+    let shown = &shown["spreadsheetPage"];
+    let total = shown["totalRows"].as_i64().unwrap();
+    assert!((2..500).contains(&total), "{shown}");
+    let view = json!({
+        "columns": [{"name": "Name", "label": "Song", "hidden": false}, {"name": "Milliseconds", "hidden": true}, {"name": "UnitPrice", "hidden": false}],
+        "sort": sort, "filters": filters});
+    const EXPORT: &str = "mutation($p: ID!, $s: ID!, $v: SaveSpreadsheetInput) { exportSpreadsheet(projectId: $p, spreadsheetId: $s, view: $v) { id } }";
+    let started = app.gql_ok(&client, EXPORT, json!({"p": project, "s": sheet, "v": view})).await;
+    let export = started["exportSpreadsheet"]["id"].clone();
+    let done = eventually("the export", Duration::from_secs(60), || async {
+        let polled = app
+            .gql_ok(
+                &client,
+                "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status rowsWritten downloadUrl error } }",
+                json!({"p": project, "e": export}),
+            )
+            .await["spreadsheetExport"]
+            .clone();
+        (polled["status"] != "RUNNING").then_some(polled)
+    })
+    .await;
+    assert_eq!(done["status"], "SUCCEEDED", "{done}");
+    assert_eq!(done["rowsWritten"].as_i64(), Some(total), "as many rows as the grid counts");
+    let text = client.get(format!("{}{}", app.url, done["downloadUrl"].as_str().unwrap())).send().await.unwrap().text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Song,UnitPrice", "the grid's columns and names");
+    // The name is the first field: quoted when it holds a comma or a quote (its quotes doubled).
+    let unquoted = |field: &str| match field.strip_prefix('"').and_then(|f| f.strip_suffix('"')) {
+        Some(inner) => inner.replace("\"\"", "\""),
+        None => field.to_owned(),
+    };
+    let exported: Vec<String> = lines[1..].iter().map(|l| unquoted(l.rsplit_once(',').unwrap().0)).collect();
+    let names: Vec<String> = shown["rows"].as_array().unwrap().iter().map(|r| r[0].as_str().unwrap().to_owned()).collect();
+    assert_eq!(exported, names, "the grid's rows in the grid's order");
+    // The saved view is untouched by an export.
+    let saved = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $s: ID!) { spreadsheet(projectId: $p, spreadsheetId: $s) { sort { column } filters { column } } }",
+            json!({"p": project, "s": sheet}),
+        )
+        .await;
+    assert_eq!(saved["spreadsheet"]["filters"], json!([]), "{saved}");
+
+    // A view the grid could not show is refused before anything runs.
+    let too_many: Vec<Value> = (0..51).map(|_| json!({"column": "UnitPrice", "operator": "GREATER_THAN", "value": 0})).collect();
+    for (bad, says) in [
+        (json!({"columns": [{"name": "Composer", "hidden": false}], "sort": [], "filters": []}), "no column"),
+        (json!({"columns": [], "sort": [], "filters": too_many}), "at most 50 filters"),
+        (json!({"columns": [], "sort": [{"column": "Name", "direction": "ASCENDING"}, {"column": "Name", "direction": "DESCENDING"}], "filters": []}), "twice"),
+    ] {
+        let body = app.gql(&client, EXPORT, json!({"p": project, "s": sheet, "v": bad})).await;
+        assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+        assert!(body["errors"][0]["message"].as_str().unwrap().contains(says), "{body}");
+    }
+    let exports = sqlx::query_scalar!("SELECT count(*) FROM spreadsheet_exports WHERE spreadsheet_id = $1", sheet.parse::<uuid::Uuid>().unwrap())
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap();
+    assert_eq!(exports, Some(1), "no export was recorded for a refused view");
+}
+
+#[tokio::test]
 async fn a_spreadsheet_is_built_from_a_response_and_refuses_sql_that_does_not_compile() {
     let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("sheet-response").await;

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use quarry_engine::{
-    QueryOptions,
+    Connector, QueryOptions,
     answer::{ChartSpec, chart, describe},
-    compile,
+    compile::{self, Dialect},
     mdl::Manifest,
     question::{self, Chip, Understanding, ValueMatch, vocabulary},
 };
@@ -199,6 +199,10 @@ pub async fn write_up_kept(pool: &Pool, task_id: Uuid, plan: &Plan, llm: Option<
 pub struct Ran {
     pub result: ResponseResult,
     pub query_ms: i32,
+    /// The first and last date the data has in the column the question bounded by a period,
+    /// when that period had no data (said in the answer instead of a bare "no data").
+    #[serde(default)]
+    pub span: Option<(serde_json::Value, serde_json::Value)>,
 }
 
 /// GENERATING, then the compiled SQL run at the source (first 5000 rows kept). `None` when
@@ -226,7 +230,24 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
         Err(error) => return fail(Error::from(error).public_message()).await,
     };
     let query_ms = started.elapsed().as_millis() as i32;
-    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms }))
+    let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, connector.as_ref(), sql, dialect).await } else { None };
+    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span }))
+}
+
+/// The first and last date of the column `sql` bounded by a period, read at the source; `None`
+/// when it bounds none or the read fails (the answer then only says nothing matched).
+async fn span_of(manifest: &Manifest, connector: &dyn Connector, sql: &str, dialect: Dialect) -> Option<(serde_json::Value, serde_json::Value)> {
+    let dated = question::dated_columns(sql, dialect).into_iter().next()?;
+    let quoted = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
+    let column = format!("{}.{}", quoted(&dated.model), quoted(&dated.column));
+    let span_sql = format!("SELECT MIN({column}) AS first_date, MAX({column}) AS last_date FROM {}", quoted(&dated.model));
+    let compiled = compile::compile(manifest, &span_sql, dialect).ok()?;
+    let read = connector.query(&compiled, QueryOptions::new(1, QUERY_TIMEOUT)).await.ok()?;
+    let row = read.rows.into_iter().next()?;
+    match row.as_slice() {
+        [first, last] if !first.is_null() && !last.is_null() => Some((first.clone(), last.clone())),
+        _ => None,
+    }
 }
 
 /// The written answer (the language model's, or the template's), the chart, and FINISHED
@@ -234,7 +255,7 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
 async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option<&super::llm::ProjectLlm>) -> Result<bool> {
     let Some(sql) = &plan.sql else { return Ok(false) };
     let task = super::get(pool, task_id).await?;
-    let Ran { result, query_ms } = ran;
+    let Ran { result, query_ms, span } = ran;
     let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
     let project = project::get(pool, task.project_id).await?;
     let language = language_of(&project);
@@ -248,6 +269,10 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
         None => (None, None),
     };
     let mut text = written.unwrap_or_else(|| describe(&language, measure.as_deref(), &result.columns, &result.rows, result.truncated));
+    if let Some(span) = span.and_then(|(first, last)| quarry_engine::answer::data_span(&language, &first, &last)) {
+        // The period asked about has no data: say which it has, rather than a bare "no data".
+        text = format!("{text} {span}");
+    }
     if let Some(question) = saved_question_of(&plan.understood) {
         // Say what answered it.
         text = format!("{} {text}", quarry_engine::answer::from_saved_question(&language, question));

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
-use super::{Spreadsheet, grid};
+use super::{Spreadsheet, View, grid};
 use crate::{
     config::Config,
     db::Pool,
@@ -53,11 +54,15 @@ pub fn file_of(config: &Config, project_id: Uuid, export_id: Uuid) -> PathBuf {
     config.project_dir(project_id).join("exports").join(format!("{export_id}.csv"))
 }
 
-/// Records an export and starts the workflow that writes it (recorded FAILED when it cannot
-/// start).
-pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
+/// Records an export of `view` (what the grid shows; the saved view when `None`) and starts
+/// the workflow that writes it (recorded FAILED when it cannot start).
+pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid, view: Option<View>) -> Result<Export> {
+    let view = match view {
+        Some(view) => Some(super::checked_view(services, sheet, view).await?),
+        None => None,
+    };
     let limit = services.config.limits.running_exports_per_org;
-    let created = create_within(&services.pool, limit, sheet, user_id).await?;
+    let created = create_within(&services.pool, limit, sheet, user_id, view.as_ref()).await?;
     let workflow = Workflow::SpreadsheetExport { project_id: sheet.project_id, export_id: created.id };
     services.start(workflow, fail(&services.pool, created.id, "The export could not be started. Please try again.")).await?;
     Ok(created)
@@ -65,7 +70,7 @@ pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid) -> R
 
 /// Records an export unless `limit` exports of the org are running already (counted under a
 /// lock on the org, so a burst cannot pass it together).
-async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
+async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uuid, view: Option<&View>) -> Result<Export> {
     let mut tx = pool.begin().await?;
     let org_id = sqlx::query_scalar!("SELECT o.id FROM orgs o JOIN projects p ON p.org_id = o.id WHERE p.id = $1 FOR UPDATE OF o", sheet.project_id)
         .fetch_one(&mut *tx)
@@ -81,11 +86,12 @@ async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uu
     }
     let id = Uuid::new_v4();
     sqlx::query!(
-        "INSERT INTO spreadsheet_exports (id, spreadsheet_id, project_id, requested_by) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO spreadsheet_exports (id, spreadsheet_id, project_id, requested_by, view) VALUES ($1, $2, $3, $4, $5)",
         id,
         sheet.id,
         sheet.project_id,
-        user_id
+        user_id,
+        view.map(Json) as _,
     )
     .execute(&mut *tx)
     .await?;
@@ -96,7 +102,7 @@ async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uu
 /// Records an export, whatever else is running (for setting up tests and tools; the product
 /// starts exports through [`start`], which holds the org to its bound).
 pub async fn create(pool: &Pool, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
-    create_within(pool, i64::MAX, sheet, user_id).await
+    create_within(pool, i64::MAX, sheet, user_id, None).await
 }
 
 pub async fn get(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Export> {
@@ -128,7 +134,7 @@ pub async fn fail(pool: &Pool, id: Uuid, error: &str) -> Result<()> {
 }
 
 /// Writes the export's file from the start (a step that runs again overwrites it), in the
-/// spreadsheet's saved column order, names, sort and filters, then records it SUCCEEDED and
+/// column order, names, sort and filters of the view it was asked with (else the saved one), then records it SUCCEEDED and
 /// counts the rows and bytes in the org's usage, once. A spreadsheet the source refuses ends
 /// FAILED with the reason.
 pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uuid) -> Result<()> {
@@ -137,7 +143,8 @@ pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uu
         return Ok(());
     }
     let sheet = super::get(pool, project_id, export.spreadsheet_id).await?;
-    match write_file(pool, config, &sheet, export_id).await {
+    let view = view_of(pool, export_id).await?.unwrap_or_else(|| View::saved(&sheet));
+    match write_file(pool, config, &sheet, &view, export_id).await {
         Ok((rows, bytes)) => {
             finish(pool, &sheet, &export, rows, bytes).await?;
             prune(pool, config, &sheet).await
@@ -151,18 +158,24 @@ pub async fn write(pool: &Pool, config: &Config, project_id: Uuid, export_id: Uu
     }
 }
 
-async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id: Uuid) -> Result<(i64, i64)> {
+/// The view an export was asked with, if any.
+async fn view_of(pool: &Pool, export_id: Uuid) -> Result<Option<View>> {
+    let view = sqlx::query_scalar!(r#"SELECT view AS "view: Json<View>" FROM spreadsheet_exports WHERE id = $1"#, export_id).fetch_one(pool).await?;
+    Ok(view.map(|v| v.0))
+}
+
+async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, view: &View, export_id: Uuid) -> Result<(i64, i64)> {
     let source = super::Source::open(pool, config, sheet.project_id, &sheet.sql).await?;
     let known = &source.known;
-    // The saved columns in their order (hidden ones left out), then any the SQL has gained since.
+    // The view's columns in their order (hidden ones left out), then any the SQL has gained since.
     let mut shown: Vec<(usize, String)> = Vec::new();
-    for column in sheet.columns.0.iter().filter(|c| !c.hidden) {
+    for column in view.columns.iter().filter(|c| !c.hidden) {
         if let Some(i) = known.iter().position(|k| *k == column.name) {
             shown.push((i, column.label.clone().unwrap_or_else(|| column.name.clone())));
         }
     }
     for (i, name) in known.iter().enumerate() {
-        if !sheet.columns.0.iter().any(|c| c.name == *name) {
+        if !view.columns.iter().any(|c| c.name == *name) {
             shown.push((i, name.clone()));
         }
     }
@@ -174,7 +187,7 @@ async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, export_id
     let mut bytes = write_line(&mut file, &header).await?;
     let mut rows = 0i64;
     loop {
-        let page = source.rows(&sheet.sort.0, &sheet.filters.0, EXPORT_PAGE_ROWS, rows).await?;
+        let page = source.rows(&view.sort, &view.filters, EXPORT_PAGE_ROWS, rows).await?;
         let limits = &config.limits;
         if rows + page.rows.len() as i64 > limits.export_max_rows {
             return Err(Error::invalid(format!(

@@ -106,8 +106,19 @@ fn literal(value: &Value) -> Result<String> {
     })
 }
 
-/// Checks that every column the sort and filters name is one of the source's columns.
+/// A grid's filters, at most (each one more condition of every page's query).
+pub const MAX_FILTERS: usize = 50;
+
+/// Checks that every column the sort and filters name is one of the source's columns, that
+/// the sort names each column once and that there are at most [`MAX_FILTERS`] filters.
 fn check_columns(known: &[String], sort: &[SortBy], filters: &[Filter]) -> Result<()> {
+    if filters.len() > MAX_FILTERS {
+        return Err(Error::invalid(format!("A spreadsheet takes at most {MAX_FILTERS} filters.")));
+    }
+    let mut sorted = std::collections::HashSet::new();
+    if let Some(twice) = sort.iter().find(|s| !sorted.insert(&s.column)) {
+        return Err(Error::invalid(format!("The sort names the column \"{}\" twice.", twice.column)));
+    }
     for name in sort.iter().map(|s| &s.column).chain(filters.iter().map(|f| &f.column)) {
         if !known.iter().any(|k| k == name) {
             return Err(Error::invalid(format!("The spreadsheet has no column \"{name}\".")));

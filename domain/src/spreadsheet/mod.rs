@@ -128,10 +128,29 @@ pub async fn rename(pool: &Pool, sheet: &Spreadsheet, name: &str) -> Result<Spre
 /// Saves the grid's state: columns (order, names, hidden), sort and filters. Columns must be
 /// the SQL's own (read at the source through the `sql` pool), each once; a blank name means
 /// the column's own.
-pub async fn save(services: &Services, sheet: &Spreadsheet, columns: Vec<GridColumn>, sort: Vec<SortBy>, filters: Vec<Filter>) -> Result<Spreadsheet> {
+/// What a grid shows of its source: the columns' order, names and visibility, the sort and
+/// the filters — saved with the spreadsheet, or sent with an export as the grid shows it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct View {
+    pub columns: Vec<GridColumn>,
+    pub sort: Vec<SortBy>,
+    pub filters: Vec<Filter>,
+}
+
+impl View {
+    /// The view saved with the spreadsheet.
+    pub fn saved(sheet: &Spreadsheet) -> Self {
+        View { columns: sheet.columns.0.clone(), sort: sheet.sort.0.clone(), filters: sheet.filters.0.clone() }
+    }
+}
+
+/// `view` checked against the spreadsheet's columns as the source has them now (each column
+/// once, names of at most 200 characters, sort and filters as a page checks them); blank
+/// names become none.
+async fn checked_view(services: &Services, sheet: &Spreadsheet, view: View) -> Result<View> {
     let known = on_worker::spreadsheet_columns(services, sheet.project_id, &sheet.sql).await?;
     let known = known.as_slice();
-    let columns: Vec<GridColumn> = columns.into_iter().map(|c| GridColumn { label: c.label.filter(|l| !l.trim().is_empty()), ..c }).collect();
+    let columns: Vec<GridColumn> = view.columns.into_iter().map(|c| GridColumn { label: c.label.filter(|l| !l.trim().is_empty()), ..c }).collect();
     let mut seen = std::collections::HashSet::new();
     for column in &columns {
         if !known.contains(&column.name) {
@@ -144,8 +163,12 @@ pub async fn save(services: &Services, sheet: &Spreadsheet, columns: Vec<GridCol
             return Err(Error::invalid("A column name must be at most 200 characters."));
         }
     }
-    // The sort and filters are checked the way a page checks them.
-    grid::rows_sql(&sheet.sql, false, known, &sort, &filters, 1, 0)?;
+    grid::rows_sql(&sheet.sql, false, known, &view.sort, &view.filters, 1, 0)?;
+    Ok(View { columns, ..view })
+}
+
+pub async fn save(services: &Services, sheet: &Spreadsheet, view: View) -> Result<Spreadsheet> {
+    let View { columns, sort, filters } = checked_view(services, sheet, view).await?;
     sqlx::query!(
         "UPDATE spreadsheets SET columns = $2, sort = $3, filters = $4, updated_at = now() WHERE id = $1",
         sheet.id,

@@ -6,4 +6,4 @@ pub mod format;
 pub mod text;
 
 pub use chart::{ChartSpec, ChartType};
-pub use text::{describe, from_saved_question};
+pub use text::{data_span, describe, from_saved_question, is_empty_result};

@@ -27,6 +27,8 @@ struct Phrases {
     range: &'static str,
     /// `{question}`: a saved question's SQL answered it as it is.
     saved: &'static str,
+    /// `{first}`, `{last}`: the dates the data has, when the period asked about had none.
+    span: &'static str,
 }
 
 fn phrases(language: &str) -> &'static Phrases {
@@ -41,6 +43,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "Das Ergebnis hat mehr als {shown} Zeilen; die ersten {shown} werden gezeigt.",
             range: "{measure} reicht von {min} bis {max}.",
             saved: "Beantwortet mit der gespeicherten Frage „{question}“.",
+            span: "Die Daten reichen von {first} bis {last}.",
         },
         "ES" => &Phrases {
             no_rows: "Ningún dato coincide con la pregunta.",
@@ -52,6 +55,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "El resultado tiene más de {shown} filas; se muestran las primeras {shown}.",
             range: "{measure} va de {min} a {max}.",
             saved: "Respondida con la pregunta guardada «{question}».",
+            span: "Los datos van de {first} a {last}.",
         },
         "FR" => &Phrases {
             no_rows: "Aucune donnée ne correspond à la question.",
@@ -63,6 +67,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "Le résultat compte plus de {shown} lignes ; les {shown} premières sont affichées.",
             range: "{measure} va de {min} à {max}.",
             saved: "Réponse tirée de la question enregistrée « {question} ».",
+            span: "Les données vont de {first} à {last}.",
         },
         "IT" => &Phrases {
             no_rows: "Nessun dato corrisponde alla domanda.",
@@ -74,6 +79,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "Il risultato ha più di {shown} righe; sono mostrate le prime {shown}.",
             range: "{measure} va da {min} a {max}.",
             saved: "Risposta dalla domanda salvata «{question}».",
+            span: "I dati vanno da {first} a {last}.",
         },
         "NL" => &Phrases {
             no_rows: "Er zijn geen gegevens die bij de vraag passen.",
@@ -85,6 +91,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "Het resultaat heeft meer dan {shown} rijen; de eerste {shown} worden getoond.",
             range: "{measure} loopt van {min} tot {max}.",
             saved: "Beantwoord met de opgeslagen vraag ‘{question}’.",
+            span: "De gegevens lopen van {first} tot {last}.",
         },
         "PT" => &Phrases {
             no_rows: "Nenhum dado corresponde à pergunta.",
@@ -96,6 +103,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "O resultado tem mais de {shown} linhas; são mostradas as primeiras {shown}.",
             range: "{measure} vai de {min} a {max}.",
             saved: "Respondida com a pergunta guardada «{question}».",
+            span: "Os dados vão de {first} a {last}.",
         },
         _ => &Phrases {
             no_rows: "No data matched the question.",
@@ -107,6 +115,7 @@ fn phrases(language: &str) -> &'static Phrases {
             truncated: "The result has more than {shown} rows; the first {shown} are shown.",
             range: "The {measure} ranges from {min} to {max}.",
             saved: "Answered with the saved question “{question}”.",
+            span: "The data runs from {first} to {last}.",
         },
     }
 }
@@ -121,6 +130,25 @@ fn fill(template: &str, values: &[(&str, String)]) -> String {
 /// The sentence that says a saved question's SQL answered this one as it is.
 pub fn from_saved_question(language: &str, question: &str) -> String {
     fill(phrases(language).saved, &[("question", question.to_owned())])
+}
+
+/// Whether a result says nothing: no rows, or one row whose every value is empty or zero (a
+/// sum or count over no rows).
+pub fn is_empty_result(rows: &[Vec<Value>]) -> bool {
+    match rows {
+        [] => true,
+        [only] => only.iter().all(|v| v.is_null() || v.as_f64() == Some(0.0)),
+        _ => false,
+    }
+}
+
+/// The sentence that says which dates the data has ("The data runs from Jan 2021 to Dec
+/// 2025."), said when the period a question asked about had none; `None` when the two values
+/// are not dates.
+pub fn data_span(language: &str, first: &Value, last: &Value) -> Option<String> {
+    let (first, last) = (format::moment(first)?, format::moment(last)?);
+    let at = |moment| format::moment_in(language, moment, Grain::Month);
+    Some(fill(phrases(language).span, &[("first", at(first)), ("last", at(last))]))
 }
 
 /// `measure` names the value ("total revenue"); the column's name in words when `None`.
@@ -262,6 +290,18 @@ mod tests {
             "The total revenue was 65,971.54 in Jan 2025 and 120,000 in Mar 2025. Mar 2025 has the highest total revenue: 120,000. The result has 3 rows."
         );
         assert!(!text.contains('T') || !text.contains("00:00"), "{text}");
+    }
+
+    #[test]
+    fn an_empty_period_says_which_dates_the_data_has() {
+        assert!(is_empty_result(&[]));
+        assert!(is_empty_result(&[vec![json!(null)]]));
+        assert!(is_empty_result(&[vec![json!(0)]]));
+        assert!(!is_empty_result(&[vec![json!(3)]]));
+        assert!(!is_empty_result(&[vec![json!(null)], vec![json!(null)]]));
+        let span = data_span("EN", &json!("2021-01-01T00:00:00"), &json!("2025-12-22 14:00:00"));
+        assert_eq!(span.as_deref(), Some("The data runs from Jan 2021 to Dec 2025."));
+        assert_eq!(data_span("EN", &json!(2021), &json!(2025)), None, "years as numbers are no dates to read");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { paths } from './paths';
 import { LoadingState } from '../../components/page/PageStates';
 import { AppLayout } from '../layouts/AppLayout';
 import { ProjectGuard } from '../layouts/ProjectGuard';
@@ -8,6 +9,14 @@ import { RequireSession } from '../layouts/RequireSession';
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) => ({
   lazy: async () => ({ Component: pick(await load()) }),
 });
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A route whose ids are not ids names nothing: the 404 page, not a failed request. */
+export function idsOrNotFound({ params }: Pick<LoaderFunctionArgs, 'params'>) {
+  const bad = Object.entries(params).some(([name, value]) => name.endsWith('Id') && !ID.test(value ?? ''));
+  return bad ? redirect(paths.notFound) : null;
+}
 
 const apiManagementPages = () => import('../../pages/projects/[projectId]/api-management/ApiManagementPages');
 const settingsPages = () => import('../../pages/projects/[projectId]/settings/SettingsPages');
@@ -44,6 +53,7 @@ export const routes: RouteObject[] = [
               { path: 'projects', ...page(() => import('../../pages/projects/ProjectsPage'), (m) => m.ProjectsPage) },
               {
                 path: 'projects/:projectId',
+                loader: idsOrNotFound,
                 element: <ProjectGuard />,
                 children: [
                   {
@@ -85,6 +95,7 @@ export const routes: RouteObject[] = [
                       { index: true, ...page(() => import('../../pages/projects/[projectId]/home/HomePage'), (m) => m.HomePage) },
                       {
                         path: 'dashboard/:dashboardId',
+                        loader: idsOrNotFound,
                         ...page(() => import('../../pages/projects/[projectId]/home/DashboardPage'), (m) => m.DashboardPage),
                       },
                       {
@@ -93,9 +104,10 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'spreadsheets/:spreadsheetId',
+                        loader: idsOrNotFound,
                         ...page(() => import('../../pages/projects/[projectId]/home/spreadsheets/SpreadsheetPage'), (m) => m.SpreadsheetPage),
                       },
-                      { path: ':threadId', ...page(() => import('../../pages/projects/[projectId]/home/ThreadPage'), (m) => m.ThreadPage) },
+                      { path: ':threadId', loader: idsOrNotFound, ...page(() => import('../../pages/projects/[projectId]/home/ThreadPage'), (m) => m.ThreadPage) },
                     ],
                   },
                   {

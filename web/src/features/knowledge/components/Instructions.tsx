@@ -7,6 +7,7 @@ import { formatDate } from '../../../components/page/formatDate';
 import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
 import type { InstructionsQuery as InstructionsResult } from '../../../gql/graphql';
 import { KnowledgeTable } from './KnowledgeTable';
+import { useModelExamples } from '../../modeling/hooks/useModelExamples';
 import {
   CreateInstructionMutation,
   DeleteInstructionMutation,
@@ -98,6 +99,7 @@ function InstructionModal({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<Values>();
+  const examples = useModelExamples(projectId);
   const isGlobal = Form.useWatch('isGlobal', form);
   const [{ fetching: creating }, create] = useMutation(CreateInstructionMutation);
   const [{ fetching: updating }, update] = useMutation(UpdateInstructionMutation);
@@ -130,7 +132,7 @@ function InstructionModal({
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={save}>
         <Form.Item name="instruction" label="Instruction" rules={[{ required: true, whitespace: true }, { max: 1000 }]}>
-          <Input.TextArea rows={4} placeholder="Revenue always means the sum of Invoice.Total." />
+          <Input.TextArea rows={4} placeholder={examples.instruction} />
         </Form.Item>
         <Form.Item name="isGlobal" label="Apply to all questions" valuePropName="checked">
           <Switch />
@@ -142,7 +144,7 @@ function InstructionModal({
             extra="Type a question and press Enter; the instruction applies to questions like these."
             rules={[{ required: true, type: 'array', min: 1, message: 'Please enter at least one question' }]}
           >
-            <Select mode="tags" open={false} placeholder="How many tracks are there?" />
+            <Select mode="tags" open={false} placeholder={examples.countQuestion} />
           </Form.Item>
         )}
       </Form>

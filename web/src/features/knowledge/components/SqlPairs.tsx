@@ -8,6 +8,7 @@ import { failureMessage, showFailureToast } from '../../../app/errors/operationE
 import type { SqlPairsQuery as SqlPairsResult } from '../../../gql/graphql';
 import { KnowledgeTable } from './KnowledgeTable';
 import { CreateSqlPairMutation, DeleteSqlPairMutation, SqlPairsQuery, UpdateSqlPairMutation } from '../graphql/knowledge';
+import { useModelExamples } from '../../modeling/hooks/useModelExamples';
 
 type SqlPair = SqlPairsResult['sqlPairs'][number];
 type FormMode = { mode: 'CREATE' } | { mode: 'EDIT'; pair: SqlPair };
@@ -89,6 +90,7 @@ function SqlPairModal({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<{ question: string; sql: string }>();
+  const examples = useModelExamples(projectId);
   const [{ fetching: creating }, create] = useMutation(CreateSqlPairMutation);
   const [{ fetching: updating }, update] = useMutation(UpdateSqlPairMutation);
   const [problem, setProblem] = useState<string | null>(null);
@@ -122,7 +124,7 @@ function SqlPairModal({
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={save}>
         <Form.Item name="question" label="Question" rules={[{ required: true, whitespace: true }, { max: 1000 }]}>
-          <Input placeholder="How many customers does each country have?" />
+          <Input placeholder={examples.countQuestion} />
         </Form.Item>
         <Form.Item
           name="sql"
@@ -132,7 +134,7 @@ function SqlPairModal({
           validateStatus={problem ? 'error' : undefined}
           help={problem ?? undefined}
         >
-          <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} placeholder={'SELECT "Country", COUNT(*) FROM "Customer" GROUP BY 1'} />
+          <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} placeholder={examples.sql} />
         </Form.Item>
       </Form>
     </Modal>

@@ -14,6 +14,7 @@ import { DEFAULT_PAGE_SIZE, mergeColumns, pageInput, type GridView } from '../gr
 import { CreateSpreadsheetMutation, PreviewSpreadsheetQuery } from '../graphql/spreadsheet';
 import { emitSpreadsheetEvent } from '../spreadsheetEvents';
 import { SpreadsheetGrid } from './SpreadsheetGrid';
+import { useModelExamples } from '../../modeling/hooks/useModelExamples';
 
 type Mode = 'question' | 'sql' | 'response';
 type Source = { sql: string } | { responseId: string };
@@ -26,6 +27,7 @@ const MY_SPACE = '';
  * (?responseId=) or SQL over the models; previewed a page at a time, then saved.
  */
 export function NewSpreadsheet({ projectId }: { projectId: string }) {
+  const examples = useModelExamples(projectId);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const responseParam = params.get('responseId');
@@ -123,7 +125,7 @@ export function NewSpreadsheet({ projectId }: { projectId: string }) {
                 <Flex gap={8}>
                   <Input
                     aria-label="Question"
-                    placeholder="e.g. tracks with their genre and price"
+                    placeholder={examples.listQuestion}
                     value={question}
                     onChange={(event) => setQuestion(event.target.value)}
                     onPressEnter={() => void ask()}
@@ -147,7 +149,7 @@ export function NewSpreadsheet({ projectId }: { projectId: string }) {
               <Flex vertical gap={8}>
                 <Input.TextArea
                   aria-label="SQL"
-                  placeholder={'SELECT "Name", "UnitPrice" FROM "Track"'}
+                  placeholder={examples.sql}
                   autoSize={{ minRows: 4, maxRows: 12 }}
                   value={sql}
                   onChange={(event) => setSql(event.target.value)}

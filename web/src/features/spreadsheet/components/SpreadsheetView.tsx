@@ -82,7 +82,7 @@ function SpreadsheetEditor({ projectId, sheet }: { projectId: string; sheet: Spr
         onColumns={() => setPanelOpen(true)}
         columnsReady={!!source}
         exportState={exporter.state}
-        onExport={() => void exporter.start()}
+        onExport={() => void exporter.start(saveInput(columns, view))}
       />
       <Flex vertical gap={12}>
         <FilterBar

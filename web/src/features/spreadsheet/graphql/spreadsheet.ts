@@ -115,8 +115,8 @@ export const DeleteSpreadsheetMutation = graphql(`
 `);
 
 export const ExportSpreadsheetMutation = graphql(`
-  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!) {
-    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId) {
+  mutation ExportSpreadsheet($projectId: ID!, $spreadsheetId: ID!, $view: SaveSpreadsheetInput) {
+    exportSpreadsheet(projectId: $projectId, spreadsheetId: $spreadsheetId, view: $view) {
       ...SpreadsheetExportFields
     }
   }

@@ -3,7 +3,7 @@ import { useMutation } from 'urql';
 import { usePollUntil } from '../../../app/polling/usePollUntil';
 import { failureMessage, showFailureToast, withSentence } from '../../../app/errors/operationErrors';
 import { toast } from '../../../components/ui';
-import type { SpreadsheetExportFieldsFragment } from '../../../gql/graphql';
+import type { SaveSpreadsheetInput, SpreadsheetExportFieldsFragment } from '../../../gql/graphql';
 import { ExportSpreadsheetMutation, SpreadsheetExportQuery } from '../graphql/spreadsheet';
 
 /** How often a running export is polled. */
@@ -29,7 +29,7 @@ export type ExportState =
   | { phase: 'failed'; error: string };
 
 /**
- * "Download CSV": starts an export of the saved spreadsheet, polls it every second while the
+ * "Download CSV": starts an export of the spreadsheet as the grid shows it, polls it every second while the
  * file is written, then downloads it; a failed export says why.
  */
 export function useSpreadsheetExport(projectId: string, spreadsheetId: string, fileName: string) {
@@ -66,9 +66,10 @@ export function useSpreadsheetExport(projectId: string, spreadsheetId: string, f
     },
   );
 
-  const start = async () => {
+  /** Exports `view` (what the grid shows, saved or not); the saved view when none is given. */
+  const start = async (view?: SaveSpreadsheetInput) => {
     setOutcome(null);
-    const result = await startExport({ projectId, spreadsheetId });
+    const result = await startExport({ projectId, spreadsheetId, view });
     if (result.error || !result.data) {
       showFailureToast(result.error, FAILED);
       setOutcome({ phase: 'failed', error: failureMessage(result.error, FAILED) ?? FAILED });

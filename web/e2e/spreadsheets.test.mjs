@@ -170,6 +170,25 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     await page.getByTestId('export-status').filter({ hasText: 'Exported 213 rows' }).waitFor();
     await shot('downloaded');
 
+    // A filter added and not saved: the file holds what the grid shows, not the saved view.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const more = page.locator('.ant-popover:visible');
+    await choose(page, more.getByRole('combobox', { name: 'Filter column' }), 'Milliseconds');
+    await choose(page, more.getByRole('combobox', { name: 'Filter operator' }), '> greater than');
+    await more.getByLabel('Filter value').fill('400000');
+    const narrowed = nextOperation(page, 'SpreadsheetPage');
+    await more.getByRole('button', { name: 'Add', exact: true }).click();
+    const shown = (await narrowed).spreadsheetPage.totalRows;
+    assert.ok(shown > 0 && shown < 213, `the unsaved filter leaves ${shown} rows`);
+    await page.getByTestId('unsaved').waitFor();
+    const again = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const unsavedText = await readFile(await (await again).path(), 'utf8');
+    const unsavedLines = unsavedText.replace(/\r?\n$/, '').split(/\r?\n/);
+    assert.equal(unsavedLines.length, shown + 1, 'a header and the rows the grid shows');
+    assert.ok(unsavedLines.slice(1).every((line) => Number(line.split(',')[0]) > 400000), 'every exported row passes the unsaved filter');
+    await shot('downloaded-unsaved');
+
     // From a thread response: "Open as spreadsheet" on its card, saved under the question.
     await page.goto(`${BASE_URL}/projects/${projectId}/home`);
     await page.getByLabel('Question').fill('number of tracks per genre');

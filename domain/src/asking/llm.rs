@@ -251,32 +251,14 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
 
 /// What makes two similar questions ask different things: the numbers in them (years, top
 /// N; number words count), months, the data values they name ("Brazil", "Jazz"), whether
-/// they break a figure down or list things ("by", "per", "each", "which", "who", a top N)
-/// and whether they ask for an average. Sentence embeddings barely tell "customers in
-/// Brazil" from "customers in Canada", or "albums" from "albums per artist"; these do.
+/// they break a figure down or list things ("by", "per", "each", "which", "who", a top N),
+/// whether they ask for an average, a period relative to today ("this year", "last month",
+/// "today"), the lowest rather than the highest, or a negation. Sentence embeddings barely
+/// tell "customers in Brazil" from "customers in Canada", "albums" from "albums per artist"
+/// or "revenue by month" from "revenue this year by month"; these do. A saved question's SQL
+/// answers only a question with the same specifics, so no part of the question is dropped.
 async fn specifics(pool: &Pool, project_id: Uuid, question: &str) -> Result<std::collections::BTreeSet<String>> {
-    const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-    const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    let mut out = std::collections::BTreeSet::new();
-    for word in quarry_engine::question::words(question) {
-        let top_n = word.parse::<u32>().is_ok_and(|n| n <= 100) || NUMBER_WORDS.contains(&word.as_str());
-        let marker = match word.as_str() {
-            "by" | "per" | "each" | "every" | "which" | "who" => Some("#grouped"),
-            _ if top_n => Some("#grouped"),
-            "average" | "mean" | "avg" => Some("#average"),
-            _ => None,
-        };
-        if let Some(marker) = marker {
-            out.insert(marker.to_owned());
-        }
-        if MONTHS.contains(&word.as_str()) {
-            out.insert(word);
-        } else if word.chars().all(|c| c.is_ascii_digit()) {
-            out.insert(word.trim_start_matches('0').to_owned());
-        } else if let Some(n) = NUMBER_WORDS.iter().position(|w| *w == word) {
-            out.insert((n + 1).to_string());
-        }
-    }
+    let mut out = word_specifics(question);
     // The values said whole: a value the index offers for a part of it ("number" of "Number
     // of the Beast") is no specific of the question.
     let phrases = super::answer::phrases(question);
@@ -284,6 +266,50 @@ async fn specifics(pool: &Pool, project_id: Uuid, question: &str) -> Result<std:
     let values = deploy::matching_values(pool, project_id, &phrases).await?;
     out.extend(values.into_iter().filter(|v| said.contains(&quarry_engine::question::value_key(&v.value))).map(|v| v.value.to_lowercase()));
     Ok(out)
+}
+
+/// The specifics a question's words carry (see [`specifics`]; the data values it names are
+/// looked up apart).
+fn word_specifics(question: &str) -> std::collections::BTreeSet<String> {
+    const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+    const RELATIVE: [&str; 7] = ["this", "last", "previous", "past", "current", "next", "recent"];
+    const DAYS: [&str; 7] = ["today", "yesterday", "tomorrow", "ytd", "mtd", "qtd", "latest"];
+    const LOWEST: [&str; 8] = ["least", "lowest", "fewest", "bottom", "worst", "smallest", "minimum", "min"];
+    const NEGATION: [&str; 7] = ["not", "no", "without", "except", "excluding", "never", "none"];
+    let words = quarry_engine::question::words(question);
+    let mut out = std::collections::BTreeSet::new();
+    for (i, word) in words.iter().enumerate() {
+        let top_n = word.parse::<u32>().is_ok_and(|n| n <= 100) || NUMBER_WORDS.contains(&word.as_str());
+        let marker = match word.as_str() {
+            "by" | "per" | "each" | "every" | "which" | "who" => Some("#grouped"),
+            _ if top_n => Some("#grouped"),
+            "average" | "mean" | "avg" => Some("#average"),
+            w if LOWEST.contains(&w) => Some("#lowest"),
+            w if NEGATION.contains(&w) => Some("#negated"),
+            _ => None,
+        };
+        if let Some(marker) = marker {
+            out.insert(marker.to_owned());
+        }
+        // "this year", "last 3 months", "past week": the period, counted or not.
+        if RELATIVE.contains(&word.as_str())
+            && let Some(unit) = words[i + 1..].iter().take(2).find(|w| quarry_engine::question::is_time_unit_phrase(w))
+        {
+            out.insert(format!("#{word} {}", unit.trim_end_matches('s')));
+        }
+        if DAYS.contains(&word.as_str()) {
+            out.insert(format!("#{word}"));
+        }
+        if MONTHS.contains(&word.as_str()) {
+            out.insert(word.clone());
+        } else if word.chars().all(|c| c.is_ascii_digit()) {
+            out.insert(word.trim_start_matches('0').to_owned());
+        } else if let Some(n) = NUMBER_WORDS.iter().position(|w| w == word) {
+            out.insert((n + 1).to_string());
+        }
+    }
+    out
 }
 
 /// Models small enough are described whole; in a larger one, those retrieval ranked first.
@@ -480,6 +506,19 @@ fn result_table(columns: &[ResultColumn], rows: &[Vec<Value>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_question_answers_only_questions_with_the_same_specifics() {
+        let same = |a: &str, b: &str| word_specifics(a) == word_specifics(b);
+        assert!(same("Net revenue per month", "revenue by month"));
+        assert!(!same("Net revenue per month", "Revenue this year by month"), "a period relative to today is a part of the question");
+        assert!(!same("revenue by month", "revenue by month for the last 3 months"));
+        assert!(!same("orders today", "orders yesterday"));
+        assert!(!same("which customers spent the most", "which customers spent the least"), "lowest, not highest");
+        assert!(!same("customers with invoices", "customers without invoices"), "a negation");
+        assert!(!same("top 5 artists", "top 10 artists"));
+        assert!(same("average invoice total", "mean invoice total"));
+    }
 
     #[test]
     fn sql_is_taken_out_of_fences_and_prose() {

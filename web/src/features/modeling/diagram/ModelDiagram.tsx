@@ -76,6 +76,8 @@ export interface ModelDiagramProps {
   onOpenModel: (model: DiagramModel) => void;
 }
 
+const MINIMAP_WIDTH = 160;
+
 /** The models as tables and their relationships as edges with cardinality; a click opens a model. */
 export default function ModelDiagram({ models, relationships, metrics, edgeShape, onOpenModel }: ModelDiagramProps) {
   const { nodes, edges } = useMemo(() => layoutDiagram(models, relationships, edgeShape, metrics), [models, relationships, edgeShape, metrics]);
@@ -90,13 +92,15 @@ export default function ModelDiagram({ models, relationships, metrics, edgeShape
         if (node.type === 'model') onOpenModel((node.data as ModelNodeData).model);
       }}
       fitView
+      // The models fit between the zoom controls (left) and the minimap (right): neither covers one.
+      fitViewOptions={{ padding: { top: '24px', bottom: '24px', left: '64px', right: `${MINIMAP_WIDTH + 40}px` } }}
       minZoom={0.2}
       nodesConnectable={false}
       proOptions={{ hideAttribution: true }}
     >
       <Background gap={16} />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeColor="#adc6ff" />
+      <MiniMap pannable zoomable nodeColor="#adc6ff" style={{ width: MINIMAP_WIDTH, height: 110 }} />
     </ReactFlow>
   );
 }

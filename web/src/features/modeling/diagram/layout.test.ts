@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardinality, layoutDiagram, NODE_WIDTH } from './layout';
+import { cardinality, layoutDiagram, NODE_WIDTH, nodeHeight } from './layout';
 import type { DiagramModel, DiagramRelationship } from './layout';
 
 const model = (name: string, columns: string[]): DiagramModel => ({
@@ -34,14 +34,37 @@ const relation = (id: string, fromModel: string, fromColumn: string, toModel: st
 });
 
 describe('layoutDiagram', () => {
-  it('puts the most related model first, on a grid without overlaps', () => {
-    const models = [model('a', ['id']), model('b', ['id', 'x']), model('orders', ['id', 'a_id', 'b_id']), model('c', ['id'])];
-    const { nodes } = layoutDiagram(models, [relation('r1', 'orders', 'a_id', 'a', 'id'), relation('r2', 'orders', 'b_id', 'b', 'id')], 'bezier');
-    expect(nodes[0].id).toBe('orders');
-    const positions = nodes.map((n) => `${n.position.x},${n.position.y}`);
-    expect(new Set(positions).size).toBe(nodes.length);
-    expect(nodes[1].position.x).toBe(NODE_WIDTH + 120);
-    expect(nodes[2].position.y).toBeGreaterThan(0);
+  const boxOf = (node: ReturnType<typeof layoutDiagram>['nodes'][number]) => ({
+    left: node.position.x,
+    top: node.position.y,
+    right: node.position.x + NODE_WIDTH,
+    bottom: node.position.y + (node.type === 'model' ? nodeHeight(node.data.model) : 80),
+  });
+  const overlap = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  it('lays related models out left to right along their relationships, none overlapping, the unrelated ones below', () => {
+    const models = [
+      model('a', ['id']),
+      model('b', ['id', 'x']),
+      model('orders', ['id', 'a_id', 'b_id', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']),
+      model('lonely', ['id']),
+      model('lonelier', ['id', 'y']),
+    ];
+    const relationships = [relation('r1', 'orders', 'a_id', 'a', 'id'), relation('r2', 'orders', 'b_id', 'b', 'id')];
+    const { nodes } = layoutDiagram(models, relationships, 'bezier');
+    const at = (id: string) => boxOf(nodes.find((n) => n.id === id)!);
+    for (const [i, a] of nodes.entries()) {
+      for (const b of nodes.slice(i + 1)) expect(overlap(boxOf(a), boxOf(b)), `${a.id} and ${b.id} overlap`).toBe(false);
+    }
+    // Each relationship's two models sit in different layers: its edge runs between them, through no node.
+    expect(at('a').left).toBeGreaterThanOrEqual(at('orders').right);
+    expect(at('b').left).toBeGreaterThanOrEqual(at('orders').right);
+    const graphBottom = Math.max(at('a').bottom, at('b').bottom, at('orders').bottom);
+    expect(at('lonely').top).toBeGreaterThanOrEqual(graphBottom);
+    expect(at('lonelier').top).toBeGreaterThanOrEqual(graphBottom);
+    // The same models and relationships, in any order, give the same picture.
+    const again = layoutDiagram([...models].reverse(), [...relationships].reverse(), 'bezier');
+    expect(again.nodes.map((n) => [n.id, n.position])).toEqual(nodes.map((n) => [n.id, n.position]));
   });
 
   it('joins the related columns with an edge labelled with the cardinality, in the chosen shape', () => {
@@ -57,12 +80,12 @@ describe('layoutDiagram', () => {
     expect(cardinality('ONE_TO_ONE')).toBe('1:1');
   });
 
-  it('puts metrics below the models, tied to their base model', () => {
+  it('puts metrics beside their base model, tied to it', () => {
     const metric = { name: 'revenue', displayName: 'Revenue', baseObject: 'orders', dimensions: ['region'], measures: ['total'], timeGrains: ['sold'] };
     const { nodes, edges } = layoutDiagram([model('orders', ['id', 'amount'])], [], 'bezier', [metric]);
     const placed = nodes.find((n) => n.id === 'metric:revenue');
     expect(placed?.type).toBe('metric');
-    expect(placed?.position.y).toBeGreaterThan(nodes[0].position.y);
+    expect(placed?.position.x).toBeGreaterThan(nodes[0].position.x + NODE_WIDTH - 1);
     expect(edges).toContainEqual({ id: 'metric:revenue', source: 'orders', target: 'metric:revenue', type: 'bezier', label: 'measures', animated: true });
   });
 });

@@ -1,3 +1,4 @@
+import dagre from '@dagrejs/dagre';
 import type { ModelingDiagramQuery } from '../../../gql/graphql';
 
 export type DiagramModel = ModelingDiagramQuery['models'][number];
@@ -53,40 +54,46 @@ export function nodeHeight(model: DiagramModel): number {
   return HEADER_HEIGHT + model.columns.length * ROW_HEIGHT + 12;
 }
 
-/**
- * Models on a grid, most related first so related models sit close together; one edge per
- * relationship between the two columns it joins.
- */
 export function metricHeight(metric: DiagramMetric): number {
   return HEADER_HEIGHT + (metric.measures.length + metric.dimensions.length + metric.timeGrains.length) * ROW_HEIGHT + 12;
 }
 
+type Box = { id: string; width: number; height: number };
+type Placed = Map<string, { x: number; y: number }>;
+
+/**
+ * Related models and their metrics laid out left to right along their relationships (dagre's
+ * layered layout: no two nodes overlap, edges run between the layers rather than through
+ * nodes); models related to nothing on a grid below them. The same models and relationships
+ * always give the same positions.
+ */
+function place(boxes: Box[], links: { source: string; target: string }[]): Placed {
+  const linked = new Set(links.flatMap((l) => [l.source, l.target]));
+  const graph = new dagre.graphlib.Graph();
+  graph.setGraph({ rankdir: 'LR', nodesep: GAP_Y, ranksep: GAP_X, marginx: 0, marginy: 0 });
+  graph.setDefaultEdgeLabel(() => ({}));
+  for (const box of boxes.filter((b) => linked.has(b.id))) graph.setNode(box.id, { width: box.width, height: box.height });
+  for (const link of links) graph.setEdge(link.source, link.target);
+  dagre.layout(graph);
+  const placed: Placed = new Map();
+  let bottom = 0;
+  for (const box of boxes.filter((b) => linked.has(b.id))) {
+    const { x, y } = graph.node(box.id);
+    placed.set(box.id, { x: x - box.width / 2, y: y - box.height / 2 });
+    bottom = Math.max(bottom, y + box.height / 2 + GAP_Y);
+  }
+  const alone = boxes.filter((b) => !linked.has(b.id));
+  const perRow = Math.max(1, Math.ceil(Math.sqrt(alone.length)));
+  for (let row = 0; row * perRow < alone.length; row += 1) {
+    const inRow = alone.slice(row * perRow, (row + 1) * perRow);
+    inRow.forEach((box, i) => placed.set(box.id, { x: i * (NODE_WIDTH + GAP_X), y: bottom }));
+    bottom += Math.max(...inRow.map((b) => b.height)) + GAP_Y;
+  }
+  return placed;
+}
+
 export function layoutDiagram(models: DiagramModel[], relationships: DiagramRelationship[], shape: EdgeShape, metrics: DiagramMetric[] = []) {
-  const degree = (name: string) => relationships.filter((r) => r.fromModel === name || r.toModel === name).length;
-  const ordered = [...models].sort((a, b) => degree(b.referenceName) - degree(a.referenceName) || a.referenceName.localeCompare(b.referenceName));
-  const perRow = Math.max(1, Math.ceil(Math.sqrt(ordered.length)));
-  const rowHeights: number[] = [];
-  ordered.forEach((model, i) => {
-    const row = Math.floor(i / perRow);
-    rowHeights[row] = Math.max(rowHeights[row] ?? 0, nodeHeight(model));
-  });
-  const rowTop = (row: number) => rowHeights.slice(0, row).reduce((sum, h) => sum + h + GAP_Y, 0);
-  const nodes: LaidOutNode[] = ordered.map((model, i) => ({
-    id: model.referenceName,
-    type: 'model',
-    position: { x: (i % perRow) * (NODE_WIDTH + GAP_X), y: rowTop(Math.floor(i / perRow)) },
-    data: { model },
-  }));
-  // Metrics in a row below the models, each tied to its base model.
-  const bottom = rowTop(rowHeights.length);
-  nodes.push(
-    ...metrics.map((metric, i): LaidOutNode => ({
-      id: `metric:${metric.name}`,
-      type: 'metric',
-      position: { x: (i % perRow) * (NODE_WIDTH + GAP_X), y: bottom + Math.floor(i / perRow) * (metricHeight(metric) + GAP_Y) },
-      data: { metric },
-    })),
-  );
+  const ordered = [...models].sort((a, b) => a.referenceName.localeCompare(b.referenceName));
   const known = new Set(models.map((m) => m.referenceName));
   const edges: LaidOutEdge[] = relationships
     .filter((r) => known.has(r.fromModel) && known.has(r.toModel))
@@ -99,8 +106,27 @@ export function layoutDiagram(models: DiagramModel[], relationships: DiagramRela
       type: shape,
       label: cardinality(r.type),
     }));
-  const metricEdges: LaidOutEdge[] = metrics
-    .filter((m) => known.has(m.baseObject))
-    .map((m) => ({ id: `metric:${m.name}`, source: m.baseObject, target: `metric:${m.name}`, type: shape, label: 'measures', animated: true }));
+  const sortedMetrics = [...metrics].sort((a, b) => a.name.localeCompare(b.name));
+  const metricEdges: LaidOutEdge[] = sortedMetrics.filter((m) => known.has(m.baseObject)).map((m) => ({
+    id: `metric:${m.name}`,
+    source: m.baseObject,
+    target: `metric:${m.name}`,
+    type: shape,
+    label: 'measures',
+    animated: true,
+  }));
+  const boxes: Box[] = [
+    ...ordered.map((m) => ({ id: m.referenceName, width: NODE_WIDTH, height: nodeHeight(m) })),
+    ...sortedMetrics.map((m) => ({ id: `metric:${m.name}`, width: NODE_WIDTH, height: metricHeight(m) })),
+  ];
+  // In a fixed order: dagre's layers and their order depend on the order edges come in.
+  const links = [...edges, ...metricEdges]
+    .filter((e) => e.source !== e.target)
+    .sort((a, b) => a.source.localeCompare(b.source) || a.target.localeCompare(b.target) || a.id.localeCompare(b.id));
+  const placed = place(boxes, links);
+  const nodes: LaidOutNode[] = [
+    ...ordered.map((model): LaidOutNode => ({ id: model.referenceName, type: 'model', position: placed.get(model.referenceName)!, data: { model } })),
+    ...sortedMetrics.map((metric): LaidOutNode => ({ id: `metric:${metric.name}`, type: 'metric', position: placed.get(`metric:${metric.name}`)!, data: { metric } })),
+  ];
   return { nodes, edges: [...edges, ...metricEdges] };
 }

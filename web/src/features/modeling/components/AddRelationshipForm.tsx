@@ -29,16 +29,16 @@ export function AddRelationshipForm({
 }: {
   models: readonly Model[];
   disabled?: boolean;
-  /** False when the relationship is already listed; the form then keeps its values. */
-  onAdd: (relation: NewRelation) => boolean;
+  /** False (or a promise of false) when it was not added — already listed, or refused: the form then keeps its values. */
+  onAdd: (relation: NewRelation) => boolean | Promise<boolean>;
 }) {
   const [form] = Form.useForm<NewRelation>();
   const fromModel = Form.useWatch('fromModel', form);
   const toModel = Form.useWatch('toModel', form);
   const select = { showSearch: true, optionFilterProp: 'label', style: { width: 180 } } as const;
 
-  const add = (values: NewRelation) => {
-    if (onAdd(values)) form.resetFields();
+  const add = async (values: NewRelation) => {
+    if (await onAdd(values)) form.resetFields();
   };
 
   return (
@@ -47,7 +47,7 @@ export function AddRelationshipForm({
       name="add-relationship"
       layout="inline"
       initialValues={{ type: 'MANY_TO_ONE' }}
-      onFinish={add}
+      onFinish={(values) => void add(values)}
       disabled={disabled}
       onValuesChange={(changed: Partial<NewRelation>) => {
         if ('fromModel' in changed) form.setFieldValue('fromColumn', undefined);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { showFailureToast } from '../../../app/errors/operationErrors';
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Tabs, toast } from '../../../components/ui';
+import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
+import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Tabs, toast } from '../../../components/ui';
 import type { ModelingDiagramQuery } from '../../../gql/graphql';
 import type { DiagramModel } from '../diagram/layout';
 import {
@@ -119,23 +119,27 @@ export function CreateViewModal({ projectId, onClose, onChanged }: DialogProps) 
   );
 }
 
-/** "Add relationship" between two models' columns. */
+/** "Add relationship" between two models' columns; a refusal is said in the dialog, which keeps what was chosen. */
 export function AddRelationshipModal({ projectId, models, onClose, onChanged }: DialogProps & { models: DiagramModel[] }) {
   const [{ fetching }, create] = useMutation(CreateRelationshipMutation);
+  const [refused, setRefused] = useState<string | null>(null);
   const add = async (relation: NewRelation) => {
+    setRefused(null);
     const result = await create({ projectId, data: relation });
-    if (result.error) return showFailureToast(result.error, 'Failed to create relationship.');
+    if (result.error) {
+      setRefused(failureMessage(result.error, 'Failed to create relationship.') ?? 'Failed to create relationship.');
+      return false;
+    }
     toast.success('Relationship added.');
     onChanged();
     onClose();
+    return true;
   };
   const sourceColumns = models.map((m) => ({ ...m, columns: m.columns.filter((c) => !c.isCalculated) }));
   return (
     <Modal title="Add relationship" open onCancel={onClose} footer={null} width={760}>
-      <AddRelationshipForm models={sourceColumns} disabled={fetching} onAdd={(r) => {
-          void add(r);
-          return true;
-        }} />
+      {refused && <Alert type="error" showIcon message={refused} style={{ marginBottom: 12 }} data-testid="relationship-refused" />}
+      <AddRelationshipForm models={sourceColumns} disabled={fetching} onAdd={add} />
     </Modal>
   );
 }

@@ -73,6 +73,8 @@ pub struct Config {
     pub rate_limit_window: Duration,
     /// REST calls one API key may make per window (`rate_limit_window`); 0 turns it off.
     pub api_key_rate_limit: u64,
+    /// Sign-ups one client address may attempt per hour (at least 1).
+    pub signup_limit_per_hour: u64,
     /// How long a REST ask waits for its answer before it answers with the task to poll.
     pub api_ask_wait: Duration,
     /// Steps of one task queue a worker process runs at once (its Temporal activity slots).
@@ -251,6 +253,7 @@ impl Config {
             rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,
             rate_limit_window: Duration::from_secs(60),
             api_key_rate_limit: parsed("QUARRY_API_KEY_RATE_LIMIT_PER_MINUTE", 600u64)?,
+            signup_limit_per_hour: parsed("QUARRY_SIGNUP_LIMIT_PER_HOUR", 20u64)?.max(1),
             api_ask_wait: Duration::from_secs(parsed("QUARRY_API_ASK_WAIT_SECONDS", 180u64)?),
             worker_activity_slots: parsed("QUARRY_WORKER_ACTIVITY_SLOTS", 8 * cores())?.max(1),
             worker_workflow_slots: parsed("QUARRY_WORKER_WORKFLOW_SLOTS", 10 * cores())?.max(2),

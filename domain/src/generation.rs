@@ -509,7 +509,30 @@ async fn recommend_questions(
         None => manifest::of_project(pool, task.project_id).await?,
     };
     let questions = match llm {
-        None => asking::answer::suggested_questions(pool, task.project_id).await?,
+        // Without a model: follow-ups of the thread's last answer the engine can answer, then
+        // the project's first questions.
+        None => {
+            let last = match thread_id {
+                // The question as the engine read it (a follow-up made whole), with its SQL.
+                Some(thread_id) => sqlx::query!(
+                    r#"SELECT t.question, r.sql AS "sql!" FROM thread_responses r JOIN asking_tasks t ON t.response_id = r.id
+                       WHERE r.thread_id = $1 AND r.sql IS NOT NULL AND t.given_sql IS NULL AND t.status = $2
+                       ORDER BY r.created_at DESC, t.created_at DESC LIMIT 1"#,
+                    thread_id,
+                    asking::AskStatus::Finished as asking::AskStatus,
+                )
+                .fetch_optional(pool)
+                .await
+                .map_err(Error::from)?,
+                None => None,
+            };
+            let mut questions = match last {
+                Some(last) => asking::answer::follow_up_questions(pool, task.project_id, &last.question, &last.sql, RECOMMENDED_QUESTIONS / 2).await?,
+                None => Vec::new(),
+            };
+            questions.extend(asking::answer::suggested_questions(pool, task.project_id).await?);
+            questions
+        }
         Some(llm) => {
             let follow = if asked.is_empty() {
                 "Recommend questions a business user would ask first.".to_owned()

@@ -5,7 +5,7 @@ use duckdb::Connection;
 use quarry_engine::{
     compile::{Dialect, compile},
     mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
-    question::{Understanding, ValueMatch, follow_up, understand},
+    question::{Understanding, ValueMatch, follow_up, follow_ups, understand},
 };
 
 fn model(name: &str, columns: Vec<Column>) -> Model {
@@ -198,6 +198,25 @@ fn follow_ups_read_the_previous_question() {
     assert_eq!(follow_up("total revenue by billing country", "What about Jazz?").as_deref(), Some("total revenue by billing country for jazz"));
     assert_eq!(follow_up("total revenue", "How many tracks are there per genre?"), None, "a question of its own");
     assert_eq!(follow_up("total revenue", "and the average price by genre?").as_deref(), Some("the average price by genre"));
+}
+
+#[test]
+fn follow_ups_go_on_from_the_answer_by_other_dimensions_and_over_time() {
+    let (conn, manifest) = store();
+    let previous = "total revenue by billing country";
+    let (sql, _) = ask(&conn, &manifest, previous, &[]);
+    let offered = follow_ups(&manifest, previous, &sql, Dialect::DuckDb, 8);
+    assert!(offered.contains(&"total revenue by month".to_owned()), "{offered:?}");
+    assert!(offered.contains(&"total revenue by country".to_owned()), "a related model's dimension: {offered:?}");
+    assert!(!offered.iter().any(|q| q == previous || q.contains("billing country")), "not the grouping it had: {offered:?}");
+    assert!(!offered.iter().any(|q| q.contains("genre")), "nothing of a model it cannot reach: {offered:?}");
+    // Each one is a question the engine answers.
+    for question in &offered {
+        assert!(matches!(understand(&manifest, Dialect::DuckDb, question, &[], today()), Understanding::Sql { .. }), "{question}");
+    }
+    let (by_month_sql, _) = ask(&conn, &manifest, "total revenue by month", &[]);
+    let again = follow_ups(&manifest, "total revenue by month", &by_month_sql, Dialect::DuckDb, 8);
+    assert!(!again.iter().any(|q| q.ends_with("by month")), "already over time: {again:?}");
 }
 
 #[test]

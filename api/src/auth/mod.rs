@@ -94,7 +94,7 @@ async fn sign_up(
 ) -> ApiResult<impl IntoResponse> {
     session::check_csrf(&jar, sent_csrf(&headers, body.csrf_token.as_deref()))?;
     let ip = client_ip(&state.config, peer, &headers);
-    rate_limit::hit(&state, &format!("signup:{ip}"), Window { limit: 20, seconds: 3600 }).await?;
+    rate_limit::hit(&state, &format!("signup:{ip}"), Window { limit: state.config.signup_limit_per_hour, seconds: 3600 }).await?;
     // The answer is the same whether or not the address has an account, so sign-up cannot
     // be used to find out who does; the mailbox's owner is told instead. An existing
     // account is left exactly as it was.

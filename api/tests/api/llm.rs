@@ -439,6 +439,21 @@ async fn descriptions_and_recommended_questions_with_and_without_a_model() {
     let task = app.gql_ok(&client, recommend, json!({"p": project})).await["createRecommendedQuestionsTask"].clone();
     let done = generated(&app, &client, &project, &task).await;
     assert!(done["questions"].as_array().unwrap().iter().any(|q| q == "Which countries have the most customers?"), "{done}");
+    // In a thread: follow-ups of its last answer come first, each one the engine answers.
+    let asked = quarry_test_kit::asking::ask(&app, &client, &project, "number of tracks per genre", None).await;
+    quarry_test_kit::asking::settle(&app, &client, &project, asked["id"].as_str().unwrap(), 60).await;
+    let in_thread = "mutation($p: ID!, $t: ID) { createRecommendedQuestionsTask(projectId: $p, threadId: $t) { id } }";
+    let task = app.gql_ok(&client, in_thread, json!({"p": project, "t": asked["threadId"]})).await["createRecommendedQuestionsTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    let offered: Vec<&str> = done["questions"].as_array().unwrap().iter().filter_map(|q| q.as_str()).collect();
+    let follow_ups: Vec<&&str> = offered.iter().filter(|q| q.starts_with("number of tracks per ") || q.starts_with("number of tracks by ")).collect();
+    assert!(!follow_ups.is_empty() && offered[0].starts_with("number of tracks"), "the answer's follow-ups first: {offered:?}");
+    assert!(!offered.contains(&"number of tracks per genre"), "not the question already asked: {offered:?}");
+    for question in follow_ups {
+        let task = quarry_test_kit::asking::ask(&app, &client, &project, question, None).await;
+        let (_, ended) = quarry_test_kit::asking::settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+        assert_eq!(ended["status"], "FINISHED", "{question}: {ended}");
+    }
     let task = app.gql_ok(&client, "mutation($p: ID!) { createRelationshipRecommendationTask(projectId: $p) { id } }", json!({"p": project})).await;
     let done = generated(&app, &client, &project, &task["createRelationshipRecommendationTask"]).await;
     assert_eq!((done["status"].as_str(), done["generatedBy"].as_str()), (Some("FINISHED"), Some("ENGINE")), "{done}");

@@ -388,6 +388,28 @@ pub async fn run_sql(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, 
 }
 
 /// Questions to start from: a sample dataset's own, else ones built from the deployed models.
+/// Follow-ups of an answered question that the engine answers (see
+/// [`question::follow_ups`]), at most `limit`, in the order offered.
+pub async fn follow_up_questions(pool: &Pool, project_id: Uuid, previous: &str, sql: &str, limit: usize) -> Result<Vec<String>> {
+    let Some((_, mut manifest)) = deploy::deployed(pool, project_id).await? else { return Ok(Vec::new()) };
+    vocabulary::apply(&mut manifest, &knowledge::terms::for_engine(pool, project_id).await?);
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+    let today = today_in(&project::get(pool, project_id).await?.timezone);
+    let mut kept = Vec::new();
+    // A few more than wanted: some may name what the engine cannot place.
+    for candidate in question::follow_ups(&manifest, previous, sql, dialect, 3 * limit) {
+        let values = deploy::matching_values(pool, project_id, &phrases(&candidate)).await?;
+        let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
+        if let Understanding::Sql { .. } = question::understand(&manifest, dialect, &candidate, &values, today) {
+            kept.push(candidate);
+        }
+        if kept.len() == limit {
+            break;
+        }
+    }
+    Ok(kept)
+}
+
 pub async fn suggested_questions(pool: &Pool, project_id: Uuid) -> Result<Vec<String>> {
     if let Some(dataset) = datasource::sample_dataset(pool, project_id).await? {
         return Ok(dataset.info().questions.iter().map(|q| (*q).to_owned()).collect());

@@ -68,6 +68,29 @@ fn dated_in(query: &Query, found: &mut Vec<DatedColumn>) {
     }
 }
 
+/// The models a query reads (its FROM and JOINs, in order) and the columns it groups by.
+pub(super) fn read_and_grouped(sql: &str, dialect: Dialect) -> (Vec<String>, Vec<String>) {
+    let Ok(query) = parse_read_only(sql, dialect) else { return (Vec::new(), Vec::new()) };
+    let SetExpr::Select(select) = query.body.as_ref() else { return (Vec::new(), Vec::new()) };
+    let table = |factor: &TableFactor| match factor {
+        TableFactor::Table { name, .. } => name.0.last().and_then(|part| part.as_ident()).map(|i| i.value.clone()),
+        _ => None,
+    };
+    let read = select.from.iter().flat_map(|from| std::iter::once(&from.relation).chain(from.joins.iter().map(|j| &j.relation))).filter_map(table).collect();
+    let grouped = match &select.group_by {
+        GroupByExpr::Expressions(exprs, _) => exprs
+            .iter()
+            .filter_map(|e| match e {
+                Expr::Identifier(name) => Some(name.value.clone()),
+                Expr::CompoundIdentifier(names) => names.last().map(|n| n.value.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    (read, grouped)
+}
+
 fn chip(kind: ChipKind, label: String) -> Chip {
     Chip { kind, label, start: 0, end: 0 }
 }

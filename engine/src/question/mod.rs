@@ -30,7 +30,7 @@ pub mod vocabulary;
 pub(crate) mod words;
 
 pub use from_sql::{DatedColumn, dated_columns, reading_of_sql};
-pub use suggest::{follow_up, suggestions};
+pub use suggest::{follow_up, follow_ups, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{value_key, value_phrases};
 

@@ -6,7 +6,10 @@ use super::{
     words,
     words::stems,
 };
-use crate::mdl::{Column, Manifest, Model};
+use crate::{
+    compile::Dialect,
+    mdl::{Column, Manifest, Model},
+};
 
 /// What a project's users can ask, built from its models: a count, then totals of money-like
 /// columns by category-like ones. Every suggestion is one the engine answers.
@@ -32,7 +35,6 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
     if let Some(model) = manifest.models.first() {
         out.push(format!("How many {} are there?", plural(model.properties.display_name.as_deref().unwrap_or(&model.name))));
     }
-    const NOT_CATEGORIES: &[&str] = &["address", "phone", "fax", "email", "postal", "code", "comment", "description", "note", "url"];
     for model in &manifest.models {
         let usable = |c: &&Column| readable(c) && !is_key(c) && !in_a_join(model, c);
         let measure = model.columns.iter().filter(usable).filter(|c| is_numeric(c)).max_by_key(|c| {
@@ -44,7 +46,7 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
             .iter()
             .filter(usable)
             .filter(|c| !is_numeric(c) && !is_temporal(c))
-            .find(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORIES.contains(&w.as_str())));
+            .find(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORY_WORDS.contains(&w.as_str())));
         if let (Some(m), Some(d)) = (measure, dimension) {
             // Naming the model keeps the suggestion to the model it was built from.
             let measure =
@@ -58,6 +60,53 @@ pub fn suggestions(manifest: &Manifest) -> Vec<String> {
             break;
         }
     }
+    out
+}
+
+/// Column names that hold no category to break a figure down by.
+const NOT_CATEGORY_WORDS: &[&str] = &["address", "phone", "fax", "email", "postal", "code", "comment", "description", "note", "url"];
+
+/// Follow-up questions to an answered one, as its reader would go on: the same figure by
+/// another dimension of the models its SQL read, or of a model related to them ("and by
+/// genre?"), and over time when they have dates and the answer was not already over time
+/// ("and by month?"). Each is the whole question [`follow_up`] makes of it; the caller keeps
+/// those the engine can answer. At most `limit`.
+pub fn follow_ups(manifest: &Manifest, previous: &str, sql: &str, dialect: Dialect, limit: usize) -> Vec<String> {
+    let (read, grouped) = super::from_sql::read_and_grouped(sql, dialect);
+    let find = |name: &str| manifest.models.iter().find(|m| m.name.eq_ignore_ascii_case(name));
+    let mut models: Vec<&Model> = read.iter().filter_map(|name| find(name)).collect();
+    if let Some(first) = models.first().map(|m| m.name.clone()) {
+        for relationship in manifest.relationships.iter().filter(|r| r.models.iter().any(|m| m.eq_ignore_ascii_case(&first))) {
+            for other in relationship.models.iter().filter_map(|name| find(name)) {
+                if !models.iter().any(|m| m.name == other.name) {
+                    models.push(other);
+                }
+            }
+        }
+    }
+    let is_grouped = |column: &Column| grouped.iter().any(|g| g.eq_ignore_ascii_case(&column.name));
+    let words_of = |name: &str| stems(name).join(" ");
+    let mut said: Vec<String> = Vec::new();
+    for model in &models {
+        let dimensions = model.columns.iter().filter(|c| readable(c) && !is_key(c) && !is_numeric(c) && !is_temporal(c) && !is_grouped(c));
+        for column in dimensions.filter(|c| !stems(&c.name).iter().any(|w| NOT_CATEGORY_WORDS.contains(&w.as_str()))) {
+            // "by name" alone would not say whose.
+            let name = words_of(&column.name);
+            let phrase = if matches!(name.as_str(), "name" | "title") { format!("{} {name}", words_of(&model.name)) } else { name };
+            said.push(format!("and by {phrase}?"));
+        }
+    }
+    let over_time = models.iter().any(|m| m.columns.iter().any(|c| is_temporal(c) && is_grouped(c)));
+    if !over_time && models.iter().take(1).any(|m| m.columns.iter().any(|c| readable(c) && is_temporal(c))) {
+        said.insert(said.len().min(1), "and by month?".to_owned());
+    }
+    let mut out: Vec<String> = Vec::new();
+    for question in said.iter().filter_map(|s| follow_up(previous, s)) {
+        if !question.eq_ignore_ascii_case(previous) && !out.contains(&question) {
+            out.push(question);
+        }
+    }
+    out.truncate(limit);
     out
 }
 

@@ -60,6 +60,18 @@ test('asking: answer, table and chart; a follow-up narrows it', { skip, timeout:
     await second.locator('[data-chart-type="PIE"] .main-svg').first().waitFor();
     await shot('pie-chart');
 
+    // Follow-ups recommended from the last answer, without a language model: the same figure
+    // broken down another way, first; asked, the first one answers.
+    await page.getByRole('button', { name: 'Recommend follow-up questions' }).click();
+    const offered = page.getByTestId('recommended-questions').locator('button.ant-btn-dashed');
+    await offered.first().waitFor({ timeout: 60_000 });
+    const firstOffer = await offered.first().innerText();
+    assert.match(firstOffer, /^total revenue (by|per) /, `a follow-up of the answer comes first: ${firstOffer}`);
+    await shot('follow-ups');
+    await page.getByLabel('Question').fill(firstOffer);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.getByTestId('thread-response').nth(2).getByTestId('answer').waitFor({ timeout: 60_000 });
+
     // The thread is listed in the sidebar under its first question.
     await page.getByRole('link', { name: 'total revenue by country' }).waitFor();
     const threads = await graphql(page.request, 'query($p: ID!) { threads(projectId: $p) { summary } }', { p: projectId });

@@ -134,22 +134,17 @@ async fn insert(pool: &Pool, new: NewInvitation, ttl: Duration, sent_by: Option<
     Ok((get(pool, id).await?, code))
 }
 
-/// Records the invitation (see [`create`]) and e-mails its link, signed by `invitor`.
-/// Returns it with the link, which is never readable again.
-/// As `acting`, who may manage the org's invitations; the invitation and its activity entry
-/// commit together.
-pub async fn create_and_send(
-    pool: &Pool,
-    mail_queue: &MailQueue,
-    config: &Config,
-    acting: &Acting,
-    new: NewInvitation,
-    invitor: &User,
-) -> Result<(Invitation, String)> {
+/// Records the invitation (see [`create`]) and e-mails its link, signed by the one acting,
+/// who must be allowed to manage the org's invitations; the invitation and its activity entry
+/// commit together. Returns it with the link, which is never readable again.
+pub async fn create_and_send(pool: &Pool, mail_queue: &MailQueue, config: &Config, acting: &Acting, new: NewInvitation) -> Result<(Invitation, String)> {
     acting.may_in_org(pool, Operation::ManageInvitations, new.org_id).await?;
+    // The one who acts invites, whatever the caller put in `new`.
+    let new = NewInvitation { invitor_id: acting.account.id, ..new };
     let (created, code) = insert(pool, new, config.invitation_ttl, Some(acting)).await?;
     let link = url(&config.public_url, &code);
-    let signed = invitor.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| invitor.email.clone());
+    let signed =
+        created.invitor_name.clone().filter(|n| !n.trim().is_empty()).or_else(|| created.invitor_email.clone()).unwrap_or_else(|| acting.account.email.clone());
     let expires = created.expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
     mail_queue.enqueue(mail::invitation_email(&created.email, &created.org_name, &signed, &link, &expires)).await?;
     Ok((created, link))

@@ -156,7 +156,7 @@ impl InvitationMutation {
         let state = context::state(ctx);
         let projects = data.projects.iter().map(|p| Ok((parse_id(&p.project_id)?, p.role))).collect::<ApiResult<Vec<_>>>()?;
         let new = NewInvitation { org_id, invitor_id: user.id, email: data.email, role: data.role, projects };
-        let (created, url) = invitation::create_and_send(&state.pool, &state.mail, &state.config, &context::acting(ctx)?, new, user).await?;
+        let (created, url) = invitation::create_and_send(&state.pool, &state.mail, &state.config, &context::acting(ctx)?, new).await?;
         Ok(InvitationGql { invitation: created, url: Some(url) })
     }
 

@@ -14,19 +14,24 @@ const TRACKS: &str = "SELECT \"Name\", \"Milliseconds\", \"UnitPrice\" FROM \"Tr
 const PAGE: &str = "query($p: ID!, $s: ID!, $d: PageInput!) { spreadsheetPage(projectId: $p, spreadsheetId: $s, data: $d) {
     columns { name } rows page pageSize totalRows totalPages } }";
 
+/// A new spreadsheet of the tracks' name, length and price; its id.
+async fn tracks_sheet(app: &TestApp, client: &reqwest::Client, project: &str, name: &str) -> String {
+    let created = app
+        .gql_ok(
+            client,
+            "mutation($p: ID!, $n: String!, $q: String!) { createSpreadsheet(projectId: $p, data: {name: $n, sql: $q}) { id } }",
+            json!({"p": project, "n": name, "q": TRACKS}),
+        )
+        .await;
+    created["createSpreadsheet"]["id"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test]
 async fn a_spreadsheet_pages_sorts_and_filters_at_the_source_saves_its_columns_and_exports_them() {
     let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("sheet-owner").await;
     let project = music(&app, &client, "Sheets").await;
-    let created = app
-        .gql_ok(
-            &client,
-            "mutation($p: ID!, $q: String!) { createSpreadsheet(projectId: $p, data: {name: \"Tracks\", sql: $q}) { id columns { name } } }",
-            json!({"p": project, "q": TRACKS}),
-        )
-        .await;
-    let sheet = created["createSpreadsheet"]["id"].as_str().unwrap().to_owned();
+    let sheet = tracks_sheet(&app, &client, &project, "Tracks").await;
     let page = |data: Value| {
         let (app, client, project, sheet) = (&app, &client, project.clone(), sheet.clone());
         async move { app.gql_ok(client, PAGE, json!({"p": project, "s": sheet, "d": data})).await["spreadsheetPage"].clone() }
@@ -168,14 +173,7 @@ async fn an_export_writes_what_the_grid_shows_saved_or_not() {
     let app = TestApp::spawn().await.with_worker();
     let (client, _) = app.signed_in("sheet-export-view").await;
     let project = music(&app, &client, "Export views").await;
-    let created = app
-        .gql_ok(
-            &client,
-            "mutation($p: ID!, $q: String!) { createSpreadsheet(projectId: $p, data: {name: \"Long tracks\", sql: $q}) { id } }",
-            json!({"p": project, "q": TRACKS}),
-        )
-        .await;
-    let sheet = created["createSpreadsheet"]["id"].as_str().unwrap().to_owned();
+    let sheet = tracks_sheet(&app, &client, &project, "Long tracks").await;
     // What the grid shows, never saved: long tracks by name, the length hidden, the name renamed.
     let sort = json!([{"column": "Name", "direction": "ASCENDING"}]);
     let filters = json!([{"column": "Milliseconds", "operator": "GREATER_THAN", "value": 600000}]);

@@ -15,11 +15,21 @@ describe('examplesFrom', () => {
       },
     ];
     expect(examplesFrom(models)).toEqual({
-      listQuestion: 'e.g. Orders with Channel and Amount',
+      listQuestion: 'e.g. orders with channel and amount',
       sql: 'SELECT "channel", "amount" FROM "orders"',
-      countQuestion: 'How many Orders are there?',
+      countQuestion: 'How many orders are there?',
       instruction: '"Total amount" always means the sum of orders.amount.',
     });
+  });
+
+  it('reads raw names as words and finds a number to add up in any model', () => {
+    const models = [
+      { id: 'c', referenceName: 'customers', displayName: 'customers', columns: [column('first_name', 'first_name', 'VARCHAR'), column('lastName', 'lastName', 'VARCHAR')] },
+      { id: 'o', referenceName: 'order_items', displayName: 'order_items', columns: [column('unit_price', 'unit_price', 'DECIMAL(10,2)')] },
+    ];
+    const examples = examplesFrom(models);
+    expect(examples.listQuestion).toBe('e.g. customers with first name and last name');
+    expect(examples.instruction).toBe('"Total unit price" always means the sum of order_items.unit_price.');
   });
 
   it('says nothing of any sample before the project has models', () => {

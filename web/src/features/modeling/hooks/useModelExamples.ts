@@ -1,5 +1,6 @@
 import { useQuery } from 'urql';
 import type { ModelsQuery } from '../../../gql/graphql';
+import { displayName } from '../../format/values';
 import { ModelsQuery as ModelsDocument } from '../graphql/modeling';
 
 type Model = ModelsQuery['models'][number];
@@ -27,24 +28,30 @@ export const GENERIC_EXAMPLES: ModelExamples = {
 const NUMERIC = /INT|DECIMAL|NUMERIC|DOUBLE|FLOAT|REAL|MONEY/i;
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Examples from the first model with two columns besides its keys (generic when none has). */
+/** A model's or column's name as words: its display name, or its name made readable when the two are the same. */
+const wordsOf = (item: { referenceName: string; displayName: string }) =>
+  item.displayName && item.displayName !== item.referenceName ? item.displayName : displayName(item.referenceName);
+
+/**
+ * Examples from the first model with two columns besides its keys, and an instruction from
+ * the first with a number to add up (generic when none has).
+ */
 export function examplesFrom(models: readonly Model[] | undefined): ModelExamples {
   const isKey = (name: string) => /(^id$|_id$|Id$)/.test(name);
-  for (const model of models ?? []) {
-    const columns = model.columns.filter((c) => !isKey(c.referenceName));
-    if (columns.length < 2) continue;
-    const [first, second] = columns;
-    const numeric = columns.find((c) => NUMERIC.test(c.type));
-    return {
-      listQuestion: `e.g. ${model.displayName} with ${first.displayName} and ${second.displayName}`,
-      sql: `SELECT ${quoted(first.referenceName)}, ${quoted(second.referenceName)} FROM ${quoted(model.referenceName)}`,
-      countQuestion: `How many ${model.displayName} are there?`,
-      instruction: numeric
-        ? `"Total ${numeric.displayName.toLowerCase()}" always means the sum of ${model.referenceName}.${numeric.referenceName}.`
-        : GENERIC_EXAMPLES.instruction,
-    };
-  }
-  return GENERIC_EXAMPLES;
+  const valued = (model: Model) => model.columns.filter((c) => !isKey(c.referenceName));
+  const listed = (models ?? []).find((m) => valued(m).length >= 2);
+  if (!listed) return GENERIC_EXAMPLES;
+  const [first, second] = valued(listed);
+  const summed = (models ?? []).map((m) => ({ model: m, column: valued(m).find((c) => NUMERIC.test(c.type)) })).find((s) => s.column);
+  const lower = (text: string) => text.toLowerCase();
+  return {
+    listQuestion: `e.g. ${lower(wordsOf(listed))} with ${lower(wordsOf(first))} and ${lower(wordsOf(second))}`,
+    sql: `SELECT ${quoted(first.referenceName)}, ${quoted(second.referenceName)} FROM ${quoted(listed.referenceName)}`,
+    countQuestion: `How many ${lower(wordsOf(listed))} are there?`,
+    instruction: summed?.column
+      ? `"Total ${lower(wordsOf(summed.column))}" always means the sum of ${summed.model.referenceName}.${summed.column.referenceName}.`
+      : GENERIC_EXAMPLES.instruction,
+  };
 }
 
 /** Placeholder examples from the project's models. */

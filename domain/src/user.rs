@@ -133,6 +133,10 @@ pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str
     check_password(password)?;
     let hash = hash_password(password).await?;
     let name = name.map(str::trim).filter(|n| !n.is_empty());
+    // In a transaction committed before the account is handed on: `fetch_optional` answers with
+    // the row before its statement's implicit commit has been confirmed, and the caller's next
+    // write (the verification token) on another connection could then miss the account.
+    let mut tx = pool.begin().await?;
     let created = sqlx::query_as!(
         User,
         "INSERT INTO users (id, email, password_hash, name, vouched_by_invitation) VALUES ($1, $2, $3, $4, $5)
@@ -143,8 +147,9 @@ pub async fn sign_up(pool: &Pool, email: &str, password: &str, name: Option<&str
         name,
         vouched_by_invitation,
     )
-    .fetch_optional(pool)
+    .fetch_optional(&mut *tx)
     .await?;
+    tx.commit().await?;
     match created {
         Some(user) => Ok(SignUp::Created(user)),
         None => {

@@ -24,9 +24,7 @@ export function SetupUploadCsvPage() {
   const meta = <PageMeta title={UPLOAD_CSV_TITLE} description="Import CSV files as the tables of your project." />;
 
   if (redirectTo) return <Navigate to={redirectTo} replace />;
-  // Only the first load replaces the page: a later reload of the project (an import's answer
-  // invalidates it) must not unmount the uploader and lose the files it is importing.
-  if ((fetching && !project) || config.loading) return <>{meta}<LoadingState /></>;
+  if (fetching || config.loading) return <>{meta}<LoadingState /></>;
   if (!project && error) {
     return <>{meta}<ErrorState message={failureMessage(error, 'Failed to load project.') ?? undefined} onRetry={refetch} /></>;
   }

@@ -14,6 +14,22 @@ const TRACKS: &str = "SELECT \"Name\", \"Milliseconds\", \"UnitPrice\" FROM \"Tr
 const PAGE: &str = "query($p: ID!, $s: ID!, $d: PageInput!) { spreadsheetPage(projectId: $p, spreadsheetId: $s, data: $d) {
     columns { name } rows page pageSize totalRows totalPages } }";
 
+/// The export once it has ended: its status, rows and bytes written, download URL and error.
+async fn ended_export(app: &TestApp, client: &reqwest::Client, project: &str, export: &str) -> Value {
+    eventually("the export", Duration::from_secs(60), || async {
+        let polled = app
+            .gql_ok(
+                client,
+                "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status rowsWritten bytesWritten downloadUrl error } }",
+                json!({"p": project, "e": export}),
+            )
+            .await["spreadsheetExport"]
+            .clone();
+        (polled["status"] != "RUNNING").then_some(polled)
+    })
+    .await
+}
+
 /// A new spreadsheet of the tracks' name, length and price; its id.
 async fn tracks_sheet(app: &TestApp, client: &reqwest::Client, project: &str, name: &str) -> String {
     let created = app
@@ -110,18 +126,7 @@ async fn a_spreadsheet_pages_sorts_and_filters_at_the_source_saves_its_columns_a
         .gql_ok(&client, "mutation($p: ID!, $s: ID!) { exportSpreadsheet(projectId: $p, spreadsheetId: $s) { id status } }", json!({"p": project, "s": sheet}))
         .await;
     let export = started["exportSpreadsheet"]["id"].as_str().unwrap().to_owned();
-    let done = eventually("the export", Duration::from_secs(60), || async {
-        let polled = app
-            .gql_ok(
-                &client,
-                "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status rowsWritten bytesWritten downloadUrl error } }",
-                json!({"p": project, "e": export}),
-            )
-            .await["spreadsheetExport"]
-            .clone();
-        (polled["status"] != "RUNNING").then_some(polled)
-    })
-    .await;
+    let done = ended_export(&app, &client, &project, &export).await;
     assert_eq!(done["status"], "SUCCEEDED", "{done}");
     assert_eq!(done["rowsWritten"], 213);
     let downloaded = client.get(format!("{}{}", app.url, done["downloadUrl"].as_str().unwrap())).send().await.unwrap();
@@ -187,18 +192,7 @@ async fn an_export_writes_what_the_grid_shows_saved_or_not() {
     const EXPORT: &str = "mutation($p: ID!, $s: ID!, $v: SaveSpreadsheetInput) { exportSpreadsheet(projectId: $p, spreadsheetId: $s, view: $v) { id } }";
     let started = app.gql_ok(&client, EXPORT, json!({"p": project, "s": sheet, "v": view})).await;
     let export = started["exportSpreadsheet"]["id"].clone();
-    let done = eventually("the export", Duration::from_secs(60), || async {
-        let polled = app
-            .gql_ok(
-                &client,
-                "query($p: ID!, $e: ID!) { spreadsheetExport(projectId: $p, exportId: $e) { status rowsWritten downloadUrl error } }",
-                json!({"p": project, "e": export}),
-            )
-            .await["spreadsheetExport"]
-            .clone();
-        (polled["status"] != "RUNNING").then_some(polled)
-    })
-    .await;
+    let done = ended_export(&app, &client, &project, export.as_str().unwrap()).await;
     assert_eq!(done["status"], "SUCCEEDED", "{done}");
     assert_eq!(done["rowsWritten"].as_i64(), Some(total), "as many rows as the grid counts");
     let text = client.get(format!("{}{}", app.url, done["downloadUrl"].as_str().unwrap())).send().await.unwrap().text().await.unwrap();

@@ -47,6 +47,14 @@ export async function inBrowser(prefix, journey) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const opened = await context.newPage();
     opened.setDefaultTimeout(STEP_TIMEOUT_MS);
+    // QUARRY_E2E_TRACE=1: every navigation, console line and API call with its time, to read a flaky journey by.
+    if (process.env.QUARRY_E2E_TRACE) {
+      const t0 = Date.now();
+      opened.on('framenavigated', (f) => f === opened.mainFrame() && console.log(Date.now() - t0, 'NAV', f.url()));
+      opened.on('console', (m) => console.log(Date.now() - t0, 'CONSOLE', m.type(), m.text()));
+      opened.on('request', (r) => r.url().includes('/api/') && console.log(Date.now() - t0, 'REQ', r.method(), r.url(), (r.postData() ?? '').slice(0, 80)));
+      opened.on('response', (r) => r.url().includes('/api/') && console.log(Date.now() - t0, 'RES', r.status(), r.url()));
+    }
     opened.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });

@@ -60,26 +60,47 @@ export function AppLayout() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
 
-  if (narrow) {
+  // One tree for both widths, the page in the same place in it: turning a phone (or a
+  // screenshot resizing the window) never remounts the page and loses what it holds.
+  const header = narrow ? (
     // A phone: the product mark and one button; the org, project navigation and account
     // live in a drawer, so the page keeps the whole width.
-    return (
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, color: '#fff', paddingInline: 12 }}>
-          <Brand />
-          {projectId && me?.currentProject?.id === projectId && (
-            <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', flex: 1, minWidth: 0 }} ellipsis>
-              {me.currentProject.displayName}
-            </Typography.Text>
-          )}
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label="Open navigation"
-            onClick={() => setMenuOpenAt(pathname)}
-            style={{ color: '#fff', marginInlineStart: 'auto' }}
-          />
-        </Layout.Header>
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, color: '#fff', paddingInline: 12 }}>
+      <Brand />
+      {projectId && me?.currentProject?.id === projectId && (
+        <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', flex: 1, minWidth: 0 }} ellipsis>
+          {me.currentProject.displayName}
+        </Typography.Text>
+      )}
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label="Open navigation"
+        onClick={() => setMenuOpenAt(pathname)}
+        style={{ color: '#fff', marginInlineStart: 'auto' }}
+      />
+    </Layout.Header>
+  ) : (
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, color: '#fff' }}>
+      <Brand />
+      <OrgSwitcher currentOrg={me?.currentOrg} />
+      {projectId && me?.currentProject?.id === projectId && (
+        <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', maxWidth: 220, flexShrink: 0 }} ellipsis={{ tooltip: me.currentProject.displayName }}>
+          / {me.currentProject.displayName}
+        </Typography.Text>
+      )}
+      <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>{projectId && <ProjectNav projectId={projectId} />}</div>
+      <UserMenu me={me} />
+    </Layout.Header>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {header}
+      <Layout.Content style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>
+        <Outlet />
+      </Layout.Content>
+      {narrow && (
         <Drawer open={menuOpen} onClose={() => setMenuOpenAt(null)} placement="right" width={280} title="Quarry" data-testid="navigation-drawer">
           <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
             <div style={{ background: '#1f3a5f', borderRadius: 8, padding: 8 }}>
@@ -91,30 +112,7 @@ export function AppLayout() {
             </div>
           </div>
         </Drawer>
-        <Layout.Content style={{ padding: 12, minWidth: 0 }}>
-          <Outlet />
-        </Layout.Content>
-        <CreateProjectModal open={createProject.open} onClose={createProject.close} />
-      </Layout>
-    );
-  }
-
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, color: '#fff' }}>
-        <Brand />
-        <OrgSwitcher currentOrg={me?.currentOrg} />
-        {projectId && me?.currentProject?.id === projectId && (
-          <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', maxWidth: 220, flexShrink: 0 }} ellipsis={{ tooltip: me.currentProject.displayName }}>
-            / {me.currentProject.displayName}
-          </Typography.Text>
-        )}
-        <div style={{ flex: 1, minWidth: 0, display: 'flex' }}>{projectId && <ProjectNav projectId={projectId} />}</div>
-        <UserMenu me={me} />
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Outlet />
-      </Layout.Content>
+      )}
       <CreateProjectModal open={createProject.open} onClose={createProject.close} />
     </Layout>
   );

@@ -13,26 +13,23 @@ export function HomeLayout() {
   // Open on the page it was opened on: opening a thread from it closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
-  if (narrow) {
-    return (
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
-        <Button icon={<FolderOutlined />} onClick={() => setOpenAt(pathname)} style={{ alignSelf: 'flex-start' }}>
-          Threads and folders
-        </Button>
-        <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" width={300} title="Threads and folders">
-          <HomeSidebar projectId={projectId} />
-        </Drawer>
-        <div style={{ minWidth: 0 }}>
-          <Outlet />
-        </div>
-      </div>
-    );
-  }
+  // One tree for both widths, the page in the same place in it (a rotated phone keeps its state).
   return (
-    <Layout style={{ background: 'transparent', gap: 24 }}>
-      <Layout.Sider width={240} theme="light" style={{ background: '#fff', padding: 12, borderRadius: 8 }}>
-        <HomeSidebar projectId={projectId} />
-      </Layout.Sider>
+    <Layout style={{ background: 'transparent', gap: narrow ? 12 : 24 }}>
+      {narrow ? (
+        <div>
+          <Button icon={<FolderOutlined />} onClick={() => setOpenAt(pathname)}>
+            Threads and folders
+          </Button>
+          <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" width={300} title="Threads and folders">
+            <HomeSidebar projectId={projectId} />
+          </Drawer>
+        </div>
+      ) : (
+        <Layout.Sider width={240} theme="light" style={{ background: '#fff', padding: 12, borderRadius: 8 }}>
+          <HomeSidebar projectId={projectId} />
+        </Layout.Sider>
+      )}
       <Layout.Content style={{ minWidth: 0 }}>
         <Outlet />
       </Layout.Content>

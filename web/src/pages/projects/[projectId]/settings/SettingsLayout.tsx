@@ -42,15 +42,16 @@ export function SettingsLayout() {
     })),
   }));
 
-  if (narrow) {
-    // A phone: the sections in a picker above the page, which keeps the width.
-    const options = SETTINGS_SECTIONS.map(({ group, items: sections }) => ({
-      label: group,
-      title: group,
-      options: sections.map(([section, label]) => ({ value: paths.settings(projectId, section), label: `${group}: ${label}` })),
-    }));
-    return (
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+  // A phone: the sections in a picker above the page, which keeps the width. One tree for both
+  // widths, the page in the same place in it (a rotated phone keeps what a form holds).
+  const options = SETTINGS_SECTIONS.map(({ group, items: sections }) => ({
+    label: group,
+    title: group,
+    options: sections.map(([section, label]) => ({ value: paths.settings(projectId, section), label: `${group}: ${label}` })),
+  }));
+  return (
+    <Layout style={{ maxWidth: 1200, margin: '0 auto', background: 'transparent', gap: narrow ? 12 : 0 }}>
+      {narrow ? (
         <nav aria-label="Settings">
           <Select
             aria-label="Settings section"
@@ -60,19 +61,14 @@ export function SettingsLayout() {
             onChange={(to: string) => void navigate(to)}
           />
         </nav>
-        <Outlet />
-      </div>
-    );
-  }
-
-  return (
-    <Layout style={{ maxWidth: 1200, margin: '0 auto', background: 'transparent' }}>
-      <Layout.Sider width={220} theme="light" style={{ background: 'transparent' }}>
-        <nav aria-label="Settings">
-          <Menu mode="inline" items={items} selectedKeys={[pathname.replace(/\/+$/, '')]} style={{ background: 'transparent' }} />
-        </nav>
-      </Layout.Sider>
-      <Layout.Content style={{ paddingLeft: 24, minWidth: 0 }}>
+      ) : (
+        <Layout.Sider width={220} theme="light" style={{ background: 'transparent' }}>
+          <nav aria-label="Settings">
+            <Menu mode="inline" items={items} selectedKeys={[pathname.replace(/\/+$/, '')]} style={{ background: 'transparent' }} />
+          </nav>
+        </Layout.Sider>
+      )}
+      <Layout.Content style={{ paddingLeft: narrow ? 0 : 24, minWidth: 0 }}>
         <Outlet />
       </Layout.Content>
     </Layout>

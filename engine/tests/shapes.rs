@@ -1,7 +1,7 @@
-//! Business shapes the engine reads on the HR and NBA samples, checked by their rows against
+//! Business shapes the engine reads on the HR, NBA and ECOMMERCE samples, checked by their rows against
 //! SQL written by hand: models kept over time read through their current rows, people listed
 //! from the rows that relate them, two readings settled by what the question is about, rows
-//! ranked within one event, yes/no columns counted.
+//! ranked within one event, yes/no columns counted, records listed with their date and owner.
 
 mod sample_project;
 
@@ -135,4 +135,28 @@ fn rows_of_one_event_are_ranked_and_yes_no_columns_counted() {
     );
     assert_eq!(got, expected);
     assert!(reading.iter().any(|c| c.starts_with(&format!("{:?}: number of wins", ChipKind::Measure))), "{reading:?}");
+}
+
+#[test]
+fn a_list_of_records_shows_when_whose_and_what_it_was_filtered_on() {
+    let shop = sample(SampleDataset::Ecommerce);
+    // An order has no name: each is shown with its date, its customer and the amount compared.
+    let (got, _) = answer(&shop, "orders over 500 dollars in 2024");
+    let expected = rows(
+        &shop.conn,
+        "SELECT o.order_id, o.ordered_at, c.first_name, c.last_name, o.total_amount FROM orders o LEFT JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.total_amount > 500 AND o.ordered_at >= DATE '2024-01-01' AND o.ordered_at < DATE '2025-01-01'",
+    );
+    assert_eq!(got, expected);
+    // A filter by a related model's value: still each order's date and customer.
+    let (got, _) = answer(&shop, "orders placed in March 2024");
+    let expected = rows(
+        &shop.conn,
+        "SELECT o.order_id, o.ordered_at, c.first_name, c.last_name FROM orders o LEFT JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.ordered_at >= DATE '2024-03-01' AND o.ordered_at < DATE '2024-04-01'",
+    );
+    assert_eq!(got, expected);
+    // Named records keep their names, and what they were compared on.
+    let (got, _) = answer(&shop, "products that cost more than 200 dollars");
+    assert_eq!(got, rows(&shop.conn, "SELECT name, cost FROM products WHERE cost > 200"));
 }

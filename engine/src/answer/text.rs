@@ -178,6 +178,39 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     let label_index = columns.iter().enumerate().position(|(i, c)| is_label(i, c));
     let value_of = |row: &Vec<Value>| row.get(value_index).and_then(number);
     let mut sentences = Vec::new();
+    // A list of records (orders by their id, with a date and a customer): each is read as
+    // the record it is, "order 10 (Jane Doe, 3 Mar 2024)", not as a group named by its date.
+    if rows.len() > 1 && columns.first().is_some_and(|c| format::is_identifier(&c.name)) {
+        let record = |row: &Vec<Value>, at: usize| {
+            if at != 0 {
+                return cell(row, at);
+            }
+            let key = format::name_in_words(&columns[0].name);
+            let noun = key.rsplit_once(' ').map_or("", |(noun, _)| noun);
+            let mut about = String::new();
+            for (i, c) in columns.iter().enumerate().skip(1) {
+                if i == value_index || !is_label(i, c) || format::is_identifier(&c.name) {
+                    continue;
+                }
+                if row.get(i).is_none_or(Value::is_null) {
+                    continue;
+                }
+                let text = cell(row, i);
+                // Words of one name run together ("Jane Doe"); a date stands apart.
+                let apart = grains[i].is_some() || i > 1 && grains[i - 1].is_some();
+                if !about.is_empty() {
+                    about.push_str(if apart { ", " } else { " " });
+                }
+                about.push_str(&text);
+            }
+            let named = if noun.is_empty() { cell(row, 0) } else { format!("{noun} {}", cell(row, 0)) };
+            if about.is_empty() { named } else { format!("{named} ({about})") }
+        };
+        let (highest, lowest) = extremes(p, &measure, rows, &record, 0, value_index, value_of);
+        sentences.extend([highest, lowest]);
+        sentences.push(if truncated { fill(p.truncated, &[("shown", count(rows.len()))]) } else { fill(p.rows, &[("rows", count(rows.len()))]) });
+        return sentences_text(sentences);
+    }
     match label_index {
         None if rows.len() == 1 => sentences.push(fill(p.single, &[("measure", measure.clone()), ("value", cell(&rows[0], value_index))])),
         None => {
@@ -218,12 +251,15 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     } else if rows.len() > 1 {
         sentences.push(fill(p.rows, &[("rows", count(rows.len()))]));
     }
+    sentences_text(sentences)
+}
+
+/// The sentences said, as one text starting with a capital.
+fn sentences_text(mut sentences: Vec<String>) -> String {
     sentences.retain(|s| !s.is_empty());
-    let mut text = sentences.join(" ");
-    if let Some(first) = text.chars().next() {
-        text = first.to_uppercase().chain(text.chars().skip(1)).collect();
-    }
-    text
+    let text = sentences.join(" ");
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 fn extremes(
@@ -319,6 +355,23 @@ mod tests {
         let ids = [col("order_id", Integer)];
         let rows: Vec<Vec<Value>> = (10..1016).map(|i| vec![json!(i)]).collect();
         assert_eq!(describe("EN", Some("total amount over 500 dollars"), &ids, &rows, false), "The result has 1,006 rows.");
+        // Orders with their date, customer and amount: read as orders, the largest and smallest.
+        let orders = [
+            col("order_id", Integer),
+            col("ordered_at", crate::ColumnTypeFamily::Timestamp),
+            col("first_name", Text),
+            col("last_name", Text),
+            col("total_amount", Decimal),
+        ];
+        let rows = vec![
+            vec![json!(10), json!("2024-03-02T10:15:00"), json!("Jane"), json!("Doe"), json!("742.5")],
+            vec![json!(11), json!("2024-05-19T08:00:00"), json!("Ali"), json!("Khan"), json!("1250")],
+            vec![json!(12), json!("2024-07-01T17:40:00"), json!(null), json!(null), json!("501")],
+        ];
+        let text = describe("EN", None, &orders, &rows, false);
+        assert!(text.starts_with("Order 11 (19 May 2024 08:00, Ali Khan) has the highest total amount: 1,250."), "{text}");
+        assert!(text.contains("The lowest is order 12 (1 Jul 2024 17:40) with 501."), "{text}");
+        assert!(text.ends_with("The result has 3 rows."), "{text}");
         // One value per row and no label: the range, not the first row's value.
         let prices = [col("unit_price", Decimal)];
         let rows = vec![vec![json!(9.99)], vec![json!(0.99)], vec![json!(1.99)]];

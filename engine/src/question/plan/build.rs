@@ -582,7 +582,7 @@ fn said_of(q: &Question, v: &ValueMention, model: &str) -> bool {
 }
 
 /// The date a question most likely means: a creation or event date before a birth date.
-fn date_rank(column: &Column) -> usize {
+pub(super) fn date_rank(column: &Column) -> usize {
     let words = stems_of(&column.name);
     if words.iter().any(|w| ["birth", "born"].contains(&w.as_str())) {
         2

@@ -2,7 +2,9 @@
 //! columns named, a column's values, or how many in each group; sorted and limited.
 
 use super::{
-    Built, DISTINCT_WORDS, Group, Reading, fail,
+    Built, DISTINCT_WORDS, Group, Reading,
+    build::date_rank,
+    fail,
     group::grain_order,
     sql::{plural, where_clause, words_of},
     value::{claim_keywords, claim_limit_word},
@@ -11,7 +13,7 @@ use crate::{
     mdl::Model,
     question::{
         Chip, ChipKind,
-        entities::{entity_of, refers},
+        entities::{ends_validity, entity_of, refers},
         reach::{Reach, is_key, joins_for},
         read::{Claim, is_date},
     },
@@ -129,9 +131,17 @@ impl<'m> Reading<'_, 'm> {
                             }
                         }
                     }
+                    // A record with no name of its own (an order, a shipment) is shown by its key.
+                    let nameless = shown.iter().all(|c| is_key(c.column));
                     for c in shown {
                         self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                         self.used.push(c);
+                    }
+                    if list_by.is_empty() && m.name == base.name {
+                        for c in self.record_context(m, nameless) {
+                            self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                            self.used.push(c);
+                        }
                     }
                     // "Products that cost more than $50": each with its price.
                     for c in self.compared.clone().into_iter().filter(|c| c.model.name == m.name && !is_date(c.column)) {
@@ -219,5 +229,41 @@ impl<'m> Reading<'_, 'm> {
             }
         }
         self.done(sql)
+    }
+}
+
+impl<'m> Reading<'_, 'm> {
+    /// What else a listed record is shown with, beside its name: the dates it was filtered
+    /// on ("orders in March": each with its date); and for a record with no name of its own,
+    /// its date and the name of the one it belongs to (an order: when, and whose).
+    fn record_context(&self, m: &'m Model, nameless: bool) -> Vec<Reach<'m>> {
+        // Shown already, or its name taken by a column shown.
+        let shown = |r: &Reach<'m>| {
+            let alias = format!(" AS {}", self.dialect.quote(&r.column.name));
+            self.select.iter().any(|item| item.starts_with(&r.sql(self.dialect)) || item.ends_with(&alias))
+        };
+        let mut context: Vec<Reach<'m>> =
+            self.used.iter().filter(|r| r.model.name == m.name && !r.joined() && is_date(r.column) && !shown(r)).cloned().collect();
+        context.dedup_by(|a, b| a.column.name == b.column.name);
+        if !nameless {
+            return context;
+        }
+        if context.is_empty()
+            && let Some(own) = self
+                .plan
+                .reach
+                .iter()
+                .filter(|r| r.model.name == m.name && !r.joined() && is_date(r.column) && !ends_validity(r.column))
+                .min_by_key(|r| date_rank(r.column))
+        {
+            context.push(own.clone());
+        }
+        // The first model it points at that people know by name, one step away.
+        let owner = self.plan.reach.iter().filter(|r| r.path.len() == 1).find_map(|r| match self.plan.entity(r.model) {
+            Some(Group::Entity { shown: names, .. }) if names.iter().all(|c| !is_key(c.column) && c.path.len() == 1) => Some(names),
+            _ => None,
+        });
+        context.extend(owner.into_iter().flatten().filter(|r| !shown(r)));
+        context
     }
 }

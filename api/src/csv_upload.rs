@@ -21,7 +21,7 @@ use axum::{
     routing::post,
 };
 use axum_extra::extract::cookie::CookieJar;
-use quarry_domain::{Error, ErrorCode, csv_import, permissions::Operation};
+use quarry_domain::{Error, ErrorCode, access::Acting, csv_import, permissions::Operation};
 use serde_json::json;
 use std::path::Path as FsPath;
 use tokio::io::AsyncWriteExt;
@@ -121,7 +121,7 @@ async fn allowed(state: &AppState, jar: &CookieJar, headers: &HeaderMap, project
         return Err(ErrorCode::UnauthorizedAccess.into());
     };
     session::check_csrf(jar, headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    crate::access::in_project(state, session.user.id, Operation::ManageDataSource, project_id).await?;
+    Acting::new(session.user.id, session.user.email.clone(), None).may(&state.pool, Operation::ManageDataSource, project_id).await?;
     Ok(session.user.id)
 }
 

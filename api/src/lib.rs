@@ -1,6 +1,5 @@
 //! Quarry's api: thin HTTP and GraphQL over the domain, Temporal for anything long.
 
-pub mod access;
 pub mod auth;
 pub mod csv_upload;
 pub mod error;

@@ -13,7 +13,9 @@ use axum::{
 };
 use axum_extra::extract::cookie::CookieJar;
 use quarry_domain::{
-    Error, ErrorCode, folder,
+    Error, ErrorCode,
+    access::Acting,
+    folder,
     permissions::Operation,
     spreadsheet::{self, export::ExportStatus},
 };
@@ -37,7 +39,8 @@ async fn open(state: &AppState, project_id: &str, export_id: &str, jar: &CookieJ
     let Some(session) = session::current(state, jar).await? else {
         return Err(ErrorCode::UnauthorizedAccess.into());
     };
-    let actor = crate::access::in_project(state, session.user.id, Operation::ReadDashboards, project_id).await?;
+    let acting = Acting::new(session.user.id, session.user.email.clone(), None);
+    let actor = acting.may(&state.pool, Operation::ReadDashboards, project_id).await?;
     let export = spreadsheet::export::get(&state.pool, project_id, export_id).await?;
     let viewer = folder::Viewer::of(session.user.id, actor);
     spreadsheet::open(&state.pool, project_id, export.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;

@@ -4,8 +4,9 @@
 use crate::{
     activity::ActivityActor,
     db::Pool,
-    error::Result,
+    error::{Error, ErrorCode, Result},
     permissions::{Actor, Operation, OrgRole, ProjectRole, authorize},
+    subscription,
 };
 use uuid::Uuid;
 
@@ -23,8 +24,14 @@ pub async fn org_actor(pool: &Pool, user_id: Uuid, org_id: Uuid) -> Result<Actor
 /// not belong to, yields an actor with no roles: the matrix denies it without telling
 /// whether the id exists.
 pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Result<Actor> {
+    Ok(standing(pool, user_id, project_id).await?.map_or_else(Actor::default, |(actor, _)| actor))
+}
+
+/// The user's roles for a project (as [`project_actor`]) and the org it belongs to, or nothing
+/// for an unknown project.
+async fn standing(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Result<Option<(Actor, Uuid)>> {
     let row = sqlx::query!(
-        r#"SELECT om.role AS "org_role?: OrgRole", effective_project_role(p.id, $1) AS "project_role?: ProjectRole"
+        r#"SELECT p.org_id, om.role AS "org_role?: OrgRole", effective_project_role(p.id, $1) AS "project_role?: ProjectRole"
            FROM projects p
              LEFT JOIN org_members om ON om.org_id = p.org_id AND om.user_id = $1 AND om.enabled
            WHERE p.id = $2"#,
@@ -33,9 +40,18 @@ pub async fn project_actor(pool: &Pool, user_id: Uuid, project_id: Uuid) -> Resu
     )
     .fetch_optional(pool)
     .await?;
-    let (org_role, project_role) = row.map_or((None, None), |r| (r.org_role, r.project_role));
     // A project role without org membership (a disabled member) counts for nothing.
-    Ok(Actor { org_role, project_role: org_role.and(project_role) })
+    Ok(row.map(|r| (Actor { org_role: r.org_role, project_role: r.org_role.and(r.project_role) }, r.org_id)))
+}
+
+/// `op` by `actor` in a project of `org_id`: the permission matrix allows it, and the org is
+/// subscribed (UNSUBSCRIBED_ACCESS otherwise, once the role is known to suffice).
+pub async fn allowed_in(pool: &Pool, actor: Actor, op: Operation, org_id: Uuid) -> Result<Actor> {
+    authorize(op, Some(actor))?;
+    if !subscription::is_active(pool, org_id).await? {
+        return Err(Error::of(ErrorCode::UnsubscribedAccess));
+    }
+    Ok(actor)
 }
 
 /// An account acting in a project: a signed-in user, or the creator of the API key a call was
@@ -65,10 +81,15 @@ impl Acting {
     }
 
     /// The account's roles in the project, read afresh, once the permission matrix allows `op`
-    /// there.
+    /// there and the project's org is subscribed: the one check of every project operation,
+    /// whichever transport or worker starts it.
     pub async fn may(&self, pool: &Pool, op: Operation, project_id: Uuid) -> Result<Actor> {
-        let actor = project_actor(pool, self.account.id, project_id).await?;
-        authorize(op, Some(actor))?;
-        Ok(actor)
+        match standing(pool, self.account.id, project_id).await? {
+            Some((actor, org_id)) => allowed_in(pool, actor, op, org_id).await,
+            None => {
+                authorize(op, Some(Actor::default()))?;
+                Err(Error::not_found("Project"))
+            }
+        }
     }
 }

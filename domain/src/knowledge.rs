@@ -9,9 +9,11 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     asking::{self, answer::check_sql},
     db::Pool,
     error::{Error, Result},
+    permissions::Operation,
 };
 
 #[derive(Debug, Clone)]
@@ -42,7 +44,14 @@ pub async fn has_sql_pairs(pool: &Pool, project_id: Uuid) -> Result<bool> {
     Ok(sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM sql_pairs WHERE project_id = $1) AS "exists!""#, project_id).fetch_one(pool).await?)
 }
 
-pub async fn sql_pairs(pool: &Pool, project_id: Uuid) -> Result<Vec<SqlPair>> {
+/// The project's SQL pairs, newest first, for whoever may read its knowledge (ReadKnowledge).
+pub async fn sql_pairs(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<SqlPair>> {
+    acting.may(pool, Operation::ReadKnowledge, project_id).await?;
+    project_sql_pairs(pool, project_id).await
+}
+
+/// The project's SQL pairs, for retrieval inside a task that was allowed when it started.
+pub(crate) async fn project_sql_pairs(pool: &Pool, project_id: Uuid) -> Result<Vec<SqlPair>> {
     Ok(sqlx::query_as!(
         SqlPair,
         r#"SELECT id, project_id, question, sql, created_at, updated_at FROM sql_pairs WHERE project_id = $1 ORDER BY created_at DESC"#,
@@ -64,8 +73,10 @@ async fn sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<SqlPair> {
     .ok_or_else(|| Error::not_found("SQL pair"))
 }
 
-/// Saves a pair once its question is askable and its SQL compiles over the models.
-pub async fn create_sql_pair(pool: &Pool, project_id: Uuid, user_id: Uuid, question: &str, sql: &str) -> Result<SqlPair> {
+/// Saves a pair (ManageKnowledge) once its question is askable and its SQL compiles over the
+/// models; `acting` is its author.
+pub async fn create_sql_pair(pool: &Pool, acting: &Acting, project_id: Uuid, question: &str, sql: &str) -> Result<SqlPair> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     let question = asking::check_question(question)?;
     let sql = check_sql(pool, project_id, sql).await?;
     Ok(sqlx::query_as!(
@@ -75,13 +86,15 @@ pub async fn create_sql_pair(pool: &Pool, project_id: Uuid, user_id: Uuid, quest
         project_id,
         question,
         sql,
-        user_id,
+        acting.account.id,
     )
     .fetch_one(pool)
     .await?)
 }
 
-pub async fn update_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid, question: Option<&str>, sql: Option<&str>) -> Result<SqlPair> {
+/// Changes a pair's question or SQL (ManageKnowledge); the SQL is checked over the models again.
+pub async fn update_sql_pair(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid, question: Option<&str>, sql: Option<&str>) -> Result<SqlPair> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     let current = sql_pair(pool, project_id, id).await?;
     let question = match question {
         Some(q) => asking::check_question(q)?,
@@ -105,13 +118,22 @@ pub async fn update_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid, question: 
     Ok(updated)
 }
 
-pub async fn delete_sql_pair(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
+/// Deletes a pair and its vectors (ManageKnowledge).
+pub async fn delete_sql_pair(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid) -> Result<()> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     sql_pair(pool, project_id, id).await?;
     sqlx::query!("DELETE FROM sql_pairs WHERE project_id = $1 AND id = $2", project_id, id).execute(pool).await?;
     forget(pool, project_id, "SQL_PAIR", id).await
 }
 
-pub async fn instructions(pool: &Pool, project_id: Uuid) -> Result<Vec<Instruction>> {
+/// The project's instructions, newest first, for whoever may read its knowledge (ReadKnowledge).
+pub async fn instructions(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<Instruction>> {
+    acting.may(pool, Operation::ReadKnowledge, project_id).await?;
+    project_instructions(pool, project_id).await
+}
+
+/// The project's instructions, for retrieval inside a task that was allowed when it started.
+pub(crate) async fn project_instructions(pool: &Pool, project_id: Uuid) -> Result<Vec<Instruction>> {
     Ok(sqlx::query_as!(
         Instruction,
         r#"SELECT id, project_id, instruction, is_global, questions, created_at, updated_at FROM instructions WHERE project_id = $1 ORDER BY created_at DESC"#,
@@ -156,7 +178,10 @@ pub fn check_instruction(text: &str, is_global: bool, questions: &[String]) -> R
     Ok((text.to_owned(), if is_global { Vec::new() } else { questions }))
 }
 
-pub async fn create_instruction(pool: &Pool, project_id: Uuid, user_id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+/// Saves an instruction (ManageKnowledge), for every question or for questions like its
+/// examples; `acting` is its author.
+pub async fn create_instruction(pool: &Pool, acting: &Acting, project_id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     let (text, questions) = check_instruction(text, is_global, questions)?;
     Ok(sqlx::query_as!(
         Instruction,
@@ -167,13 +192,15 @@ pub async fn create_instruction(pool: &Pool, project_id: Uuid, user_id: Uuid, te
         text,
         is_global,
         &questions,
-        user_id,
+        acting.account.id,
     )
     .fetch_one(pool)
     .await?)
 }
 
-pub async fn update_instruction(pool: &Pool, project_id: Uuid, id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+/// Replaces an instruction's text, reach and examples (ManageKnowledge).
+pub async fn update_instruction(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     instruction(pool, project_id, id).await?;
     let (text, questions) = check_instruction(text, is_global, questions)?;
     let updated = sqlx::query_as!(
@@ -192,7 +219,9 @@ pub async fn update_instruction(pool: &Pool, project_id: Uuid, id: Uuid, text: &
     Ok(updated)
 }
 
-pub async fn delete_instruction(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<()> {
+/// Deletes an instruction and its vectors (ManageKnowledge).
+pub async fn delete_instruction(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid) -> Result<()> {
+    acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     instruction(pool, project_id, id).await?;
     sqlx::query!("DELETE FROM instructions WHERE project_id = $1 AND id = $2", project_id, id).execute(pool).await?;
     forget(pool, project_id, "INSTRUCTION", id).await

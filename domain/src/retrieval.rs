@@ -127,8 +127,8 @@ pub fn knowledge_items(pairs: &[SqlPair], instructions: &[Instruction]) -> Vec<I
 /// pairs and the instruction questions.
 async fn all_items(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest>) -> Result<Vec<Item>> {
     let mut items = manifest.map(schema_items).unwrap_or_default();
-    let pairs = knowledge::sql_pairs(pool, project_id).await?;
-    let instructions = knowledge::instructions(pool, project_id).await?;
+    let pairs = knowledge::project_sql_pairs(pool, project_id).await?;
+    let instructions = knowledge::project_instructions(pool, project_id).await?;
     items.extend(knowledge_items(&pairs, &instructions));
     Ok(items)
 }
@@ -291,8 +291,8 @@ pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, ques
         rows.into_iter().filter(|(_, _, v)| v.len() == query.len()).map(|(kind, key, vector)| (Kind::parse(&kind), key, dot(&query, &vector))).collect();
     scored.sort_by(|a, b| b.2.total_cmp(&a.2));
 
-    let pairs: HashMap<String, SqlPair> = knowledge::sql_pairs(pool, project_id).await?.into_iter().map(|p| (p.id.to_string(), p)).collect();
-    let all_instructions = knowledge::instructions(pool, project_id).await?;
+    let pairs: HashMap<String, SqlPair> = knowledge::project_sql_pairs(pool, project_id).await?.into_iter().map(|p| (p.id.to_string(), p)).collect();
+    let all_instructions = knowledge::project_instructions(pool, project_id).await?;
     let mut retrieved = Retrieved { instructions: all_instructions.iter().filter(|i| i.is_global).cloned().collect(), ..Default::default() };
     let mut applied: HashSet<Uuid> = HashSet::new();
     for (kind, key, score) in scored {

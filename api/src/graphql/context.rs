@@ -48,10 +48,8 @@ pub async fn in_org<'a>(ctx: &Context<'a>, op: Operation, org_id: Uuid) -> ApiRe
 
 /// The signed-in user, allowed to perform `op` on the project, whose org is subscribed.
 pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Actor)> {
-    let Some(user) = session(ctx).map(|s| &s.user) else {
-        return Err(Error::of(ErrorCode::UnauthorizedAccess).into());
-    };
-    let actor = crate::access::in_project(state(ctx), user.id, op, project_id).await?;
+    let user = signed_in(ctx)?;
+    let actor = acting(ctx)?.may(&state(ctx).pool, op, project_id).await?;
     Ok((user, actor))
 }
 

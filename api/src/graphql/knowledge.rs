@@ -6,13 +6,9 @@ use super::context::{self, parse_id};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use quarry_domain::{
-    access::Acting,
-    knowledge::{
-        self, Instruction, SqlPair,
-        terms::{self, TaughtTerm, TermTarget},
-    },
-    permissions::Operation,
+use quarry_domain::knowledge::{
+    self, Instruction, SqlPair,
+    terms::{self, TaughtTerm, TermTarget},
 };
 
 #[derive(SimpleObject)]
@@ -94,12 +90,6 @@ impl From<TermInput> for TermTarget {
     }
 }
 
-/// The signed-in caller acting in the project (the use case asks its rights there).
-async fn acting(ctx: &Context<'_>, op: Operation, project_id: uuid::Uuid) -> ApiResult<Acting> {
-    let (user, _) = context::in_project(ctx, op, project_id).await?;
-    Ok(Acting::new(user.id, user.email.clone(), context::client_address(ctx)))
-}
-
 #[derive(InputObject)]
 pub struct CreateSqlPairInput {
     question: String,
@@ -128,22 +118,19 @@ impl KnowledgeQuery {
     /// The project's SQL pairs, newest first.
     async fn sql_pairs(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SqlPairGql>> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadKnowledge, project_id).await?;
-        Ok(knowledge::sql_pairs(&context::state(ctx).pool, project_id).await?.into_iter().map(Into::into).collect())
+        Ok(knowledge::sql_pairs(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?.into_iter().map(Into::into).collect())
     }
 
     /// The project's instructions, newest first.
     async fn instructions(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<InstructionGql>> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadKnowledge, project_id).await?;
-        Ok(knowledge::instructions(&context::state(ctx).pool, project_id).await?.into_iter().map(Into::into).collect())
+        Ok(knowledge::instructions(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?.into_iter().map(Into::into).collect())
     }
 
     /// The terms the project taught, and the derived ones it removed, newest first.
     async fn taught_terms(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<TaughtTermGql>> {
         let project_id = parse_id(&project_id)?;
-        let acting = acting(ctx, Operation::ReadKnowledge, project_id).await?;
-        Ok(terms::list(&context::state(ctx).pool, &acting, project_id).await?.into_iter().map(Into::into).collect())
+        Ok(terms::list(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?.into_iter().map(Into::into).collect())
     }
 }
 
@@ -155,44 +142,38 @@ impl KnowledgeMutation {
     /// Saves a question with its SQL; the SQL must compile over the project's models.
     async fn create_sql_pair(&self, ctx: &Context<'_>, project_id: ID, data: CreateSqlPairInput) -> ApiResult<SqlPairGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
         let pool = &context::state(ctx).pool;
-        Ok(knowledge::create_sql_pair(pool, project_id, user.id, &data.question, &data.sql).await?.into())
+        Ok(knowledge::create_sql_pair(pool, &context::acting(ctx)?, project_id, &data.question, &data.sql).await?.into())
     }
 
     async fn update_sql_pair(&self, ctx: &Context<'_>, project_id: ID, id: ID, data: UpdateSqlPairInput) -> ApiResult<SqlPairGql> {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
-        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
         let pool = &context::state(ctx).pool;
-        Ok(knowledge::update_sql_pair(pool, project_id, id, data.question.as_deref(), data.sql.as_deref()).await?.into())
+        Ok(knowledge::update_sql_pair(pool, &context::acting(ctx)?, project_id, id, data.question.as_deref(), data.sql.as_deref()).await?.into())
     }
 
     async fn delete_sql_pair(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
-        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
-        knowledge::delete_sql_pair(&context::state(ctx).pool, project_id, id).await?;
+        knowledge::delete_sql_pair(&context::state(ctx).pool, &context::acting(ctx)?, project_id, id).await?;
         Ok(true)
     }
 
     /// Saves an instruction, for every question or for questions like the ones given.
     async fn create_instruction(&self, ctx: &Context<'_>, project_id: ID, data: InstructionInput) -> ApiResult<InstructionGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
         let pool = &context::state(ctx).pool;
-        Ok(knowledge::create_instruction(pool, project_id, user.id, &data.instruction, data.is_global, &data.questions).await?.into())
+        Ok(knowledge::create_instruction(pool, &context::acting(ctx)?, project_id, &data.instruction, data.is_global, &data.questions).await?.into())
     }
 
     async fn update_instruction(&self, ctx: &Context<'_>, project_id: ID, id: ID, data: InstructionInput) -> ApiResult<InstructionGql> {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
-        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
         let pool = &context::state(ctx).pool;
-        Ok(knowledge::update_instruction(pool, project_id, id, &data.instruction, data.is_global, &data.questions).await?.into())
+        Ok(knowledge::update_instruction(pool, &context::acting(ctx)?, project_id, id, &data.instruction, data.is_global, &data.questions).await?.into())
     }
 
     async fn delete_instruction(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
-        context::in_project(ctx, Operation::ManageKnowledge, project_id).await?;
-        knowledge::delete_instruction(&context::state(ctx).pool, project_id, id).await?;
+        knowledge::delete_instruction(&context::state(ctx).pool, &context::acting(ctx)?, project_id, id).await?;
         Ok(true)
     }
 
@@ -200,23 +181,20 @@ impl KnowledgeMutation {
     /// project places it there from the next one on.
     async fn teach_term(&self, ctx: &Context<'_>, project_id: ID, data: TermInput) -> ApiResult<TaughtTermGql> {
         let project_id = parse_id(&project_id)?;
-        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
-        Ok(terms::teach(&context::state(ctx).pool, &acting, project_id, &data.into()).await?.into())
+        Ok(terms::teach(&context::state(ctx).pool, &context::acting(ctx)?, project_id, &data.into()).await?.into())
     }
 
     /// Removes a term derived from a model's or column's name: questions no longer place the
     /// phrase there (deleting the removal restores it).
     async fn remove_derived_term(&self, ctx: &Context<'_>, project_id: ID, data: TermInput) -> ApiResult<TaughtTermGql> {
         let project_id = parse_id(&project_id)?;
-        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
-        Ok(terms::remove_derived(&context::state(ctx).pool, &acting, project_id, &data.into()).await?.into())
+        Ok(terms::remove_derived(&context::state(ctx).pool, &context::acting(ctx)?, project_id, &data.into()).await?.into())
     }
 
     /// Deletes a taught term, or undoes the removal of a derived one.
     async fn delete_taught_term(&self, ctx: &Context<'_>, project_id: ID, id: ID) -> ApiResult<bool> {
         let (project_id, id) = (parse_id(&project_id)?, parse_id(&id)?);
-        let acting = acting(ctx, Operation::ManageKnowledge, project_id).await?;
-        terms::delete(&context::state(ctx).pool, &acting, project_id, id).await?;
+        terms::delete(&context::state(ctx).pool, &context::acting(ctx)?, project_id, id).await?;
         Ok(true)
     }
 }

@@ -15,9 +15,9 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use quarry_domain::{
+    access::Acting,
     api_key::ApiScope,
     knowledge::{self, terms},
-    permissions::Operation,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -82,12 +82,10 @@ pub struct InstructionInput {
     pub questions: Vec<String>,
 }
 
-async fn reading(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<Uuid> {
-    Ok(caller.project(state, project_id, ApiScope::Knowledge, Operation::ReadKnowledge).await?.project.id)
-}
-
-async fn changing(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<super::Target> {
-    caller.project(state, project_id, ApiScope::Knowledge, Operation::ManageKnowledge).await
+/// The project of a knowledge call, and the key's creator acting there.
+async fn knowledge_of(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<(Uuid, Acting)> {
+    let (project, acting) = caller.reach(state, project_id, ApiScope::Knowledge).await?;
+    Ok((project.id, acting))
 }
 
 /// The project's SQL pairs, newest first.
@@ -98,8 +96,8 @@ pub async fn list_sql_pairs(
     Extension(caller): Extension<Caller>,
     Query(q): Query<ProjectQuery>,
 ) -> ApiResult<Json<Vec<SqlPair>>> {
-    let project_id = reading(&state, &caller, q.project_id).await?;
-    Ok(Json(knowledge::sql_pairs(&state.pool, project_id).await?.into_iter().map(Into::into).collect()))
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    Ok(Json(knowledge::sql_pairs(&state.pool, &acting, project_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Saves a question with the SQL that answers it (checked against the models).
@@ -111,8 +109,8 @@ pub async fn create_sql_pair(
     Query(q): Query<ProjectQuery>,
     JsonBody(input): JsonBody<SqlPairInput>,
 ) -> ApiResult<(StatusCode, Json<SqlPair>)> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    let pair = knowledge::create_sql_pair(&state.pool, target.project.id, target.creator, &input.question, &input.sql).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    let pair = knowledge::create_sql_pair(&state.pool, &acting, project_id, &input.question, &input.sql).await?;
     Ok((StatusCode::CREATED, Json(pair.into())))
 }
 
@@ -126,8 +124,8 @@ pub async fn update_sql_pair(
     Query(q): Query<ProjectQuery>,
     JsonBody(input): JsonBody<SqlPairUpdate>,
 ) -> ApiResult<Json<SqlPair>> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    let pair = knowledge::update_sql_pair(&state.pool, target.project.id, parse_id(&id, "SQL pair")?, input.question.as_deref(), input.sql.as_deref()).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    let pair = knowledge::update_sql_pair(&state.pool, &acting, project_id, parse_id(&id, "SQL pair")?, input.question.as_deref(), input.sql.as_deref()).await?;
     Ok(Json(pair.into()))
 }
 
@@ -140,8 +138,8 @@ pub async fn delete_sql_pair(
     Path(id): Path<String>,
     Query(q): Query<ProjectQuery>,
 ) -> ApiResult<StatusCode> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    knowledge::delete_sql_pair(&state.pool, target.project.id, parse_id(&id, "SQL pair")?).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    knowledge::delete_sql_pair(&state.pool, &acting, project_id, parse_id(&id, "SQL pair")?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -153,8 +151,8 @@ pub async fn list_instructions(
     Extension(caller): Extension<Caller>,
     Query(q): Query<ProjectQuery>,
 ) -> ApiResult<Json<Vec<Instruction>>> {
-    let project_id = reading(&state, &caller, q.project_id).await?;
-    Ok(Json(knowledge::instructions(&state.pool, project_id).await?.into_iter().map(Into::into).collect()))
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    Ok(Json(knowledge::instructions(&state.pool, &acting, project_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Saves an instruction, for every question or for questions like the ones given.
@@ -166,8 +164,8 @@ pub async fn create_instruction(
     Query(q): Query<ProjectQuery>,
     JsonBody(input): JsonBody<InstructionInput>,
 ) -> ApiResult<(StatusCode, Json<Instruction>)> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    let made = knowledge::create_instruction(&state.pool, target.project.id, target.creator, &input.instruction, input.is_global, &input.questions).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    let made = knowledge::create_instruction(&state.pool, &acting, project_id, &input.instruction, input.is_global, &input.questions).await?;
     Ok((StatusCode::CREATED, Json(made.into())))
 }
 
@@ -181,9 +179,9 @@ pub async fn update_instruction(
     Query(q): Query<ProjectQuery>,
     JsonBody(input): JsonBody<InstructionInput>,
 ) -> ApiResult<Json<Instruction>> {
-    let target = changing(&state, &caller, q.project_id).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
     let id = parse_id(&id, "Instruction")?;
-    Ok(Json(knowledge::update_instruction(&state.pool, target.project.id, id, &input.instruction, input.is_global, &input.questions).await?.into()))
+    Ok(Json(knowledge::update_instruction(&state.pool, &acting, project_id, id, &input.instruction, input.is_global, &input.questions).await?.into()))
 }
 
 /// Deletes an instruction.
@@ -195,8 +193,8 @@ pub async fn delete_instruction(
     Path(id): Path<String>,
     Query(q): Query<ProjectQuery>,
 ) -> ApiResult<StatusCode> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    knowledge::delete_instruction(&state.pool, target.project.id, parse_id(&id, "Instruction")?).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    knowledge::delete_instruction(&state.pool, &acting, project_id, parse_id(&id, "Instruction")?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -240,8 +238,8 @@ pub struct TermInput {
 #[utoipa::path(get, path = "/api/v1/knowledge/terms", tag = "knowledge", params(ProjectQuery),
     responses((status = 200, body = Vec<Term>), (status = "4XX", body = super::openapi::ErrorBody)), security(("apiKey" = [])))]
 pub async fn list_terms(State(state): State<AppState>, Extension(caller): Extension<Caller>, Query(q): Query<ProjectQuery>) -> ApiResult<Json<Vec<Term>>> {
-    let target = caller.project(&state, q.project_id, ApiScope::Knowledge, Operation::ReadKnowledge).await?;
-    Ok(Json(terms::list(&state.pool, &caller.acting(&target), target.project.id).await?.into_iter().map(Into::into).collect()))
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    Ok(Json(terms::list(&state.pool, &acting, project_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Teaches a phrase as a term of a deployed model or column (questions place it there from the
@@ -254,13 +252,12 @@ pub async fn create_term(
     Query(q): Query<ProjectQuery>,
     JsonBody(input): JsonBody<TermInput>,
 ) -> ApiResult<(StatusCode, Json<Term>)> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    let acting = caller.acting(&target);
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
     let term = terms::TermTarget { phrase: input.phrase, model: input.model, column: input.column };
     let made = if input.removed {
-        terms::remove_derived(&state.pool, &acting, target.project.id, &term).await?
+        terms::remove_derived(&state.pool, &acting, project_id, &term).await?
     } else {
-        terms::teach(&state.pool, &acting, target.project.id, &term).await?
+        terms::teach(&state.pool, &acting, project_id, &term).await?
     };
     Ok((StatusCode::CREATED, Json(made.into())))
 }
@@ -274,7 +271,7 @@ pub async fn delete_term(
     Path(id): Path<String>,
     Query(q): Query<ProjectQuery>,
 ) -> ApiResult<StatusCode> {
-    let target = changing(&state, &caller, q.project_id).await?;
-    terms::delete(&state.pool, &caller.acting(&target), target.project.id, parse_id(&id, "Term")?).await?;
+    let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
+    terms::delete(&state.pool, &acting, project_id, parse_id(&id, "Term")?).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -83,10 +83,11 @@ struct Notes {
 }
 
 impl Caller {
-    /// The project a call is about: `requested`, or the key's own project. Refused when the
-    /// key does not reach it (NOT_FOUND, as for a project that does not exist), lacks `scope`
-    /// (UNAUTHORIZED_ROLE_ACCESS), or when the key's creator may no longer perform `op` there.
-    pub async fn project(&self, state: &AppState, requested: Option<Uuid>, scope: ApiScope, op: Operation) -> Result<Target, ApiError> {
+    /// The project a call is about (`requested`, or the key's own project) and the key's creator
+    /// acting there, from this call's address. Refused when the key does not reach the project
+    /// (NOT_FOUND, as for a project that does not exist) or lacks `scope`
+    /// (UNAUTHORIZED_ROLE_ACCESS). What the creator may do there is the use case's to decide.
+    pub async fn reach(&self, state: &AppState, requested: Option<Uuid>, scope: ApiScope) -> Result<(Project, Acting), ApiError> {
         let Some(project_id) = requested.or(self.key.project_id) else {
             return Err(Error::invalid("An organization key must name the project: send projectId.").into());
         };
@@ -101,14 +102,25 @@ impl Caller {
         let Some(creator) = self.key.created_by else {
             return Err(Error::new(ErrorCode::UnauthorizedRoleAccess, "The account that created this API key no longer exists.").into());
         };
-        let actor = crate::access::in_project(state, creator, op, project.id).await?;
-        Ok(Target { project, creator, actor })
+        Ok((project, self.acting_for(creator)))
+    }
+
+    /// As [`Caller::reach`], once the key's creator may perform `op` there (asked of
+    /// [`Acting::may`]), for handlers that read the creator's roles themselves.
+    pub async fn project(&self, state: &AppState, requested: Option<Uuid>, scope: ApiScope, op: Operation) -> Result<Target, ApiError> {
+        let (project, acting) = self.reach(state, requested, scope).await?;
+        let actor = acting.may(&state.pool, op, project.id).await?;
+        Ok(Target { project, creator: acting.account.id, actor })
     }
 
     /// The key's creator acting in the target's project, from this call's address (for use
     /// cases that record what they change).
     pub fn acting(&self, target: &Target) -> Acting {
-        Acting::new(target.creator, self.key.created_by_email.clone().unwrap_or_default(), Some(self.request.client_address.to_string()))
+        self.acting_for(target.creator)
+    }
+
+    fn acting_for(&self, creator: Uuid) -> Acting {
+        Acting::new(creator, self.key.created_by_email.clone().unwrap_or_default(), Some(self.request.client_address.to_string()))
     }
 
     pub fn note_thread(&self, thread_id: Uuid) {

@@ -357,7 +357,7 @@ impl AskingQuery {
         let user = context::signed_in(ctx)?;
         // The poll of a running task, several times a second per client: one read.
         if let Some(polled) = asking::poll(&context::state(ctx).pool, user.id, project_id, task_id).await? {
-            crate::access::in_project_as(context::state(ctx), polled.actor, Operation::Ask, polled.org_id).await?;
+            quarry_domain::access::allowed_in(&context::state(ctx).pool, polled.actor, Operation::Ask, polled.org_id).await?;
             // Whoever may read the thread may read its tasks (the same rule as REST's).
             if polled.thread_owner != Some(user.id) {
                 let viewer = folder::Viewer::of(user.id, polled.actor);

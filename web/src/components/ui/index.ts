@@ -76,6 +76,8 @@ export {
   MenuOutlined,
   MessageOutlined,
   MoreOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   LogoutOutlined,
   PlusOutlined,
   PushpinOutlined,

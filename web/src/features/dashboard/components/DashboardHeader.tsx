@@ -7,6 +7,8 @@ import {
   Dropdown,
   Flex,
   Modal,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   MoreOutlined,
   ReloadOutlined,
   Tag,
@@ -62,10 +64,12 @@ type Props = {
   refreshing: boolean;
   progress: DashboardRefreshFieldsFragment | null;
   onRefreshAll: () => void;
+  /** The dashboard filling the screen (for a wall display), when the browser can. */
+  fullScreen?: { active: boolean; supported: boolean; toggle: () => void };
 };
 
 /** The dashboard's name, its refresh-all, schedule and cache settings, and how its refreshes go. */
-export function DashboardHeader({ projectId, dashboard, refreshing, progress, onRefreshAll }: Props) {
+export function DashboardHeader({ projectId, dashboard, refreshing, progress, onRefreshAll, fullScreen }: Props) {
   const navigate = useNavigate();
   const [, update] = useMutation(UpdateDashboardMutation);
   const [, remove] = useMutation(DeleteDashboardMutation);
@@ -94,28 +98,35 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       <Flex justify="space-between" align="center" gap={12} wrap="wrap">
         <RenameableTitle name={dashboard.name} canEdit={canEdit} onRename={rename} testId="dashboard-name" />
-        {canEdit && (
-          <Flex gap={8} wrap="wrap">
-            <Button icon={<ReloadOutlined />} loading={refreshing} disabled={dashboard.items.length === 0} onClick={onRefreshAll}>
-              {refreshing ? 'Refreshing…' : 'Refresh all'}
+        <Flex gap={8} wrap="wrap">
+          {fullScreen?.supported && (
+            <Button icon={fullScreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={fullScreen.toggle}>
+              {fullScreen.active ? 'Exit full screen' : 'Full screen'}
             </Button>
-            <Button icon={<ClockCircleOutlined />} onClick={() => setOpen('schedule')}>
-              Schedule
-            </Button>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'cache_settings', label: 'Cache settings' },
-                  { key: 'delete', label: 'Delete dashboard', danger: true },
-                ],
-                onClick: ({ key }) => (key === 'delete' ? confirmDelete() : setOpen('cache_settings')),
-              }}
-            >
-              <Button icon={<MoreOutlined />} aria-label="Dashboard actions" />
-            </Dropdown>
-          </Flex>
-        )}
+          )}
+          {canEdit && (
+            <>
+              <Button icon={<ReloadOutlined />} loading={refreshing} disabled={dashboard.items.length === 0} onClick={onRefreshAll}>
+                {refreshing ? 'Refreshing…' : 'Refresh all'}
+              </Button>
+              <Button icon={<ClockCircleOutlined />} onClick={() => setOpen('schedule')}>
+                Schedule
+              </Button>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'cache_settings', label: 'Cache settings' },
+                    { key: 'delete', label: 'Delete dashboard', danger: true },
+                  ],
+                  onClick: ({ key }) => (key === 'delete' ? confirmDelete() : setOpen('cache_settings')),
+                }}
+              >
+                <Button icon={<MoreOutlined />} aria-label="Dashboard actions" />
+              </Dropdown>
+            </>
+          )}
+        </Flex>
       </Flex>
       <Flex gap={16} wrap="wrap" style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>
         <span data-testid="schedule-summary">

@@ -72,4 +72,25 @@ describe('DashboardTile', () => {
     expect(screen.queryByRole('button', { name: /Refresh/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Tile actions/ })).not.toBeInTheDocument();
   });
+
+  it('says how recent the data of a tile over time is', () => {
+    const { unmount } = renderWithProviders(
+      <DashboardTile
+        projectId="p1"
+        item={item(
+          { type: 'TABLE' },
+          {
+            columns: [{ name: 'month', family: 'TIMESTAMP' }, { name: 'revenue', family: 'DECIMAL' }],
+            rows: [['2025-11-01T00:00:00', '5'], ['2025-12-01T00:00:00', '7']] as unknown as Record<string, unknown>,
+          },
+        )}
+        canEdit
+      />,
+    );
+    expect(screen.getByTestId('tile-freshness')).toHaveTextContent('Data through Dec 2025');
+    unmount();
+    // No dates shown: nothing to say.
+    renderWithProviders(<DashboardTile projectId="p1" item={item()} canEdit />);
+    expect(screen.queryByTestId('tile-freshness')).not.toBeInTheDocument();
+  });
 });

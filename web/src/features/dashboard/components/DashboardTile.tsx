@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../components/page/formatDate';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
 import { DeleteDashboardItemMutation, RefreshDashboardItemMutation, UpdateDashboardItemMutation } from '../graphql/dashboard';
+import { dataThrough } from '../dataThrough';
 import { TileBody } from './TileBody';
 
 export const STALE_TEXT = 'Stale: a model this tile reads changed since; refresh';
@@ -36,6 +37,7 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
   const [name, setName] = useState<string | null>(null);
   const { data } = item;
   const cache = cacheText(data);
+  const through = data.error ? null : dataThrough(data.columns, (data.rows as unknown as unknown[][] | null) ?? []);
 
   const runRefresh = async () => {
     const result = await refresh({ projectId, itemId: item.id });
@@ -99,8 +101,13 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
       {data.stale && <Alert type="warning" showIcon banner message={STALE_TEXT} className="dashboard-tile__notice" />}
       {data.error && <Alert type="error" showIcon message={data.error} className="dashboard-tile__notice" />}
       <div className="dashboard-tile__body">{!(data.error && data.columns.length === 0) && <TileBody item={item} />}</div>
-      {(cache || data.overridden) && (
+      {(cache || data.overridden || through) && (
         <div className="dashboard-tile__footer" data-testid="tile-cache">
+          {through && (
+            <Typography.Text type="secondary" className="dashboard-tile__cache" data-testid="tile-freshness">
+              {through}
+            </Typography.Text>
+          )}
           {cache && (
             <Typography.Text type="secondary" className="dashboard-tile__cache">
               <ClockCircleOutlined /> {cache}

@@ -85,4 +85,27 @@ describe('DashboardView', () => {
     expect(screen.getByTestId('last-refresh')).toHaveTextContent('Refreshed');
     expect(api.callsOf('RefreshDashboard')).toEqual([{ projectId: 'p1', dashboardId: 'd1' }]);
   });
+
+  it('fills the screen with the dashboard, also for a viewer, and says how to leave', async () => {
+    Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+    let full: Element | null = null;
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => full });
+    const requestFullscreen = vi.fn(async function (this: Element) {
+      full = this;
+      document.dispatchEvent(new Event('fullscreenchange'));
+    });
+    Element.prototype.requestFullscreen = requestFullscreen;
+    document.exitFullscreen = vi.fn(async () => {
+      full = null;
+      document.dispatchEvent(new Event('fullscreenchange'));
+    });
+    const api = mockOperations({ Dashboard: { data: { dashboard: dashboard({ canEdit: false }) } } });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    fireEvent.click(await screen.findByRole('button', { name: /Full screen/ }));
+    expect(requestFullscreen).toHaveBeenCalledTimes(1);
+    expect(full).toBe(screen.getByTestId('dashboard'));
+    fireEvent.click(await screen.findByRole('button', { name: /Exit full screen/ }));
+    expect(await screen.findByRole('button', { name: /^(?!Exit).*Full screen/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Refresh all/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useQuery } from 'urql';
 import { Card, Typography } from '../../../components/ui';
 import { PageMeta } from '../../../components/page/PageMeta';
@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page/P
 import { failureMessage, serverErrorOf } from '../../../app/errors/operationErrors';
 import { DashboardQuery } from '../graphql/dashboard';
 import { useDashboardRefresh } from '../hooks/useDashboardRefresh';
+import { useFullScreen } from '../hooks/useFullScreen';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 
@@ -17,6 +18,8 @@ export function DashboardView({ projectId, dashboardId }: { projectId: string; d
   const reload = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const dashboard = data?.dashboard;
   const { refreshAll, refreshing, progress } = useDashboardRefresh(projectId, dashboardId, dashboard?.lastRefresh, reload);
+  const page = useRef<HTMLDivElement>(null);
+  const fullScreen = useFullScreen(page);
 
   if (fetching && !data) return <LoadingState />;
   if (error && !data) {
@@ -31,9 +34,9 @@ export function DashboardView({ projectId, dashboardId }: { projectId: string; d
   }
   if (!dashboard) return <EmptyState />;
   return (
-    <div data-testid="dashboard" data-dashboard-id={dashboard.id}>
+    <div ref={page} className="dashboard-page" data-testid="dashboard" data-dashboard-id={dashboard.id}>
       <PageMeta title={dashboard.name} description="A dashboard of pinned answers." />
-      <DashboardHeader projectId={projectId} dashboard={dashboard} refreshing={refreshing} progress={progress} onRefreshAll={() => void refreshAll()} />
+      <DashboardHeader projectId={projectId} dashboard={dashboard} refreshing={refreshing} progress={progress} onRefreshAll={() => void refreshAll()} fullScreen={fullScreen} />
       {dashboard.items.length === 0 ? (
         <Card>
           <EmptyState>

@@ -90,11 +90,12 @@ describe('DashboardView', () => {
     Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
     let full: Element | null = null;
     Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => full });
-    const requestFullscreen = vi.fn(async function (this: Element) {
-      full = this;
+    const requestFullscreen = vi.fn();
+    Element.prototype.requestFullscreen = async function (this: Element) {
+      requestFullscreen();
+      full = screen.getByTestId('dashboard');
       document.dispatchEvent(new Event('fullscreenchange'));
-    });
-    Element.prototype.requestFullscreen = requestFullscreen;
+    };
     document.exitFullscreen = vi.fn(async () => {
       full = null;
       document.dispatchEvent(new Event('fullscreenchange'));

@@ -90,11 +90,12 @@ describe('DashboardView', () => {
     Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
     let full: Element | null = null;
     Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => full });
-    const requestFullscreen = vi.fn();
-    Element.prototype.requestFullscreen = async function (this: Element) {
-      requestFullscreen();
-      full = screen.getByTestId('dashboard');
+    const requestFullscreen = vi.fn((element: Element) => {
+      full = element;
       document.dispatchEvent(new Event('fullscreenchange'));
+    });
+    Element.prototype.requestFullscreen = async function (this: Element) {
+      requestFullscreen(this);
     };
     document.exitFullscreen = vi.fn(async () => {
       full = null;

@@ -80,6 +80,14 @@ impl Acting {
         entry.by(Some(self.account.clone()), self.client_address.clone())
     }
 
+    /// The account's roles in the project when the permission matrix allows `op` there, or
+    /// none, whatever the org's subscription: where the account stands, for the app to show
+    /// (each operation still asks [`Acting::may`]).
+    pub async fn standing_in(&self, pool: &Pool, op: Operation, project_id: Uuid) -> Result<Option<Actor>> {
+        let actor = project_actor(pool, self.account.id, project_id).await?;
+        Ok(authorize(op, Some(actor)).is_ok().then_some(actor))
+    }
+
     /// The account's roles in the project, read afresh, once the permission matrix allows `op`
     /// there and the project's org is subscribed: the one check of every project operation,
     /// whichever transport or worker starts it.

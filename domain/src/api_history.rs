@@ -7,9 +7,11 @@
 //! rate-limits them by address instead.
 
 use crate::{
+    access::Acting,
     api_key::SECRET_MARK,
     db::Pool,
     error::{Error, Result},
+    permissions::Operation,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -245,9 +247,17 @@ pub struct HistoryFilter {
 /// Most rows a page may hold.
 pub const MAX_PAGE: i64 = 100;
 
-/// A page of the project's history within its retention, newest first, and how many calls
-/// match in all.
-pub async fn list(pool: &Pool, project_id: Uuid, f: &HistoryFilter, offset: i64, limit: i64) -> Result<(Vec<ApiCall>, i64)> {
+/// A page of the history: its calls, how many match in all, and the project's retention.
+#[derive(Debug, Clone)]
+pub struct HistoryPage {
+    pub items: Vec<ApiCall>,
+    pub total: i64,
+    pub retention_days: i32,
+}
+
+/// A page of the project's history within its retention, newest first (ReadApiManagement).
+pub async fn list(pool: &Pool, acting: &Acting, project_id: Uuid, f: &HistoryFilter, offset: i64, limit: i64) -> Result<HistoryPage> {
+    acting.may(pool, Operation::ReadApiManagement, project_id).await?;
     let (offset, limit) = (offset.max(0), limit.clamp(1, MAX_PAGE));
     let rows = sqlx::query_as!(
         ApiCall,
@@ -287,17 +297,21 @@ pub async fn list(pool: &Pool, project_id: Uuid, f: &HistoryFilter, offset: i64,
     )
     .fetch_one(pool)
     .await?;
-    Ok((rows, total))
+    Ok(HistoryPage { items: rows, total, retention_days: retention_days(pool, project_id).await? })
 }
 
 pub const RETENTION_MAX_DAYS: i32 = 365;
 
-pub async fn retention_days(pool: &Pool, project_id: Uuid) -> Result<i32> {
+async fn retention_days(pool: &Pool, project_id: Uuid) -> Result<i32> {
     Ok(sqlx::query_scalar!("SELECT api_history_retention_days FROM projects WHERE id = $1", project_id).fetch_one(pool).await?)
 }
 
-/// Sets how many days of history the project keeps, and drops what is now older.
-pub async fn set_retention(pool: &Pool, project_id: Uuid, days: i32) -> Result<i32> {
+/// Sets how many days of history the project keeps (ManageApiKeys), and drops what is now older.
+pub async fn set_retention(pool: &Pool, acting: &Acting, project_id: Uuid, days: i32) -> Result<i32> {
+    acting.may(pool, Operation::ManageApiKeys, project_id).await?;
+    if days < 1 {
+        return Err(Error::invalid("Keep API history for at least one day."));
+    }
     if !(1..=RETENTION_MAX_DAYS).contains(&days) {
         return Err(Error::invalid(format!("API history can be kept from 1 to {RETENTION_MAX_DAYS} days.")));
     }

@@ -8,10 +8,13 @@
 //! hash is enough and a lookup costs one indexed read.
 
 use crate::{
-    activity::{self, ActivityActor, ActivityKind, NewActivity},
+    access::Acting,
+    activity::{self, ActivityKind, NewActivity},
     db::Pool,
     error::{Error, ErrorCode, Result},
     limits,
+    permissions::Operation,
+    project,
     secret::random_token,
 };
 use chrono::{DateTime, Utc};
@@ -199,9 +202,20 @@ fn check(new: &NewApiKey, now: DateTime<Utc>) -> Result<(String, Vec<String>)> {
     Ok((name.to_owned(), scopes))
 }
 
-/// Creates a key in `org_id` and records it in the activity log. The caller has checked that
-/// `creator` may (ManageApiKeys on the project, ManageOrgApiKeys for an organisation key).
-pub async fn create(pool: &Pool, limit: i64, org_id: Uuid, creator: ActivityActor, new: NewApiKey, client_address: Option<String>) -> Result<CreatedKey> {
+/// Creates a key, made from `project_id`'s API management page, for that project
+/// (ManageApiKeys there) or, with no `new.project_id`, for its whole organisation (also
+/// ManageOrgApiKeys), and records it in the activity log. The key acts for `acting`; at most
+/// `limit` are active per project (or per organisation for its own keys).
+pub async fn create(pool: &Pool, acting: &Acting, limit: i64, project_id: Uuid, new: NewApiKey) -> Result<CreatedKey> {
+    acting.may(pool, Operation::ManageApiKeys, project_id).await?;
+    let org_id = project::get(pool, project_id).await?.org_id;
+    match new.project_id {
+        None => {
+            acting.may_in_org(pool, Operation::ManageOrgApiKeys, org_id).await?;
+        }
+        Some(own) if own != project_id => return Err(Error::invalid("A project's key is made from that project.")),
+        Some(_) => {}
+    }
     let (name, scopes) = check(&new, Utc::now())?;
     let (secret, prefix) = new_secret();
     let mut tx = pool.begin().await?;
@@ -232,31 +246,36 @@ pub async fn create(pool: &Pool, limit: i64, org_id: Uuid, creator: ActivityActo
         prefix,
         secret_hash(&secret),
         &scopes,
-        creator.id,
-        creator.email,
+        acting.account.id,
+        acting.account.email,
         new.expires_at,
     )
     .fetch_one(&mut *tx)
     .await?
     .into();
-    record(&mut *tx, &key, ActivityKind::ApiKeyCreated, creator, client_address).await?;
+    record(&mut *tx, &key, ActivityKind::ApiKeyCreated, acting).await?;
     tx.commit().await?;
     Ok(CreatedKey { key, secret })
 }
 
-async fn record<'e>(executor: impl sqlx::PgExecutor<'e>, key: &ApiKey, kind: ActivityKind, actor: ActivityActor, client_address: Option<String>) -> Result<()> {
+async fn record<'e>(executor: impl sqlx::PgExecutor<'e>, key: &ApiKey, kind: ActivityKind, acting: &Acting) -> Result<()> {
     let mut entry = NewActivity::new(key.org_id, kind)
         .target("API_KEY", key.id, format!("{} ({})", key.name, key.prefix))
-        .detail(json!({ "scopes": key.scopes.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "organizationWide": key.project_id.is_none() }))
-        .by(Some(actor), client_address);
+        .detail(json!({ "scopes": key.scopes.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "organizationWide": key.project_id.is_none() }));
     if let Some(project_id) = key.project_id {
         entry = entry.project(project_id);
     }
-    activity::record(executor, entry).await
+    activity::record(executor, acting.records(entry)).await
 }
 
-/// The keys that reach `project_id`: its own and the organisation's, newest first.
-pub async fn list(pool: &Pool, org_id: Uuid, project_id: Uuid) -> Result<Vec<ApiKey>> {
+/// The keys that reach `project_id`: its own and the organisation's, newest first
+/// (ReadApiManagement).
+pub async fn list(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<ApiKey>> {
+    acting.may(pool, Operation::ReadApiManagement, project_id).await?;
+    reaching(pool, project::get(pool, project_id).await?.org_id, project_id).await
+}
+
+async fn reaching(pool: &Pool, org_id: Uuid, project_id: Uuid) -> Result<Vec<ApiKey>> {
     let rows = sqlx::query_as!(
         Row,
         "SELECT id, org_id, project_id, name, prefix, scopes, created_by, created_by_email, expires_at, last_used_at, revoked_at, created_at
@@ -270,14 +289,16 @@ pub async fn list(pool: &Pool, org_id: Uuid, project_id: Uuid) -> Result<Vec<Api
     Ok(rows.into_iter().map(ApiKey::from).collect())
 }
 
-/// One key that reaches `project_id`.
-pub async fn get_for(pool: &Pool, org_id: Uuid, project_id: Uuid, id: Uuid) -> Result<ApiKey> {
-    list(pool, org_id, project_id).await?.into_iter().find(|k| k.id == id).ok_or_else(|| Error::not_found("API key"))
-}
-
-/// Revokes a key; from this moment every call with it is refused. Revoking twice changes
+/// Revokes a key that reaches `project_id` (ManageApiKeys there; ManageOrgApiKeys too for an
+/// organisation key); from this moment every call with it is refused. Revoking twice changes
 /// nothing (and records nothing).
-pub async fn revoke(pool: &Pool, key: &ApiKey, actor: ActivityActor, client_address: Option<String>) -> Result<ApiKey> {
+pub async fn revoke(pool: &Pool, acting: &Acting, project_id: Uuid, key_id: Uuid) -> Result<ApiKey> {
+    acting.may(pool, Operation::ManageApiKeys, project_id).await?;
+    let org_id = project::get(pool, project_id).await?.org_id;
+    let key = reaching(pool, org_id, project_id).await?.into_iter().find(|k| k.id == key_id).ok_or_else(|| Error::not_found("API key"))?;
+    if key.project_id.is_none() {
+        acting.may_in_org(pool, Operation::ManageOrgApiKeys, org_id).await?;
+    }
     let mut tx = pool.begin().await?;
     let revoked = sqlx::query_as!(
         Row,
@@ -290,11 +311,11 @@ pub async fn revoke(pool: &Pool, key: &ApiKey, actor: ActivityActor, client_addr
     match revoked {
         Some(row) => {
             let key = ApiKey::from(row);
-            record(&mut *tx, &key, ActivityKind::ApiKeyRevoked, actor, client_address).await?;
+            record(&mut *tx, &key, ActivityKind::ApiKeyRevoked, acting).await?;
             tx.commit().await?;
             Ok(key)
         }
-        None => Ok(key.clone()),
+        None => Ok(key),
     }
 }
 

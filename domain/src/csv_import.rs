@@ -3,9 +3,11 @@
 //! table) → SUCCESS | ERROR. The client polls the job.
 
 use crate::{
+    access::Acting,
     config::Config,
     db::Pool,
-    error::{Error, Result},
+    error::{Error, ErrorCode, Result},
+    permissions::Operation,
     services::{Services, Workflow},
 };
 use chrono::{DateTime, Utc};
@@ -142,7 +144,20 @@ pub async fn get(pool: &Pool, id: Uuid) -> Result<CsvImportJob> {
 }
 
 /// The project's imports, newest first.
-pub async fn list(pool: &Pool, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
+/// A CSV import, for whoever may read its project's data source (ReadDataSource). An unknown
+/// id answers as a job of someone else's project does.
+pub async fn open(pool: &Pool, acting: &Acting, id: Uuid) -> Result<CsvImportJob> {
+    let job = get(pool, id).await.map_err(|e| match e.code() {
+        ErrorCode::NotFound => Error::of(ErrorCode::UnauthorizedAccess),
+        _ => e,
+    })?;
+    acting.may(pool, Operation::ReadDataSource, job.project_id).await?;
+    Ok(job)
+}
+
+/// The project's recent imports, newest first (ReadDataSource).
+pub async fn list(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<CsvImportJob>> {
+    acting.may(pool, Operation::ReadDataSource, project_id).await?;
     Ok(sqlx::query_as!(
         CsvImportJob,
         r#"SELECT id, project_id, created_by, file_name, table_name, size_bytes, state AS "state: CsvImportState", progress, error,

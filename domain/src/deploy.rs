@@ -219,8 +219,9 @@ pub async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Option<(Deploy, M
     }
 }
 
-/// The sync status (see the module docs) with the latest deploy.
-pub async fn status(pool: &Pool, project_id: Uuid) -> Result<(SyncStatus, Option<Deploy>)> {
+/// The sync status (see the module docs) with the latest deploy (ReadModels).
+pub async fn status(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<(SyncStatus, Option<Deploy>)> {
+    acting.may(pool, Operation::ReadModels, project_id).await?;
     let latest = latest(pool, project_id).await?;
     if latest.as_ref().is_some_and(|d| d.status == DeployState::InProgress) {
         return Ok((SyncStatus::InProgress, latest));

@@ -12,16 +12,20 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     asking::{
         self,
         llm::{ProjectLlm, for_requester, json_in, schema_context},
+        thread::{self, Use},
     },
     config::Config,
     db::Pool,
     deploy,
     error::{Error, Result},
+    folder::Viewer,
     llm::{self as org_llm, LlmCall},
     modeling::{RelationType, manifest},
+    permissions::Operation,
     recommend::Recommendation,
     services::{Services, Workflow},
 };
@@ -268,16 +272,28 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, input: Generat
     .try_into()
 }
 
+/// Starts a generation for `acting`: descriptions and relationships are modelling work
+/// (UpdateModels: viewers read the model and do not start work billed to the org), question
+/// recommendations are asking (Ask), for the project or for a thread `acting` may work on.
 /// Checks what is asked, records the task and starts its workflow; one that cannot start
 /// fails the task at once.
-pub async fn request(services: &Services, project_id: Uuid, user_id: Uuid, input: GenerationInput) -> Result<GenerationTask> {
+pub async fn request(services: &Services, acting: &Acting, project_id: Uuid, input: GenerationInput) -> Result<GenerationTask> {
+    let op = match input {
+        GenerationInput::RecommendedQuestions { .. } => Operation::Ask,
+        GenerationInput::ModelDescriptions { .. } | GenerationInput::RecommendedRelationships => Operation::UpdateModels,
+    };
+    let actor = acting.may(&services.pool, op, project_id).await?;
     let input = match input {
         GenerationInput::ModelDescriptions { models } => {
             GenerationInput::ModelDescriptions { models: check_models(&services.pool, project_id, &models).await? }
         }
+        GenerationInput::RecommendedQuestions { thread_id: Some(thread_id) } => {
+            let viewer = Viewer::of(acting.account.id, actor);
+            GenerationInput::RecommendedQuestions { thread_id: Some(thread::open(&services.pool, project_id, thread_id, viewer, Use::Write).await?.id) }
+        }
         other => other,
     };
-    let task = create(&services.pool, project_id, user_id, input).await?;
+    let task = create(&services.pool, project_id, acting.account.id, input).await?;
     services.start(Workflow::Generation { project_id, task_id: task.id }, fail(&services.pool, task.id)).await?;
     Ok(task)
 }
@@ -310,7 +326,9 @@ async fn get(pool: &Pool, task_id: Uuid) -> Result<GenerationTask> {
     .try_into()
 }
 
-pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<GenerationTask> {
+/// A generation task of the project, for whoever may read its models (ReadModels).
+pub async fn get_in(pool: &Pool, acting: &Acting, project_id: Uuid, task_id: Uuid) -> Result<GenerationTask> {
+    acting.may(pool, Operation::ReadModels, project_id).await?;
     let task = get(pool, task_id).await?;
     if task.project_id != project_id {
         return Err(Error::not_found("generation task"));

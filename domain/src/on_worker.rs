@@ -276,7 +276,10 @@ pub async fn resolve_schema_change(services: &Services, project_id: Uuid) -> Res
 
 /// The dataset becomes the project's source and models ([`sample::prepare`], on a worker:
 /// it may build the dataset first), then the first deploy starts.
-pub async fn start_sample_dataset(services: &Services, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
+/// Makes a sample dataset the project's data source (ManageDataSource), then starts its first
+/// deploy.
+pub async fn start_sample_dataset(services: &Services, acting: &Acting, project_id: Uuid, dataset: SampleDataset) -> Result<()> {
+    acting.may(&services.pool, Operation::ManageDataSource, project_id).await?;
     services.call::<()>(WorkerCall::PrepareSampleDataset { project_id, dataset: dataset.as_str().to_owned() }).await?;
     crate::deploy::after_setup(services, project_id).await;
     Ok(())
@@ -341,7 +344,17 @@ pub async fn run_sql(services: &Services, project_id: Uuid, sql: &str, limit: us
 
 /// Changes the type of a column of an uploaded CSV file, where the CSV database is written
 /// ([`crate::csv_import::change_column_type`]).
-pub async fn change_csv_column_type(services: &Services, project_id: Uuid, table: &str, column: &str, family: ColumnTypeFamily) -> Result<TypeChange> {
+/// Changes the type of an uploaded table's column, and of the model columns that read it
+/// (UpdateModels).
+pub async fn change_csv_column_type(
+    services: &Services,
+    acting: &Acting,
+    project_id: Uuid,
+    table: &str,
+    column: &str,
+    family: ColumnTypeFamily,
+) -> Result<TypeChange> {
+    acting.may(&services.pool, Operation::UpdateModels, project_id).await?;
     services.call(WorkerCall::ChangeCsvColumnType { project_id, table: table.to_owned(), column: column.to_owned(), family }).await
 }
 

@@ -1,8 +1,10 @@
 //! Accounts: users, their sessions and the one-time tokens sent by e-mail.
 
 use crate::{
+    access::Acting,
     db::Pool,
     error::{Error, ErrorCode, Result},
+    permissions::Operation,
     secret,
 };
 use chrono::{DateTime, Duration, Utc};
@@ -460,6 +462,15 @@ pub async fn with_settled_current_org(pool: &Pool, id: Uuid) -> Result<User> {
     .execute(pool)
     .await?;
     get(pool, id).await
+}
+
+/// Makes the project (and its org) the account's current one, when they may read it
+/// (ReadProject); the account as it now is.
+pub async fn switch_current_project(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<User> {
+    acting.may(pool, Operation::ReadProject, project_id).await?;
+    let project = crate::project::get(pool, project_id).await?;
+    set_current(pool, acting.account.id, Some(project.org_id), Some(project.id)).await?;
+    get(pool, acting.account.id).await
 }
 
 pub async fn set_current(pool: &Pool, user_id: Uuid, org_id: Option<Uuid>, project_id: Option<Uuid>) -> Result<()> {

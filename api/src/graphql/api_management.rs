@@ -6,12 +6,8 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
-    activity::ActivityActor,
     api_history::{self, ApiCall, ApiCallType, HistoryFilter},
     api_key::{self, ApiKey, ApiScope, NewApiKey},
-    permissions::Operation,
-    project,
 };
 use serde_json::Value;
 
@@ -143,9 +139,7 @@ impl ApiManagementQuery {
     /// The keys that reach the project: its own and the organization's, newest first.
     async fn api_keys(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ApiKeyGql>> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadApiManagement, project_id).await?;
-        let org_id = context::org_of_project(ctx, project_id).await?;
-        Ok(api_key::list(&context::state(ctx).pool, org_id, project_id).await?.into_iter().map(Into::into).collect())
+        Ok(api_key::list(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?.into_iter().map(Into::into).collect())
     }
 
     /// The REST calls made into the project, newest first, within its retention.
@@ -158,7 +152,6 @@ impl ApiManagementQuery {
         #[graphql(default = 20)] limit: i64,
     ) -> ApiResult<ApiHistoryPage> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadApiManagement, project_id).await?;
         let f = filter.unwrap_or_default();
         let filter = HistoryFilter {
             call_type: f.call_type,
@@ -168,10 +161,8 @@ impl ApiManagementQuery {
             from: f.from,
             to: f.to,
         };
-        let pool = &context::state(ctx).pool;
-        let (items, total) = api_history::list(pool, project_id, &filter, offset, limit).await?;
-        let retention_days = api_history::retention_days(pool, project_id).await?;
-        Ok(ApiHistoryPage { items: items.into_iter().map(Into::into).collect(), total, retention_days })
+        let page = api_history::list(&context::state(ctx).pool, &context::acting(ctx)?, project_id, &filter, offset, limit).await?;
+        Ok(ApiHistoryPage { items: page.items.into_iter().map(Into::into).collect(), total: page.total, retention_days: page.retention_days })
     }
 }
 
@@ -184,46 +175,21 @@ impl ApiManagementMutation {
     /// only). The answer holds the secret; it is never shown again.
     async fn create_api_key(&self, ctx: &Context<'_>, project_id: ID, data: CreateApiKeyInput) -> ApiResult<CreatedApiKey> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::ManageApiKeys, project_id).await?;
-        let org_id = project::get(&context::state(ctx).pool, project_id).await?.org_id;
-        if data.organization_wide {
-            context::in_org(ctx, Operation::ManageOrgApiKeys, org_id).await?;
-        }
         let new = NewApiKey { name: data.name, project_id: (!data.organization_wide).then_some(project_id), scopes: data.scopes, expires_at: data.expires_at };
-        let creator = ActivityActor { id: user.id, email: user.email.clone() };
-        let created = api_key::create(
-            &context::state(ctx).pool,
-            context::state(ctx).config.limits.api_keys_per_project,
-            org_id,
-            creator,
-            new,
-            context::client_address(ctx),
-        )
-        .await?;
+        let state = context::state(ctx);
+        let created = api_key::create(&state.pool, &context::acting(ctx)?, state.config.limits.api_keys_per_project, project_id, new).await?;
         Ok(CreatedApiKey { key: created.key.into(), secret: created.secret })
     }
 
     /// Revokes a key at once: every later call with it is refused.
     async fn revoke_api_key(&self, ctx: &Context<'_>, project_id: ID, key_id: ID) -> ApiResult<ApiKeyGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::ManageApiKeys, project_id).await?;
-        let pool = &context::state(ctx).pool;
-        let org_id = project::get(pool, project_id).await?.org_id;
-        let key = api_key::get_for(pool, org_id, project_id, parse_id(&key_id)?).await?;
-        if key.project_id.is_none() {
-            context::in_org(ctx, Operation::ManageOrgApiKeys, org_id).await?;
-        }
-        let actor = ActivityActor { id: user.id, email: user.email.clone() };
-        Ok(api_key::revoke(pool, &key, actor, context::client_address(ctx)).await?.into())
+        let (project_id, key_id) = (parse_id(&project_id)?, parse_id(&key_id)?);
+        Ok(api_key::revoke(&context::state(ctx).pool, &context::acting(ctx)?, project_id, key_id).await?.into())
     }
 
     /// How many days of API history the project keeps (1–365); older calls are dropped.
     async fn set_api_history_retention(&self, ctx: &Context<'_>, project_id: ID, days: i32) -> ApiResult<i32> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageApiKeys, project_id).await?;
-        if days < 1 {
-            return Err(Error::invalid("Keep API history for at least one day.").into());
-        }
-        Ok(api_history::set_retention(&context::state(ctx).pool, project_id, days).await?)
+        Ok(api_history::set_retention(&context::state(ctx).pool, &context::acting(ctx)?, project_id, days).await?)
     }
 }

@@ -72,11 +72,6 @@ pub fn client_address(ctx: &Context<'_>) -> Option<String> {
     ctx.data_opt::<ClientAddress>().map(|a| a.0.to_string())
 }
 
-/// The org a project belongs to (for recording its events in the org's log).
-pub async fn org_of_project(ctx: &Context<'_>, project_id: Uuid) -> ApiResult<Uuid> {
-    Ok(quarry_domain::project::get(&state(ctx).pool, project_id).await?.org_id)
-}
-
 /// The caller's current org, required by operations that act "in the current org".
 pub fn current_org(user: &User) -> ApiResult<Uuid> {
     user.current_org_id.ok_or_else(|| Error::invalid("Create or choose an organization first.").into())

@@ -7,10 +7,8 @@ use crate::error::ApiResult;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error, ErrorCode,
     csv_import::{self, CsvImportJob, CsvImportState},
     on_worker,
-    permissions::Operation,
 };
 use quarry_engine::{ColumnTypeFamily, csv_import::TypeChange};
 
@@ -60,21 +58,13 @@ impl CsvImportQuery {
     /// One CSV import (poll it until SUCCESS or ERROR).
     async fn csv_import_job(&self, ctx: &Context<'_>, id: ID) -> ApiResult<CsvImportJobGql> {
         let id = parse_id(&id)?;
-        let pool = &context::state(ctx).pool;
-        // An unknown id reads like a job of someone else's project.
-        let job = csv_import::get(pool, id).await.map_err(|e| match e.code() {
-            ErrorCode::NotFound => Error::of(ErrorCode::UnauthorizedAccess),
-            _ => e,
-        })?;
-        context::in_project(ctx, Operation::ReadDataSource, job.project_id).await?;
-        Ok(job.into())
+        Ok(csv_import::open(&context::state(ctx).pool, &context::acting(ctx)?, id).await?.into())
     }
 
     /// The project's recent CSV imports, newest first.
     async fn csv_import_jobs(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<CsvImportJobGql>> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadDataSource, project_id).await?;
-        let jobs = csv_import::list(&context::state(ctx).pool, project_id).await?;
+        let jobs = csv_import::list(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?;
         Ok(jobs.into_iter().map(Into::into).collect())
     }
 }
@@ -126,8 +116,7 @@ impl CsvImportMutation {
         r#type: ColumnTypeFamily,
     ) -> ApiResult<CsvColumnTypeChangeGql> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::UpdateModels, project_id).await?;
-        let change = on_worker::change_csv_column_type(&context::state(ctx).services, project_id, &table, &column, r#type).await?;
+        let change = on_worker::change_csv_column_type(&context::state(ctx).services, &context::acting(ctx)?, project_id, &table, &column, r#type).await?;
         Ok(change.into())
     }
 }

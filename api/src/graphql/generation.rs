@@ -11,7 +11,6 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     generation::{self, GenerationInput, GenerationKind, GenerationResult, GenerationStatus, GenerationTask, ModelDescription},
-    permissions::Operation,
 };
 
 #[derive(SimpleObject)]
@@ -91,8 +90,7 @@ impl GenerationQuery {
     /// A generation task, polled until FINISHED or FAILED.
     async fn generation_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, project_id).await?;
-        Ok(generation::get_in(&context::state(ctx).pool, project_id, parse_id(&task_id)?).await?.into())
+        Ok(generation::get_in(&context::state(ctx).pool, &context::acting(ctx)?, project_id, parse_id(&task_id)?).await?.into())
     }
 }
 
@@ -106,9 +104,8 @@ impl GenerationMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_model_description_task(&self, ctx: &Context<'_>, project_id: ID, #[graphql(default)] models: Vec<String>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
         let services = &context::state(ctx).services;
-        Ok(generation::request(services, project_id, user.id, GenerationInput::ModelDescriptions { models }).await?.into())
+        Ok(generation::request(services, &context::acting(ctx)?, project_id, GenerationInput::ModelDescriptions { models }).await?.into())
     }
 
     /// Recommends relationships between the models: from foreign keys and names, and from the
@@ -117,21 +114,16 @@ impl GenerationMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_relationship_recommendation_task(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::UpdateModels, project_id).await?;
         let services = &context::state(ctx).services;
-        Ok(generation::request(services, project_id, user.id, GenerationInput::RecommendedRelationships).await?.into())
+        Ok(generation::request(services, &context::acting(ctx)?, project_id, GenerationInput::RecommendedRelationships).await?.into())
     }
 
     /// Recommends questions for the project, or follow-ups for a thread.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_recommended_questions_task(&self, ctx: &Context<'_>, project_id: ID, thread_id: Option<ID>) -> ApiResult<GenerationTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread_id = match thread_id {
-            Some(id) => Some(super::asking::own_thread(ctx, user, project_id, parse_id(&id)?).await?.id),
-            None => None,
-        };
+        let thread_id = thread_id.as_ref().map(parse_id).transpose()?;
         let services = &context::state(ctx).services;
-        Ok(generation::request(services, project_id, user.id, GenerationInput::RecommendedQuestions { thread_id }).await?.into())
+        Ok(generation::request(services, &context::acting(ctx)?, project_id, GenerationInput::RecommendedQuestions { thread_id }).await?.into())
     }
 }

@@ -52,8 +52,7 @@ impl SampleDatasetMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn start_sample_dataset(&self, ctx: &Context<'_>, project_id: ID, name: SampleDatasetNameGql) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageDataSource, id).await?;
-        on_worker::start_sample_dataset(&context::state(ctx).services, id, name.dataset()).await?;
+        on_worker::start_sample_dataset(&context::state(ctx).services, &context::acting(ctx)?, id, name.dataset()).await?;
         Ok(true)
     }
 }

@@ -8,8 +8,9 @@ use super::{
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use quarry_domain::{
-    access, org,
-    permissions::{Operation, OrgRole, ProjectPermissions, ProjectRole, authorize},
+    access::{self, Acting},
+    org,
+    permissions::{Operation, OrgRole, ProjectPermissions, ProjectRole},
     project::{self, ProjectLanguage},
     user::{self, Onboarding, ProfilePatch, User},
 };
@@ -88,10 +89,10 @@ impl UserGql {
     async fn current_project(&self, ctx: &Context<'_>) -> ApiResult<Option<CurrentProject>> {
         let Some(project_id) = self.user.current_project_id else { return Ok(None) };
         let pool = &context::state(ctx).pool;
-        let actor = access::project_actor(pool, self.user.id, project_id).await?;
-        if authorize(Operation::ReadProject, Some(actor)).is_err() {
+        let acting = Acting::new(self.user.id, self.user.email.clone(), None);
+        let Some(actor) = acting.standing_in(pool, Operation::ReadProject, project_id).await? else {
             return Ok(None);
-        }
+        };
         let p = project::get(pool, project_id).await?;
         Ok(Some(CurrentProject {
             id: ID(p.id.to_string()),
@@ -202,10 +203,6 @@ impl UserMutation {
 
     async fn switch_current_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<UserGql> {
         let project_id = parse_id(&r#where.id)?;
-        let (user, _) = context::in_project(ctx, Operation::ReadProject, project_id).await?;
-        let pool = &context::state(ctx).pool;
-        let p = project::get(pool, project_id).await?;
-        user::set_current(pool, user.id, Some(p.org_id), Some(p.id)).await?;
-        Ok(UserGql::new(user::get(pool, user.id).await?))
+        Ok(UserGql::new(user::switch_current_project(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?))
     }
 }

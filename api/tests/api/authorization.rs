@@ -178,14 +178,14 @@ impl World {
     async fn fresh_api_key(&self) -> Uuid {
         let pool = &self.app.state.pool;
         let email = quarry_domain::user::get(pool, self.ids[&Owner]).await.unwrap().email;
-        let creator = quarry_domain::activity::ActivityActor { id: self.ids[&Owner], email };
+        let owner = quarry_domain::access::Acting::new(self.ids[&Owner], email, None);
         let new = quarry_domain::api_key::NewApiKey {
             name: "walk".into(),
             project_id: Some(self.project),
             scopes: vec![quarry_domain::api_key::ApiScope::Ask],
             expires_at: None,
         };
-        quarry_domain::api_key::create(pool, 1000, self.org, creator, new, None).await.unwrap().key.id
+        quarry_domain::api_key::create(pool, &owner, 1000, self.project, new).await.unwrap().key.id
     }
 
     fn owner_viewer(&self) -> folder::Viewer {

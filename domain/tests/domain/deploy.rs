@@ -3,12 +3,17 @@
 
 use quarry_domain::{
     ErrorCode,
+    access::Acting,
     db::Pool,
     deploy::{self, DeployState, SyncStatus},
     modeling::{self, manifest},
 };
 
-use crate::seed;
+use crate::seed::{self, Seeded};
+
+fn owner(project: &Seeded) -> Acting {
+    Acting::new(project.user_id, "owner@example.com", None)
+}
 
 #[sqlx::test(migrations = "../migrations")]
 async fn begin_records_an_in_progress_deploy_of_the_current_models(pool: Pool) {
@@ -93,7 +98,7 @@ async fn an_ended_deploy_lets_the_next_one_begin(pool: Pool) {
 async fn a_project_never_deployed_is_unsynchronized(pool: Pool) {
     let project = seed::project(&pool).await;
     seed::orders_model(&pool, project.project_id).await;
-    let (status, latest) = deploy::status(&pool, project.project_id).await.unwrap();
+    let (status, latest) = deploy::status(&pool, &owner(&project), project.project_id).await.unwrap();
     assert_eq!(status, SyncStatus::Unsyncronized);
     assert!(latest.is_none());
 }
@@ -103,7 +108,7 @@ async fn a_project_is_in_progress_while_a_deploy_runs(pool: Pool) {
     let project = seed::project(&pool).await;
     seed::orders_model(&pool, project.project_id).await;
     deploy::begin(&pool, project.project_id).await.unwrap();
-    assert_eq!(deploy::status(&pool, project.project_id).await.unwrap().0, SyncStatus::InProgress);
+    assert_eq!(deploy::status(&pool, &owner(&project), project.project_id).await.unwrap().0, SyncStatus::InProgress);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -112,7 +117,7 @@ async fn a_successful_deploy_of_the_current_models_synchronizes_the_project(pool
     seed::orders_model(&pool, project.project_id).await;
     let (deploy, _) = deploy::begin(&pool, project.project_id).await.unwrap();
     deploy::finish(&pool, deploy.id, true, "", None).await.unwrap();
-    assert_eq!(deploy::status(&pool, project.project_id).await.unwrap().0, SyncStatus::Syncronized);
+    assert_eq!(deploy::status(&pool, &owner(&project), project.project_id).await.unwrap().0, SyncStatus::Syncronized);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -122,7 +127,7 @@ async fn an_edit_after_a_deploy_unsynchronizes_the_project(pool: Pool) {
     let (deploy, _) = deploy::begin(&pool, project.project_id).await.unwrap();
     deploy::finish(&pool, deploy.id, true, "", None).await.unwrap();
     modeling::replace_models(&pool, project.project_id, &[]).await.unwrap();
-    assert_eq!(deploy::status(&pool, project.project_id).await.unwrap().0, SyncStatus::Unsyncronized);
+    assert_eq!(deploy::status(&pool, &owner(&project), project.project_id).await.unwrap().0, SyncStatus::Unsyncronized);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -133,7 +138,7 @@ async fn a_failed_deploy_leaves_the_project_unsynchronized(pool: Pool) {
     deploy::finish(&pool, first.id, true, "", None).await.unwrap();
     let (second, _) = deploy::begin(&pool, project.project_id).await.unwrap();
     deploy::finish(&pool, second.id, false, "", Some("the source changed")).await.unwrap();
-    assert_eq!(deploy::status(&pool, project.project_id).await.unwrap().0, SyncStatus::Unsyncronized);
+    assert_eq!(deploy::status(&pool, &owner(&project), project.project_id).await.unwrap().0, SyncStatus::Unsyncronized);
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -3,6 +3,7 @@
 
 use quarry_domain::{
     ErrorCode,
+    access::Acting,
     config::Config,
     db::Pool,
     generation::{self, GENERATION_FAILED, GenerationInput, GenerationResult, GenerationStatus, GenerationTask},
@@ -17,7 +18,11 @@ async fn questions_task(pool: &Pool) -> (Seeded, GenerationTask) {
 }
 
 async fn reread(pool: &Pool, project: &Seeded, task: &GenerationTask) -> GenerationTask {
-    generation::get_in(pool, project.project_id, task.id).await.unwrap()
+    generation::get_in(pool, &owner(project), project.project_id, task.id).await.unwrap()
+}
+
+fn owner(project: &Seeded) -> Acting {
+    Acting::new(project.user_id, "owner@example.com", None)
 }
 
 fn config() -> Config {
@@ -81,7 +86,7 @@ async fn fail_leaves_a_finished_task_finished(pool: Pool) {
 async fn a_task_is_not_found_from_another_project(pool: Pool) {
     let (project, task) = questions_task(&pool).await;
     let elsewhere = seed::another_project(&pool, &project).await;
-    assert_eq!(generation::get_in(&pool, elsewhere, task.id).await.unwrap_err().code(), ErrorCode::NotFound);
+    assert_eq!(generation::get_in(&pool, &owner(&project), elsewhere, task.id).await.unwrap_err().code(), ErrorCode::NotFound);
 }
 
 #[test]

@@ -160,3 +160,20 @@ fn a_list_of_records_shows_when_whose_and_what_it_was_filtered_on() {
     let (got, _) = answer(&shop, "products that cost more than 200 dollars");
     assert_eq!(got, rows(&shop.conn, "SELECT name, cost FROM products WHERE cost > 200"));
 }
+
+#[test]
+fn the_id_and_name_asked_of_a_group_are_its_key_and_names() {
+    let shop = sample(SampleDataset::Ecommerce);
+    let expected = rows(
+        &shop.conn,
+        "SELECT c.customer_id, c.first_name, c.last_name, count(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         GROUP BY c.customer_id, c.first_name, c.last_name",
+    );
+    for question in ["How many orders does each customer have? List the customer id and name.", "number of orders per customer with their ids and names"] {
+        let (got, _) = answer(&shop, question);
+        assert_eq!(got, expected, "{question}");
+    }
+    // Without its id asked, the group is shown by its names only.
+    let (got, _) = answer(&shop, "number of orders per customer");
+    assert_eq!(got[0].len(), 3);
+}

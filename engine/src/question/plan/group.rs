@@ -108,6 +108,12 @@ impl<'m> Reading<'_, 'm> {
     pub(super) fn grouped_columns(&mut self) {
         let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
         let quote = |n: &str| dialect.quote(n);
+        // The words for the key and names of the first entity grouped by.
+        let entity = self.groups.iter().find_map(|(g, _)| match g {
+            Group::Entity { key, shown } => Some((key.clone(), shown.clone())),
+            _ => None,
+        });
+        let key_said = entity.is_some_and(|(key, shown)| self.said_of_entity(&key, &shown));
         for (g, span) in &self.groups {
             match g {
                 // "No value" is not a member of a grouping: rows without one are left out.
@@ -127,6 +133,9 @@ impl<'m> Reading<'_, 'm> {
                     self.conditions.push(format!("{} IS NOT NULL", key.sql(dialect)));
                     self.group_by.push(key.sql(dialect));
                     self.used.push(key.clone());
+                    if key_said && !shown.iter().any(|c| c.column.name == key.column.name) {
+                        self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+                    }
                     for c in shown {
                         self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                         self.group_by.push(c.sql(dialect));
@@ -185,4 +194,49 @@ pub(super) fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Diale
         Group::Grain(..) => None,
     }));
     Some(keys.join(", "))
+}
+
+impl<'m> Reading<'_, 'm> {
+    /// "Each continent's id and name", "the names and ids of the makers": the words for the
+    /// key and the names of an entity the reading shows are said of it, and placed. Whether its
+    /// key (its id) was asked for, to be shown too.
+    pub(super) fn said_of_entity(&mut self, key: &Reach<'m>, shown: &[Reach<'m>]) -> bool {
+        let q = self.q;
+        let named = !shown.iter().all(|c| is_key(c.column));
+        let mut key_said = false;
+        // A mention of the entity's key or name column ("continent id", "maker full name").
+        for (n, mention) in q.names.iter().enumerate() {
+            if self.used_names.contains(&n) {
+                continue;
+            }
+            let of = |r: &Reach<'m>| mention.candidates.iter().any(|(m, c)| m.name == r.model.name && c.is_some_and(|c| c.name == r.column.name));
+            // The entity named again before its id or name ("list the customer id and name").
+            let before_its_words = mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == key.model.name)
+                && q.tokens.get(mention.tokens.end).is_some_and(|t| ["id", "ids", "name", "names"].contains(&t.word.as_str()));
+            if of(key) {
+                key_said = true;
+                self.used_names.push(n);
+            } else if named && shown.iter().any(of) || before_its_words {
+                self.used_names.push(n);
+            }
+        }
+        // A bare "id" or "name" after nothing that names another model ("the id", "its name").
+        for (i, token) in q.tokens.iter().enumerate() {
+            let word = token.word.as_str();
+            let of_other = i
+                .checked_sub(1)
+                .and_then(|b| q.names.iter().find(|m| m.tokens.end == b + 1))
+                .is_some_and(|m| m.candidates.iter().all(|(model, _)| model.name != key.model.name));
+            if of_other || q.names.iter().any(|m| m.tokens.contains(&i) && m.tokens.len() > 1) {
+                continue;
+            }
+            if ["id", "ids"].contains(&word) {
+                key_said = true;
+                self.claims.push((i, Claim::Keyword));
+            } else if named && ["name", "names"].contains(&word) {
+                self.claims.push((i, Claim::Keyword));
+            }
+        }
+        key_said
+    }
 }

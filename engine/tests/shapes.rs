@@ -177,3 +177,17 @@ fn the_id_and_name_asked_of_a_group_are_its_key_and_names() {
     let (got, _) = answer(&shop, "number of orders per customer");
     assert_eq!(got[0].len(), 3);
 }
+
+#[test]
+fn the_thing_with_the_most_is_ranked_as_after_which() {
+    let shop = sample(SampleDataset::Ecommerce);
+    let (most_orders, _) = answer(&shop, "Which customer has the most orders?");
+    for question in ["the customer with the most orders", "What is the name of the customer with the most orders?"] {
+        assert_eq!(answer(&shop, question).0, most_orders, "{question}");
+    }
+    // The product, not only its price.
+    let expected = rows(&shop.conn, "SELECT name, price FROM products WHERE price = (SELECT max(price) FROM products)");
+    for question in ["the product with the highest price", "What is the name of the product with the highest price?"] {
+        assert_eq!(answer(&shop, question).0, expected, "{question}");
+    }
+}

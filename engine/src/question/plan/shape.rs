@@ -186,6 +186,27 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     {
         which_name = head_names.iter().copied().find(|&n| q.names[n].tokens.start == at + 1);
     }
+    // "The customer with the most orders", "the name of the product with the highest price":
+    // what comes just before "with" (or "having", "that has") and a superlative is what is
+    // ranked, as after "which".
+    if which_name.is_none()
+        && let Some((_, at)) = order
+    {
+        which_name = head_names.iter().copied().find(|&n| {
+            let mention = &q.names[n];
+            let mut j = mention.tokens.end;
+            let joined = match words.get(j).map(String::as_str) {
+                Some("with" | "having") => 1,
+                Some("that" | "which" | "who") if words.get(j + 1).is_some_and(|w| ["has", "have", "had"].contains(&w.as_str())) => 2,
+                _ => 0,
+            };
+            j += joined;
+            if words.get(j).is_some_and(|w| w == "the") {
+                j += 1;
+            }
+            joined > 0 && j == at && mention.candidates.iter().any(|(_, c)| c.is_none_or(|c| !is_measure(c)))
+        });
+    }
     // "Who…": a person.
     let who = words.first().is_some_and(|w| w == "who" || w == "who's");
 

@@ -243,7 +243,7 @@ pub async fn fail(pool: &Pool, id: Uuid, message: &str) -> Result<()> {
 /// columns that read it, so the next deploy and every question see the new type. Runs
 /// where the CSV database is written (a worker of the `sql` pool).
 pub async fn change_column_type(pool: &Pool, config: &Config, project_id: Uuid, table: &str, column: &str, family: ColumnTypeFamily) -> Result<TypeChange> {
-    let source = crate::datasource::get(pool, project_id).await?;
+    let source = crate::datasource::saved(pool, project_id).await?;
     if source.is_none_or(|s| s.sample_dataset.is_some() || s.kind != DataSourceType::Csv.as_str()) {
         return Err(Error::invalid("Only the columns of uploaded CSV files can change type."));
     }

@@ -235,7 +235,9 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
 // The api's calls, one per operation, typed.
 
 /// Connects with the settings and runs a trivial statement ([`datasource::test`]).
-pub async fn test_data_source(services: &Services, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<()> {
+/// Connects with the settings and runs a trivial statement (ManageDataSource).
+pub async fn test_data_source(services: &Services, acting: &Acting, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<()> {
+    acting.may(&services.pool, Operation::ManageDataSource, project_id).await?;
     services.call(WorkerCall::TestDataSource { project_id, source_type, properties: properties.clone() }).await
 }
 
@@ -250,27 +252,36 @@ pub async fn save_data_source(
 ) -> Result<DataSource> {
     acting.may(&services.pool, Operation::ManageDataSource, project_id).await?;
     services.call::<()>(WorkerCall::SaveDataSource { acting: acting.clone(), project_id, source_type, properties: properties.clone(), update }).await?;
-    datasource::get(&services.pool, project_id).await?.ok_or_else(|| Error::not_found("Data source"))
+    datasource::saved(&services.pool, project_id).await?.ok_or_else(|| Error::not_found("Data source"))
 }
 
 /// The source's tables and whether they all sit in one schema.
-pub async fn source_tables(services: &Services, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
+pub async fn source_tables(services: &Services, acting: &Acting, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
+    acting.may(&services.pool, Operation::ReadDataSource, project_id).await?;
     services.call(WorkerCall::SourceTables { project_id }).await
 }
 
-pub async fn save_tables(services: &Services, project_id: Uuid, tables: &[String]) -> Result<()> {
+/// A model (with its columns) for each chosen table, replacing earlier ones (SaveModels).
+pub async fn save_tables(services: &Services, acting: &Acting, project_id: Uuid, tables: &[String]) -> Result<()> {
+    acting.may(&services.pool, Operation::SaveModels, project_id).await?;
     services.call(WorkerCall::SaveTables { project_id, tables: tables.to_vec() }).await
 }
 
-pub async fn recommended_relationships(services: &Services, project_id: Uuid) -> Result<Vec<Recommendation>> {
+/// Relationships worth adding between the models (ReadModels).
+pub async fn recommended_relationships(services: &Services, acting: &Acting, project_id: Uuid) -> Result<Vec<Recommendation>> {
+    acting.may(&services.pool, Operation::ReadModels, project_id).await?;
     services.call(WorkerCall::RecommendedRelationships { project_id }).await
 }
 
-pub async fn detect_schema_change(services: &Services, project_id: Uuid) -> Result<(SchemaChange, DateTime<Utc>)> {
+/// Compares the source's tables with the models and records the difference (ManageDataSource).
+pub async fn detect_schema_change(services: &Services, acting: &Acting, project_id: Uuid) -> Result<(SchemaChange, DateTime<Utc>)> {
+    acting.may(&services.pool, Operation::ManageDataSource, project_id).await?;
     services.call(WorkerCall::DetectSchemaChange { project_id }).await
 }
 
-pub async fn resolve_schema_change(services: &Services, project_id: Uuid) -> Result<()> {
+/// Applies the detected change to the models (SaveModels).
+pub async fn resolve_schema_change(services: &Services, acting: &Acting, project_id: Uuid) -> Result<()> {
+    acting.may(&services.pool, Operation::SaveModels, project_id).await?;
     services.call(WorkerCall::ResolveSchemaChange { project_id }).await
 }
 

@@ -11,7 +11,6 @@ use quarry_domain::{
     datasource::{self, SchemaChange, tables},
     modeling::RelationType,
     on_worker,
-    permissions::Operation,
 };
 use quarry_engine::{ColumnTypeFamily, DataSourceType, sample_datasets::SampleDataset};
 use serde_json::Value;
@@ -142,17 +141,15 @@ impl DataSourceQuery {
     /// The project's data source (null when none is saved), without secrets.
     async fn data_source(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Option<DataSourceGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadDataSource, id).await?;
-        datasource::get(&context::state(ctx).pool, id).await?.map(DataSourceGql::from_record).transpose()
+        datasource::get(&context::state(ctx).pool, &context::acting(ctx)?, id).await?.map(DataSourceGql::from_record).transpose()
     }
 
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
 
     async fn list_data_source_tables(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SourceTableGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadDataSource, id).await?;
         let state = context::state(ctx);
-        let (source_tables, single) = on_worker::source_tables(&state.services, id).await?;
+        let (source_tables, single) = on_worker::source_tables(&state.services, &context::acting(ctx)?, id).await?;
         Ok(source_tables
             .iter()
             .map(|t| SourceTableGql {
@@ -179,17 +176,15 @@ impl DataSourceQuery {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn recommended_relationships(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<RecommendedRelationshipGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
         let state = context::state(ctx);
-        let recommendations = on_worker::recommended_relationships(&state.services, id).await?;
+        let recommendations = on_worker::recommended_relationships(&state.services, &context::acting(ctx)?, id).await?;
         Ok(recommendations.into_iter().map(Into::into).collect())
     }
 
     /// The last detected schema change (null when none is pending).
     async fn schema_change(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Option<SchemaChangeGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadDataSource, id).await?;
-        Ok(datasource::pending_change(&context::state(ctx).pool, id).await?.map(SchemaChangeGql::new))
+        Ok(datasource::pending_change(&context::state(ctx).pool, &context::acting(ctx)?, id).await?.map(SchemaChangeGql::new))
     }
 }
 
@@ -203,9 +198,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn test_data_source_connection(&self, ctx: &Context<'_>, project_id: ID, data: DataSourceInput) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        on_worker::test_data_source(&state.services, id, data.r#type, &data.properties.0).await?;
+        on_worker::test_data_source(&state.services, &context::acting(ctx)?, id, data.r#type, &data.properties.0).await?;
         Ok(true)
     }
 
@@ -231,9 +225,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_tables(&self, ctx: &Context<'_>, project_id: ID, tables: Vec<String>) -> ApiResult<Vec<ModelGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::SaveModels, id).await?;
         let state = context::state(ctx);
-        on_worker::save_tables(&state.services, id, &tables).await?;
+        on_worker::save_tables(&state.services, &context::acting(ctx)?, id, &tables).await?;
         models_of(ctx, id).await
     }
 
@@ -241,9 +234,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn trigger_data_source_detection(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<SchemaChangeGql> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ManageDataSource, id).await?;
         let state = context::state(ctx);
-        Ok(SchemaChangeGql::new(on_worker::detect_schema_change(&state.services, id).await?))
+        Ok(SchemaChangeGql::new(on_worker::detect_schema_change(&state.services, &context::acting(ctx)?, id).await?))
     }
 
     /// Applies the detected change: models follow their tables' current columns; models of
@@ -251,9 +243,8 @@ impl DataSourceMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn resolve_schema_change(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<bool> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::SaveModels, id).await?;
         let state = context::state(ctx);
-        on_worker::resolve_schema_change(&state.services, id).await?;
+        on_worker::resolve_schema_change(&state.services, &context::acting(ctx)?, id).await?;
         Ok(true)
     }
 }

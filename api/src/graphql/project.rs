@@ -44,23 +44,21 @@ impl ProjectGql {
     /// The caller's project role: the highest of their own and their groups' roles here;
     /// null for an org admin who has neither (admins act as owners of every project).
     async fn my_role(&self, ctx: &Context<'_>) -> ApiResult<Option<ProjectRole>> {
-        let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
+        let actor = context::acting(ctx)?.may(&context::state(ctx).pool, Operation::ReadProject, self.0.id).await?;
         Ok(actor.project_role)
     }
     /// What the caller may do in this project (controls to show); the server still decides each call.
     async fn my_permissions(&self, ctx: &Context<'_>) -> ApiResult<ProjectPermissions> {
-        let (_, actor) = context::in_project(ctx, Operation::ReadProject, self.0.id).await?;
+        let actor = context::acting(ctx)?.may(&context::state(ctx).pool, Operation::ReadProject, self.0.id).await?;
         Ok(ProjectPermissions::of(actor))
     }
     async fn members(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectMemberGql>> {
-        context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;
-        let members = project::members(&context::state(ctx).pool, self.0.id).await?;
+        let members = use_case::members(&context::state(ctx).pool, &context::acting(ctx)?, self.0.id).await?;
         Ok(members.into_iter().map(ProjectMemberGql).collect())
     }
     /// The org's groups that have a role on this project.
     async fn groups(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProjectGroupGql>> {
-        context::in_project(ctx, Operation::ReadProjectMembers, self.0.id).await?;
-        let groups = project::groups(&context::state(ctx).pool, self.0.id).await?;
+        let groups = use_case::groups(&context::state(ctx).pool, &context::acting(ctx)?, self.0.id).await?;
         Ok(groups.into_iter().map(ProjectGroupGql).collect())
     }
 }
@@ -130,8 +128,7 @@ impl ProjectQuery {
 
     async fn project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
-        context::in_project(ctx, Operation::ReadProject, id).await?;
-        Ok(ProjectGql(project::get(&context::state(ctx).pool, id).await?))
+        Ok(ProjectGql(use_case::get(&context::state(ctx).pool, &context::acting(ctx)?, id).await?))
     }
 
     /// The onboarding status of a project (the current project when no id is given).
@@ -141,8 +138,7 @@ impl ProjectQuery {
             Some(id) => parse_id(&id)?,
             None => user.current_project_id.ok_or_else(|| Error::invalid("Choose a project first."))?,
         };
-        context::in_project(ctx, Operation::ReadProject, id).await?;
-        Ok(project::get(&context::state(ctx).pool, id).await?.onboarding_status)
+        Ok(use_case::get(&context::state(ctx).pool, &context::acting(ctx)?, id).await?.onboarding_status)
     }
 
     /// IANA timezones without legacy names, plus UTC.
@@ -215,9 +211,8 @@ impl ProjectMutation {
 
     async fn update_project(&self, ctx: &Context<'_>, r#where: ProjectWhereUniqueInput, data: UpdateProjectInput) -> ApiResult<ProjectGql> {
         let id = parse_id(&r#where.id)?;
-        context::in_project(ctx, Operation::UpdateProject, id).await?;
         let patch = ProjectPatch { display_name: data.display_name, language: data.language, timezone: data.timezone };
-        Ok(ProjectGql(project::update(&context::state(ctx).pool, id, &patch).await?))
+        Ok(ProjectGql(use_case::update(&context::state(ctx).pool, &context::acting(ctx)?, id, &patch).await?))
     }
 
     /// Starts deleting the project and answers at once with state DELETING.

@@ -8,7 +8,8 @@ pub mod sample;
 pub mod schema_change;
 pub mod tables;
 
-pub use record::{DataSource, clear_schema_change, get, save_schema_change, schema_change};
+pub use record::{DataSource, clear_schema_change, save_schema_change, schema_change};
+pub(crate) use record::get as saved;
 pub use schema_change::SchemaChange;
 
 use crate::{
@@ -64,7 +65,7 @@ fn stored_properties(source_type: DataSourceType, plain: Value) -> Value {
 }
 
 async fn stored(pool: &Pool, project_id: Uuid) -> Result<DataSource> {
-    get(pool, project_id).await?.ok_or_else(|| Error::invalid("This project has no data source yet."))
+    saved(pool, project_id).await?.ok_or_else(|| Error::invalid("This project has no data source yet."))
 }
 
 fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Value>> {
@@ -80,7 +81,7 @@ fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Va
 /// to a server of the editor's choosing, so the secrets must be given again.
 async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, source_type: DataSourceType, properties: &Value) -> Result<Value> {
     let (plain, given) = split_secrets(properties);
-    let Some(record) = get(pool, project_id).await? else { return Ok(properties.clone()) };
+    let Some(record) = saved(pool, project_id).await? else { return Ok(properties.clone()) };
     if record.sample_dataset.is_some() || record.source_type()? != source_type {
         return Ok(properties.clone());
     }
@@ -257,8 +258,15 @@ pub async fn detect_changes(pool: &Pool, config: &Config, project_id: Uuid) -> R
     Ok((change, detected_at))
 }
 
-/// The pending change, if any.
-pub async fn pending_change(pool: &Pool, project_id: Uuid) -> Result<Option<(SchemaChange, DateTime<Utc>)>> {
+/// The project's data source, without secrets (ReadDataSource); none until one is saved.
+pub async fn get(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Option<DataSource>> {
+    acting.may(pool, Operation::ReadDataSource, project_id).await?;
+    saved(pool, project_id).await
+}
+
+/// The pending schema change, if any (ReadDataSource).
+pub async fn pending_change(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Option<(SchemaChange, DateTime<Utc>)>> {
+    acting.may(pool, Operation::ReadDataSource, project_id).await?;
     let Some((value, detected_at)) = schema_change(pool, project_id).await? else { return Ok(None) };
     Ok(Some((serde_json::from_value(value).unwrap_or_default(), detected_at)))
 }

@@ -134,3 +134,27 @@ pub async fn remove_group(pool: &Pool, acting: &Acting, project_id: Uuid, group_
     tx.commit().await?;
     Ok(removed)
 }
+
+/// The project, for whoever may read it (ReadProject).
+pub async fn get(pool: &Pool, acting: &Acting, id: Uuid) -> Result<Project> {
+    acting.may(pool, Operation::ReadProject, id).await?;
+    super::get(pool, id).await
+}
+
+/// Changes the project's name, language or timezone (UpdateProject).
+pub async fn update(pool: &Pool, acting: &Acting, id: Uuid, patch: &super::ProjectPatch) -> Result<Project> {
+    acting.may(pool, Operation::UpdateProject, id).await?;
+    super::update(pool, id, patch).await
+}
+
+/// The project's members (ReadProjectMembers).
+pub async fn members(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<ProjectMember>> {
+    acting.may(pool, Operation::ReadProjectMembers, project_id).await?;
+    super::members(pool, project_id).await
+}
+
+/// The org's groups that have a role on the project (ReadProjectMembers).
+pub async fn groups(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<Vec<ProjectGroup>> {
+    acting.may(pool, Operation::ReadProjectMembers, project_id).await?;
+    super::groups(pool, project_id).await
+}

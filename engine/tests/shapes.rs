@@ -191,3 +191,26 @@ fn the_thing_with_the_most_is_ranked_as_after_which() {
         assert_eq!(answer(&shop, question).0, expected, "{question}");
     }
 }
+
+#[test]
+fn the_best_is_the_highest_average_score_never_the_most() {
+    let shop = sample(SampleDataset::Ecommerce);
+    let (best, reading) = answer(&shop, "Which category has the best reviews?");
+    let expected = rows(
+        &shop.conn,
+        "SELECT category, avg FROM (SELECT p.category, avg(r.score) AS avg, rank() OVER (ORDER BY avg(r.score) DESC) AS rank
+         FROM reviews r JOIN products p ON p.product_id = r.product_id GROUP BY p.category) WHERE rank = 1",
+    );
+    assert_eq!(best, expected);
+    assert!(reading.iter().any(|c| c.contains("average score")), "{reading:?}");
+    let (worst, _) = answer(&shop, "products with the worst reviews");
+    let lowest = rows(
+        &shop.conn,
+        "SELECT name, avg FROM (SELECT p.name, avg(r.score) AS avg, rank() OVER (ORDER BY avg(r.score)) AS rank
+         FROM reviews r JOIN products p ON p.product_id = r.product_id GROUP BY p.product_id, p.name) WHERE rank = 1",
+    );
+    assert_eq!(worst, lowest);
+    assert_eq!(answer(&shop, "Which product category has the best average review score?").0, expected);
+    // Orders have no score: "best" is not read as "most".
+    assert!(matches!(ask(&shop.manifest, &shop.index, "Which customer has the best orders?"), Understanding::NotUnderstood { .. }));
+}

@@ -252,6 +252,15 @@ pub const MOST: &[&str] =
 pub const LEAST: &[&str] =
     &["fewest", "quietest", "least", "lowest", "smallest", "worst", "bottom", "minimum", "min", "shortest", "lightest", "youngest", "cheapest"];
 
+/// Superlatives of quality: ranked by an average score, never by how many.
+pub const QUALITY: &[&str] = &["best", "worst", "better", "worse", "favourite", "favorite"];
+
+/// A column that scores quality: a rating, a score, stars, a grade.
+pub fn is_score(column: &crate::mdl::Column) -> bool {
+    const SCORES: [&str; 7] = ["rating", "ratings", "score", "scores", "stars", "star", "grade"];
+    super::entities::stems_of(&column.name).iter().any(|w| SCORES.contains(&w.as_str()))
+}
+
 /// Superlative adjectives and the quantity they rank by: a column whose name or description
 /// says one of these words.
 pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {

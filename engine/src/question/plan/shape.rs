@@ -4,11 +4,11 @@
 
 use super::{Aggregate, DISTINCT_WORDS, Grain, Shape};
 use crate::{
-    mdl::{Manifest, Model},
+    mdl::{Column, Manifest, Model},
     question::{
         entities::{ends_validity, entity_of, fk_target, person_like, refers},
         lexicon,
-        read::{Claim, Question, is_current, is_date, is_measure, is_negation, model_words, names, ordering},
+        read::{Claim, Question, is_current, is_date, is_measure, is_negation, is_sale_verb, model_words, names, ordering},
     },
 };
 
@@ -39,7 +39,7 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
     let count = pair("how", "many") || pair("number", "of") || words.iter().any(|w| COUNT_WORDS.contains(&w.as_str()));
     let distinct = words.iter().any(|w| DISTINCT_WORDS.contains(&w.as_str()));
-    let averaged = has(q, "average") || has(q, "avg") || has(q, "mean") || has(q, "averaged");
+    let mut averaged = has(q, "average") || has(q, "avg") || has(q, "mean") || has(q, "averaged");
     let negated = words.iter().position(|w| is_negation(w));
     // "Headcount" is people employed now.
     let current =
@@ -239,6 +239,36 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         }
     }
 
+    // "The best reviews", "the worst-rated products": quality is the average of a score, never
+    // a count. The thing named after the superlative is read as its one score column; with no
+    // such column the superlative stays unplaced (a count would answer another question).
+    let mut unmeasured_quality = false;
+    if let Some((_, at)) = order
+        && lexicon::QUALITY.contains(&words[at].as_str())
+        && !words.get(at + 1).is_some_and(|w| is_sale_verb(w) || w.starts_with("sell"))
+    {
+        let named = q.names.iter().position(|m| m.tokens.start == at + 1 || m.tokens.start == at + 2 && words[at + 1] == "rated");
+        let score = named.and_then(|n| {
+            let scores: Vec<(&Model, &Column)> = q.names[n]
+                .candidates
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .flat_map(|(m, _)| m.columns.iter().filter(|c| is_measure(c) && lexicon::is_score(c)).map(move |c| (*m, c)))
+                .collect();
+            match scores.as_slice() {
+                [(m, c)] => Some((n, *m, *c)),
+                _ => None,
+            }
+        });
+        match score {
+            Some((n, m, c)) => {
+                q.names[n].candidates = vec![(m, Some(c))];
+                averaged = true;
+            }
+            None => unmeasured_quality = true,
+        }
+    }
+
     // The aggregate.
     let measured_words = |w: &str| matches!(w, "total" | "sum" | "average" | "avg" | "mean" | "averaged");
     let mut aggregate = if averaged {
@@ -384,6 +414,7 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     if aggregate.is_none()
         && order.is_some()
         && !implied_quantity
+        && !unmeasured_quality
         && measure_mention.is_none()
         && (subject_mention.is_some() || asks_people && !who)
         && (which_name.is_some() || !grouped_names.is_empty())

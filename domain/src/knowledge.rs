@@ -199,7 +199,15 @@ pub async fn create_instruction(pool: &Pool, acting: &Acting, project_id: Uuid, 
 }
 
 /// Replaces an instruction's text, reach and examples (ManageKnowledge).
-pub async fn update_instruction(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid, text: &str, is_global: bool, questions: &[String]) -> Result<Instruction> {
+pub async fn update_instruction(
+    pool: &Pool,
+    acting: &Acting,
+    project_id: Uuid,
+    id: Uuid,
+    text: &str,
+    is_global: bool,
+    questions: &[String],
+) -> Result<Instruction> {
     acting.may(pool, Operation::ManageKnowledge, project_id).await?;
     instruction(pool, project_id, id).await?;
     let (text, questions) = check_instruction(text, is_global, questions)?;

@@ -9,9 +9,7 @@ use super::{
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use quarry_domain::{
-    generation::{self, GenerationInput, GenerationKind, GenerationResult, GenerationStatus, GenerationTask, ModelDescription},
-};
+use quarry_domain::generation::{self, GenerationInput, GenerationKind, GenerationResult, GenerationStatus, GenerationTask, ModelDescription};
 
 #[derive(SimpleObject)]
 #[graphql(name = "ColumnDescription")]

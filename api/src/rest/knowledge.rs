@@ -125,7 +125,8 @@ pub async fn update_sql_pair(
     JsonBody(input): JsonBody<SqlPairUpdate>,
 ) -> ApiResult<Json<SqlPair>> {
     let (project_id, acting) = knowledge_of(&state, &caller, q.project_id).await?;
-    let pair = knowledge::update_sql_pair(&state.pool, &acting, project_id, parse_id(&id, "SQL pair")?, input.question.as_deref(), input.sql.as_deref()).await?;
+    let pair =
+        knowledge::update_sql_pair(&state.pool, &acting, project_id, parse_id(&id, "SQL pair")?, input.question.as_deref(), input.sql.as_deref()).await?;
     Ok(Json(pair.into()))
 }
 

@@ -8,8 +8,8 @@ pub mod sample;
 pub mod schema_change;
 pub mod tables;
 
-pub use record::{DataSource, clear_schema_change, save_schema_change, schema_change};
 pub(crate) use record::get as saved;
+pub use record::{DataSource, clear_schema_change, save_schema_change, schema_change};
 pub use schema_change::SchemaChange;
 
 use crate::{

@@ -7,9 +7,7 @@ use crate::{
 };
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use quarry_domain::{
-    deploy::{self, Deploy, DeployState, SyncStatus},
-};
+use quarry_domain::deploy::{self, Deploy, DeployState, SyncStatus};
 
 /// What the last deploy said.
 #[derive(SimpleObject)]

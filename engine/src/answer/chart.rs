@@ -124,6 +124,31 @@ pub fn number(value: &Value) -> Option<f64> {
     }
 }
 
+/// Why [`choose`] found no chart for the result, in words a user acts on (the reply to NO_CHART,
+/// before "No charges applied.").
+pub fn why_none(columns: &[ResultColumn], rows: &[Vec<Value>]) -> String {
+    let words = |cs: &[&ResultColumn]| cs.iter().map(|c| super::format::name_in_words(&c.name)).collect::<Vec<_>>().join(", ");
+    let measures: Vec<&ResultColumn> = columns.iter().filter(|c| is_number(c) && !is_time(c)).collect();
+    let dimensions: Vec<&ResultColumn> = columns.iter().filter(|c| !is_number(c) || is_time(c)).collect();
+    if rows.is_empty() {
+        return "There are no rows to draw.".to_owned();
+    }
+    match (measures.len(), dimensions.len()) {
+        (0, _) => "The result has no number to draw: a chart needs a column of numbers.".to_owned(),
+        (1, 0) => format!("The result is a list of {} with nothing to draw it against: choose a column for the x axis.", words(&measures)),
+        (n, _) if n > 1 => format!("The result has {n} number columns ({}); a chart draws one: choose it as the y axis.", words(&measures)),
+        (_, 2) => {
+            // The series are split by the second label, or by the first when the second is time.
+            let series = if is_time(dimensions[1]) && !is_time(dimensions[0]) { dimensions[0] } else { dimensions[1] };
+            let name = words(&[series]);
+            let mut chars = name.chars();
+            let name: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+            format!("{name} has more than {MOST_SERIES} values: too many series to tell apart.")
+        }
+        (_, n) => format!("The result has {n} label columns ({}); a chart shows two at most: choose the x axis and the series.", words(&dimensions)),
+    }
+}
+
 /// Checks a chart a user asked for against the result: every named column must exist and
 /// the y axis must be a number. The reason is shown to the user.
 pub fn check(spec: &ChartSpec, columns: &[ResultColumn]) -> Result<(), String> {
@@ -187,7 +212,21 @@ mod tests {
         let spec = choose("t", &[genre.clone(), col("year", Integer), total.clone()], &by_year).unwrap();
         assert_eq!((spec.chart_type, spec.x.as_deref(), spec.color.as_deref()), (ChartType::MultiLine, Some("year"), Some("genre")));
         assert_eq!(kind(&[country.clone(), total.clone()], vec![]), None, "nothing to draw");
-        assert_eq!(kind(&[country.clone(), genre], vec![vec![json!("a"), json!("b")]]), None, "no measure");
+        assert_eq!(kind(&[country.clone(), genre.clone()], vec![vec![json!("a"), json!("b")]]), None, "no measure");
+    }
+
+    #[test]
+    fn no_chart_says_why() {
+        let (total, country, genre) = (col("total_amount", Decimal), col("country", Text), col("genre", Text));
+        let one = vec![vec![json!(1), json!(2)]];
+        let orders = [col("order_id", Integer), total.clone()];
+        assert_eq!(why_none(&orders, &one), "The result has 2 number columns (order id, total amount); a chart draws one: choose it as the y axis.");
+        assert_eq!(why_none(&[country.clone(), genre.clone()], &one), "The result has no number to draw: a chart needs a column of numbers.");
+        assert_eq!(why_none(&[country.clone()], &[]), "There are no rows to draw.");
+        let split: Vec<Vec<Value>> = (0..20).map(|g| vec![json!("x"), json!(format!("g{g}")), json!(1)]).collect();
+        let columns = [country.clone(), genre.clone(), total.clone()];
+        assert_eq!(choose("t", &columns, &split), None);
+        assert_eq!(why_none(&columns, &split), "Genre has more than 12 values: too many series to tell apart.");
     }
 
     #[test]

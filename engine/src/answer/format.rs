@@ -51,7 +51,9 @@ pub fn number_in(language: &str, n: f64) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Grain {
     Year,
+    Quarter,
     Month,
+    Week,
     Day,
     Minute,
 }
@@ -114,10 +116,37 @@ pub fn moment_in(language: &str, at: NaiveDateTime, grain: Grain) -> String {
     let day = if language == "DE" { format!("{}.", at.day()) } else { at.day().to_string() };
     match grain {
         Grain::Year => at.year().to_string(),
+        Grain::Quarter => format!("Q{} {}", at.month0() / 3 + 1, at.year()),
         Grain::Month => format!("{month} {}", at.year()),
+        Grain::Week => {
+            let of = match language {
+                "DE" => "Woche vom",
+                "ES" => "semana del",
+                "FR" => "semaine du",
+                "IT" => "settimana del",
+                "NL" => "week van",
+                "PT" => "semana de",
+                _ => "week of",
+            };
+            format!("{of} {day} {month} {}", at.year())
+        }
         Grain::Day => format!("{day} {month} {}", at.year()),
         Grain::Minute => format!("{day} {month} {} {:02}:{:02}", at.year(), at.hour(), at.minute()),
     }
+}
+
+/// The grain of a column of dates, its name told too: quarter starts in a column named as a
+/// quarter read as quarters ("Q3 2024"), days in one named as a week as weeks.
+pub fn column_grain<'a>(name: &str, values: impl IntoIterator<Item = &'a Value> + Clone) -> Option<Grain> {
+    let grain = grain_of(values.clone())?;
+    let words = name_in_words(name);
+    let said = |w: &str| words.split(' ').any(|x| x == w || x == format!("{w}s"));
+    let quarter_starts = values.into_iter().filter_map(moment).all(|at| at.day() == 1 && at.month0() % 3 == 0);
+    Some(match grain {
+        Grain::Month | Grain::Year if said("quarter") && quarter_starts => Grain::Quarter,
+        Grain::Day | Grain::Month | Grain::Year if said("week") => Grain::Week,
+        other => other,
+    })
 }
 
 /// A cell as an answer writes it: a number, a date at `grain` when the column has one, else
@@ -181,6 +210,14 @@ mod tests {
         let at = moment(&months[1]).unwrap();
         assert_eq!(moment_in("EN", at, Grain::Month), "Feb 2025");
         assert_eq!(grain_of(&[json!("2024-01-01"), json!("2025-01-01")]), Some(Grain::Year));
+        // Quarters and weeks: read as the question's grain when the column says it.
+        let quarters = [json!("2024-01-01"), json!("2024-07-01T00:00:00")];
+        assert_eq!(column_grain("quarter", &quarters), Some(Grain::Quarter));
+        assert_eq!(column_grain("order_month", &quarters), Some(Grain::Month));
+        let at = moment(&quarters[1]).unwrap();
+        assert_eq!(moment_in("EN", at, Grain::Quarter), "Q3 2024");
+        assert_eq!(column_grain("week", &[json!("2025-03-03"), json!("2025-03-10")]), Some(Grain::Week));
+        assert_eq!(moment_in("EN", moment(&json!("2025-03-03")).unwrap(), Grain::Week), "week of 3 Mar 2025");
         assert_eq!(grain_of(&[json!("2024-03-03"), json!("2025-01-01")]), Some(Grain::Day));
         assert_eq!(grain_of(&[json!("2024-03-03 14:05:00.250")]), Some(Grain::Minute));
         assert_eq!(grain_of(&[json!("2024-03-03T14:05:00+02:00")]), Some(Grain::Minute));

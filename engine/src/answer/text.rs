@@ -159,8 +159,11 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     }
     let count = |n: usize| format::number_in(language, n as f64);
     // Dates read at the grain their column has.
-    let grains: Vec<Option<Grain>> =
-        columns.iter().enumerate().map(|(i, c)| if is_number(c) { None } else { format::grain_of(rows.iter().filter_map(|r| r.get(i))) }).collect();
+    let grains: Vec<Option<Grain>> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| if is_number(c) { None } else { format::column_grain(&c.name, rows.iter().filter_map(|r| r.get(i))) })
+        .collect();
     let cell = |row: &Vec<Value>, i: usize| match row.get(i) {
         // A year or month number reads as it is ("2021", not "2,021").
         Some(v) if is_number(&columns[i]) && is_time(&columns[i]) => {

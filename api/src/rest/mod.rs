@@ -113,12 +113,7 @@ impl Caller {
         Ok(Target { project, creator: acting.account.id, actor })
     }
 
-    /// The key's creator acting in the target's project, from this call's address (for use
-    /// cases that record what they change).
-    pub fn acting(&self, target: &Target) -> Acting {
-        self.acting_for(target.creator)
-    }
-
+    /// The key's creator acting from this call's address.
     fn acting_for(&self, creator: Uuid) -> Acting {
         Acting::new(creator, self.key.created_by_email.clone().unwrap_or_default(), Some(self.request.client_address.to_string()))
     }

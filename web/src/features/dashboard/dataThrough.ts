@@ -13,7 +13,7 @@ export function dataThrough(columns: readonly Column[], rows: readonly unknown[]
   if (index < 0) return null;
   const values = rows.map((row) => row[index]).filter((value): value is string => typeof value === 'string' && value.trim() !== '');
   if (values.length === 0) return null;
-  const grain = dateGrain(values);
+  const grain = dateGrain(values, columns[index].name);
   if (!grain) return null;
   // ISO dates and timestamps sort as text.
   const latest = values.reduce((last, value) => (value > last ? value : last));

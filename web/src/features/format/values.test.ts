@@ -49,3 +49,15 @@ describe('values as people read them', () => {
     expect(formatValue('Rock')).toBe('Rock');
   });
 });
+
+describe('quarters and weeks', () => {
+  it('reads quarter starts in a column named as a quarter as quarters, days in a week column as weeks', () => {
+    const quarters = ['2024-01-01T00:00:00', '2024-07-01T00:00:00'];
+    expect(dateGrain(quarters, 'quarter')).toBe('quarter');
+    expect(formatValue(quarters[1], 'quarter', 'quarter')).toBe('Q3 2024');
+    expect(dateGrain(quarters, 'order_month')).toBe('month');
+    expect(dateGrain(['2024-02-01', '2024-07-01'], 'quarter')).toBe('month');
+    expect(dateGrain(['2025-03-03', '2025-03-10'], 'orderWeek')).toBe('week');
+    expect(formatValue('2025-03-03', 'week', 'week')).toBe('Week of 3 Mar 2025');
+  });
+});

@@ -37,7 +37,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** How finely a column of dates varies: every value the first of January → years. */
-export type DateGrain = 'year' | 'month' | 'day' | 'minute';
+export type DateGrain = 'year' | 'quarter' | 'month' | 'week' | 'day' | 'minute';
 
 /** The parts of a date or timestamp value, or null when it is none. */
 function moment(value: unknown): { y: string; m: number; d: number; time: string | null } | null {
@@ -53,19 +53,29 @@ function moment(value: unknown): { y: string; m: number; d: number; time: string
   return { y, m: Number(m), d: Number(d), time: midnight ? null : `${hour}:${minute}` };
 }
 
-/** The coarsest grain that describes every date among `values`; null when one is no date. */
-export function dateGrain(values: unknown[]): DateGrain | null {
+/**
+ * The coarsest grain that describes every date among `values`; null when one is no date.
+ * With the column's name: quarter starts in a column named as a quarter are quarters, days in
+ * one named as a week are weeks (the question's grain, "Q3 2024", "Week of 3 Mar 2025").
+ */
+export function dateGrain(values: unknown[], column?: string): DateGrain | null {
   const order: DateGrain[] = ['year', 'month', 'day', 'minute'];
   let grain = 0;
   let any = false;
+  let quarterStarts = true;
   for (const value of values) {
     if (value === null || value === undefined || value === '') continue;
     const at = moment(value);
     if (!at) return null;
     any = true;
     grain = Math.max(grain, at.time ? 3 : at.d !== 1 ? 2 : at.m !== 1 ? 1 : 0);
+    quarterStarts &&= at.d === 1 && !at.time && (at.m - 1) % 3 === 0;
   }
-  return any ? order[grain] : null;
+  if (!any) return null;
+  const said = (word: string) => new RegExp(`(^|[^a-z])${word}s?([^a-z]|$)`, 'i').test((column ?? '').replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  if (grain <= 1 && quarterStarts && said('quarter')) return 'quarter';
+  if (grain <= 2 && said('week')) return 'week';
+  return order[grain];
 }
 
 /**
@@ -84,8 +94,12 @@ export function formatValue(value: unknown, column?: string, grain?: DateGrain |
       switch (grain) {
         case 'year':
           return at.y;
+        case 'quarter':
+          return `Q${Math.floor((at.m - 1) / 3) + 1} ${at.y}`;
         case 'month':
           return `${month} ${at.y}`;
+        case 'week':
+          return `Week of ${at.d} ${month} ${at.y}`;
         case 'day':
           return `${at.d} ${month} ${at.y}`;
         default:

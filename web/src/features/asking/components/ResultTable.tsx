@@ -37,7 +37,7 @@ export function RowsTable({
     () =>
       resultColumns.map((c, i) => {
         // Dates read at the grain their column has ("Jan 2025" for a month per row).
-        const grain = dateGrain(resultRows.map((r) => r[i]));
+        const grain = dateGrain(resultRows.map((r) => r[i]), c.name);
         return {
           title: displayName(c.name),
           dataIndex: String(i),

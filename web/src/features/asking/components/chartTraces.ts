@@ -43,7 +43,7 @@ export function chartFigure(
   const yi = index(spec.y);
   const ci = index(spec.color);
   // Dates on the x axis read at the grain the result has ("Jan 2025" for months).
-  const xGrain = dateGrain(rows.map((r) => r[xi]));
+  const xGrain = dateGrain(rows.map((r) => r[xi]), spec.x ?? undefined);
   const xs = rows.map((r) => toLabel(r[xi], spec.x ?? undefined, xGrain));
   const xTitle = spec.x ? displayName(spec.x) : '';
   const yTitle = displayName(spec.y);

@@ -222,7 +222,7 @@ mod tests {
         let orders = [col("order_id", Integer), total.clone()];
         assert_eq!(why_none(&orders, &one), "The result has 2 number columns (order id, total amount); a chart draws one: choose it as the y axis.");
         assert_eq!(why_none(&[country.clone(), genre.clone()], &one), "The result has no number to draw: a chart needs a column of numbers.");
-        assert_eq!(why_none(&[country.clone()], &[]), "There are no rows to draw.");
+        assert_eq!(why_none(std::slice::from_ref(&country), &[]), "There are no rows to draw.");
         let split: Vec<Vec<Value>> = (0..20).map(|g| vec![json!("x"), json!(format!("g{g}")), json!(1)]).collect();
         let columns = [country.clone(), genre.clone(), total.clone()];
         assert_eq!(choose("t", &columns, &split), None);

@@ -11,6 +11,7 @@
 //! returns over tables shaped like the models. What comes out is parsed and checked once more
 //! ([`guard`]) as the source will read it: what runs is what was checked.
 
+pub mod filter;
 mod functions;
 pub mod guard;
 mod joins;

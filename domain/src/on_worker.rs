@@ -59,7 +59,11 @@ pub enum WorkerCall {
     UpdateCalculatedField { column_id: Uuid, name: String, expression: String },
     CreateView { project_id: Uuid, display_name: String, statement: String },
     Preview { project_id: Uuid, name: String, limit: usize },
-    RunTile { item_id: Uuid },
+    RunTile {
+        item_id: Uuid,
+        #[serde(default)]
+        filters: Vec<crate::dashboard::tile::DashboardFilter>,
+    },
     SpreadsheetPage { project_id: Uuid, sql: String, request: crate::spreadsheet::grid::PageRequest },
     SpreadsheetColumns { project_id: Uuid, sql: String },
     RunSql { project_id: Uuid, sql: String, limit: usize },
@@ -218,7 +222,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(edit::create_view(pool, config, project_id, &display_name, &statement).await?.id)
         }
         WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
-        WorkerCall::RunTile { item_id } => json(crate::dashboard::tile::run(pool, config, item_id).await?),
+        WorkerCall::RunTile { item_id, filters } => json(crate::dashboard::tile::run(pool, config, item_id, &filters).await?),
         WorkerCall::SpreadsheetPage { project_id, sql, request } => json(crate::spreadsheet::page(pool, config, project_id, &sql, request).await?),
         WorkerCall::SpreadsheetColumns { project_id, sql } => json(crate::spreadsheet::columns(pool, config, project_id, &sql).await?),
         WorkerCall::RunSql { project_id, sql, limit } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit).await?),
@@ -329,8 +333,8 @@ pub async fn preview(services: &Services, project_id: Uuid, name: &str, limit: u
 
 /// Sends one short request with the settings ([`llm::test_connectivity`]).
 /// Runs a dashboard tile's SQL at the source ([`crate::dashboard::tile::run`]).
-pub async fn run_tile(services: &Services, item_id: Uuid) -> Result<crate::dashboard::tile::TileRun> {
-    services.call(WorkerCall::RunTile { item_id }).await
+pub async fn run_tile(services: &Services, item_id: Uuid, filters: &[crate::dashboard::tile::DashboardFilter]) -> Result<crate::dashboard::tile::TileRun> {
+    services.call(WorkerCall::RunTile { item_id, filters: filters.to_vec() }).await
 }
 
 /// A page of a spreadsheet's rows, sorted and filtered at the source ([`crate::spreadsheet::page`]).

@@ -14,7 +14,7 @@ use quarry_domain::{
     dashboard::{
         self, Dashboard, DashboardChanges, DashboardItem, Display, Frequency, Layout, Schedule, Weekday,
         refresh::{self, RefreshRun, RefreshStatus},
-        tile::{self, Deployed},
+        tile::{self, DashboardFilter, Deployed},
     },
     folder::{self, Viewer},
     permissions::Operation,
@@ -27,13 +27,41 @@ struct Shared {
     dashboard: Dashboard,
     viewer: Viewer,
     deployed: OnceCell<Deployed>,
+    /// The viewer's filters, applied to every tile that can take them.
+    filters: Vec<DashboardFilter>,
 }
 
 pub struct DashboardGql(Arc<Shared>);
 
 impl DashboardGql {
     fn new(dashboard: Dashboard, viewer: Viewer) -> Self {
-        Self(Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new() }))
+        Self::filtered(dashboard, viewer, Vec::new())
+    }
+
+    fn filtered(dashboard: Dashboard, viewer: Viewer, filters: Vec<DashboardFilter>) -> Self {
+        Self(Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters }))
+    }
+}
+
+/// A filter on every tile that can take it: a date range (`from`/`to`, both days included) on
+/// each tile's own date, or `values` of a model's column on the tiles that read the model.
+#[derive(InputObject)]
+struct DashboardFilterInput {
+    from: Option<chrono::NaiveDate>,
+    to: Option<chrono::NaiveDate>,
+    model: Option<String>,
+    column: Option<String>,
+    #[graphql(default)]
+    values: Vec<String>,
+}
+
+impl DashboardFilterInput {
+    fn parsed(self) -> ApiResult<DashboardFilter> {
+        match (self.model, self.column) {
+            (Some(model), Some(column)) if self.from.is_none() && self.to.is_none() => Ok(DashboardFilter::Values { model, column, values: self.values }),
+            (None, None) if self.values.is_empty() => Ok(DashboardFilter::DateRange { from: self.from, to: self.to }),
+            _ => Err(quarry_domain::Error::invalid("A dashboard filter is either a date range (from, to) or values of a model's column (model, column, values).").into()),
+        }
     }
 }
 
@@ -167,6 +195,9 @@ struct ItemDataGql {
     stale: bool,
     /// Why the tile could not be run.
     error: Option<String>,
+    /// The dashboard's filters this tile could not take, in words ("the date range (this tile
+    /// shows no dates)").
+    unfiltered: Vec<String>,
 }
 
 #[Object(name = "DashboardItem")]
@@ -212,7 +243,7 @@ impl DashboardItemGql {
         let state = context::state(ctx);
         let dashboard = &self.shared.dashboard;
         let deployed = self.shared.deployed.get_or_try_init(|| Deployed::of(&state.pool, dashboard.project_id)).await?;
-        let data = tile::open(&state.services, &state.results, deployed, dashboard, &self.item, self.refresh).await?;
+        let data = tile::open(&state.services, &state.results, deployed, dashboard, &self.item, self.refresh, &self.shared.filters).await?;
         let result = data.result.unwrap_or_default();
         Ok(ItemDataGql {
             columns: result.columns.iter().map(ResultColumnGql::from).collect(),
@@ -223,6 +254,7 @@ impl DashboardItemGql {
             overridden: data.overridden,
             stale: data.stale,
             error: data.error,
+            unfiltered: data.unfiltered,
         })
     }
 }
@@ -260,9 +292,18 @@ impl DashboardQuery {
         Ok(list.into_iter().map(|d| DashboardGql::new(d, viewer)).collect())
     }
 
-    async fn dashboard(&self, ctx: &Context<'_>, project_id: ID, dashboard_id: ID) -> ApiResult<DashboardGql> {
+    /// A dashboard; with `filters`, every tile that can take them runs narrowed (not from the
+    /// cache) and says which it could not take.
+    async fn dashboard(
+        &self,
+        ctx: &Context<'_>,
+        project_id: ID,
+        dashboard_id: ID,
+        #[graphql(default)] filters: Vec<DashboardFilterInput>,
+    ) -> ApiResult<DashboardGql> {
         let (dashboard, viewer) = dashboard_for(ctx, Operation::ReadDashboards, &project_id, &dashboard_id).await?;
-        Ok(DashboardGql::new(dashboard, viewer))
+        let filters = DashboardFilter::checked(filters.into_iter().map(DashboardFilterInput::parsed).collect::<ApiResult<Vec<_>>>()?)?;
+        Ok(DashboardGql::filtered(dashboard, viewer, filters))
     }
 }
 
@@ -351,14 +392,14 @@ impl DashboardMutation {
         let user = context::signed_in(ctx)?;
         let response = response_for(ctx, user, dashboard.project_id, parse_id(&data.response_id)?, false).await?;
         let item = dashboard::create_item(&context::state(ctx).pool, &dashboard, &response, data.item_type, data.name.as_deref()).await?;
-        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new() }), item, refresh: false })
+        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 
     /// Renames a tile.
     async fn update_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID, name: String) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer, item) = item_for(ctx, &project_id, &item_id).await?;
         let item = dashboard::rename_item(&context::state(ctx).pool, &item, &name).await?;
-        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new() }), item, refresh: false })
+        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 
     async fn delete_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID) -> ApiResult<bool> {
@@ -394,7 +435,7 @@ impl DashboardMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn refresh_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer, item) = item_for(ctx, &project_id, &item_id).await?;
-        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new() }), item, refresh: true })
+        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: true })
     }
 
     /// Refreshes every tile now, as one workflow run: through the dashboard's schedule when

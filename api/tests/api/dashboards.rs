@@ -432,3 +432,60 @@ async fn a_scheduled_refresh_whose_creator_lost_access_stops_and_says_so_on_the_
     assert_eq!(after["lastRefresh"]["tilesRefreshed"], 0);
     assert_eq!(created_at(&after["items"][0]), cached_at, "nothing was read for someone without access: {after}");
 }
+
+const FILTERED: &str = "query($p: ID!, $d: ID!, $f: [DashboardFilterInput!]!) { dashboard(projectId: $p, dashboardId: $d, filters: $f) {
+    items { id name data { cacheHit error unfiltered rows columns { name } } } } }";
+
+#[tokio::test]
+async fn dashboard_filters_narrow_every_tile_that_can_take_them_and_name_the_ones_that_cannot() {
+    let app = TestApp::spawn().await.with_worker();
+    let (client, project, dashboard) = board(&app, "filters", &["total revenue by country", "total revenue by month", "how many tracks by genre"]).await;
+    let before = open(&app, &client, &project, &dashboard).await;
+    let tile = |board: &Value, name: &str| board["items"].as_array().unwrap().iter().find(|i| i["name"] == name).cloned().unwrap_or_else(|| panic!("{name}: {board}"));
+    let filtered = |filters: Value| {
+        let (app, client, project, dashboard) = (&app, &client, &project, &dashboard);
+        async move { app.gql(client, FILTERED, json!({"p": project, "d": dashboard, "f": filters})).await }
+    };
+
+    // Values of a column: the tile that reads its model keeps only them; the others say why not.
+    let countries = filtered(json!([{"model": "Invoice", "column": "BillingCountry", "values": ["USA", "Canada"]}])).await;
+    let by_country = tile(&countries["data"]["dashboard"], "total revenue by country");
+    let shown: Vec<&str> = by_country["data"]["rows"].as_array().unwrap().iter().map(|r| r[0].as_str().unwrap()).collect();
+    assert_eq!(shown.len(), 2, "{by_country}");
+    assert!(shown.contains(&"USA") && shown.contains(&"Canada"), "{shown:?}");
+    assert_eq!(by_country["data"]["cacheHit"], false, "a filtered tile runs now");
+    assert_eq!(by_country["data"]["unfiltered"], json!([]));
+    let genres = tile(&countries["data"]["dashboard"], "how many tracks by genre");
+    assert_eq!(genres["data"]["unfiltered"], json!(["billing country (this tile does not read Invoice)"]), "{genres}");
+    assert_eq!(sorted_rows(&genres), sorted_rows(&tile(&before, "how many tracks by genre")), "not narrowed");
+
+    // A date range on each tile's own date, both days included.
+    let quarter = filtered(json!([{"from": "2023-01-01", "to": "2023-03-31"}])).await;
+    let months = tile(&quarter["data"]["dashboard"], "total revenue by month");
+    let rows = months["data"]["rows"].as_array().unwrap();
+    assert!(!rows.is_empty() && rows.len() <= 3, "{months}");
+    assert!(rows.iter().all(|r| r[0].as_str().unwrap().starts_with("2023-0")), "{months}");
+    let all_months = tile(&before, "total revenue by month")["data"]["rows"].as_array().unwrap().len();
+    assert!(all_months > 3, "the unfiltered tile has more months: {all_months}");
+    let genres = tile(&quarter["data"]["dashboard"], "how many tracks by genre");
+    assert_eq!(genres["data"]["unfiltered"], json!(["the date range (this tile shows no dates)"]));
+
+    // The cache is neither read nor changed by a filtered view.
+    let after = open(&app, &client, &project, &dashboard).await;
+    for name in ["total revenue by country", "total revenue by month"] {
+        assert_eq!(tile(&after, name)["data"]["cacheHit"], true, "{name}");
+        assert_eq!(sorted_rows(&tile(&after, name)), sorted_rows(&tile(&before, name)), "{name}");
+    }
+
+    // Bad filters are refused with the reason, and nothing runs.
+    let backwards = filtered(json!([{"from": "2023-03-31", "to": "2023-01-01"}])).await;
+    assert_eq!(error_code(&backwards), "INVALID_INPUT", "{backwards}");
+    assert!(backwards["errors"][0]["message"].as_str().unwrap().contains("ends"), "{backwards}");
+    let mixed = filtered(json!([{"from": "2023-01-01", "model": "Invoice", "column": "BillingCountry", "values": ["USA"]}])).await;
+    assert_eq!(error_code(&mixed), "INVALID_INPUT", "{mixed}");
+    let many = filtered(json!((0..11).map(|i| json!({"model": "Invoice", "column": "BillingCountry", "values": [format!("c{i}")]})).collect::<Vec<_>>())).await;
+    assert_eq!(error_code(&many), "INVALID_INPUT", "{many}");
+    let injected = filtered(json!([{"model": "Invoice", "column": "BillingCountry", "values": ["USA') OR 1=1 --"]}])).await;
+    let none = tile(&injected["data"]["dashboard"], "total revenue by country");
+    assert_eq!(none["data"]["rows"], json!([]), "a value is a value: {none}");
+}

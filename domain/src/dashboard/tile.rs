@@ -1,11 +1,16 @@
 //! A tile's result: run at the source on a worker ([`run`]), kept in the cache with the
 //! tile's record of it ([`keep`]), and read when a dashboard opens ([`open`]): from the
-//! cache when an entry is there, else run through the `sql` worker pool and kept.
+//! cache when an entry is there, else run through the `sql` worker pool and kept. With the
+//! viewer's filters ([`DashboardFilter`]) a tile runs narrowed, and is neither served from
+//! nor kept in the cache.
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use quarry_engine::{QueryOptions, compile};
+use chrono::{DateTime, NaiveDate, Utc};
+use quarry_engine::{
+    QueryOptions, compile,
+    compile::filter::{self, Condition, Filter},
+};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -36,23 +41,120 @@ pub struct TileRun {
     pub deploy_id: Uuid,
     pub key_base: String,
     pub sql_hash: String,
+    /// The filters asked for that this tile could not take, in words.
+    #[serde(default)]
+    pub unfiltered: Vec<String>,
 }
 
-/// Compiles the tile's SQL over the deployed models and runs it at the source (first 5000
-/// rows). Worker side. A tile that cannot run (its SQL no longer compiles, the source
-/// refuses it) is a user error saying why.
-pub async fn run(pool: &Pool, config: &Config, item_id: Uuid) -> Result<TileRun> {
+/// Filters a dashboard may be viewed with at once.
+pub const MAX_FILTERS: usize = 10;
+/// Values one filter may keep.
+pub const MAX_FILTER_VALUES: usize = 100;
+/// Characters of one value.
+const MAX_VALUE_CHARS: usize = 200;
+
+/// A filter a viewer applies to every tile of a dashboard that can take it: a date range on
+/// each tile's own date, or values of a model's column on the tiles that read the model.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum DashboardFilter {
+    /// From `from` to `to`, both days included; either may be open.
+    DateRange { from: Option<NaiveDate>, to: Option<NaiveDate> },
+    /// Rows whose `model`.`column` is one of `values`.
+    Values { model: String, column: String, values: Vec<String> },
+}
+
+impl DashboardFilter {
+    /// The filters as a viewer sent them, bounded: at most [`MAX_FILTERS`], each with at most
+    /// [`MAX_FILTER_VALUES`] values of at most 200 characters, a range that does not end
+    /// before it starts. Filters that keep everything (no values, an open range) are dropped.
+    pub fn checked(filters: Vec<Self>) -> Result<Vec<Self>> {
+        if filters.len() > MAX_FILTERS {
+            return Err(Error::invalid(format!("A dashboard can be filtered by at most {MAX_FILTERS} filters at once.")));
+        }
+        let mut kept = Vec::new();
+        for filter in filters {
+            match &filter {
+                Self::DateRange { from: Some(from), to: Some(to) } if to < from => {
+                    return Err(Error::invalid(format!("The date range ends ({to}) before it starts ({from}).")));
+                }
+                Self::DateRange { from: None, to: None } => continue,
+                Self::Values { values, .. } if values.is_empty() => continue,
+                Self::Values { values, .. } if values.len() > MAX_FILTER_VALUES => {
+                    return Err(Error::invalid(format!("A filter can keep at most {MAX_FILTER_VALUES} values.")));
+                }
+                Self::Values { values, .. } if values.iter().any(|v| v.chars().count() > MAX_VALUE_CHARS) => {
+                    return Err(Error::invalid(format!("A filter value can be at most {MAX_VALUE_CHARS} characters long.")));
+                }
+                _ => {}
+            }
+            kept.push(filter);
+        }
+        Ok(kept)
+    }
+
+    /// The filter in words, for a tile that could not take it.
+    fn label(&self) -> String {
+        match self {
+            Self::DateRange { .. } => "the date range (this tile shows no dates)".to_owned(),
+            Self::Values { model, column, .. } => format!("{} (this tile does not read {model})", column_label(column)),
+        }
+    }
+}
+
+fn column_label(column: &str) -> String {
+    quarry_engine::answer::format::name_in_words(column)
+}
+
+/// Compiles the tile's SQL over the deployed models, narrowed by `filters`, and runs it at
+/// the source (first 5000 rows). Worker side. A tile that cannot run (its SQL no longer
+/// compiles, the source refuses it) is a user error saying why.
+pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[DashboardFilter]) -> Result<TileRun> {
     let item = super::item(pool, item_id).await?;
     let (deploy, manifest) = deploy::deployed(pool, item.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     let connector = datasource::connector(pool, config, item.project_id).await?;
-    let compiled = compile::compile(&manifest, &item.sql, manifest::dialect_of(connector.source_type())).map_err(compile_error)?;
+    let dialect = manifest::dialect_of(connector.source_type());
+    let (sql, unfiltered) = narrowed(&manifest, dialect, &item.sql, filters)?;
+    let compiled = compile::compile(&manifest, &sql, dialect).map_err(compile_error)?;
     let result = connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await.map_err(Error::from)?;
     Ok(TileRun {
         result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
         deploy_id: deploy.id,
         key_base: cache::key_base(&compiled, deploy.id),
         sql_hash: definition_hash(&manifest, &item.sql, &compiled),
+        unfiltered,
     })
+}
+
+/// The tile's SQL with the filters it can take, and the ones it cannot, in words.
+fn narrowed(manifest: &quarry_engine::mdl::Manifest, dialect: compile::Dialect, sql: &str, filters: &[DashboardFilter]) -> Result<(String, Vec<String>)> {
+    if filters.is_empty() {
+        return Ok((sql.to_owned(), Vec::new()));
+    }
+    let date = filter::date_of(sql, dialect, manifest);
+    let mut unfiltered = Vec::new();
+    let mut engine_filters = Vec::new();
+    let mut asked = Vec::new();
+    for f in filters {
+        let engine = match f {
+            DashboardFilter::DateRange { from, to } => {
+                date.clone().map(|(model, column)| Filter { model, column, condition: Condition::Between { from: *from, to: *to } })
+            }
+            DashboardFilter::Values { model, column, values } => {
+                Some(Filter { model: model.clone(), column: column.clone(), condition: Condition::OneOf(values.clone()) })
+            }
+        };
+        match engine {
+            Some(engine) => {
+                engine_filters.push(engine);
+                asked.push(f);
+            }
+            None => unfiltered.push(f.label()),
+        }
+    }
+    let (narrow, applied) = filter::narrowed(sql, dialect, &engine_filters).map_err(compile_error)?;
+    unfiltered.extend(asked.iter().zip(applied).filter(|(_, took)| !took).map(|(f, _)| f.label()));
+    Ok((narrow, unfiltered))
 }
 
 /// What a tile's result depends on in the models: its SQL as compiled, and the definitions of
@@ -105,15 +207,25 @@ pub struct TileData {
     /// The result was computed before a deploy that changed a model the tile reads.
     pub stale: bool,
     pub error: Option<String>,
+    /// The viewer's filters this tile could not take, in words.
+    pub unfiltered: Vec<String>,
 }
 
 impl TileData {
     fn failed(error: String) -> Self {
-        Self { result: None, cache_hit: false, cache_created_at: None, overridden: false, stale: false, error: Some(error) }
+        Self { result: None, cache_hit: false, cache_created_at: None, overridden: false, stale: false, error: Some(error), unfiltered: Vec::new() }
     }
 
     fn fresh(entry: CachedResult) -> Self {
-        Self { result: Some(entry.result), cache_hit: false, cache_created_at: Some(entry.created_at), overridden: entry.overridden, stale: false, error: None }
+        Self {
+            result: Some(entry.result),
+            cache_hit: false,
+            cache_created_at: Some(entry.created_at),
+            overridden: entry.overridden,
+            stale: false,
+            error: None,
+            unfiltered: Vec::new(),
+        }
     }
 }
 
@@ -148,7 +260,8 @@ impl Deployed {
 }
 
 /// A tile's result for a viewer opening the dashboard. `refresh`: run it now whatever the
-/// cache holds, and mark the entry overridden.
+/// cache holds, and mark the entry overridden. With `filters` (checked), it runs narrowed,
+/// and the cache is neither read nor written.
 pub async fn open(
     services: &Services,
     results: &ResultCache,
@@ -156,7 +269,20 @@ pub async fn open(
     dashboard: &Dashboard,
     item: &DashboardItem,
     refresh: bool,
+    filters: &[DashboardFilter],
 ) -> Result<TileData> {
+    if !filters.is_empty() {
+        return match on_worker::run_tile(services, item.id, filters).await {
+            Ok(run) => Ok(TileData { unfiltered: run.unfiltered, cache_created_at: Some(Utc::now()), ..TileData::fresh(CachedResult {
+                result: run.result,
+                created_at: Utc::now(),
+                deploy_id: run.deploy_id,
+                overridden: false,
+            }) }),
+            Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => Ok(TileData::failed(message)),
+            Err(error) => Err(error),
+        };
+    }
     if dashboard.cache_enabled
         && !refresh
         && let Some(key) = &item.cache_key
@@ -170,9 +296,10 @@ pub async fn open(
             overridden: entry.overridden,
             stale,
             error: None,
+            unfiltered: Vec::new(),
         });
     }
-    match on_worker::run_tile(services, item.id).await {
+    match on_worker::run_tile(services, item.id, &[]).await {
         Ok(run) => Ok(TileData::fresh(keep(&services.pool, results, dashboard, item.id, run, refresh).await?)),
         Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => {
             record_failure(&services.pool, item.id, &message).await?;

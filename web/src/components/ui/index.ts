@@ -51,6 +51,7 @@ export {
   CheckCircleOutlined,
   ClockCircleOutlined,
   CloseOutlined,
+  FilterOutlined,
   DashboardOutlined,
   TableOutlined,
   ColumnWidthOutlined,

@@ -24,6 +24,7 @@ const item = (extra: Partial<DashboardItemFieldsFragment> = {}, data: Partial<Da
     overridden: false,
     stale: false,
     error: null,
+    unfiltered: [],
     ...data,
   },
   ...extra,
@@ -92,5 +93,10 @@ describe('DashboardTile', () => {
     // No dates shown: nothing to say.
     renderWithProviders(<DashboardTile projectId="p1" item={item()} canEdit />);
     expect(screen.queryByTestId('tile-freshness')).not.toBeInTheDocument();
+  });
+
+  it('says which dashboard filters the tile could not take', () => {
+    renderWithProviders(<DashboardTile projectId="p1" item={item({}, { unfiltered: ['the date range (this tile shows no dates)'] })} canEdit />);
+    expect(screen.getByTestId('tile-unfiltered')).toHaveTextContent('Not filtered by the date range (this tile shows no dates)');
   });
 });

@@ -100,6 +100,11 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
       </div>
       {data.stale && <Alert type="warning" showIcon banner message={STALE_TEXT} className="dashboard-tile__notice" />}
       {data.error && <Alert type="error" showIcon message={data.error} className="dashboard-tile__notice" />}
+      {data.unfiltered.length > 0 && (
+        <Typography.Text type="secondary" className="dashboard-tile__notice dashboard-tile__unfiltered" data-testid="tile-unfiltered">
+          Not filtered by {data.unfiltered.join('; ')}
+        </Typography.Text>
+      )}
       <div className="dashboard-tile__body">{!(data.error && data.columns.length === 0) && <TileBody item={item} />}</div>
       {(cache || data.overridden || through) && (
         <div className="dashboard-tile__footer" data-testid="tile-cache">

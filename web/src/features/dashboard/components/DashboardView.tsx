@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { Card, Typography } from '../../../components/ui';
 import { PageMeta } from '../../../components/page/PageMeta';
@@ -9,12 +9,15 @@ import { useDashboardRefresh } from '../hooks/useDashboardRefresh';
 import { useFullScreen } from '../hooks/useFullScreen';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
+import { DashboardFilters, filtersToSend, type DashboardFilterDraft } from './DashboardFilters';
 
 export const EMPTY_HINT = 'Pin answers from a thread to add tiles: open a response and choose "Pin to dashboard".';
 
 /** A dashboard: its header, then its tiles on the grid. */
 export function DashboardView({ projectId, dashboardId }: { projectId: string; dashboardId: string }) {
-  const [{ data, fetching, error }, reexecute] = useQuery({ query: DashboardQuery, variables: { projectId, dashboardId } });
+  const [drafts, setDrafts] = useState<DashboardFilterDraft[]>([]);
+  const filters = useMemo(() => filtersToSend(drafts), [drafts]);
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: DashboardQuery, variables: { projectId, dashboardId, filters } });
   const reload = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const dashboard = data?.dashboard;
   const { refreshAll, refreshing, progress } = useDashboardRefresh(projectId, dashboardId, dashboard?.lastRefresh, reload);
@@ -37,6 +40,7 @@ export function DashboardView({ projectId, dashboardId }: { projectId: string; d
     <div ref={page} className="dashboard-page" data-testid="dashboard" data-dashboard-id={dashboard.id}>
       <PageMeta title={dashboard.name} description="A dashboard of pinned answers." />
       <DashboardHeader projectId={projectId} dashboard={dashboard} refreshing={refreshing} progress={progress} onRefreshAll={() => void refreshAll()} fullScreen={fullScreen} />
+      {dashboard.items.length > 0 && <DashboardFilters projectId={projectId} filters={drafts} onChange={setDrafts} />}
       {dashboard.items.length === 0 ? (
         <Card>
           <EmptyState>

@@ -33,6 +33,7 @@ export const DashboardItemFields = graphql(`
       overridden
       stale
       error
+      unfiltered
     }
   }
 `);
@@ -73,8 +74,8 @@ export const DashboardsQuery = graphql(`
 `);
 
 export const DashboardQuery = graphql(`
-  query Dashboard($projectId: ID!, $dashboardId: ID!) {
-    dashboard(projectId: $projectId, dashboardId: $dashboardId) {
+  query Dashboard($projectId: ID!, $dashboardId: ID!, $filters: [DashboardFilterInput!]! = []) {
+    dashboard(projectId: $projectId, dashboardId: $dashboardId, filters: $filters) {
       id
       name
       folderId

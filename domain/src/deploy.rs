@@ -10,7 +10,7 @@ use crate::{
     access::Acting,
     activity::{self, ActivityKind, NewActivity},
     db::Pool,
-    error::{Error, Result},
+    error::{Error, ErrorCode, Result},
     modeling::manifest,
     permissions::Operation,
     services::{Services, Workflow},
@@ -217,6 +217,13 @@ pub async fn deployed(pool: &Pool, project_id: Uuid) -> Result<Option<(Deploy, M
         }
         None => Ok(None),
     }
+}
+
+/// The last successful deploy and its manifest, for whoever may read the models
+/// (NO_DEPLOYMENT_FOUND when nothing was deployed).
+pub async fn models(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<(Deploy, Manifest)> {
+    acting.may(pool, Operation::ReadModels, project_id).await?;
+    deployed(pool, project_id).await?.ok_or_else(|| Error::of(ErrorCode::NoDeploymentFound))
 }
 
 /// The sync status (see the module docs) with the latest deploy (ReadModels).

@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use crate::{
     access::Acting,
+    asking::answer::{RUN_SQL_MAX_ROWS, check_read_only},
     config::Config,
     datasource::{self, DataSource, SchemaChange, sample},
     db::Pool,
@@ -352,9 +353,16 @@ pub async fn spreadsheet_columns(services: &Services, project_id: Uuid, sql: &st
     services.call(WorkerCall::SpreadsheetColumns { project_id, sql: sql.to_owned() }).await
 }
 
-/// SQL over the deployed models, run at the source ([`crate::asking::answer::run_sql`]).
-pub async fn run_sql(services: &Services, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
-    services.call(WorkerCall::RunSql { project_id, sql: sql.to_owned(), limit }).await
+/// SQL over the deployed models, run at the source ([`crate::asking::answer::run_sql`]) for
+/// whoever may ask in the project: at most `limit` rows (1 to [`RUN_SQL_MAX_ROWS`]), one
+/// read-only query (checked here too, so a refusal costs no trip to a worker).
+pub async fn run_sql(services: &Services, acting: &Acting, project_id: Uuid, sql: &str, limit: usize) -> Result<QueryResult> {
+    acting.may(&services.pool, Operation::Ask, project_id).await?;
+    if limit == 0 || limit > RUN_SQL_MAX_ROWS {
+        return Err(Error::invalid(format!("The limit must be from 1 to {RUN_SQL_MAX_ROWS}.")));
+    }
+    let (sql, _, _) = check_read_only(&services.pool, project_id, sql).await?;
+    services.call(WorkerCall::RunSql { project_id, sql, limit }).await
 }
 
 /// Changes the type of a column of an uploaded CSV file, where the CSV database is written

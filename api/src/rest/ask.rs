@@ -3,7 +3,7 @@
 //! workflow the web app starts and reads the task from Postgres as the web app polls it;
 //! the api itself never waits on a language model, only on the read model.
 
-use super::{Caller, Target, parse_id};
+use super::{Caller, parse_id};
 use crate::{
     error::{ApiError, ApiResult, JsonBody},
     state::AppState,
@@ -20,12 +20,7 @@ use axum::{
 use quarry_domain::{
     Error, ErrorCode, TaskErrorCode, api_history,
     api_key::ApiScope,
-    asking::{
-        self, AskStatus, AskingTask, NewTask,
-        thread::{self, Use},
-    },
-    deploy,
-    permissions::Operation,
+    asking::{self, AskStatus, AskingTask, NewTask, thread},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -298,27 +293,11 @@ async fn settle(state: &AppState, task_id: Uuid, within: Duration) -> ApiResult<
     }
 }
 
-/// The project, with the models deployed (NO_DEPLOYMENT_FOUND otherwise).
-async fn asking_target(state: &AppState, caller: &Caller, project_id: Option<Uuid>) -> ApiResult<Target> {
-    let target = caller.project(state, project_id, ApiScope::Ask, Operation::Ask).await?;
-    if deploy::deployed(&state.pool, target.project.id).await?.is_none() {
-        return Err(Error::of(ErrorCode::NoDeploymentFound).into());
-    }
-    Ok(target)
-}
-
-/// The thread as the key's creator may `use` it in the web app (the one rule of
-/// [`thread::open`]).
-async fn check_thread(state: &AppState, target: &Target, thread_id: Uuid, use_: Use) -> ApiResult<()> {
-    thread::open(&state.pool, target.project.id, thread_id, target.viewer(), use_).await?;
-    Ok(())
-}
-
-async fn start(state: &AppState, caller: &Caller, target: &Target, new: NewTask) -> ApiResult<AskingTask> {
-    if let Some(thread_id) = new.thread_id {
-        check_thread(state, target, thread_id, Use::Write).await?;
-    }
-    let task = asking::ask(&state.services, target.project.id, target.creator, new).await?;
+/// Asks for the key's creator in the project the call names (the use case asks its rights,
+/// the deployed models and the thread, as the web app's ask does).
+async fn start(state: &AppState, caller: &Caller, project_id: Option<Uuid>, new: NewTask) -> ApiResult<AskingTask> {
+    let (project, acting) = caller.reach(state, project_id, ApiScope::Ask).await?;
+    let task = asking::ask_deployed(&state.services, &acting, project.id, new).await?;
     caller.note_thread(task.thread_id);
     Ok(task)
 }
@@ -333,8 +312,7 @@ async fn start(state: &AppState, caller: &Caller, target: &Target, new: NewTask)
     ),
     security(("apiKey" = [])))]
 pub async fn ask(State(state): State<AppState>, Extension(caller): Extension<Caller>, JsonBody(request): JsonBody<AskRequest>) -> ApiResult<Response> {
-    let target = asking_target(&state, &caller, request.project_id).await?;
-    let task = start(&state, &caller, &target, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     let task = if request.run_async { task } else { settle(&state, task.id, state.config.api_ask_wait).await? };
     Ok((ended(&task), Json(result_of(&state, &task).await?)).into_response())
 }
@@ -348,8 +326,8 @@ pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension
     let task = asking::get(&state.pool, parse_id(&task_id, "Asking task")?).await.map_err(|_| Error::not_found("Asking task"))?;
     // Another tenant's task answers as an unknown one does.
     let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Asking task").into() } else { error };
-    let target = caller.project(&state, Some(task.project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
-    check_thread(&state, &target, task.thread_id, Use::Read).await.map_err(|_| ApiError::from(Error::not_found("Asking task")))?;
+    let (project, acting) = caller.reach(&state, Some(task.project_id), ApiScope::Ask).await.map_err(hidden)?;
+    let task = asking::poll(&state.pool, &acting, project.id, task.id).await.map_err(|error| hidden(error.into()))?;
     caller.note_thread(task.thread_id);
     Ok(Json(result_of(&state, &task).await?))
 }
@@ -365,9 +343,8 @@ pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension
     ),
     security(("apiKey" = [])))]
 pub async fn stream_ask(State(state): State<AppState>, Extension(caller): Extension<Caller>, JsonBody(request): JsonBody<AskRequest>) -> ApiResult<Response> {
-    let target = asking_target(&state, &caller, request.project_id).await?;
     let request_body = serde_json::to_value(&request).ok();
-    let task = start(&state, &caller, &target, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     caller.records_itself();
     let (events, received) = tokio::sync::mpsc::channel::<Event>(32);
     // The ask is followed to its end whether or not anyone still listens: its answer is
@@ -426,8 +403,7 @@ pub async fn generate_sql(
     Extension(caller): Extension<Caller>,
     JsonBody(request): JsonBody<AskRequest>,
 ) -> ApiResult<(StatusCode, Json<GenerateSqlResult>)> {
-    let target = asking_target(&state, &caller, request.project_id).await?;
-    let task = start(&state, &caller, &target, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     let task = settle(&state, task.id, state.config.api_ask_wait).await?;
     if matches!(task.error_code, Some(TaskErrorCode::GeneralQuestion | TaskErrorCode::MisleadingQuestion)) {
         let message = task.error_message.clone().unwrap_or_else(|| "The question is not about the data.".into());
@@ -449,9 +425,7 @@ pub async fn generate_sql(
 
 /// Runs the given SQL for the question through the Ask workflow; 202 while it still runs.
 async fn answer_sql(state: &AppState, caller: &Caller, request: QuestionSqlRequest) -> ApiResult<(StatusCode, AskResult)> {
-    let target = asking_target(state, caller, request.project_id).await?;
-    let (sql, _, _) = asking::answer::check_read_only(&state.pool, target.project.id, &request.sql).await?;
-    let task = start(state, caller, &target, NewTask { question: request.question, sql: Some(sql), ..NewTask::default() }).await?;
+    let task = start(state, caller, request.project_id, NewTask { question: request.question, sql: Some(request.sql), ..NewTask::default() }).await?;
     let task = settle(state, task.id, state.config.api_ask_wait).await?;
     Ok((ended(&task), result_of(state, &task).await?))
 }
@@ -496,10 +470,9 @@ pub async fn get_thread(State(state): State<AppState>, Extension(caller): Extens
     let thread_id = parse_id(&thread_id, "Thread")?;
     let project_id = thread::project_of(&state.pool, thread_id).await?.ok_or_else(|| Error::not_found("Thread"))?;
     let hidden = |error: ApiError| if error.code() == ErrorCode::NotFound { Error::not_found("Thread").into() } else { error };
-    let target = caller.project(&state, Some(project_id), ApiScope::Ask, Operation::Ask).await.map_err(hidden)?;
-    check_thread(&state, &target, thread_id, Use::Read).await?;
+    let (project, acting) = caller.reach(&state, Some(project_id), ApiScope::Ask).await.map_err(hidden)?;
+    let found = asking::read_thread(&state.pool, &acting, project.id, thread_id).await?.thread;
     caller.note_thread(thread_id);
-    let found = thread::get(&state.pool, project_id, thread_id).await?;
     let responses = asking::thread_responses(&state.pool, thread_id)
         .await?
         .into_iter()

@@ -10,13 +10,7 @@ use axum::{
     Extension, Json,
     extract::{Query, State},
 };
-use quarry_domain::{
-    Error, ErrorCode,
-    api_key::ApiScope,
-    asking::answer::{RUN_SQL_MAX_ROWS, check_read_only},
-    deploy, on_worker,
-    permissions::Operation,
-};
+use quarry_domain::{Error, api_key::ApiScope, asking::answer::RUN_SQL_MAX_ROWS, deploy, on_worker};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -51,14 +45,9 @@ pub async fn run_sql(
     Extension(caller): Extension<Caller>,
     JsonBody(request): JsonBody<RunSqlRequest>,
 ) -> ApiResult<Json<RunSqlResult>> {
-    let target = caller.project(&state, request.project_id, ApiScope::RunSql, Operation::Ask).await?;
+    let (project, acting) = caller.reach(&state, request.project_id, ApiScope::RunSql).await?;
     let limit = request.limit.map_or(RUN_SQL_MAX_ROWS, |l| l as usize);
-    if limit == 0 || limit > RUN_SQL_MAX_ROWS {
-        return Err(Error::invalid(format!("The limit must be from 1 to {RUN_SQL_MAX_ROWS}.")).into());
-    }
-    // Checked here too, so a refusal costs no trip to a worker.
-    let (sql, _, _) = check_read_only(&state.pool, target.project.id, &request.sql).await?;
-    let result = on_worker::run_sql(&state.services, target.project.id, &sql, limit).await?;
+    let result = on_worker::run_sql(&state.services, &acting, project.id, &request.sql, limit).await?;
     Ok(Json(RunSqlResult {
         columns: result.columns.iter().map(|c| Column { name: c.name.clone(), r#type: c.type_name.clone() }).collect(),
         rows: result.rows,
@@ -88,7 +77,7 @@ pub struct ModelsResult {
     responses((status = 200, body = ModelsResult), (status = "4XX", body = super::openapi::ErrorBody)),
     security(("apiKey" = [])))]
 pub async fn models(State(state): State<AppState>, Extension(caller): Extension<Caller>, Query(query): Query<ProjectQuery>) -> ApiResult<Json<ModelsResult>> {
-    let target = caller.project(&state, query.project_id, ApiScope::ModelsRead, Operation::ReadModels).await?;
-    let (deploy, manifest) = deploy::deployed(&state.pool, target.project.id).await?.ok_or_else(|| Error::of(ErrorCode::NoDeploymentFound))?;
+    let (project, acting) = caller.reach(&state, query.project_id, ApiScope::ModelsRead).await?;
+    let (deploy, manifest) = deploy::models(&state.pool, &acting, project.id).await?;
     Ok(Json(ModelsResult { deploy_id: deploy.id, manifest: serde_json::to_value(manifest).map_err(Error::internal)? }))
 }

@@ -1,9 +1,9 @@
 //! `/api/v1`: the REST API for API keys (api-management). Every call sends
 //! `Authorization: Bearer <key>`; the layer here authenticates the key, limits its rate,
 //! and records the call in the project's API history (redacted) once it has answered.
-//! Handlers resolve the project the call is about through [`Caller::project`], which asks
-//! the same questions the web app asks: the key reaches the project and has the scope, and
-//! the key's creator still holds the role the operation needs in a subscribed org.
+//! Handlers resolve the project the call is about through [`Caller::reach`] (the key reaches
+//! the project and has the scope) and hand the key's creator, acting there, to the same use
+//! case the web app calls, which asks the creator's rights ([`Acting::may`]).
 
 mod ask;
 mod data;
@@ -25,7 +25,6 @@ use quarry_domain::{
     access::Acting,
     api_history::{self, ApiCallType, NewCall},
     api_key::{self, ApiKey, ApiScope},
-    permissions::{Actor, Operation},
     project::{self, Project},
 };
 use serde_json::Value;
@@ -105,14 +104,6 @@ impl Caller {
         Ok((project, self.acting_for(creator)))
     }
 
-    /// As [`Caller::reach`], once the key's creator may perform `op` there (asked of
-    /// [`Acting::may`]), for handlers that read the creator's roles themselves.
-    pub async fn project(&self, state: &AppState, requested: Option<Uuid>, scope: ApiScope, op: Operation) -> Result<Target, ApiError> {
-        let (project, acting) = self.reach(state, requested, scope).await?;
-        let actor = acting.may(&state.pool, op, project.id).await?;
-        Ok(Target { project, creator: acting.account.id, actor })
-    }
-
     /// The key's creator acting from this call's address.
     fn acting_for(&self, creator: Uuid) -> Acting {
         Acting::new(creator, self.key.created_by_email.clone().unwrap_or_default(), Some(self.request.client_address.to_string()))
@@ -154,19 +145,6 @@ impl Caller {
     /// Says the handler records the call itself; the layer then does not.
     pub fn records_itself(&self) {
         self.note(|n| n.recorded_by_handler = true);
-    }
-}
-
-/// The project a call is about, and the key's creator, for whom the call acts.
-pub struct Target {
-    pub project: Project,
-    pub creator: Uuid,
-    pub actor: Actor,
-}
-
-impl Target {
-    pub fn viewer(&self) -> quarry_domain::folder::Viewer {
-        quarry_domain::folder::Viewer::of(self.creator, self.actor)
     }
 }
 

@@ -14,8 +14,10 @@ pub mod thread;
 
 use crate::generation::GenerationStatus;
 use crate::{
+    access::Acting,
     db::Pool,
     error::{Error, Result},
+    permissions::Operation,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -24,7 +26,10 @@ use uuid::Uuid;
 
 use crate::TaskErrorCode;
 
-pub use ask::{ChartChange, adjust, adjust_chart, ask, create_thread, delete_thread, rerun, stop};
+pub use ask::{
+    ChartChange, ChartOverride, SeenThread, adjust, adjust_chart, ask, ask_deployed, create_thread, delete_thread, override_chart, read_response, read_thread,
+    regenerate_answer, regenerate_chart, rename_thread, rerun, stop, suggestions, threads,
+};
 pub use quarry_engine::question::{Chip, ChipKind, TeachOffer, TeachTarget};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
 
@@ -246,11 +251,11 @@ pub async fn get_in(pool: &Pool, project_id: Uuid, task_id: Uuid) -> Result<Aski
 
 /// What a caller's poll of a task needs, read at once: the task, the caller's roles in its
 /// project, the project's org and who started the task's thread.
-pub struct Polled {
-    pub task: AskingTask,
-    pub actor: crate::permissions::Actor,
-    pub org_id: Uuid,
-    pub thread_owner: Option<Uuid>,
+struct Polled {
+    task: AskingTask,
+    actor: crate::permissions::Actor,
+    org_id: Uuid,
+    thread_owner: Option<Uuid>,
 }
 
 struct PollRow {
@@ -282,10 +287,26 @@ struct PollRow {
     thread_owner: Option<Uuid>,
 }
 
-/// The task `task_id` of the project as `user_id` polls it: one indexed read (clients poll a
-/// running task several times a second). `None` when there is no such task in the project;
-/// the caller still decides what the roles allow.
-pub async fn poll(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -> Result<Option<Polled>> {
+/// A task of the project as `acting` polls it, for whoever may ask there and read the task's
+/// thread (the rule of [`thread::open`]): one indexed read while the task runs (clients poll
+/// it several times a second). A task not in the project is NOT_FOUND, once the account's
+/// rights there are known to suffice.
+pub async fn poll(pool: &Pool, acting: &Acting, project_id: Uuid, task_id: Uuid) -> Result<AskingTask> {
+    let Some(polled) = polled(pool, acting.account.id, project_id, task_id).await? else {
+        acting.may(pool, Operation::Ask, project_id).await?;
+        return Err(Error::not_found("Asking task"));
+    };
+    crate::access::allowed_in(pool, polled.actor, Operation::Ask, polled.org_id).await?;
+    if polled.thread_owner != Some(acting.account.id) {
+        let viewer = crate::folder::Viewer::of(acting.account.id, polled.actor);
+        thread::open(pool, project_id, polled.task.thread_id, viewer, thread::Use::Read).await?;
+    }
+    Ok(polled.task)
+}
+
+/// The task `task_id` of the project as `user_id` polls it, with the user's roles there, or
+/// `None` when there is no such task in the project.
+async fn polled(pool: &Pool, user_id: Uuid, project_id: Uuid, task_id: Uuid) -> Result<Option<Polled>> {
     let row = sqlx::query_as!(
         PollRow,
         r#"SELECT t.id, t.project_id, t.thread_id, t.response_id, t.question, t.given_sql, t.status AS "status: AskStatus", t.understood,

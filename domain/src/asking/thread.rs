@@ -150,7 +150,7 @@ pub async fn open(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer
 }
 
 /// The user's threads in the project, latest activity first.
-pub async fn list(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Vec<Thread>> {
+pub(crate) async fn list(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Vec<Thread>> {
     Ok(sqlx::query_as!(
         Thread,
         "SELECT id, project_id, created_by, summary, created_at, updated_at FROM threads
@@ -162,7 +162,7 @@ pub async fn list(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Vec<Th
     .await?)
 }
 
-pub async fn rename(pool: &Pool, project_id: Uuid, thread_id: Uuid, summary: &str) -> Result<Thread> {
+pub(crate) async fn rename(pool: &Pool, project_id: Uuid, thread_id: Uuid, summary: &str) -> Result<Thread> {
     let summary = check_summary(summary)?;
     let renamed = sqlx::query!("UPDATE threads SET summary = $3, updated_at = now() WHERE id = $1 AND project_id = $2", thread_id, project_id, summary,)
         .execute(pool)

@@ -12,13 +12,11 @@ use chrono::{DateTime, Utc};
 use quarry_domain::{
     TaskErrorCode,
     asking::{
-        self, AskStatus, AskingTask, Chip, ChipKind, TeachOffer, Thread, ThreadResponse,
-        answer::suggested_questions,
+        self, AskStatus, AskingTask, Chip, ChipKind, SeenThread, TeachOffer, Thread, ThreadResponse,
         thread::{self as threads, Use},
     },
     folder,
     generation::GenerationStatus,
-    permissions::Operation,
     user::User,
 };
 use quarry_engine::answer::{ChartSpec, ChartType};
@@ -312,86 +310,35 @@ async fn response_with_task(ctx: &Context<'_>, project_id: Uuid, response_id: Uu
     Ok(ThreadResponseGql { response, task })
 }
 
-/// The caller's own thread (others' threads are not found).
-/// A thread the caller may work on: their own, or one they see through a folder when they
-/// are an owner or contributor (viewers only read threads shared with them).
-pub(super) async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
-    thread_for(ctx, user, project_id, thread_id, true).await
-}
-
-/// A thread the caller sees: their own, or one in or shared into a folder they see.
-async fn seen_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
-    thread_for(ctx, user, project_id, thread_id, false).await
-}
-
-async fn thread_for(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid, write: bool) -> ApiResult<Thread> {
-    let pool = &context::state(ctx).pool;
-    let viewer = folder::Viewer::of(user.id, quarry_domain::access::project_actor(pool, user.id, project_id).await?);
-    Ok(threads::open(pool, project_id, thread_id, viewer, if write { Use::Write } else { Use::Read }).await?)
-}
-
-/// A response in a thread the caller may work on (`write`) or sees.
-pub(super) async fn response_for(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid, write: bool) -> ApiResult<ThreadResponse> {
-    let response = threads::response(&context::state(ctx).pool, project_id, response_id).await?;
-    thread_for(ctx, user, project_id, response.thread_id, write).await?;
-    Ok(response)
-}
-
-/// The project, the caller (who may ask in it) and one of the caller's responses.
-async fn caller_response<'a>(ctx: &Context<'a>, project_id: &ID, response_id: &ID) -> ApiResult<(Uuid, &'a User, ThreadResponse)> {
-    let project_id = parse_id(project_id)?;
-    let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-    let response = response_for(ctx, user, project_id, parse_id(response_id)?, true).await?;
-    Ok((project_id, user, response))
-}
-
 #[derive(Default)]
 pub struct AskingQuery;
 
 #[Object]
 impl AskingQuery {
-    /// An asking task's state; the client polls it until it ends.
+    /// An asking task's state; the client polls it until it ends. Whoever may read the
+    /// thread may read its tasks.
     async fn asking_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<AskingTaskGql> {
-        let project_id = parse_id(&project_id)?;
-        let task_id = parse_id(&task_id)?;
-        let user = context::signed_in(ctx)?;
-        // The poll of a running task, several times a second per client: one read.
-        if let Some(polled) = asking::poll(&context::state(ctx).pool, user.id, project_id, task_id).await? {
-            quarry_domain::access::allowed_in(&context::state(ctx).pool, polled.actor, Operation::Ask, polled.org_id).await?;
-            // Whoever may read the thread may read its tasks (the same rule as REST's).
-            if polled.thread_owner != Some(user.id) {
-                let viewer = folder::Viewer::of(user.id, polled.actor);
-                threads::open(&context::state(ctx).pool, project_id, polled.task.thread_id, viewer, Use::Read).await?;
-            }
-            return Ok(polled.task.into());
-        }
-        // No such task in the project: the same answers as every other read of the project.
-        context::in_project(ctx, Operation::Ask, project_id).await?;
-        Err(quarry_domain::Error::not_found("Asking task").into())
+        let (project_id, task_id) = (parse_id(&project_id)?, parse_id(&task_id)?);
+        Ok(asking::poll(&context::state(ctx).pool, &context::acting(ctx)?, project_id, task_id).await?.into())
     }
 
     /// The caller's threads in the project, latest activity first.
     async fn threads(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ThreadGql>> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        Ok(threads::list(&context::state(ctx).pool, project_id, user.id).await?.into_iter().map(Into::into).collect())
+        Ok(asking::threads(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?.into_iter().map(Into::into).collect())
     }
 
     /// One thread with its responses.
     async fn thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<ThreadDetail> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread = seen_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
-        // The same rule as every write to it, asked rather than restated.
-        let can_edit = thread_for(ctx, user, project_id, thread.id, true).await.is_ok();
+        let (project_id, thread_id) = (parse_id(&project_id)?, parse_id(&thread_id)?);
+        let SeenThread { thread, can_edit } = asking::read_thread(&context::state(ctx).pool, &context::acting(ctx)?, project_id, thread_id).await?;
         Ok(ThreadDetail { thread, can_edit })
     }
 
     async fn thread_response(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = response_for(ctx, user, project_id, parse_id(&response_id)?, false).await?;
-        response_with_task(ctx, project_id, response.id).await
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        let (response, task) = asking::read_response(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id).await?;
+        Ok(ThreadResponseGql { response, task })
     }
 
     /// A page of a response's cached result (offset from 0, at most 500 rows a page).
@@ -404,9 +351,8 @@ impl AskingQuery {
         offset: Option<i32>,
         limit: Option<i32>,
     ) -> ApiResult<ResponseData> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let response = response_for(ctx, user, project_id, parse_id(&response_id)?, false).await?;
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        let (response, _) = asking::read_response(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id).await?;
         let result = response.result.map(|r| r.0).unwrap_or_default();
         let offset = offset.unwrap_or(0).max(0) as usize;
         let limit = limit.unwrap_or(PAGE_MAX).clamp(1, PAGE_MAX) as usize;
@@ -421,7 +367,27 @@ impl AskingQuery {
     /// Questions to start from on the home page.
     async fn suggested_questions(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<String>> {
         let project_id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::Ask, project_id).await?;
-        Ok(suggested_questions(&context::state(ctx).pool, project_id).await?)
+        Ok(asking::suggestions(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?)
     }
+}
+
+/// A thread the caller may work on (`write`) or sees, for folders, dashboards and
+/// spreadsheets until their use cases take the acting account.
+async fn thread_for(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid, write: bool) -> ApiResult<Thread> {
+    let pool = &context::state(ctx).pool;
+    let viewer = folder::Viewer::of(user.id, quarry_domain::access::project_actor(pool, user.id, project_id).await?);
+    Ok(threads::open(pool, project_id, thread_id, viewer, if write { Use::Write } else { Use::Read }).await?)
+}
+
+/// A response in a thread the caller may work on (`write`) or sees.
+pub(super) async fn response_for(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid, write: bool) -> ApiResult<ThreadResponse> {
+    let response = threads::response(&context::state(ctx).pool, project_id, response_id).await?;
+    thread_for(ctx, user, project_id, response.thread_id, write).await?;
+    Ok(response)
+}
+
+/// A thread the caller may work on: their own, or one they see through a folder when they
+/// are an owner or contributor (viewers only read threads shared with them).
+pub(super) async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
+    thread_for(ctx, user, project_id, thread_id, true).await
 }

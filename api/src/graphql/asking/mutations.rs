@@ -1,17 +1,14 @@
 //! Asking operations: start and stop asking tasks, threads, and adjustments of a response's
 //! SQL, answer and chart. Anything that reads the data source runs in the Ask workflow.
 
-use super::{AskingTaskGql, ThreadGql, ThreadResponseGql, caller_response, own_thread, response_with_task};
+use super::{AskingTaskGql, ThreadGql, ThreadResponseGql, response_with_task};
 use crate::{
     error::ApiResult,
     graphql::context::{self, parse_id},
 };
 use async_graphql::{Context, ID, InputObject, Object};
-use quarry_domain::{
-    asking::{self, ChartChange, NewTask, answer, thread as threads},
-    permissions::Operation,
-};
-use quarry_engine::answer::{ChartSpec, ChartType};
+use quarry_domain::asking::{self, ChartChange, ChartOverride, NewTask};
+use quarry_engine::answer::ChartType;
 
 #[derive(InputObject)]
 pub struct AskingTaskInput {
@@ -79,24 +76,16 @@ impl AskingMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_asking_task(&self, ctx: &Context<'_>, project_id: ID, data: AskingTaskInput) -> ApiResult<AskingTaskGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread_id = match &data.thread_id {
-            Some(id) => Some(own_thread(ctx, user, project_id, parse_id(id)?).await?.id),
-            None => None,
-        };
+        let thread_id = data.thread_id.as_ref().map(parse_id).transpose()?;
         let new = NewTask { question: data.question, thread_id, ..NewTask::default() };
-        Ok(asking::ask(&context::state(ctx).services, project_id, user.id, new).await?.into())
+        Ok(asking::ask(&context::state(ctx).services, &context::acting(ctx)?, project_id, new).await?.into())
     }
 
     /// Stops a running asking task: it ends STOPPED and writes no response.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn cancel_asking_task(&self, ctx: &Context<'_>, project_id: ID, task_id: ID) -> ApiResult<bool> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let state = context::state(ctx);
-        let task = asking::get_in(&state.pool, project_id, parse_id(&task_id)?).await?;
-        own_thread(ctx, user, project_id, task.thread_id).await?;
-        asking::stop(&state.services, &task).await?;
+        let (project_id, task_id) = (parse_id(&project_id)?, parse_id(&task_id)?);
+        asking::stop(&context::state(ctx).services, &context::acting(ctx)?, project_id, task_id).await?;
         Ok(true)
     }
 
@@ -104,26 +93,21 @@ impl AskingMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_thread(&self, ctx: &Context<'_>, project_id: ID, data: CreateThreadInput) -> ApiResult<ThreadGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
         let services = &context::state(ctx).services;
-        Ok(asking::create_thread(services, project_id, user.id, data.question, data.summary.as_deref()).await?.into())
+        Ok(asking::create_thread(services, &context::acting(ctx)?, project_id, data.question, data.summary.as_deref()).await?.into())
     }
 
     /// Renames a thread.
     async fn update_thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID, data: UpdateThreadInput) -> ApiResult<ThreadGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
-        Ok(threads::rename(&context::state(ctx).pool, project_id, thread.id, &data.summary).await?.into())
+        let (project_id, thread_id) = (parse_id(&project_id)?, parse_id(&thread_id)?);
+        Ok(asking::rename_thread(&context::state(ctx).pool, &context::acting(ctx)?, project_id, thread_id, &data.summary).await?.into())
     }
 
     /// Deletes a thread and its responses, stopping its running tasks first.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn delete_thread(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID) -> ApiResult<bool> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
-        asking::delete_thread(&context::state(ctx).services, project_id, thread.id).await?;
+        let (project_id, thread_id) = (parse_id(&project_id)?, parse_id(&thread_id)?);
+        asking::delete_thread(&context::state(ctx).services, &context::acting(ctx)?, project_id, thread_id).await?;
         Ok(true)
     }
 
@@ -131,12 +115,10 @@ impl AskingMutation {
     /// moves on.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_thread_response(&self, ctx: &Context<'_>, project_id: ID, thread_id: ID, data: ThreadResponseInput) -> ApiResult<ThreadResponseGql> {
-        let project_id = parse_id(&project_id)?;
-        let (user, _) = context::in_project(ctx, Operation::Ask, project_id).await?;
-        let thread = own_thread(ctx, user, project_id, parse_id(&thread_id)?).await?;
+        let (project_id, thread_id) = (parse_id(&project_id)?, parse_id(&thread_id)?);
         let question = data.question.or_else(|| data.sql.clone()).unwrap_or_default();
-        let new = NewTask { question, sql: data.sql, thread_id: Some(thread.id), ..NewTask::default() };
-        let task = asking::ask(&context::state(ctx).services, project_id, user.id, new).await?;
+        let new = NewTask { question, sql: data.sql, thread_id: Some(thread_id), ..NewTask::default() };
+        let task = asking::ask(&context::state(ctx).services, &context::acting(ctx)?, project_id, new).await?;
         response_with_task(ctx, project_id, task.response_id).await
     }
 
@@ -150,17 +132,16 @@ impl AskingMutation {
         response_id: ID,
         data: UpdateThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
-        asking::rerun(&context::state(ctx).services, project_id, user.id, &response, data.sql).await?;
-        response_with_task(ctx, project_id, response.id).await
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        let task = asking::rerun(&context::state(ctx).services, &context::acting(ctx)?, project_id, response_id, data.sql).await?;
+        response_with_task(ctx, project_id, task.response_id).await
     }
 
     /// Writes the answer again from the response's cached result.
     async fn generate_thread_response_answer(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
-        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let pool = &context::state(ctx).pool;
-        answer::rewrite_answer(pool, &response).await?;
-        response_with_task(ctx, project_id, response.id).await
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        asking::regenerate_answer(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id).await?;
+        response_with_task(ctx, project_id, response_id).await
     }
 
     /// adjust_sql (new SQL) or adjust_steps (a changed question): a new response in the thread.
@@ -172,35 +153,31 @@ impl AskingMutation {
         response_id: ID,
         data: AdjustThreadResponseInput,
     ) -> ApiResult<ThreadResponseGql> {
-        let (project_id, user, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let task = asking::adjust(&context::state(ctx).services, project_id, user.id, &response, data.sql, data.question).await?;
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        let task = asking::adjust(&context::state(ctx).services, &context::acting(ctx)?, project_id, response_id, data.sql, data.question).await?;
         response_with_task(ctx, project_id, task.response_id).await
     }
 
     /// Picks the chart again from the result's shape.
     async fn generate_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID) -> ApiResult<ThreadResponseGql> {
-        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let pool = &context::state(ctx).pool;
-        answer::rechoose_chart(pool, &response).await?;
-        response_with_task(ctx, project_id, response.id).await
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        asking::regenerate_chart(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id).await?;
+        response_with_task(ctx, project_id, response_id).await
     }
 
     /// Changes the chart's type, axes or series colour column; checked against the result.
     async fn adjust_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID, data: AdjustChartInput) -> ApiResult<ThreadResponseGql> {
-        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let state = context::state(ctx);
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
         let change = ChartChange { chart_type: data.chart_type, x: data.x, y: data.y, color: data.color };
-        asking::adjust_chart(&state.services, &response, change).await?;
-        response_with_task(ctx, project_id, response.id).await
+        asking::adjust_chart(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id, change).await?;
+        response_with_task(ctx, project_id, response_id).await
     }
 
     /// Replaces the chart with one the user described in full.
     async fn override_thread_response_chart(&self, ctx: &Context<'_>, project_id: ID, response_id: ID, data: ChartSpecInput) -> ApiResult<ThreadResponseGql> {
-        let (project_id, _, response) = caller_response(ctx, &project_id, &response_id).await?;
-        let spec =
-            ChartSpec { chart_type: data.chart_type, title: data.title.unwrap_or_else(|| response.question.clone()), x: data.x, y: data.y, color: data.color };
-        let pool = &context::state(ctx).pool;
-        answer::set_user_chart(pool, &response, &spec).await?;
-        response_with_task(ctx, project_id, response.id).await
+        let (project_id, response_id) = (parse_id(&project_id)?, parse_id(&response_id)?);
+        let chart = ChartOverride { chart_type: data.chart_type, title: data.title, x: data.x, y: data.y, color: data.color };
+        asking::override_chart(&context::state(ctx).pool, &context::acting(ctx)?, project_id, response_id, chart).await?;
+        response_with_task(ctx, project_id, response_id).await
     }
 }

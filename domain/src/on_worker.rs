@@ -45,32 +45,110 @@ pub enum WorkerPool {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "call", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum WorkerCall {
-    TestDataSource { project_id: Uuid, source_type: DataSourceType, properties: Value },
-    SaveDataSource { acting: Acting, project_id: Uuid, source_type: DataSourceType, properties: Value, update: bool },
-    SourceTables { project_id: Uuid },
-    SaveTables { project_id: Uuid, tables: Vec<String> },
-    RecommendedRelationships { project_id: Uuid },
-    DetectSchemaChange { project_id: Uuid },
-    ResolveSchemaChange { project_id: Uuid },
-    PrepareSampleDataset { project_id: Uuid, dataset: String },
-    CreateModel { project_id: Uuid, table: String, columns: Vec<String>, primary_key: Option<String> },
-    CreateSqlModel { project_id: Uuid, name: String, sql: String },
-    UpdateModel { model_id: Uuid, columns: Vec<String>, primary_key: Option<String> },
-    CreateCalculatedField { model_id: Uuid, name: String, expression: String },
-    UpdateCalculatedField { column_id: Uuid, name: String, expression: String },
-    CreateView { project_id: Uuid, display_name: String, statement: String },
-    Preview { project_id: Uuid, name: String, limit: usize },
+    TestDataSource {
+        project_id: Uuid,
+        source_type: DataSourceType,
+        properties: Value,
+    },
+    SaveDataSource {
+        acting: Acting,
+        project_id: Uuid,
+        source_type: DataSourceType,
+        properties: Value,
+        update: bool,
+    },
+    SourceTables {
+        project_id: Uuid,
+    },
+    SaveTables {
+        project_id: Uuid,
+        tables: Vec<String>,
+    },
+    RecommendedRelationships {
+        project_id: Uuid,
+    },
+    DetectSchemaChange {
+        project_id: Uuid,
+    },
+    ResolveSchemaChange {
+        project_id: Uuid,
+    },
+    PrepareSampleDataset {
+        project_id: Uuid,
+        dataset: String,
+    },
+    CreateModel {
+        project_id: Uuid,
+        table: String,
+        columns: Vec<String>,
+        primary_key: Option<String>,
+    },
+    CreateSqlModel {
+        project_id: Uuid,
+        name: String,
+        sql: String,
+    },
+    UpdateModel {
+        model_id: Uuid,
+        columns: Vec<String>,
+        primary_key: Option<String>,
+    },
+    CreateCalculatedField {
+        model_id: Uuid,
+        name: String,
+        expression: String,
+    },
+    UpdateCalculatedField {
+        column_id: Uuid,
+        name: String,
+        expression: String,
+    },
+    CreateView {
+        project_id: Uuid,
+        display_name: String,
+        statement: String,
+    },
+    Preview {
+        project_id: Uuid,
+        name: String,
+        limit: usize,
+    },
     RunTile {
         item_id: Uuid,
         #[serde(default)]
         filters: Vec<crate::dashboard::tile::DashboardFilter>,
     },
-    SpreadsheetPage { project_id: Uuid, sql: String, request: crate::spreadsheet::grid::PageRequest },
-    SpreadsheetColumns { project_id: Uuid, sql: String },
-    RunSql { project_id: Uuid, sql: String, limit: usize },
-    ChangeCsvColumnType { project_id: Uuid, table: String, column: String, family: ColumnTypeFamily },
-    TestLlm { org_id: Uuid, settings: ProviderSettings, key: Option<String> },
-    ApplyLlm { acting: Acting, org_id: Uuid, settings: ProviderSettings, key: Option<String> },
+    SpreadsheetPage {
+        project_id: Uuid,
+        sql: String,
+        request: crate::spreadsheet::grid::PageRequest,
+    },
+    SpreadsheetColumns {
+        project_id: Uuid,
+        sql: String,
+    },
+    RunSql {
+        project_id: Uuid,
+        sql: String,
+        limit: usize,
+    },
+    ChangeCsvColumnType {
+        project_id: Uuid,
+        table: String,
+        column: String,
+        family: ColumnTypeFamily,
+    },
+    TestLlm {
+        org_id: Uuid,
+        settings: ProviderSettings,
+        key: Option<String>,
+    },
+    ApplyLlm {
+        acting: Acting,
+        org_id: Uuid,
+        settings: ProviderSettings,
+        key: Option<String>,
+    },
 }
 
 impl WorkerCall {

@@ -60,7 +60,10 @@ impl DashboardFilterInput {
         match (self.model, self.column) {
             (Some(model), Some(column)) if self.from.is_none() && self.to.is_none() => Ok(DashboardFilter::Values { model, column, values: self.values }),
             (None, None) if self.values.is_empty() => Ok(DashboardFilter::DateRange { from: self.from, to: self.to }),
-            _ => Err(quarry_domain::Error::invalid("A dashboard filter is either a date range (from, to) or values of a model's column (model, column, values).").into()),
+            _ => Err(quarry_domain::Error::invalid(
+                "A dashboard filter is either a date range (from, to) or values of a model's column (model, column, values).",
+            )
+            .into()),
         }
     }
 }

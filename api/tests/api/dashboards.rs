@@ -441,7 +441,8 @@ async fn dashboard_filters_narrow_every_tile_that_can_take_them_and_name_the_one
     let app = TestApp::spawn().await.with_worker();
     let (client, project, dashboard) = board(&app, "filters", &["total revenue by country", "total revenue by month", "how many tracks by genre"]).await;
     let before = open(&app, &client, &project, &dashboard).await;
-    let tile = |board: &Value, name: &str| board["items"].as_array().unwrap().iter().find(|i| i["name"] == name).cloned().unwrap_or_else(|| panic!("{name}: {board}"));
+    let tile =
+        |board: &Value, name: &str| board["items"].as_array().unwrap().iter().find(|i| i["name"] == name).cloned().unwrap_or_else(|| panic!("{name}: {board}"));
     let filtered = |filters: Value| {
         let (app, client, project, dashboard) = (&app, &client, &project, &dashboard);
         async move { app.gql(client, FILTERED, json!({"p": project, "d": dashboard, "f": filters})).await }

@@ -273,12 +273,11 @@ pub async fn open(
 ) -> Result<TileData> {
     if !filters.is_empty() {
         return match on_worker::run_tile(services, item.id, filters).await {
-            Ok(run) => Ok(TileData { unfiltered: run.unfiltered, cache_created_at: Some(Utc::now()), ..TileData::fresh(CachedResult {
-                result: run.result,
-                created_at: Utc::now(),
-                deploy_id: run.deploy_id,
-                overridden: false,
-            }) }),
+            Ok(run) => Ok(TileData {
+                unfiltered: run.unfiltered,
+                cache_created_at: Some(Utc::now()),
+                ..TileData::fresh(CachedResult { result: run.result, created_at: Utc::now(), deploy_id: run.deploy_id, overridden: false })
+            }),
             Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => Ok(TileData::failed(message)),
             Err(error) => Err(error),
         };

@@ -1,13 +1,15 @@
 //! Narrowing a query someone saved (a dashboard tile's model-level SQL) by filters chosen
-//! later: a date range and values of any column. Each filter is added to every SELECT that
+//! later: a date range and values of any column; and the rows behind one of its groups
+//! ([`rows_behind`], a drill-down). Each filter is added to every SELECT that
 //! reads the filter's model — in its FROM or JOINs, in a derived table, a CTE or either side
 //! of a set operation — under the name the SELECT gives the model. Values are written as
 //! quoted literals of the dialect, never spliced as SQL. A filter on a model the query does
 //! not read is not applied, and the caller says so.
 
 use chrono::NaiveDate;
+use serde_json::Value;
 use sqlparser::{
-    ast::{BinaryOperator, Expr, GroupByExpr, Query, Select, SetExpr, TableFactor, TableWithJoins},
+    ast::{BinaryOperator, Distinct, Expr, GroupByExpr, Query, Select, SelectItem, SetExpr, TableFactor, TableWithJoins},
     parser::Parser,
 };
 
@@ -115,6 +117,99 @@ fn narrow_select(select: &mut Select, dialect: Dialect, filter: &Filter, text: &
         applied = true;
     }
     Ok(applied)
+}
+
+/// Rows behind one group of a grouped query (a bar, a slice or a point of a tile): the
+/// records of the model the query reads first, with the query's own conditions and each
+/// picked group column equal to the picked value (`picks`: a result column's name and the
+/// value its row had). What the query's innermost SELECT does not group by is refused.
+pub fn rows_behind(sql: &str, dialect: Dialect, picks: &[(String, Value)]) -> Result<String, CompileError> {
+    let query = parse_read_only(sql, dialect)?;
+    let refuse = |why: String| CompileError::Unsafe(why);
+    let select = innermost(&query).ok_or_else(|| refuse("the tile's query reads no model".into()))?;
+    let base = match &select.from.first().map(|f| &f.relation) {
+        Some(TableFactor::Table { name, alias, .. }) => alias
+            .as_ref()
+            .map(|a| a.name.value.clone())
+            .or_else(|| name.0.last().and_then(|part| part.as_ident()).map(|i| i.value.clone()))
+            .ok_or_else(|| refuse("the tile's query reads no model".into()))?,
+        _ => return Err(refuse("the tile's query reads no model".into())),
+    };
+    let mut conditions = Vec::new();
+    for (column, value) in picks {
+        let expr = select
+            .projection
+            .iter()
+            .find_map(|item| match item {
+                SelectItem::ExprWithAlias { expr, alias } if alias.value == *column => Some(expr),
+                SelectItem::UnnamedExpr(expr @ Expr::Identifier(id)) if id.value == *column => Some(expr),
+                SelectItem::UnnamedExpr(expr @ Expr::CompoundIdentifier(parts)) if parts.last().is_some_and(|p| p.value == *column) => Some(expr),
+                _ => None,
+            })
+            .filter(|expr| !aggregates(expr))
+            .ok_or_else(|| refuse(format!("\"{column}\" is not a group of the tile")))?;
+        conditions.push(equals(&expr.to_string(), value));
+    }
+    let mut behind: Select = select.clone();
+    behind.projection = vec![SelectItem::QualifiedWildcard(
+        sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::with_quote(
+            dialect.quote("x").chars().next().unwrap_or('"'),
+            base,
+        )])),
+        Default::default(),
+    )];
+    behind.group_by = GroupByExpr::Expressions(Vec::new(), Vec::new());
+    behind.having = None;
+    behind.distinct = None::<Distinct>;
+    behind.named_window = Vec::new();
+    behind.qualify = None;
+    let mut text = behind.to_string();
+    if !conditions.is_empty() {
+        let all = conditions.join(" AND ");
+        let parsed = Parser::new(dialect.parser().as_ref())
+            .try_with_sql(&all)
+            .and_then(|mut parser| parser.parse_expr())
+            .map_err(|e| CompileError::Syntax(e.to_string()))?;
+        behind.selection = Some(match behind.selection.take() {
+            Some(existing) => Expr::BinaryOp { left: Box::new(Expr::Nested(Box::new(existing))), op: BinaryOperator::And, right: Box::new(parsed) },
+            None => parsed,
+        });
+        text = behind.to_string();
+    }
+    let with = query.with.as_ref().map(|w| format!("{w} ")).unwrap_or_default();
+    let behind = format!("{with}{text}");
+    // What came out is checked like anything else that runs.
+    parse_read_only(&behind, dialect)?;
+    Ok(behind)
+}
+
+/// `expr` equal to a result's value: text quoted, numbers as they are, a date or a midnight
+/// timestamp as its day, no value as NULL.
+fn equals(expr: &str, value: &Value) -> String {
+    match value {
+        Value::Null => format!("{expr} IS NULL"),
+        Value::Bool(b) => format!("{expr} = {}", if *b { "TRUE" } else { "FALSE" }),
+        Value::Number(n) => format!("{expr} = {n}"),
+        Value::String(text) => {
+            let day = text.get(..10).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+            // What follows the day says midnight: nothing, "T00:00:00", " 00:00:00.000+00:00".
+            let rest = text.get(10..).unwrap_or("x");
+            let midnight =
+                rest.trim_start_matches(['T', ' ']).trim_start_matches("00:00:00").trim_start_matches(".000").trim_matches(['Z', '+', '0', ':']).is_empty();
+            match day {
+                Some(day) if midnight => format!("CAST({expr} AS DATE) = DATE '{day}'"),
+                _ => format!("{expr} = '{}'", text.replace('\'', "''")),
+            }
+        }
+        other => format!("{expr} = '{}'", other.to_string().replace('\'', "''")),
+    }
+}
+
+/// Whether an expression aggregates (it is the measure of a group, not a group).
+fn aggregates(expr: &Expr) -> bool {
+    const AGGREGATES: [&str; 8] = ["count", "sum", "avg", "min", "max", "median", "stddev", "any_value"];
+    let text = expr.to_string().to_lowercase();
+    AGGREGATES.iter().any(|f| text.contains(&format!("{f}(")))
 }
 
 /// The date a tile is about, to narrow by a dashboard's date range: the column its query
@@ -239,6 +334,26 @@ mod tests {
     }
 
     #[test]
+    fn the_rows_behind_a_group_are_the_first_model_s_records_with_the_query_s_conditions() {
+        let by_country = r#"SELECT "c"."country", COUNT(*) AS "n" FROM "orders" JOIN "customers" AS "c" ON "orders"."customer_id" = "c"."customer_id" WHERE "orders"."status" = 'shipped' GROUP BY "c"."country" ORDER BY "n" DESC LIMIT 5"#;
+        let behind = rows_behind(by_country, Dialect::DuckDb, &[("country".into(), serde_json::json!("O'Brien Land"))]).unwrap();
+        assert_eq!(
+            behind,
+            r#"SELECT "orders".* FROM "orders" JOIN "customers" AS "c" ON "orders"."customer_id" = "c"."customer_id" WHERE ("orders"."status" = 'shipped') AND "c"."country" = 'O''Brien Land'"#
+        );
+        // A month of a time series: the month's rows, whatever their time of day.
+        let by_month = r#"SELECT DATE_TRUNC('month', "ordered_at") AS "month", SUM("total_amount") AS "revenue" FROM "orders" GROUP BY 1"#;
+        let behind = rows_behind(by_month, Dialect::DuckDb, &[("month".into(), serde_json::json!("2025-03-01T00:00:00"))]).unwrap();
+        assert_eq!(behind, r#"SELECT "orders".* FROM "orders" WHERE CAST(DATE_TRUNC('month', "ordered_at") AS DATE) = DATE '2025-03-01'"#);
+        // A ranking's inner query; the measure is no group.
+        let ranked = r#"SELECT "name", "n" FROM (SELECT RANK() OVER (ORDER BY COUNT(*) DESC) AS "rank", "products"."name" AS "name", COUNT(*) AS "n" FROM "reviews" LEFT JOIN "products" ON "reviews"."product_id" = "products"."product_id" GROUP BY "products"."name") AS "ranked" WHERE "rank" = 1"#;
+        let behind = rows_behind(ranked, Dialect::DuckDb, &[("name".into(), serde_json::json!("Lamp"))]).unwrap();
+        assert!(behind.starts_with(r#"SELECT "reviews".* FROM "reviews" LEFT JOIN"#) && behind.ends_with(r#"WHERE "products"."name" = 'Lamp'"#), "{behind}");
+        assert!(rows_behind(ranked, Dialect::DuckDb, &[("n".into(), serde_json::json!(3))]).is_err());
+        assert!(rows_behind(ranked, Dialect::DuckDb, &[("nope".into(), serde_json::json!(3))]).is_err());
+    }
+
+    #[test]
     fn a_date_range_includes_its_last_day_and_finds_the_tile_date() {
         let by_month = r#"SELECT DATE_TRUNC('month', "o"."ordered_at") AS "month", SUM("o"."total_amount") AS "revenue" FROM "orders" AS "o" GROUP BY DATE_TRUNC('month', "o"."ordered_at")"#;
         let manifest = Manifest::default();
@@ -253,5 +368,19 @@ mod tests {
         let (narrow, applied) = narrowed(by_month, Dialect::DuckDb, &[range]).unwrap();
         assert_eq!(applied, [true]);
         assert!(narrow.contains(r#"WHERE "o"."ordered_at" >= DATE '2025-01-01' AND "o"."ordered_at" < DATE '2025-04-01' GROUP BY"#), "{narrow}");
+    }
+
+    proptest::proptest! {
+        /// Whatever a viewer clicks or types, the drill-down and the filters are SQL that
+        /// parses as one read-only query, with the value inside a literal.
+        #[test]
+        fn any_value_stays_a_value(value in ".{0,40}") {
+            let sql = r#"SELECT "orders"."status", COUNT(*) AS "n" FROM "orders" GROUP BY "orders"."status""#;
+            let behind = rows_behind(sql, Dialect::DuckDb, &[("status".into(), serde_json::json!(value))]).unwrap();
+            proptest::prop_assert!(parse_read_only(&behind, Dialect::DuckDb).is_ok());
+            let (narrow, applied) = narrowed(sql, Dialect::DuckDb, &[one_of("orders", "status", &[value.as_str()])]).unwrap();
+            proptest::prop_assert_eq!(applied, vec![true]);
+            proptest::prop_assert!(parse_read_only(&narrow, Dialect::MySql).is_ok() || parse_read_only(&narrow, Dialect::DuckDb).is_ok());
+        }
     }
 }

@@ -192,6 +192,7 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "updateDashboardItemLayouts", Requires(ManageDashboards)),
     (Mutation, "setDashboardSchedule", Requires(ManageDashboards)),
     (Mutation, "refreshDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "drillIntoDashboardItem", Requires(ManageDashboards)),
     (Mutation, "refreshDashboard", Requires(ManageDashboards)),
     // folders (listing is for anyone on the project; each answers with what the caller sees)
     (Query, "folders", Requires(ReadDashboards)),

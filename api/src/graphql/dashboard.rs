@@ -55,6 +55,21 @@ struct DashboardFilterInput {
     values: Vec<String>,
 }
 
+/// A group of a tile the viewer clicked: a column of the tile's result and the value its row had.
+#[derive(InputObject)]
+struct DrillPickInput {
+    column: String,
+    value: Json<serde_json::Value>,
+}
+
+#[derive(InputObject)]
+struct DrillInput {
+    picks: Vec<DrillPickInput>,
+    /// The dashboard's filters in force.
+    #[graphql(default)]
+    filters: Vec<DashboardFilterInput>,
+}
+
 impl DashboardFilterInput {
     fn parsed(self) -> ApiResult<DashboardFilter> {
         match (self.model, self.column) {
@@ -439,6 +454,17 @@ impl DashboardMutation {
     async fn refresh_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer, item) = item_for(ctx, &project_id, &item_id).await?;
         Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: true })
+    }
+
+    /// The rows behind one group of a tile (the bar, slice or point clicked), narrowed by the
+    /// dashboard's filters, as a new spreadsheet of the caller's: its id.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE")]
+    async fn drill_into_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID, data: DrillInput) -> ApiResult<ID> {
+        let (project_id, item_id) = (parse_id(&project_id)?, parse_id(&item_id)?);
+        let picks: Vec<(String, serde_json::Value)> = data.picks.into_iter().map(|p| (p.column, p.value.0)).collect();
+        let filters = data.filters.into_iter().map(DashboardFilterInput::parsed).collect::<ApiResult<Vec<_>>>()?;
+        let sheet = tile::drill_down(&context::state(ctx).pool, &context::acting(ctx)?, project_id, item_id, &picks, &filters).await?;
+        Ok(ID(sheet.id.to_string()))
     }
 
     /// Refreshes every tile now, as one workflow run: through the dashboard's schedule when

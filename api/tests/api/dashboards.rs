@@ -490,3 +490,73 @@ async fn dashboard_filters_narrow_every_tile_that_can_take_them_and_name_the_one
     let none = tile(&injected["data"]["dashboard"], "total revenue by country");
     assert_eq!(none["data"]["rows"], json!([]), "a value is a value: {none}");
 }
+
+#[tokio::test]
+async fn a_click_on_a_tile_opens_the_rows_behind_it_in_a_new_spreadsheet() {
+    let app = TestApp::spawn().await.with_worker();
+    let (client, project, dashboard) = board(&app, "drill", &["total revenue by country"]).await;
+    let board_now = open(&app, &client, &project, &dashboard).await;
+    let item = board_now["items"][0]["id"].as_str().unwrap().to_owned();
+    let drill = |picks: Value, filters: Value| {
+        let (app, client, project, item) = (&app, &client, &project, item.clone());
+        async move {
+            app.gql(
+                client,
+                "mutation($p: ID!, $i: ID!, $d: DrillInput!) { drillIntoDashboardItem(projectId: $p, itemId: $i, data: $d) }",
+                json!({"p": project, "i": item, "d": {"picks": picks, "filters": filters}}),
+            )
+            .await
+        }
+    };
+    let column = board_now["items"][0]["data"]["columns"][0]["name"].as_str().unwrap().to_owned();
+    let opened = drill(json!([{"column": column, "value": "Canada"}]), json!([])).await;
+    let sheet = opened["data"]["drillIntoDashboardItem"].as_str().unwrap_or_else(|| panic!("{opened}")).to_owned();
+    let page = |sheet: String| {
+        let (app, client, project) = (&app, &client, &project);
+        async move {
+            app.gql_ok(
+                client,
+                "query($p: ID!, $s: ID!) { spreadsheet(projectId: $p, spreadsheetId: $s) { name sql } spreadsheetPage(projectId: $p, spreadsheetId: $s, data: {page: 1, pageSize: 100}) { totalRows } }",
+                json!({"p": project, "s": sheet}),
+            )
+            .await
+        }
+    };
+    let behind = page(sheet).await;
+    assert_eq!(behind["spreadsheet"]["name"], "total revenue by country — Canada", "{behind}");
+    // The same rows as the tile's base model (invoice lines) read by hand for Canada.
+    let sql = behind["spreadsheet"]["sql"].as_str().unwrap();
+    assert!(sql.starts_with("SELECT \"InvoiceLine\".* FROM \"InvoiceLine\""), "{sql}");
+    let by_hand = "SELECT \"InvoiceLine\".* FROM \"InvoiceLine\" JOIN \"Invoice\" ON \"InvoiceLine\".\"InvoiceId\" = \"Invoice\".\"InvoiceId\" JOIN \"Customer\" ON \"Invoice\".\"CustomerId\" = \"Customer\".\"CustomerId\" WHERE \"Customer\".\"Country\" = 'Canada'";
+    let made = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $d: CreateSpreadsheetInput!) { createSpreadsheet(projectId: $p, data: $d) { id } }",
+            json!({"p": project, "d": {"name": "by hand", "sql": by_hand}}),
+        )
+        .await;
+    let expected = page(made["createSpreadsheet"]["id"].as_str().unwrap().to_owned()).await;
+    let total = behind["spreadsheetPage"]["totalRows"].as_i64().unwrap();
+    assert!(total > 0, "{behind}");
+    assert_eq!(total, expected["spreadsheetPage"]["totalRows"].as_i64().unwrap(), "{sql} vs {by_hand}");
+
+    // The measure is no group; nothing is created for a refused click.
+    let refused = drill(json!([{"column": board_now["items"][0]["data"]["columns"][1]["name"], "value": 1}]), json!([])).await;
+    assert_eq!(error_code(&refused), "INVALID_INPUT", "{refused}");
+    let too_many = drill(json!([{"column": column, "value": "a"}, {"column": column, "value": "b"}, {"column": column, "value": "c"}]), json!([])).await;
+    assert_eq!(error_code(&too_many), "INVALID_INPUT", "{too_many}");
+    // With the dashboard's filters: Canada's rows in a range with none are none.
+    let filtered = drill(json!([{"column": column, "value": "Canada"}]), json!([{"from": "1990-01-01", "to": "1990-12-31"}])).await;
+    let none = page(filtered["data"]["drillIntoDashboardItem"].as_str().unwrap_or_else(|| panic!("{filtered}")).to_owned()).await;
+    assert_eq!(none["spreadsheetPage"]["totalRows"], 0, "{none}");
+    // Someone else's project: refused without saying whether it exists.
+    let (stranger, _) = app.signed_in("drill-stranger").await;
+    let other = app
+        .gql(
+            &stranger,
+            "mutation($p: ID!, $i: ID!, $d: DrillInput!) { drillIntoDashboardItem(projectId: $p, itemId: $i, data: $d) }",
+            json!({"p": project, "i": item, "d": {"picks": [{"column": column, "value": "Canada"}]}}),
+        )
+        .await;
+    assert!(other["errors"].is_array() && other["data"].is_null(), "{other}");
+}

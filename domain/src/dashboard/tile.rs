@@ -18,6 +18,7 @@ use super::{
     Dashboard, DashboardItem,
     cache::{self, CachedResult, ResultCache},
 };
+use crate::{access::Acting, folder::Viewer, permissions::Operation, spreadsheet::Spreadsheet};
 use crate::{
     asking::{
         answer::QUERY_TIMEOUT,
@@ -306,4 +307,42 @@ pub async fn open(
         }
         Err(error) => Err(error),
     }
+}
+
+/// Groups one click may pick (a bar of a series: its category and its series).
+pub const MAX_PICKS: usize = 2;
+
+/// The rows behind one group of a tile (a bar, slice or point the viewer clicked; no pick for
+/// a number tile: all the rows it counts), with the
+/// dashboard's filters it can take, as a new spreadsheet of the acting account's (in no
+/// folder, so only they see it until they move it). Allowed to whoever sees the dashboard and
+/// may make spreadsheets (ManageDashboards). `picks`: a result column of the tile and the
+/// value its clicked row had.
+pub async fn drill_down(
+    pool: &Pool,
+    acting: &Acting,
+    project_id: Uuid,
+    item_id: Uuid,
+    picks: &[(String, serde_json::Value)],
+    filters: &[DashboardFilter],
+) -> Result<Spreadsheet> {
+    let actor = acting.may(pool, Operation::ManageDashboards, project_id).await?;
+    let item = super::item(pool, item_id).await?;
+    if item.project_id != project_id {
+        return Err(Error::not_found("Dashboard item"));
+    }
+    super::open(pool, project_id, item.dashboard_id, Viewer::of(acting.account.id, actor)).await?;
+    if picks.len() > MAX_PICKS {
+        return Err(Error::invalid(format!("Pick one group of the tile (at most {MAX_PICKS} columns: its category and its series).")));
+    }
+    let filters = DashboardFilter::checked(filters.to_vec())?;
+    let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+    let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
+    let behind = filter::rows_behind(&item.sql, dialect, picks).map_err(compile_error)?;
+    let (sql, _) = narrowed(&manifest, dialect, &behind, &filters)?;
+    let said: Vec<String> = picks.iter().map(|(_, v)| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect();
+    // No pick (a number tile): every row it counts or adds up.
+    let said = if said.is_empty() { "rows".to_owned() } else { said.join(", ") };
+    let name: String = format!("{} — {said}", item.name).chars().take(crate::spreadsheet::MAX_NAME_CHARS).collect();
+    crate::spreadsheet::create(pool, project_id, acting.account.id, &name, &sql, None, None).await
 }

@@ -41,12 +41,15 @@ pub struct Spreadsheet {
     pub updated_at: DateTime<Utc>,
 }
 
+/// Characters of a spreadsheet's name.
+pub const MAX_NAME_CHARS: usize = 200;
+
 fn check_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
         return Err(Error::invalid("Please enter the spreadsheet name."));
     }
-    if name.chars().count() > 200 {
+    if name.chars().count() > MAX_NAME_CHARS {
         return Err(Error::invalid("The spreadsheet name must be at most 200 characters."));
     }
     Ok(name.to_owned())

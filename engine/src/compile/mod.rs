@@ -56,6 +56,20 @@ impl Dialect {
         }
     }
 
+    /// `value` as a text literal of the dialect that survives the parser's round trip (every
+    /// query is parsed and written again before it runs). Quotes are doubled; a value with a
+    /// quote right after a backslash is written as CONCAT of its quote-free parts and quotes,
+    /// because the parser writes such a quote back undoubled, which would end the literal
+    /// early (`'\' OR 1=1 --'`). MySQL reads backslashes as escapes: they are doubled there.
+    pub fn text_literal(self, value: &str) -> String {
+        let value = if self == Self::MySql { value.replace('\\', "\\\\") } else { value.to_owned() };
+        if !value.contains("\\'") {
+            return format!("'{}'", value.replace('\'', "''"));
+        }
+        let parts: Vec<String> = value.split('\'').map(|part| format!("'{part}'")).collect();
+        format!("CONCAT({})", parts.join(", '''', "))
+    }
+
     /// `name` as a quoted identifier of the dialect.
     pub fn quote(self, name: &str) -> String {
         match self {

@@ -145,8 +145,10 @@ pub(super) fn where_clause(conditions: &[String]) -> String {
     conditions.iter().filter(|c| seen.insert(c.as_str())).cloned().collect::<Vec<_>>().join(" AND ")
 }
 
+/// A text value as a literal that survives the compiler's round trip (see
+/// [`Dialect::text_literal`]); the question engine's SQL is model-level, read as DuckDB's.
 pub(super) fn quote_text(value: &str) -> String {
-    format!("'{}'", value.replace('\'', "''"))
+    crate::compile::Dialect::DuckDb.text_literal(value)
 }
 
 /// The plural of a phrase's last word: "tracks", "countries", "boxes".

@@ -59,6 +59,7 @@ type Documents = {
     "\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n": typeof types.SetDashboardScheduleDocument,
     "\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n": typeof types.RefreshDashboardItemDocument,
     "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": typeof types.RefreshDashboardDocument,
+    "\n  mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {\n    drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)\n  }\n": typeof types.DrillIntoDashboardItemDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": typeof types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": typeof types.TestDataSourceConnectionDocument,
@@ -234,6 +235,7 @@ const documents: Documents = {
     "\n  mutation SetDashboardSchedule($projectId: ID!, $dashboardId: ID!, $data: SetDashboardScheduleInput!) {\n    setDashboardSchedule(projectId: $projectId, dashboardId: $dashboardId, data: $data) {\n      id\n      schedule {\n        ...DashboardScheduleFields\n      }\n    }\n  }\n": types.SetDashboardScheduleDocument,
     "\n  mutation RefreshDashboardItem($projectId: ID!, $itemId: ID!) {\n    refreshDashboardItem(projectId: $projectId, itemId: $itemId) {\n      ...DashboardItemFields\n    }\n  }\n": types.RefreshDashboardItemDocument,
     "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n": types.RefreshDashboardDocument,
+    "\n  mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {\n    drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)\n  }\n": types.DrillIntoDashboardItemDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": types.TestDataSourceConnectionDocument,
@@ -558,6 +560,10 @@ export function graphql(source: "\n  mutation RefreshDashboardItem($projectId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefreshDashboard($projectId: ID!, $dashboardId: ID!) {\n    refreshDashboard(projectId: $projectId, dashboardId: $dashboardId) {\n      id\n      lastRefresh {\n        ...DashboardRefreshFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {\n    drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)\n  }\n"): (typeof documents)["\n  mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {\n    drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

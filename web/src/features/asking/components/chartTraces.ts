@@ -48,6 +48,8 @@ export function chartFigure(
   const xTitle = spec.x ? displayName(spec.x) : '';
   const yTitle = displayName(spec.y);
   const ys = rows.map((r) => toNumber(r[yi]));
+  // Each point carries its row's index, so a click can say which row it was (a drill-down).
+  const indexes = rows.map((_, i) => i);
   // Sums and counts that never go below zero are drawn from zero, so a line does not
   // exaggerate a small change.
   const fromZero = isSum(spec.y) && ys.every((y) => y === null || y >= 0);
@@ -75,31 +77,31 @@ export function chartFigure(
         layout: { autosize: true, margin: compact ? { l: 12, r: 12, t: 36, b: 12 } : { l: 24, r: 24, t: 48, b: 24 } },
       };
     case 'PIE':
-      return { data: [{ type: 'pie', labels: xs, values: ys as number[], textinfo: 'label+percent' }], layout: { autosize: true, margin: layout.margin } };
+      return { data: [{ type: 'pie', labels: xs, values: ys as number[], textinfo: 'label+percent', customdata: indexes }], layout: { autosize: true, margin: layout.margin } };
     case 'LINE':
-      return { data: [{ type: 'scatter', mode: 'lines+markers', x: xs, y: ys, name: yTitle }], layout };
+      return { data: [{ type: 'scatter', mode: 'lines+markers', x: xs, y: ys, name: yTitle, customdata: indexes }], layout };
     case 'AREA':
-      return { data: [{ type: 'scatter', mode: 'lines', fill: 'tozeroy', x: xs, y: ys, name: yTitle }], layout };
+      return { data: [{ type: 'scatter', mode: 'lines', fill: 'tozeroy', x: xs, y: ys, name: yTitle, customdata: indexes }], layout };
     case 'GROUPED_BAR':
     case 'STACKED_BAR':
     case 'MULTI_LINE': {
       const series = [...new Set(rows.map((r) => toLabel(r[ci])))];
       const data: Data[] = series.map((name) => {
-        const mine = rows.filter((r) => toLabel(r[ci]) === name);
-        const x = mine.map((r) => toLabel(r[xi], spec.x ?? undefined, xGrain));
-        const y = mine.map((r) => toNumber(r[yi]));
+        const mine = indexes.filter((i) => toLabel(rows[i][ci]) === name);
+        const x = mine.map((i) => toLabel(rows[i][xi], spec.x ?? undefined, xGrain));
+        const y = mine.map((i) => toNumber(rows[i][yi]));
         return spec.chartType === 'MULTI_LINE'
-          ? { type: 'scatter', mode: 'lines+markers', x, y, name }
-          : { type: 'bar', x, y, name };
+          ? { type: 'scatter', mode: 'lines+markers', x, y, name, customdata: mine }
+          : { type: 'bar', x, y, name, customdata: mine };
       });
       return { data, layout: { ...layout, barmode: spec.chartType === 'STACKED_BAR' ? 'stack' : 'group' } };
     }
     default: {
       const lying = xs.length <= MOST_LYING_BARS && xs.some((x) => x.length > LONG_LABEL);
-      if (!lying) return { data: [{ type: 'bar', x: xs, y: ys, name: yTitle }], layout };
+      if (!lying) return { data: [{ type: 'bar', x: xs, y: ys, name: yTitle, customdata: indexes }], layout };
       // Long names read across, first row on top.
       return {
-        data: [{ type: 'bar', orientation: 'h', x: ys, y: xs, name: yTitle }],
+        data: [{ type: 'bar', orientation: 'h', x: ys, y: xs, name: yTitle, customdata: indexes }],
         layout: {
           ...layout,
           margin: compact ? { l: 12, r: 12, t: 12, b: 24 } : { l: 24, r: 24, t: 24, b: 48 },

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { mockOperations, renderWithProviders } from '../../../test/renderWithProviders';
+import { DashboardFiltersContext, picksOf } from '../hooks/useDrillDown';
 import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
 import { DashboardTile, STALE_TEXT, cacheText } from './DashboardTile';
 
@@ -98,5 +99,27 @@ describe('DashboardTile', () => {
   it('says which dashboard filters the tile could not take', () => {
     renderWithProviders(<DashboardTile projectId="p1" item={item({}, { unfiltered: ['the date range (this tile shows no dates)'] })} canEdit />);
     expect(screen.getByTestId('tile-unfiltered')).toHaveTextContent('Not filtered by the date range (this tile shows no dates)');
+  });
+
+  it('opens the rows behind the tile, with the dashboard filters in force, in a new spreadsheet', async () => {
+    const api = mockOperations({ DrillIntoDashboardItem: { data: { drillIntoDashboardItem: 's9' } } });
+    const filters = [{ from: '2025-01-01', to: '2025-03-31' }];
+    renderWithProviders(
+      <DashboardFiltersContext.Provider value={filters}>
+        <DashboardTile projectId="p1" item={item()} canEdit={false} />
+      </DashboardFiltersContext.Provider>,
+      api.client,
+      { route: '/projects/p1/home/dashboard/d1', path: '/projects/:projectId/home/dashboard/:dashboardId' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Rows behind how many tracks are there' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/projects/p1/home/spreadsheets/s9'));
+    expect(api.callsOf('DrillIntoDashboardItem')[0]).toEqual({ projectId: 'p1', itemId: 'i1', data: { picks: [], filters } });
+  });
+
+  it('reads a clicked bar as its category and series', () => {
+    const chart = { chartType: 'GROUPED_BAR' as const, title: 't', x: 'country', y: 'total', color: 'genre' };
+    const bars = item({ type: 'GROUPED_BAR', chart }, { columns: [{ name: 'country', family: 'TEXT' }, { name: 'genre', family: 'TEXT' }, { name: 'total', family: 'DECIMAL' }] });
+    expect(picksOf(bars, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }, { column: 'genre', value: 'Rock' }]);
+    expect(picksOf({ ...bars, chart: { ...chart, color: null } }, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }]);
   });
 });

@@ -10,6 +10,7 @@ import {
   Modal,
   MoreOutlined,
   ReloadOutlined,
+  TableOutlined,
   Tag,
   Tooltip,
   Typography,
@@ -19,6 +20,7 @@ import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
 import { DeleteDashboardItemMutation, RefreshDashboardItemMutation, UpdateDashboardItemMutation } from '../graphql/dashboard';
 import { dataThrough } from '../dataThrough';
+import { picksOf, useDrillDown } from '../hooks/useDrillDown';
 import { TileBody } from './TileBody';
 
 export const STALE_TEXT = 'Stale: a model this tile reads changed since; refresh';
@@ -38,6 +40,7 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
   const { data } = item;
   const cache = cacheText(data);
   const through = data.error ? null : dataThrough(data.columns, (data.rows as unknown as unknown[][] | null) ?? []);
+  const { drill, drilling } = useDrillDown(projectId, item);
 
   const runRefresh = async () => {
     const result = await refresh({ projectId, itemId: item.id });
@@ -77,6 +80,9 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
           </Typography.Text>
         </div>
         <div className="dashboard-tile__actions">
+          <Tooltip title="Rows behind this tile">
+            <Button size="small" type="text" icon={<TableOutlined />} loading={drilling} onClick={() => void drill([])} aria-label={`Rows behind ${item.name}`} />
+          </Tooltip>
           {canEdit && (
             <Tooltip title="Refresh">
               <Button size="small" type="text" icon={<ReloadOutlined />} loading={refreshing.fetching} onClick={runRefresh} aria-label={`Refresh ${item.name}`} />
@@ -105,7 +111,7 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
           Not filtered by {data.unfiltered.join('; ')}
         </Typography.Text>
       )}
-      <div className="dashboard-tile__body">{!(data.error && data.columns.length === 0) && <TileBody item={item} />}</div>
+      <div className="dashboard-tile__body">{!(data.error && data.columns.length === 0) && <TileBody item={item} onPick={(row) => void drill(picksOf(item, row))} />}</div>
       {(cache || data.overridden || through) && (
         <div className="dashboard-tile__footer" data-testid="tile-cache">
           {through && (

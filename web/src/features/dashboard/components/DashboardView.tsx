@@ -7,6 +7,7 @@ import { failureMessage, serverErrorOf } from '../../../app/errors/operationErro
 import { DashboardQuery } from '../graphql/dashboard';
 import { useDashboardRefresh } from '../hooks/useDashboardRefresh';
 import { useFullScreen } from '../hooks/useFullScreen';
+import { DashboardFiltersContext } from '../hooks/useDrillDown';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { DashboardFilters, filtersToSend, type DashboardFilterDraft } from './DashboardFilters';
@@ -48,7 +49,9 @@ export function DashboardView({ projectId, dashboardId }: { projectId: string; d
           </EmptyState>
         </Card>
       ) : (
-        <DashboardGrid projectId={projectId} dashboardId={dashboard.id} items={dashboard.items} canEdit={dashboard.canEdit} />
+        <DashboardFiltersContext.Provider value={filters}>
+          <DashboardGrid projectId={projectId} dashboardId={dashboard.id} items={dashboard.items} canEdit={dashboard.canEdit} />
+        </DashboardFiltersContext.Provider>
       )}
     </div>
   );

@@ -24,8 +24,9 @@ export function NumberTile({ name, columns, rows }: { name: string; columns: Ite
   );
 }
 
-/** A tile's result drawn as its type: a chart, a table or a number. */
-export function TileBody({ item }: { item: Item }) {
+/** A tile's result drawn as its type: a chart, a table or a number. `onPick`: a click on a
+ * bar, slice or point, with the row it stands for. */
+export function TileBody({ item, onPick }: { item: Item; onPick?: (row: unknown[]) => void }) {
   const rows = (item.data.rows as unknown as unknown[][] | null) ?? [];
   const columns = item.data.columns;
   if (item.type === 'NUMBER') return <NumberTile name={item.name} columns={columns} rows={rows} />;
@@ -46,7 +47,15 @@ export function TileBody({ item }: { item: Item }) {
   );
   return (
     <Suspense fallback={fallback}>
-      <PlotlyChart spec={{ ...item.chart, chartType: item.type }} columns={columns} rows={rows} height="100%" downloadable={false} compact />
+      <PlotlyChart
+        spec={{ ...item.chart, chartType: item.type }}
+        columns={columns}
+        rows={rows}
+        height="100%"
+        downloadable={false}
+        compact
+        onPick={onPick ? (index) => onPick(rows[index]) : undefined}
+      />
     </Suspense>
   );
 }

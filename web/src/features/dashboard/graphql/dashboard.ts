@@ -206,3 +206,9 @@ export const RefreshDashboardMutation = graphql(`
     }
   }
 `);
+
+export const DrillIntoDashboardItemMutation = graphql(`
+  mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {
+    drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)
+  }
+`);

@@ -70,6 +70,16 @@ async fn answers_charts_and_follow_ups_on_the_music_sample() {
     assert_eq!(counted["chart"]["chartType"], "NUMBER", "{counted}");
     assert_eq!(number(&rows(&app, &client, &project, &count["responseId"]).await[0][0]), 59.0);
 
+    // No chart fits a list of names: the answer says why, with NO_CHART's ending.
+    let names = ask(&app, &client, &project, "List the names of all artists", None).await;
+    settle(&app, &client, &project, names["id"].as_str().unwrap(), 60).await;
+    let listed = response(&app, &client, &project, &names["responseId"]).await;
+    assert_eq!(listed["chartStatus"], "FAILED", "{listed}");
+    assert_eq!(
+        listed["chartError"], "No chart could be generated: the result has no number to draw: a chart needs a column of numbers. No charges applied.",
+        "{listed}"
+    );
+
     // The chart can be changed, but only to something the result can draw.
     let adjusted = app
         .gql_ok(

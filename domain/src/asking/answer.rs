@@ -313,8 +313,17 @@ pub async fn rechoose_chart(pool: &Pool, response: &ThreadResponse) -> Result<()
     let result = response.result.as_ref().map(|r| r.0.clone()).unwrap_or_default();
     match chart::choose(&response.question, &result.columns, &result.rows) {
         Some(spec) => thread::set_chart(pool, response.id, Some(&spec), None).await,
-        None => thread::set_chart(pool, response.id, None, Some(crate::ErrorCode::NoChart.default_message())).await,
+        None => thread::set_chart(pool, response.id, None, Some(&no_chart(&result.columns, &result.rows))).await,
     }
+}
+
+/// NO_CHART's text with why no chart fits the result ("No chart could be generated: the
+/// result has 2 number columns …; a chart draws one: choose it as the y axis. No charges applied.").
+pub fn no_chart(columns: &[quarry_engine::ResultColumn], rows: &[Vec<serde_json::Value>]) -> String {
+    let why = chart::why_none(columns, rows);
+    let mut chars = why.chars();
+    let why: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
+    format!("No chart could be generated: {why} No charges applied.")
 }
 
 /// A chart the user chose, checked against the result's columns first (NO_CHART with the

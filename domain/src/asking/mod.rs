@@ -546,7 +546,7 @@ pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<b
     };
     let (chart, chart_status, chart_error) = match &answered.chart {
         Some(chart) => (Some(Json(chart)), GenerationStatus::Finished, None),
-        None => (None, GenerationStatus::Failed, Some(crate::ErrorCode::NoChart.default_message())),
+        None => (None, GenerationStatus::Failed, Some(answer::no_chart(&answered.result.columns, &answered.result.rows))),
     };
     sqlx::query!(
         "UPDATE thread_responses SET sql = $2, answer = $3, answer_status = $8, result = $4, chart = $5,

@@ -184,5 +184,26 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     assert.match(await page.getByTestId('last-refresh').innerText(), /Refreshed\s*2 tiles refreshed, 0 failed/);
     await page.getByRole('button', { name: 'Refresh all' }).waitFor();
     await shot('refreshed');
+
+    // Filters: the genre chart keeps Rock; the track count does not read genres and says so.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'Filter 1 column' }), 'Genre › Name', { search: true });
+    const values = page.getByRole('combobox', { name: 'Filter 1 values' });
+    await values.fill('Rock');
+    await values.press('Enter');
+    await numberTile.getByTestId('tile-unfiltered').waitFor({ timeout: 60_000 });
+    assert.match(await numberTile.getByTestId('tile-unfiltered').innerText(), /Not filtered by name \(this tile does not read Genre\)/);
+    await chartTile.getByTestId('chart').locator('.main-svg').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-item-type="BAR"] .bars .point').length === 1, null, { timeout: 60_000 });
+    await shot('filtered');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-item-type="BAR"] .bars .point').length > 1, null, { timeout: 60_000 });
+
+    // Drill-down: a click on a bar opens the rows behind it in a new spreadsheet.
+    await chartTile.locator('.bars .point path').first().click({ force: true });
+    await page.waitForURL(/\/home\/spreadsheets\/[0-9a-f-]+$/, { timeout: 60_000 });
+    await page.getByRole('heading', { name: /number of tracks per genre — / }).waitFor({ timeout: 30_000 });
+    await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+    await shot('drill-down');
   });
 });

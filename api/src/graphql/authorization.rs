@@ -193,6 +193,7 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Mutation, "setDashboardSchedule", Requires(ManageDashboards)),
     (Mutation, "refreshDashboardItem", Requires(ManageDashboards)),
     (Mutation, "drillIntoDashboardItem", Requires(ManageDashboards)),
+    (Mutation, "createDashboardTextItem", Requires(ManageDashboards)),
     (Mutation, "refreshDashboard", Requires(ManageDashboards)),
     // folders (listing is for anyone on the project; each answers with what the caller sees)
     (Query, "folders", Requires(ReadDashboards)),

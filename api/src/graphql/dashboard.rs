@@ -55,6 +55,12 @@ struct DashboardFilterInput {
     values: Vec<String>,
 }
 
+#[derive(InputObject)]
+struct CreateDashboardTextItemInput {
+    dashboard_id: ID,
+    text: String,
+}
+
 /// A group of a tile the viewer clicked: a column of the tile's result and the value its row had.
 #[derive(InputObject)]
 struct DrillPickInput {
@@ -228,6 +234,10 @@ impl DashboardItemGql {
     }
     async fn name(&self) -> &str {
         &self.item.name
+    }
+    /// A text tile's text (TEXT tiles only).
+    async fn text(&self) -> Option<&str> {
+        self.item.text.as_deref()
     }
     #[graphql(name = "type")]
     async fn display(&self) -> Display {
@@ -413,10 +423,30 @@ impl DashboardMutation {
         Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 
-    /// Renames a tile.
-    async fn update_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, item_id: ID, name: String) -> ApiResult<DashboardItemGql> {
+    /// Adds a text tile (a heading or a note, at most 5,000 characters) in the first free
+    /// full-width row.
+    async fn create_dashboard_text_item(&self, ctx: &Context<'_>, project_id: ID, data: CreateDashboardTextItemInput) -> ApiResult<DashboardItemGql> {
+        let (dashboard, viewer) = dashboard_for(ctx, Operation::ManageDashboards, &project_id, &data.dashboard_id).await?;
+        let item = dashboard::create_text_item(&context::state(ctx).pool, &dashboard, &data.text).await?;
+        Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
+    }
+
+    /// Renames a tile, or changes a text tile's text (its name follows its first line).
+    async fn update_dashboard_item(
+        &self,
+        ctx: &Context<'_>,
+        project_id: ID,
+        item_id: ID,
+        #[graphql(default)] name: Option<String>,
+        text: Option<String>,
+    ) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer, item) = item_for(ctx, &project_id, &item_id).await?;
-        let item = dashboard::rename_item(&context::state(ctx).pool, &item, &name).await?;
+        let pool = &context::state(ctx).pool;
+        let item = match (text, name) {
+            (Some(text), _) => dashboard::update_item_text(pool, &item, &text).await?,
+            (None, Some(name)) => dashboard::rename_item(pool, &item, &name).await?,
+            (None, None) => return Err(quarry_domain::Error::invalid("Send the tile's new name or text.").into()),
+        };
         Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 

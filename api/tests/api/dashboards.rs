@@ -560,3 +560,61 @@ async fn a_click_on_a_tile_opens_the_rows_behind_it_in_a_new_spreadsheet() {
         .await;
     assert!(other["errors"].is_array() && other["data"].is_null(), "{other}");
 }
+
+#[tokio::test]
+async fn a_text_tile_holds_a_note_across_the_grid_and_is_never_run() {
+    let app = TestApp::spawn().await.with_worker();
+    let (client, project, dashboard) = board(&app, "text-tile", &["number of tracks per genre"]).await;
+    let add = |text: String| {
+        let (app, client, project, dashboard) = (&app, &client, &project, &dashboard);
+        async move {
+            app.gql(
+                client,
+                "mutation($p: ID!, $d: CreateDashboardTextItemInput!) { createDashboardTextItem(projectId: $p, data: $d) { id name type text layout { x y w h } } }",
+                json!({"p": project, "d": {"dashboardId": dashboard, "text": text}}),
+            )
+            .await
+        }
+    };
+    let created = add("# Sales at a glance\nRefreshed every morning.".into()).await;
+    let tile = &created["data"]["createDashboardTextItem"];
+    assert_eq!(tile["type"], "TEXT", "{created}");
+    assert_eq!(tile["name"], "Sales at a glance");
+    assert_eq!(tile["layout"], json!({"x": 0, "y": 4, "w": 12, "h": 2}), "a full-width row under the chart: {tile}");
+
+    let opened = open(&app, &client, &project, &dashboard).await;
+    let text = opened["items"].as_array().unwrap().iter().find(|i| i["id"] == tile["id"]).unwrap().clone();
+    assert_eq!(text["data"]["rows"], json!([]));
+    assert_eq!(text["data"]["error"], Value::Null);
+
+    // Refresh all runs the chart only.
+    app.gql_ok(&client, "mutation($p: ID!, $d: ID!) { refreshDashboard(projectId: $p, dashboardId: $d) { id } }", json!({"p": project, "d": dashboard})).await;
+    let refreshed = eventually("the refresh to end", Duration::from_secs(60), || async {
+        let board = open(&app, &client, &project, &dashboard).await;
+        (board["lastRefresh"]["status"] == "SUCCEEDED").then_some(board)
+    })
+    .await;
+    assert_eq!(refreshed["lastRefresh"]["tilesRefreshed"], 1, "{refreshed}");
+
+    // Its text can change; its name follows the first line.
+    let changed = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $i: ID!, $t: String) { updateDashboardItem(projectId: $p, itemId: $i, text: $t) { name text } }",
+            json!({"p": project, "i": tile["id"], "t": "Q3 review"}),
+        )
+        .await;
+    assert_eq!(changed["updateDashboardItem"], json!({"name": "Q3 review", "text": "Q3 review"}));
+
+    // Refused with the reason, nothing added or changed.
+    for bad in ["   ".to_owned(), "x".repeat(5001)] {
+        assert_eq!(error_code(&add(bad.clone()).await), "INVALID_INPUT", "{}", bad.len());
+    }
+    let chart = opened["items"].as_array().unwrap().iter().find(|i| i["type"] != "TEXT").unwrap()["id"].clone();
+    let not_text = app
+        .gql(&client, "mutation($p: ID!, $i: ID!) { updateDashboardItem(projectId: $p, itemId: $i, text: \"hi\") { id } }", json!({"p": project, "i": chart}))
+        .await;
+    assert_eq!(error_code(&not_text), "INVALID_INPUT", "{not_text}");
+    let after = open(&app, &client, &project, &dashboard).await;
+    assert_eq!(after["items"].as_array().unwrap().len(), 2);
+}

@@ -33,7 +33,8 @@ pub const MAX_TILE_ROWS: i32 = 48;
 /// How far down the grid goes: every tile at its highest, one under the other.
 pub const MAX_GRID_ROWS: i32 = MAX_ITEMS as i32 * MAX_TILE_ROWS;
 
-/// How a tile draws its result: one of the chart types, or the rows as a table.
+/// How a tile draws its result: one of the chart types, the rows as a table — or a text tile,
+/// which has no result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "DashboardItemType"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -48,6 +49,8 @@ pub enum Display {
     Pie,
     StackedBar,
     Table,
+    /// A heading or a note: text, no SQL.
+    Text,
 }
 
 impl From<ChartType> for Display {
@@ -96,6 +99,8 @@ pub struct DashboardItem {
     pub last_error: Option<String>,
     pub refreshed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// A text tile's text.
+    pub text: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -351,7 +356,7 @@ macro_rules! select_items {
     ($where:literal $(, $arg:expr)*) => {
         sqlx::query!(
             r#"SELECT id, dashboard_id, project_id, name, display AS "display: Display", chart AS "chart: Json<ChartSpec>", sql, response_id,
-                      x, y, w, h, cache_key, cache_deploy_id, cache_sql_hash, last_error, refreshed_at, created_at
+                      x, y, w, h, cache_key, cache_deploy_id, cache_sql_hash, last_error, refreshed_at, created_at, text
                FROM dashboard_items "# + $where,
             $($arg),*
         )
@@ -377,6 +382,7 @@ macro_rules! item_of {
             last_error: r.last_error,
             refreshed_at: r.refreshed_at,
             created_at: r.created_at,
+            text: r.text,
         }
     }};
 }
@@ -416,6 +422,9 @@ pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadRe
     let sql = response.sql.clone().ok_or_else(|| Error::invalid("This response has no SQL to pin."))?;
     let chart = response.chart.as_ref().map(|c| c.0.clone());
     let display = display.or(chart.as_ref().map(|c| c.chart_type.into())).unwrap_or(Display::Table);
+    if display == Display::Text {
+        return Err(Error::invalid("A text tile is added with its text, not pinned from an answer."));
+    }
     if display == Display::Number {
         let result = response.result.as_ref().map(|r| &r.0);
         let numeric = result
@@ -458,6 +467,73 @@ pub async fn create_item(pool: &Pool, dashboard: &Dashboard, response: &ThreadRe
     .await?;
     sqlx::query!("UPDATE dashboards SET updated_at = now() WHERE id = $1", dashboard.id).execute(pool).await?;
     item(pool, id).await
+}
+
+/// Characters of a text tile.
+pub const MAX_TEXT_CHARS: usize = 5000;
+
+fn check_text(text: &str) -> Result<String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Error::invalid("Please enter the tile's text."));
+    }
+    if text.chars().count() > MAX_TEXT_CHARS {
+        return Err(Error::invalid(format!("A text tile holds at most {MAX_TEXT_CHARS} characters.")));
+    }
+    Ok(text.to_owned())
+}
+
+/// Adds a text tile (a heading or a note) across the grid's first free full-width row; its
+/// name is its first line.
+pub async fn create_text_item(pool: &Pool, dashboard: &Dashboard, text: &str) -> Result<DashboardItem> {
+    let text = check_text(text)?;
+    let first_line: String = text.lines().next().unwrap_or_default().trim_start_matches('#').trim().chars().take(200).collect();
+    let name = check_name(if first_line.is_empty() { "Text" } else { &first_line }, "tile")?;
+    let mut tx = pool.begin().await?;
+    // One insert at a time per dashboard: the count and the free space are read under its lock.
+    sqlx::query!("SELECT id FROM dashboards WHERE id = $1 FOR UPDATE", dashboard.id).fetch_one(&mut *tx).await?;
+    let count = sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM dashboard_items WHERE dashboard_id = $1"#, dashboard.id).fetch_one(&mut *tx).await?;
+    if count >= MAX_ITEMS {
+        return Err(Error::invalid(format!("A dashboard holds at most {MAX_ITEMS} tiles.")));
+    }
+    let placed: Vec<Tile> = sqlx::query!("SELECT x, y, w, h FROM dashboard_items WHERE dashboard_id = $1", dashboard.id)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| Tile { x: r.x, y: r.y, w: r.w, h: r.h })
+        .collect();
+    let (w, h) = (GRID_COLUMNS, 2);
+    let (x, y) = first_free_space(&placed, w, h);
+    let id = Uuid::new_v4();
+    sqlx::query!(
+        "INSERT INTO dashboard_items (id, dashboard_id, project_id, name, display, sql, text, x, y, w, h) VALUES ($1, $2, $3, $4, 'TEXT', '', $5, $6, $7, $8, $9)",
+        id,
+        dashboard.id,
+        dashboard.project_id,
+        name,
+        text,
+        x,
+        y,
+        w,
+        h,
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!("UPDATE dashboards SET updated_at = now() WHERE id = $1", dashboard.id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    item(pool, id).await
+}
+
+/// Changes a text tile's text (its name follows its first line).
+pub async fn update_item_text(pool: &Pool, item: &DashboardItem, text: &str) -> Result<DashboardItem> {
+    if item.display != Display::Text {
+        return Err(Error::invalid("Only a text tile has text to change."));
+    }
+    let text = check_text(text)?;
+    let first_line: String = text.lines().next().unwrap_or_default().trim_start_matches('#').trim().chars().take(200).collect();
+    let name = check_name(if first_line.is_empty() { "Text" } else { &first_line }, "tile")?;
+    sqlx::query!("UPDATE dashboard_items SET text = $2, name = $3, updated_at = now() WHERE id = $1", item.id, text, name).execute(pool).await?;
+    self::item(pool, item.id).await
 }
 
 pub async fn rename_item(pool: &Pool, item: &DashboardItem, name: &str) -> Result<DashboardItem> {

@@ -67,7 +67,9 @@ pub async fn begin(pool: &Pool, dashboard_id: Uuid, workflow_id: &str, scheduled
         .await?;
         return Ok(None);
     }
-    let items = sqlx::query_scalar!("SELECT id FROM dashboard_items WHERE dashboard_id = $1 ORDER BY y, x, created_at", dashboard_id).fetch_all(pool).await?;
+    let items = sqlx::query_scalar!("SELECT id FROM dashboard_items WHERE dashboard_id = $1 AND display <> 'TEXT' ORDER BY y, x, created_at", dashboard_id)
+        .fetch_all(pool)
+        .await?;
     Ok(Some((id, items)))
 }
 
@@ -126,7 +128,7 @@ pub async fn finish(pool: &Pool, refresh_id: Uuid) -> Result<()> {
         "UPDATE dashboard_refreshes r SET finished_at = coalesce(r.finished_at, now()), status = (
              SELECT CASE WHEN refreshed >= tiles THEN 'SUCCEEDED' WHEN refreshed = 0 THEN 'FAILED' ELSE 'PARTIAL' END
                FROM (SELECT (SELECT count(*) FROM dashboard_refresh_tiles t WHERE t.refresh_id = r.id AND t.error IS NULL) AS refreshed,
-                            (SELECT count(*) FROM dashboard_items i WHERE i.dashboard_id = r.dashboard_id) AS tiles) counts)
+                            (SELECT count(*) FROM dashboard_items i WHERE i.dashboard_id = r.dashboard_id AND i.display <> 'TEXT') AS tiles) counts)
          WHERE r.id = $1",
         refresh_id,
     )

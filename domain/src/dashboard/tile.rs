@@ -272,6 +272,10 @@ pub async fn open(
     refresh: bool,
     filters: &[DashboardFilter],
 ) -> Result<TileData> {
+    // A text tile has no result: nothing to run, cache or filter.
+    if item.display == super::Display::Text {
+        return Ok(TileData { result: None, cache_hit: false, cache_created_at: None, overridden: false, stale: false, error: None, unfiltered: Vec::new() });
+    }
     if !filters.is_empty() {
         return match on_worker::run_tile(services, item.id, filters).await {
             Ok(run) => Ok(TileData {

@@ -79,6 +79,7 @@ export {
   MoreOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  FontSizeOutlined,
   LogoutOutlined,
   PlusOutlined,
   PushpinOutlined,

@@ -6,6 +6,8 @@ import {
   ClockCircleOutlined,
   Dropdown,
   Flex,
+  FontSizeOutlined,
+  Input,
   Modal,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -18,7 +20,7 @@ import { RenameableTitle } from '../../../components/page/RenameableTitle';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import { paths } from '../../../app/routes/paths';
 import type { DashboardQuery, DashboardRefreshFieldsFragment, DashboardRefreshStatus } from '../../../gql/graphql';
-import { DeleteDashboardMutation, UpdateDashboardMutation } from '../graphql/dashboard';
+import { CreateDashboardTextItemMutation, DeleteDashboardMutation, UpdateDashboardMutation } from '../graphql/dashboard';
 import { describeSchedule, formatInZone } from '../schedule';
 import { CacheSettingsModal } from './CacheSettingsModal';
 import { ScheduleModal } from './ScheduleModal';
@@ -74,9 +76,17 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
   const [, update] = useMutation(UpdateDashboardMutation);
   const [, remove] = useMutation(DeleteDashboardMutation);
   const [open, setOpen] = useState<null | 'schedule' | 'cache_settings'>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [adding, addText] = useMutation(CreateDashboardTextItemMutation);
   const { schedule, canEdit } = dashboard;
   const shown = progress ?? dashboard.lastRefresh;
 
+  const saveNote = async () => {
+    if (note === null) return;
+    const result = await addText({ projectId, data: { dashboardId: dashboard.id, text: note } }, { additionalTypenames: ['Dashboard', 'DashboardItem'] });
+    if (result.error) return showFailureToast(result.error, 'Failed to create dashboard item.');
+    setNote(null);
+  };
   const rename = async (name: string) => {
     const result = await update({ projectId, dashboardId: dashboard.id, data: { name } }, { additionalTypenames: ['FolderTree'] });
     if (result.error) showFailureToast(result.error, 'Failed to update dashboard.');
@@ -108,6 +118,9 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
             <>
               <Button icon={<ReloadOutlined />} loading={refreshing} disabled={dashboard.items.length === 0} onClick={onRefreshAll}>
                 {refreshing ? 'Refreshing…' : 'Refresh all'}
+              </Button>
+              <Button icon={<FontSizeOutlined />} onClick={() => setNote('')}>
+                Add text
               </Button>
               <Button icon={<ClockCircleOutlined />} onClick={() => setOpen('schedule')}>
                 Schedule
@@ -141,6 +154,24 @@ export function DashboardHeader({ projectId, dashboard, refreshing, progress, on
         <span>{dashboard.cacheEnabled ? `Cache on · ${ttlText(dashboard.cacheTtlSeconds)}` : 'Cache off'}</span>
         {shown && <RefreshOutcome refresh={shown} />}
       </Flex>
+      <Modal
+        open={note !== null}
+        title="Add a text tile"
+        okText="Add"
+        confirmLoading={adding.fetching}
+        onOk={saveNote}
+        onCancel={() => setNote(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          aria-label="Text tile"
+          placeholder={'# A heading\nA note for whoever reads the dashboard.'}
+          value={note ?? ''}
+          maxLength={5000}
+          autoSize={{ minRows: 3, maxRows: 12 }}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Modal>
       <ScheduleModal projectId={projectId} dashboardId={dashboard.id} schedule={schedule} open={open === 'schedule'} onClose={() => setOpen(null)} />
       <CacheSettingsModal projectId={projectId} dashboard={dashboard} open={open === 'cache_settings'} onClose={() => setOpen(null)} />
     </Flex>

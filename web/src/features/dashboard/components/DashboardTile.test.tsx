@@ -12,6 +12,7 @@ const item = (extra: Partial<DashboardItemFieldsFragment> = {}, data: Partial<Da
   dashboardId: 'd1',
   name: 'how many tracks are there',
   type: 'NUMBER',
+  text: null,
   chart: null,
   layout: { x: 0, y: 0, w: 3, h: 2 },
   lastError: null,
@@ -121,5 +122,20 @@ describe('DashboardTile', () => {
     const bars = item({ type: 'GROUPED_BAR', chart }, { columns: [{ name: 'country', family: 'TEXT' }, { name: 'genre', family: 'TEXT' }, { name: 'total', family: 'DECIMAL' }] });
     expect(picksOf(bars, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }, { column: 'genre', value: 'Rock' }]);
     expect(picksOf({ ...bars, chart: { ...chart, color: null } }, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }]);
+  });
+
+  it('shows a text tile as its heading and lines, and edits its text', async () => {
+    const api = mockOperations({ UpdateDashboardItemText: { data: { updateDashboardItem: { id: 't1' } } } });
+    const note = item({ id: 't1', type: 'TEXT', name: 'Sales at a glance', text: '# Sales at a glance\nRefreshed every morning.' }, { columns: [], rows: [] as unknown as Record<string, unknown>, cacheCreatedAt: null });
+    renderWithProviders(<DashboardTile projectId="p1" item={note} canEdit />, api.client);
+    expect(within(screen.getByTestId('text-tile')).getByRole('heading', { name: 'Sales at a glance' })).toBeInTheDocument();
+    expect(screen.getByText('Refreshed every morning.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rows behind/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Refresh / })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tile actions Sales at a glance' }));
+    fireEvent.click(await screen.findByText('Edit text'));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tile text' }), { target: { value: 'Q3 review' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsOf('UpdateDashboardItemText')).toEqual([{ projectId: 'p1', itemId: 't1', text: 'Q3 review' }]));
   });
 });

@@ -18,7 +18,12 @@ import {
 import { formatDateTime } from '../../../components/page/formatDate';
 import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { DashboardItemFieldsFragment } from '../../../gql/graphql';
-import { DeleteDashboardItemMutation, RefreshDashboardItemMutation, UpdateDashboardItemMutation } from '../graphql/dashboard';
+import {
+  DeleteDashboardItemMutation,
+  RefreshDashboardItemMutation,
+  UpdateDashboardItemMutation,
+  UpdateDashboardItemTextMutation,
+} from '../graphql/dashboard';
 import { dataThrough } from '../dataThrough';
 import { picksOf, useDrillDown } from '../hooks/useDrillDown';
 import { TileBody } from './TileBody';
@@ -37,6 +42,9 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
   const [renamingState, rename] = useMutation(UpdateDashboardItemMutation);
   const [, remove] = useMutation(DeleteDashboardItemMutation);
   const [name, setName] = useState<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const [editingText, editText] = useMutation(UpdateDashboardItemTextMutation);
+  const isText = item.type === 'TEXT';
   const { data } = item;
   const cache = cacheText(data);
   const through = data.error ? null : dataThrough(data.columns, (data.rows as unknown as unknown[][] | null) ?? []);
@@ -45,6 +53,12 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
   const runRefresh = async () => {
     const result = await refresh({ projectId, itemId: item.id });
     if (result.error) showFailureToast(result.error, 'Failed to refresh dashboard item.');
+  };
+  const saveText = async () => {
+    if (text === null) return;
+    const result = await editText({ projectId, itemId: item.id, text });
+    if (result.error) return showFailureToast(result.error, 'Failed to update dashboard item.');
+    setText(null);
   };
   const saveName = async () => {
     if (name === null) return;
@@ -80,10 +94,12 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
           </Typography.Text>
         </div>
         <div className="dashboard-tile__actions">
-          <Tooltip title="Rows behind this tile">
-            <Button size="small" type="text" icon={<TableOutlined />} loading={drilling} onClick={() => void drill([])} aria-label={`Rows behind ${item.name}`} />
-          </Tooltip>
-          {canEdit && (
+          {!isText && (
+            <Tooltip title="Rows behind this tile">
+              <Button size="small" type="text" icon={<TableOutlined />} loading={drilling} onClick={() => void drill([])} aria-label={`Rows behind ${item.name}`} />
+            </Tooltip>
+          )}
+          {canEdit && !isText && (
             <Tooltip title="Refresh">
               <Button size="small" type="text" icon={<ReloadOutlined />} loading={refreshing.fetching} onClick={runRefresh} aria-label={`Refresh ${item.name}`} />
             </Tooltip>
@@ -93,10 +109,10 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'edit', label: 'Rename' },
+                  isText ? { key: 'text', label: 'Edit text' } : { key: 'edit', label: 'Rename' },
                   { key: 'delete', label: 'Delete', danger: true },
                 ],
-                onClick: ({ key }) => (key === 'edit' ? setName(item.name) : confirmDelete()),
+                onClick: ({ key }) => (key === 'edit' ? setName(item.name) : key === 'text' ? setText(item.text ?? '') : confirmDelete()),
               }}
             >
               <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`Tile actions ${item.name}`} />
@@ -131,6 +147,17 @@ export function DashboardTile({ projectId, item, canEdit }: { projectId: string;
           )}
         </div>
       )}
+      <Modal
+        open={text !== null}
+        title="Edit text"
+        okText="Save"
+        confirmLoading={editingText.fetching}
+        onOk={saveText}
+        onCancel={() => setText(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea aria-label="Tile text" value={text ?? ''} maxLength={5000} autoSize={{ minRows: 3, maxRows: 12 }} onChange={(e) => setText(e.target.value)} />
+      </Modal>
       <Modal open={name !== null} title="Rename tile" okText="Save" confirmLoading={renamingState.fetching} onOk={saveName} onCancel={() => setName(null)} destroyOnHidden>
         <Input aria-label="Tile name" value={name ?? ''} maxLength={200} onChange={(e) => setName(e.target.value)} onPressEnter={saveName} />
       </Modal>

@@ -110,4 +110,16 @@ describe('DashboardView', () => {
     expect(await screen.findByRole('button', { name: /^(?!Exit).*Full screen/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refresh all/ })).not.toBeInTheDocument();
   });
+
+  it('adds a text tile from the header', async () => {
+    const api = mockOperations({
+      Dashboard: { data: { dashboard: dashboard() } },
+      CreateDashboardTextItem: { data: { createDashboardTextItem: { id: 't1' } } },
+    });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    fireEvent.click(await screen.findByRole('button', { name: /Add text/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Text tile' }), { target: { value: '# Overview' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(api.callsOf('CreateDashboardTextItem')).toEqual([{ projectId: 'p1', data: { dashboardId: 'd1', text: '# Overview' } }]));
+  });
 });

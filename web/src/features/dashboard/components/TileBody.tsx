@@ -7,7 +7,26 @@ import { firstNumber, formatNumber } from '../tileValue';
 
 const PlotlyChart = lazy(() => import('../../asking/components/PlotlyChart'));
 
-type Item = Pick<DashboardItemFieldsFragment, 'name' | 'type' | 'chart' | 'data'>;
+type Item = Pick<DashboardItemFieldsFragment, 'name' | 'type' | 'chart' | 'data' | 'text'>;
+
+/** A TEXT tile: its lines, a line starting with "#" as a heading. */
+export function TextTile({ text }: { text: string }) {
+  return (
+    <div data-testid="text-tile" style={{ height: '100%', overflow: 'auto', padding: '4px 12px' }}>
+      {text.split('\n').map((line, i) =>
+        line.startsWith('#') ? (
+          <Typography.Title key={i} level={4} style={{ margin: '4px 0' }}>
+            {line.replace(/^#+\s*/, '')}
+          </Typography.Title>
+        ) : (
+          <Typography.Paragraph key={i} style={{ margin: 0, minHeight: '1em', whiteSpace: 'pre-wrap' }}>
+            {line}
+          </Typography.Paragraph>
+        ),
+      )}
+    </div>
+  );
+}
 
 /** A NUMBER tile: the first numeric value of the first row, large, with the tile's name. */
 export function NumberTile({ name, columns, rows }: { name: string; columns: Item['data']['columns']; rows: unknown[][] }) {
@@ -29,6 +48,7 @@ export function NumberTile({ name, columns, rows }: { name: string; columns: Ite
 export function TileBody({ item, onPick }: { item: Item; onPick?: (row: unknown[]) => void }) {
   const rows = (item.data.rows as unknown as unknown[][] | null) ?? [];
   const columns = item.data.columns;
+  if (item.type === 'TEXT') return <TextTile text={item.text ?? ''} />;
   if (item.type === 'NUMBER') return <NumberTile name={item.name} columns={columns} rows={rows} />;
   // A chart type without the response's chart spec has nothing to draw with: the rows instead.
   if (item.type === 'TABLE' || !item.chart) {

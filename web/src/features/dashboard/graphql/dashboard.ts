@@ -6,6 +6,7 @@ export const DashboardItemFields = graphql(`
     dashboardId
     name
     type
+    text
     chart {
       chartType
       title
@@ -210,5 +211,21 @@ export const RefreshDashboardMutation = graphql(`
 export const DrillIntoDashboardItemMutation = graphql(`
   mutation DrillIntoDashboardItem($projectId: ID!, $itemId: ID!, $data: DrillInput!) {
     drillIntoDashboardItem(projectId: $projectId, itemId: $itemId, data: $data)
+  }
+`);
+
+export const CreateDashboardTextItemMutation = graphql(`
+  mutation CreateDashboardTextItem($projectId: ID!, $data: CreateDashboardTextItemInput!) {
+    createDashboardTextItem(projectId: $projectId, data: $data) {
+      ...DashboardItemFields
+    }
+  }
+`);
+
+export const UpdateDashboardItemTextMutation = graphql(`
+  mutation UpdateDashboardItemText($projectId: ID!, $itemId: ID!, $text: String!) {
+    updateDashboardItem(projectId: $projectId, itemId: $itemId, text: $text) {
+      ...DashboardItemFields
+    }
   }
 `);

@@ -72,7 +72,7 @@ async fn receive(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<(Uuid, String), Refusal> {
     let project_id = Uuid::parse_str(project_id).map_err(|_| Error::of(ErrorCode::UnauthorizedAccess))?;
-    let user_id = allowed(state, jar, headers, project_id).await?;
+    let acting = allowed(state, jar, headers, project_id).await?;
     let cap = csv_import::max_file_bytes(&state.config);
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|length| length > cap + MULTIPART_OVERHEAD) {
@@ -95,7 +95,7 @@ async fn receive(
         }
     };
     let file_name = field.file_name().unwrap_or_default().to_owned();
-    let job = csv_import::create(&state.pool, project_id, user_id, &file_name, markers.as_deref()).await?;
+    let job = csv_import::begin_upload(&state.pool, &acting, project_id, &file_name, markers.as_deref()).await?;
     let path = csv_import::upload_path(&state.config, project_id, job.id);
     let stored = match store(state, field, &path).await {
         Ok(0) => Err(Refusal::Other(Error::invalid("The file is empty.").into())),
@@ -115,14 +115,17 @@ async fn receive(
     Ok((job.id, job.table_name))
 }
 
-/// The signed-in user allowed to change the project's data source, with a valid CSRF token.
-async fn allowed(state: &AppState, jar: &CookieJar, headers: &HeaderMap, project_id: Uuid) -> ApiResult<Uuid> {
+/// The signed-in user with a valid CSRF token, acting in the project. Their right to change
+/// its data source is asked here too, so a refused upload is refused before a byte of its
+/// body is read ([`csv_import::begin_upload`] asks it again when it records the job).
+async fn allowed(state: &AppState, jar: &CookieJar, headers: &HeaderMap, project_id: Uuid) -> ApiResult<Acting> {
     let Some(session) = session::current(state, jar).await? else {
         return Err(ErrorCode::UnauthorizedAccess.into());
     };
     session::check_csrf(jar, headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    Acting::new(session.user.id, session.user.email.clone(), None).may(&state.pool, Operation::ManageDataSource, project_id).await?;
-    Ok(session.user.id)
+    let acting = Acting::new(session.user.id, session.user.email.clone(), None);
+    acting.may(&state.pool, Operation::ManageDataSource, project_id).await?;
+    Ok(acting)
 }
 
 /// Streams the field to `<path>.part`, then renames it: an upload cut short never looks

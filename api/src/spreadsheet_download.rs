@@ -12,13 +12,7 @@ use axum::{
     routing::get,
 };
 use axum_extra::extract::cookie::CookieJar;
-use quarry_domain::{
-    Error, ErrorCode,
-    access::Acting,
-    folder,
-    permissions::Operation,
-    spreadsheet::{self, export::ExportStatus},
-};
+use quarry_domain::{Error, ErrorCode, access::Acting, spreadsheet};
 use tokio_util::io::ReaderStream;
 use uuid::Uuid;
 
@@ -40,14 +34,7 @@ async fn open(state: &AppState, project_id: &str, export_id: &str, jar: &CookieJ
         return Err(ErrorCode::UnauthorizedAccess.into());
     };
     let acting = Acting::new(session.user.id, session.user.email.clone(), None);
-    let actor = acting.may(&state.pool, Operation::ReadDashboards, project_id).await?;
-    let export = spreadsheet::export::get(&state.pool, project_id, export_id).await?;
-    let viewer = folder::Viewer::of(session.user.id, actor);
-    spreadsheet::open(&state.pool, project_id, export.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;
-    if export.status != ExportStatus::Succeeded {
-        return Err(Error::invalid("This export is not finished.").into());
-    }
-    let sheet = spreadsheet::get(&state.pool, project_id, export.spreadsheet_id).await?;
+    let (export, sheet) = spreadsheet::export::download(&state.pool, &acting, project_id, export_id).await?;
     let path = spreadsheet::export::file_of(&state.config, project_id, export_id);
     let file = tokio::fs::File::open(&path).await.map_err(|_| Error::not_found("Export file"))?;
     let name: String = sheet.name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();

@@ -107,8 +107,16 @@ pub fn check_missing_markers(markers: Option<&[String]>) -> Result<Option<Vec<St
     markers.map(|m| quarry_engine::csv_import::check_markers(m).map_err(Error::invalid)).transpose()
 }
 
+/// A job for a file `acting` is about to upload to the project's CSV source
+/// (ManageDataSource), read with the markers chosen (`None`: the defaults).
+pub async fn begin_upload(pool: &Pool, acting: &Acting, project_id: Uuid, file_name: &str, missing_markers: Option<&[String]>) -> Result<CsvImportJob> {
+    acting.may(pool, Operation::ManageDataSource, project_id).await?;
+    create(pool, project_id, acting.account.id, file_name, missing_markers).await
+}
+
 /// A job for a file whose bytes are about to be received, read with the markers chosen
-/// (`None`: the defaults).
+/// (`None`: the defaults), whoever asks (for setting up tests and tools; uploads start
+/// through [`begin_upload`]).
 pub async fn create(pool: &Pool, project_id: Uuid, user_id: Uuid, file_name: &str, missing_markers: Option<&[String]>) -> Result<CsvImportJob> {
     let table_name = check_file_name(file_name)?;
     let missing_markers = check_missing_markers(missing_markers)?;

@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     db::Pool,
     error::{Error, Result},
-    permissions::{Actor, OrgRole, ProjectRole},
+    permissions::{Actor, Operation, OrgRole, ProjectRole},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
@@ -49,7 +50,14 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    pub fn of(user_id: Uuid, actor: Actor) -> Self {
+    /// How `acting` sees the project's folders and what lives in them, once it may perform
+    /// `op` there ([`Acting::may`]): the one way a transport gets a viewer.
+    pub async fn may(pool: &Pool, acting: &Acting, op: Operation, project_id: Uuid) -> Result<Self> {
+        let actor = acting.may(pool, op, project_id).await?;
+        Ok(Self::of(acting.account.id, actor))
+    }
+
+    pub(crate) fn of(user_id: Uuid, actor: Actor) -> Self {
         let owner = actor.org_role == Some(OrgRole::Admin) || actor.project_role == Some(ProjectRole::Owner);
         Self { user_id, owner, editor: owner || actor.project_role == Some(ProjectRole::Contributor) }
     }
@@ -118,6 +126,12 @@ pub async fn get(pool: &Pool, project_id: Uuid, folder_id: Uuid, viewer: Viewer)
     .fetch_optional(pool)
     .await?
     .ok_or_else(|| Error::not_found("Folder"))
+}
+
+/// A folder of the project `acting` sees, once it may perform `op` there, and how it sees it.
+pub async fn open(pool: &Pool, acting: &Acting, op: Operation, project_id: Uuid, folder_id: Uuid) -> Result<(Folder, Viewer)> {
+    let viewer = Viewer::may(pool, acting, op, project_id).await?;
+    Ok((get(pool, project_id, folder_id, viewer).await?, viewer))
 }
 
 /// A new folder, PRIVATE unless another access is asked for (only owners may ask).

@@ -26,7 +26,10 @@ use crate::{
     db::Pool,
     error::{Error, ErrorCode, Result},
     llm::{self, OrgLlm},
-    modeling::edit::{self, View},
+    modeling::{
+        edit::{self, Owned, View},
+        use_case::owning_project,
+    },
     permissions::Operation,
     recommend::Recommendation,
     services::Services,
@@ -379,34 +382,55 @@ pub async fn start_sample_dataset(services: &Services, acting: &Acting, project_
     Ok(())
 }
 
-pub async fn create_model(services: &Services, project_id: Uuid, table: &str, columns: &[String], primary_key: Option<&str>) -> Result<Uuid> {
-    let call = WorkerCall::CreateModel { project_id, table: table.to_owned(), columns: columns.to_vec(), primary_key: primary_key.map(str::to_owned) };
+/// A model to add: of one source table (with the chosen columns, all when none are named),
+/// or of a SQL statement under a name.
+#[derive(Debug, Clone, Default)]
+pub struct NewModel {
+    pub source_table: Option<String>,
+    pub source_sql: Option<String>,
+    pub name: Option<String>,
+    pub columns: Vec<String>,
+    pub primary_key: Option<String>,
+}
+
+/// Adds a model of one source table or of a SQL statement (SaveModels).
+pub async fn create_model(services: &Services, acting: &Acting, project_id: Uuid, model: NewModel) -> Result<Uuid> {
+    acting.may(&services.pool, Operation::SaveModels, project_id).await?;
+    let call = match (model.source_table, model.source_sql) {
+        (Some(table), None) => WorkerCall::CreateModel { project_id, table, columns: model.columns, primary_key: model.primary_key },
+        (None, Some(sql)) => WorkerCall::CreateSqlModel { project_id, name: model.name.unwrap_or_default(), sql },
+        _ => return Err(Error::invalid("Give either a source table or a SQL statement.")),
+    };
     services.call(call).await
 }
 
-pub async fn create_sql_model(services: &Services, project_id: Uuid, name: &str, sql: &str) -> Result<Uuid> {
-    services.call(WorkerCall::CreateSqlModel { project_id, name: name.to_owned(), sql: sql.to_owned() }).await
-}
-
-pub async fn update_model(services: &Services, model_id: Uuid, columns: &[String], primary_key: Option<&str>) -> Result<()> {
+/// Chooses the model's columns again and its primary key (UpdateModels).
+pub async fn update_model(services: &Services, acting: &Acting, model_id: Uuid, columns: &[String], primary_key: Option<&str>) -> Result<()> {
+    owning_project(&services.pool, acting, Operation::UpdateModels, Owned::Model, model_id).await?;
     services.call(WorkerCall::UpdateModel { model_id, columns: columns.to_vec(), primary_key: primary_key.map(str::to_owned) }).await
 }
 
-pub async fn create_calculated_field(services: &Services, model_id: Uuid, name: &str, expression: &str) -> Result<Uuid> {
+/// Adds a calculated field to a model (SaveModels).
+pub async fn create_calculated_field(services: &Services, acting: &Acting, model_id: Uuid, name: &str, expression: &str) -> Result<Uuid> {
+    owning_project(&services.pool, acting, Operation::SaveModels, Owned::Model, model_id).await?;
     services.call(WorkerCall::CreateCalculatedField { model_id, name: name.to_owned(), expression: expression.to_owned() }).await
 }
 
-pub async fn update_calculated_field(services: &Services, column_id: Uuid, name: &str, expression: &str) -> Result<()> {
+/// Changes a calculated field (UpdateModels).
+pub async fn update_calculated_field(services: &Services, acting: &Acting, column_id: Uuid, name: &str, expression: &str) -> Result<()> {
+    owning_project(&services.pool, acting, Operation::UpdateModels, Owned::Column, column_id).await?;
     services.call(WorkerCall::UpdateCalculatedField { column_id, name: name.to_owned(), expression: expression.to_owned() }).await
 }
 
-pub async fn create_view(services: &Services, project_id: Uuid, display_name: &str, statement: &str) -> Result<View> {
+/// Saves a query over the models as a view, checked at the source first (SaveModels).
+pub async fn create_view(services: &Services, acting: &Acting, project_id: Uuid, display_name: &str, statement: &str) -> Result<View> {
+    acting.may(&services.pool, Operation::SaveModels, project_id).await?;
     let id: Uuid = services.call(WorkerCall::CreateView { project_id, display_name: display_name.to_owned(), statement: statement.to_owned() }).await?;
     edit::view(&services.pool, id).await
 }
 
-/// The first `limit` rows of a model or view.
-pub async fn preview(services: &Services, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
+/// The first `limit` rows of a model or view (asked by [`crate::modeling::use_case`]).
+pub(crate) async fn preview(services: &Services, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
     services.call(WorkerCall::Preview { project_id, name: name.to_owned(), limit }).await
 }
 

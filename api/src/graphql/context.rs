@@ -46,20 +46,6 @@ pub async fn in_org<'a>(ctx: &Context<'a>, op: Operation, org_id: Uuid) -> ApiRe
     Ok((user, actor))
 }
 
-/// The signed-in user, allowed to perform `op` on the project, whose org is subscribed.
-pub async fn in_project<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, Actor)> {
-    let user = signed_in(ctx)?;
-    let actor = acting(ctx)?.may(&state(ctx).pool, op, project_id).await?;
-    Ok((user, actor))
-}
-
-/// The signed-in user allowed `op` on the project, with how they see its folders (and what
-/// lives in them).
-pub async fn viewer_in<'a>(ctx: &Context<'a>, op: Operation, project_id: Uuid) -> ApiResult<(&'a User, quarry_domain::folder::Viewer)> {
-    let (user, actor) = in_project(ctx, op, project_id).await?;
-    Ok((user, quarry_domain::folder::Viewer::of(user.id, actor)))
-}
-
 /// The signed-in caller as the domain's use cases take them: who, from where. The use case asks
 /// its own rights.
 pub fn acting(ctx: &Context<'_>) -> ApiResult<Acting> {

@@ -3,14 +3,14 @@
 use std::sync::Arc;
 
 use super::{
-    asking::{ChartSpecGql, ResultColumnGql, response_for},
+    asking::{ChartSpecGql, ResultColumnGql},
     context::{self, parse_id},
 };
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
+    asking,
     dashboard::{
         self, Dashboard, DashboardChanges, DashboardItem, Display, Frequency, Layout, Schedule, Weekday,
         refresh::{self, RefreshRun, RefreshStatus},
@@ -289,22 +289,15 @@ impl DashboardItemGql {
 
 /// A dashboard of the project the caller sees (and may change, for `op` ManageDashboards).
 async fn dashboard_for(ctx: &Context<'_>, op: Operation, project_id: &ID, dashboard_id: &ID) -> ApiResult<(Dashboard, Viewer)> {
-    let project_id = parse_id(project_id)?;
-    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
-    let pool = &context::state(ctx).pool;
-    let dashboard = dashboard::open(pool, project_id, parse_id(dashboard_id)?, viewer).await?;
-    Ok((dashboard, viewer))
+    let (project_id, dashboard_id) = (parse_id(project_id)?, parse_id(dashboard_id)?);
+    Ok(dashboard::open_as(&context::state(ctx).pool, &context::acting(ctx)?, op, project_id, dashboard_id).await?)
 }
 
 /// A tile of a dashboard the caller may change.
 async fn item_for(ctx: &Context<'_>, project_id: &ID, item_id: &ID) -> ApiResult<(Dashboard, Viewer, DashboardItem)> {
-    let pool = &context::state(ctx).pool;
-    let item = dashboard::item(pool, parse_id(item_id)?).await?;
-    let (dashboard, viewer) = dashboard_for(ctx, Operation::ManageDashboards, project_id, &ID(item.dashboard_id.to_string())).await?;
-    if item.project_id != dashboard.project_id {
-        return Err(Error::not_found("Dashboard item").into());
-    }
-    Ok((dashboard, viewer, item))
+    let project_id = parse_id(project_id)?;
+    let item_id = parse_id(item_id)?;
+    Ok(dashboard::item_as(&context::state(ctx).pool, &context::acting(ctx)?, project_id, item_id).await?)
 }
 
 #[derive(Default)]
@@ -315,7 +308,7 @@ impl DashboardQuery {
     /// The dashboards the caller sees in the project: their own and those in folders they see.
     async fn dashboards(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<DashboardGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let viewer = Viewer::may(&context::state(ctx).pool, &context::acting(ctx)?, Operation::ReadDashboards, project_id).await?;
         let list = dashboard::list(&context::state(ctx).pool, project_id, viewer).await?;
         Ok(list.into_iter().map(|d| DashboardGql::new(d, viewer)).collect())
     }
@@ -391,13 +384,15 @@ pub struct DashboardMutation;
 impl DashboardMutation {
     async fn create_dashboard(&self, ctx: &Context<'_>, project_id: ID, data: CreateDashboardInput) -> ApiResult<DashboardGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, viewer) = context::viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
+        let acting = context::acting(ctx)?;
+        let viewer = Viewer::may(pool, &acting, Operation::ManageDashboards, project_id).await?;
         let folder_id = match &data.folder_id {
             Some(id) => Some(folder::get(pool, project_id, parse_id(id)?, viewer).await?.id),
             None => None,
         };
-        let dashboard = dashboard::create(pool, context::state(ctx).config.limits.dashboards_per_project, project_id, user.id, &data.name, folder_id).await?;
+        let limit = context::state(ctx).config.limits.dashboards_per_project;
+        let dashboard = dashboard::create(pool, limit, project_id, acting.account.id, &data.name, folder_id).await?;
         Ok(DashboardGql::new(dashboard, viewer))
     }
 
@@ -417,9 +412,9 @@ impl DashboardMutation {
     /// Pins a thread response to a dashboard as a chart, a table or a number.
     async fn create_dashboard_item(&self, ctx: &Context<'_>, project_id: ID, data: CreateDashboardItemInput) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer) = dashboard_for(ctx, Operation::ManageDashboards, &project_id, &data.dashboard_id).await?;
-        let user = context::signed_in(ctx)?;
-        let response = response_for(ctx, user, dashboard.project_id, parse_id(&data.response_id)?, false).await?;
-        let item = dashboard::create_item(&context::state(ctx).pool, &dashboard, &response, data.item_type, data.name.as_deref()).await?;
+        let pool = &context::state(ctx).pool;
+        let response = asking::response_seen(pool, dashboard.project_id, parse_id(&data.response_id)?, viewer).await?;
+        let item = dashboard::create_item(pool, &dashboard, &response, data.item_type, data.name.as_deref()).await?;
         Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 

@@ -1,15 +1,12 @@
 //! Folders, who may see them, moving threads, dashboards and spreadsheets into them, and
 //! sharing threads (PRODUCT.md §7 folders).
 
-use super::{
-    asking::own_thread,
-    context::{self, parse_id},
-};
+use super::context::{self, parse_id};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    dashboard,
+    asking, dashboard,
     folder::{self, Folder, FolderAccess, FolderPrincipal, ItemKind, TreeItem, Viewer},
     permissions::Operation,
     spreadsheet,
@@ -114,9 +111,13 @@ struct TreeGql {
 
 /// A folder of the project the caller sees, with the caller allowed `op`.
 async fn folder_for(ctx: &Context<'_>, op: Operation, project_id: &ID, folder_id: &ID) -> ApiResult<(Folder, Viewer)> {
-    let project_id = parse_id(project_id)?;
-    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
-    Ok((folder::get(&context::state(ctx).pool, project_id, parse_id(folder_id)?, viewer).await?, viewer))
+    let (project_id, folder_id) = (parse_id(project_id)?, parse_id(folder_id)?);
+    Ok(folder::open(&context::state(ctx).pool, &context::acting(ctx)?, op, project_id, folder_id).await?)
+}
+
+/// How the signed-in caller sees the project's folders, once they may perform `op` there.
+async fn viewer(ctx: &Context<'_>, op: Operation, project_id: uuid::Uuid) -> ApiResult<Viewer> {
+    Ok(Viewer::may(&context::state(ctx).pool, &context::acting(ctx)?, op, project_id).await?)
 }
 
 #[derive(Default)]
@@ -127,7 +128,7 @@ impl FolderQuery {
     /// The folders the caller sees in the project, by name.
     async fn folders(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<FolderGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let viewer = viewer(ctx, Operation::ReadDashboards, project_id).await?;
         let folders = folder::list(&context::state(ctx).pool, project_id, viewer).await?;
         Ok(folders.into_iter().map(|folder| FolderGql { folder, viewer }).collect())
     }
@@ -135,7 +136,7 @@ impl FolderQuery {
     /// The home sidebar's tree.
     async fn folder_tree(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<TreeGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let viewer = viewer(ctx, Operation::ReadDashboards, project_id).await?;
         let pool = &context::state(ctx).pool;
         let folders = folder::list(pool, project_id, viewer).await?;
         let items = folder::tree(pool, project_id, viewer).await?;
@@ -168,7 +169,7 @@ pub struct FolderMutation;
 impl FolderMutation {
     async fn create_folder(&self, ctx: &Context<'_>, project_id: ID, data: CreateFolderInput) -> ApiResult<FolderGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ManageFolders, project_id).await?;
+        let viewer = viewer(ctx, Operation::ManageFolders, project_id).await?;
         let folder = folder::create(&context::state(ctx).pool, project_id, viewer, &data.name, data.access).await?;
         Ok(FolderGql { folder, viewer })
     }
@@ -213,9 +214,9 @@ impl FolderMutation {
     /// Shares a thread into a folder; it stays in its own (ShareToFolder).
     async fn share_to_folder(&self, ctx: &Context<'_>, project_id: ID, folder_id: ID, thread_id: ID) -> ApiResult<bool> {
         let (folder, viewer) = folder_for(ctx, Operation::ManageFolders, &project_id, &folder_id).await?;
-        let user = context::signed_in(ctx)?;
-        let thread = own_thread(ctx, user, folder.project_id, parse_id(&thread_id)?).await?;
-        folder::share_thread(&context::state(ctx).pool, &folder, thread.id, viewer).await?;
+        let pool = &context::state(ctx).pool;
+        let thread = asking::thread_to_change(pool, folder.project_id, parse_id(&thread_id)?, viewer).await?;
+        folder::share_thread(pool, &folder, thread.id, viewer).await?;
         Ok(true)
     }
 
@@ -230,12 +231,12 @@ impl FolderMutation {
     /// folder is given (SwitchFolder).
     async fn switch_folder(&self, ctx: &Context<'_>, project_id: ID, kind: ItemKind, item_id: ID, folder_id: Option<ID>) -> ApiResult<bool> {
         let project_uuid = parse_id(&project_id)?;
-        let (user, viewer) = context::viewer_in(ctx, Operation::ManageFolders, project_uuid).await?;
+        let viewer = viewer(ctx, Operation::ManageFolders, project_uuid).await?;
         let pool = &context::state(ctx).pool;
         let item_id = parse_id(&item_id)?;
         match kind {
             ItemKind::Thread => {
-                own_thread(ctx, user, project_uuid, item_id).await?;
+                asking::thread_to_change(pool, project_uuid, item_id, viewer).await?;
             }
             ItemKind::Dashboard => {
                 dashboard::open(pool, project_uuid, item_id, viewer).await?;

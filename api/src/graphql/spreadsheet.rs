@@ -2,14 +2,14 @@
 //! exported as CSV (PRODUCT.md §7 spreadsheet operations).
 
 use super::{
-    asking::{ResultColumnGql, response_for},
+    asking::ResultColumnGql,
     context::{self, parse_id},
 };
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
-    Error,
+    Error, asking,
     folder::{self, Viewer},
     on_worker,
     permissions::Operation,
@@ -18,7 +18,6 @@ use quarry_domain::{
         export::{self, Export, ExportStatus},
         grid::{Direction, Filter, GridColumn, Operator, PageRequest, SortBy},
     },
-    user::User,
 };
 use uuid::Uuid;
 
@@ -163,11 +162,13 @@ impl From<Export> for ExportGql {
 }
 
 async fn sheet_for(ctx: &Context<'_>, op: Operation, project_id: &ID, id: &ID) -> ApiResult<(Spreadsheet, Viewer)> {
-    let project_id = parse_id(project_id)?;
-    let (_, viewer) = context::viewer_in(ctx, op, project_id).await?;
-    let pool = &context::state(ctx).pool;
-    let sheet = spreadsheet::open(pool, project_id, parse_id(id)?, viewer).await?;
-    Ok((sheet, viewer))
+    let (project_id, id) = (parse_id(project_id)?, parse_id(id)?);
+    Ok(spreadsheet::open_as(&context::state(ctx).pool, &context::acting(ctx)?, op, project_id, id).await?)
+}
+
+/// How the signed-in caller sees the project's spreadsheets, once they may perform `op` there.
+async fn viewer(ctx: &Context<'_>, op: Operation, project_id: Uuid) -> ApiResult<Viewer> {
+    Ok(Viewer::may(&context::state(ctx).pool, &context::acting(ctx)?, op, project_id).await?)
 }
 
 #[derive(InputObject)]
@@ -213,11 +214,11 @@ struct SaveSpreadsheetInput {
 }
 
 /// The SQL a new or previewed grid shows: given, or a response's the caller sees.
-async fn source_sql(ctx: &Context<'_>, user: &User, project_id: Uuid, sql: Option<String>, response_id: Option<&ID>) -> ApiResult<(String, Option<Uuid>)> {
+async fn source_sql(ctx: &Context<'_>, viewer: Viewer, project_id: Uuid, sql: Option<String>, response_id: Option<&ID>) -> ApiResult<(String, Option<Uuid>)> {
     match (sql, response_id) {
         (Some(sql), None) => Ok((sql, None)),
         (None, Some(id)) => {
-            let response = response_for(ctx, user, project_id, parse_id(id)?, false).await?;
+            let response = asking::response_seen(&context::state(ctx).pool, project_id, parse_id(id)?, viewer).await?;
             let sql = response.sql.ok_or_else(|| Error::invalid("This response has no SQL."))?;
             Ok((sql, Some(response.id)))
         }
@@ -233,7 +234,7 @@ impl SpreadsheetQuery {
     /// The spreadsheets the caller sees: their own and those in folders they see.
     async fn spreadsheets(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<SpreadsheetGql>> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
+        let viewer = viewer(ctx, Operation::ReadDashboards, project_id).await?;
         Ok(spreadsheet::list(&context::state(ctx).pool, project_id, viewer).await?.into_iter().map(|sheet| SpreadsheetGql { sheet, viewer }).collect())
     }
 
@@ -261,8 +262,8 @@ impl SpreadsheetQuery {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, data: PreviewSpreadsheetInput) -> ApiResult<PageGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, _) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
-        let (sql, _) = source_sql(ctx, user, project_id, data.sql, data.response_id.as_ref()).await?;
+        let viewer = viewer(ctx, Operation::ReadDashboards, project_id).await?;
+        let (sql, _) = source_sql(ctx, viewer, project_id, data.sql, data.response_id.as_ref()).await?;
         let request = PageRequest {
             page: data.page,
             page_size: data.page_size,
@@ -277,10 +278,8 @@ impl SpreadsheetQuery {
     /// An export's progress; poll it until it ends.
     async fn spreadsheet_export(&self, ctx: &Context<'_>, project_id: ID, export_id: ID) -> ApiResult<ExportGql> {
         let project_id = parse_id(&project_id)?;
-        let (_, viewer) = context::viewer_in(ctx, Operation::ReadDashboards, project_id).await?;
-        let pool = &context::state(ctx).pool;
-        let found = export::get(pool, project_id, parse_id(&export_id)?).await?;
-        spreadsheet::open(pool, project_id, found.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;
+        let export_id = parse_id(&export_id)?;
+        let (found, _) = export::seen(&context::state(ctx).pool, &context::acting(ctx)?, project_id, export_id).await?;
         Ok(found.into())
     }
 }
@@ -293,14 +292,15 @@ impl SpreadsheetMutation {
     /// A new spreadsheet from SQL over the models or a thread response.
     async fn create_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, data: CreateSpreadsheetInput) -> ApiResult<SpreadsheetGql> {
         let project_id = parse_id(&project_id)?;
-        let (user, viewer) = context::viewer_in(ctx, Operation::ManageDashboards, project_id).await?;
+        let acting = context::acting(ctx)?;
         let pool = &context::state(ctx).pool;
+        let viewer = Viewer::may(pool, &acting, Operation::ManageDashboards, project_id).await?;
         let folder_id = match &data.folder_id {
             Some(id) => Some(folder::get(pool, project_id, parse_id(id)?, viewer).await?.id),
             None => None,
         };
-        let (sql, response_id) = source_sql(ctx, user, project_id, data.sql, data.response_id.as_ref()).await?;
-        let sheet = spreadsheet::create(pool, project_id, user.id, &data.name, &sql, response_id, folder_id).await?;
+        let (sql, response_id) = source_sql(ctx, viewer, project_id, data.sql, data.response_id.as_ref()).await?;
+        let sheet = spreadsheet::create(pool, project_id, acting.account.id, &data.name, &sql, response_id, folder_id).await?;
         Ok(SpreadsheetGql { sheet, viewer })
     }
 
@@ -329,8 +329,7 @@ impl SpreadsheetMutation {
     /// `spreadsheetExport`, then download it from its `downloadUrl`.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn export_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, view: Option<SaveSpreadsheetInput>) -> ApiResult<ExportGql> {
-        let (sheet, _) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
-        let user = context::signed_in(ctx)?;
-        Ok(export::start(&context::state(ctx).services, &sheet, user.id, view.map(view_in)).await?.into())
+        let (sheet, viewer) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
+        Ok(export::start(&context::state(ctx).services, &sheet, viewer.user_id, view.map(view_in)).await?.into())
     }
 }

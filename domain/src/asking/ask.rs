@@ -41,6 +41,17 @@ async fn response_to(pool: &Pool, project_id: Uuid, response_id: Uuid, viewer: V
     Ok(response)
 }
 
+/// A response of the project whose thread the viewer sees (to pin it to a dashboard or open
+/// it as a spreadsheet); NOT_FOUND otherwise.
+pub async fn response_seen(pool: &Pool, project_id: Uuid, response_id: Uuid, viewer: Viewer) -> Result<ThreadResponse> {
+    response_to(pool, project_id, response_id, viewer, Use::Read).await
+}
+
+/// A thread of the project the viewer may work on (to share it into a folder or move it).
+pub async fn thread_to_change(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer) -> Result<Thread> {
+    thread::open(pool, project_id, thread_id, viewer, Use::Write).await
+}
+
 /// Asks a question for `acting`, in a thread it may work on or in a new one.
 pub async fn ask(services: &Services, acting: &Acting, project_id: Uuid, new: NewTask) -> Result<AskingTask> {
     let viewer = asker(&services.pool, acting, project_id).await?;

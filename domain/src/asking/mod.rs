@@ -28,7 +28,7 @@ use crate::TaskErrorCode;
 
 pub use ask::{
     ChartChange, ChartOverride, SeenThread, adjust, adjust_chart, ask, ask_deployed, create_thread, delete_thread, override_chart, read_response, read_thread,
-    regenerate_answer, regenerate_chart, rename_thread, rerun, stop, suggestions, threads,
+    regenerate_answer, regenerate_chart, rename_thread, rerun, response_seen, stop, suggestions, thread_to_change, threads,
 };
 pub use quarry_engine::question::{Chip, ChipKind, TeachOffer, TeachTarget};
 pub use thread::{ResponseResult, Thread, ThreadResponse};

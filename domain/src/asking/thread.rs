@@ -135,7 +135,7 @@ pub enum Use {
 /// their own thread, for anything; a thread in or shared into a folder they see, to read; and
 /// to write when they are an editor (an owner or contributor; a viewer only reads). A thread
 /// of another project, or one they do not see, is NOT_FOUND: its existence is not told.
-pub async fn open(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer, use_: Use) -> Result<Thread> {
+pub(crate) async fn open(pool: &Pool, project_id: Uuid, thread_id: Uuid, viewer: Viewer, use_: Use) -> Result<Thread> {
     let thread = get(pool, project_id, thread_id).await?;
     if thread.created_by == Some(viewer.user_id) {
         return Ok(thread);

@@ -17,9 +17,11 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     asking::thread::ThreadResponse,
     db::Pool,
     error::{Error, Result},
+    permissions::Operation,
     services::{DashboardSchedule, Services, Workflow},
 };
 pub use schedule::{Frequency, Schedule, Weekday};
@@ -195,6 +197,23 @@ pub async fn open(pool: &Pool, project_id: Uuid, dashboard_id: Uuid, viewer: cra
         return Err(Error::not_found("Dashboard"));
     }
     Ok(dashboard)
+}
+
+/// A dashboard of the project `acting` sees, once it may perform `op` there (ReadDashboards
+/// to read it, ManageDashboards to change it), and how it sees it.
+pub async fn open_as(pool: &Pool, acting: &Acting, op: Operation, project_id: Uuid, dashboard_id: Uuid) -> Result<(Dashboard, crate::folder::Viewer)> {
+    let viewer = crate::folder::Viewer::may(pool, acting, op, project_id).await?;
+    Ok((open(pool, project_id, dashboard_id, viewer).await?, viewer))
+}
+
+/// A tile of a dashboard `acting` may change (ManageDashboards), with its dashboard.
+pub async fn item_as(pool: &Pool, acting: &Acting, project_id: Uuid, item_id: Uuid) -> Result<(Dashboard, crate::folder::Viewer, DashboardItem)> {
+    let item = item(pool, item_id).await?;
+    let (dashboard, viewer) = open_as(pool, acting, Operation::ManageDashboards, project_id, item.dashboard_id).await?;
+    if item.project_id != dashboard.project_id {
+        return Err(Error::not_found("Dashboard item"));
+    }
+    Ok((dashboard, viewer, item))
 }
 
 /// The project a dashboard belongs to, if it exists.

@@ -200,7 +200,7 @@ pub async fn update_model(pool: &Pool, config: &Config, model_id: Uuid, columns:
 }
 
 /// Removes a model with its relationships.
-pub async fn delete_model(pool: &Pool, model_id: Uuid) -> Result<()> {
+pub(crate) async fn delete_model(pool: &Pool, model_id: Uuid) -> Result<()> {
     sqlx::query!("DELETE FROM models WHERE id = $1", model_id).execute(pool).await?;
     Ok(())
 }
@@ -258,7 +258,7 @@ pub struct ColumnMetadata {
 
 /// Display names and descriptions of a model and its columns; columns can be hidden from
 /// the question engines. `None` leaves a value as it is.
-pub async fn update_model_metadata(
+pub(crate) async fn update_model_metadata(
     pool: &Pool,
     model_id: Uuid,
     display_name: Option<&str>,
@@ -336,7 +336,7 @@ pub async fn update_calculated_field(pool: &Pool, config: &Config, column_id: Uu
     Ok(())
 }
 
-pub async fn delete_calculated_field(pool: &Pool, column_id: Uuid) -> Result<()> {
+pub(crate) async fn delete_calculated_field(pool: &Pool, column_id: Uuid) -> Result<()> {
     let deleted = sqlx::query!("DELETE FROM model_columns WHERE id = $1 AND expression IS NOT NULL", column_id).execute(pool).await?;
     if deleted.rows_affected() == 0 {
         return Err(Error::not_found("Calculated field"));
@@ -392,7 +392,7 @@ fn field_reason(error: CompileError) -> Error {
 }
 
 /// Adds one relationship between two model columns.
-pub async fn create_relationship(pool: &Pool, project_id: Uuid, relation: &NewRelation) -> Result<Relationship> {
+pub(crate) async fn create_relationship(pool: &Pool, project_id: Uuid, relation: &NewRelation) -> Result<Relationship> {
     let existing = super::relationships(pool, project_id).await?;
     let same = |r: &Relationship| {
         r.from_model == relation.from_model && r.from_column == relation.from_column && r.to_model == relation.to_model && r.to_column == relation.to_column
@@ -409,7 +409,7 @@ pub async fn create_relationship(pool: &Pool, project_id: Uuid, relation: &NewRe
     super::relationships(pool, project_id).await?.into_iter().find(same).ok_or_else(|| Error::internal("the relationship just saved is missing"))
 }
 
-pub async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_type: RelationType) -> Result<()> {
+pub(crate) async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_type: RelationType) -> Result<()> {
     let updated = sqlx::query!("UPDATE relationships SET type = $2 WHERE id = $1", relationship_id, relation_type as _).execute(pool).await?;
     if updated.rows_affected() == 0 {
         return Err(Error::not_found("Relationship"));
@@ -417,7 +417,7 @@ pub async fn update_relationship(pool: &Pool, relationship_id: Uuid, relation_ty
     Ok(())
 }
 
-pub async fn delete_relationship(pool: &Pool, relationship_id: Uuid) -> Result<()> {
+pub(crate) async fn delete_relationship(pool: &Pool, relationship_id: Uuid) -> Result<()> {
     sqlx::query!("DELETE FROM relationships WHERE id = $1", relationship_id).execute(pool).await?;
     Ok(())
 }
@@ -432,7 +432,7 @@ pub struct View {
     pub description: Option<String>,
 }
 
-pub async fn views(pool: &Pool, project_id: Uuid) -> Result<Vec<View>> {
+pub(crate) async fn views(pool: &Pool, project_id: Uuid) -> Result<Vec<View>> {
     Ok(sqlx::query_as!(View, "SELECT id, project_id, name, statement, display_name, description FROM views WHERE project_id = $1 ORDER BY name", project_id,)
         .fetch_all(pool)
         .await?)
@@ -478,16 +478,16 @@ pub async fn create_view(pool: &Pool, config: &Config, project_id: Uuid, display
     view(pool, id).await
 }
 
-pub async fn update_view_metadata(pool: &Pool, view_id: Uuid, display_name: Option<&str>, description: Option<&str>) -> Result<()> {
+pub(crate) async fn update_view_metadata(pool: &Pool, view_id: Uuid, display_name: Option<&str>, description: Option<&str>) -> Result<()> {
     update_names(pool, Named::Views, view_id, display_name, description).await
 }
 
-pub async fn delete_view(pool: &Pool, view_id: Uuid) -> Result<()> {
+pub(crate) async fn delete_view(pool: &Pool, view_id: Uuid) -> Result<()> {
     sqlx::query!("DELETE FROM views WHERE id = $1", view_id).execute(pool).await?;
     Ok(())
 }
 
-pub async fn metrics(pool: &Pool, project_id: Uuid) -> Result<Vec<mdl::Metric>> {
+pub(crate) async fn metrics(pool: &Pool, project_id: Uuid) -> Result<Vec<mdl::Metric>> {
     let rows = sqlx::query_scalar!(
         r#"SELECT definition AS "definition: sqlx::types::Json<mdl::Metric>" FROM metrics WHERE project_id = $1 ORDER BY name"#,
         project_id,
@@ -498,7 +498,7 @@ pub async fn metrics(pool: &Pool, project_id: Uuid) -> Result<Vec<mdl::Metric>> 
 }
 
 /// The SQL a model or view runs as on the source ("view SQL").
-pub async fn compiled_sql(pool: &Pool, project_id: Uuid, name: &str) -> Result<String> {
+pub(crate) async fn compiled_sql(pool: &Pool, project_id: Uuid, name: &str) -> Result<String> {
     let manifest = manifest::of_project(pool, project_id).await?;
     let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
     compile::compile(&manifest, &format!("SELECT * FROM {}", dialect.quote(name)), dialect).map_err(compile_error)

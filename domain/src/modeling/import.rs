@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 /// Replaces the project's semantic model with the document's; returns how many models it has.
-pub async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) -> Result<usize> {
+pub(crate) async fn import(pool: &Pool, config: &Config, project_id: Uuid, json: &str) -> Result<usize> {
     let manifest = Manifest::from_json(json).map_err(|e| Error::invalid(format!("The MDL cannot be imported: {e}.")))?;
     super::edit::within_model_limit(config, manifest.models.len())?;
     let source_type = datasource::connector_type(pool, project_id).await?;

@@ -5,6 +5,7 @@
 pub mod edit;
 pub mod import;
 pub mod manifest;
+pub mod use_case;
 
 use crate::{
     db::Pool,
@@ -259,7 +260,7 @@ pub(crate) async fn insert_relationship(tx: &mut sqlx::PgConnection, project_id:
 /// Saves the relationships chosen at setup (replacing earlier ones); that finishes
 /// onboarding for a project on its own data source. Setup ends with the first deploy
 /// ([`crate::deploy::after_setup`]).
-pub async fn save_relations(services: &Services, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
+pub(crate) async fn save_relations(services: &Services, project_id: Uuid, relations: &[NewRelation]) -> Result<Vec<Relationship>> {
     let pool = &services.pool;
     let saved = replace_relationships(pool, project_id, relations).await?;
     let status = crate::project::get(pool, project_id).await?.onboarding_status;
@@ -270,7 +271,7 @@ pub async fn save_relations(services: &Services, project_id: Uuid, relations: &[
     Ok(saved)
 }
 
-pub async fn relationships(pool: &Pool, project_id: Uuid) -> Result<Vec<Relationship>> {
+pub(crate) async fn relationships(pool: &Pool, project_id: Uuid) -> Result<Vec<Relationship>> {
     Ok(sqlx::query_as!(
         Relationship,
         r#"SELECT r.id, r.name, fm.reference_name AS from_model, r.from_column, tm.reference_name AS to_model, r.to_column,

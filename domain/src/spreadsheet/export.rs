@@ -12,9 +12,11 @@ use uuid::Uuid;
 
 use super::{Spreadsheet, View, grid};
 use crate::{
+    access::Acting,
     config::Config,
     db::Pool,
     error::{Error, Result},
+    permissions::Operation,
     services::{Services, Workflow},
 };
 
@@ -103,6 +105,25 @@ async fn create_within(pool: &Pool, limit: i64, sheet: &Spreadsheet, user_id: Uu
 /// starts exports through [`start`], which holds the org to its bound).
 pub async fn create(pool: &Pool, sheet: &Spreadsheet, user_id: Uuid) -> Result<Export> {
     create_within(pool, i64::MAX, sheet, user_id, None).await
+}
+
+/// An export of a spreadsheet `acting` sees, once it may read the project's dashboards and
+/// spreadsheets (ReadDashboards), with its spreadsheet; an export of a spreadsheet it does not
+/// see is NOT_FOUND, as one that does not exist.
+pub async fn seen(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid) -> Result<(Export, Spreadsheet)> {
+    let viewer = crate::folder::Viewer::may(pool, acting, Operation::ReadDashboards, project_id).await?;
+    let export = get(pool, project_id, id).await?;
+    let sheet = super::open(pool, project_id, export.spreadsheet_id, viewer).await.map_err(|_| Error::not_found("Export"))?;
+    Ok((export, sheet))
+}
+
+/// A finished export `acting` may download ([`seen`]), with its spreadsheet.
+pub async fn download(pool: &Pool, acting: &Acting, project_id: Uuid, id: Uuid) -> Result<(Export, Spreadsheet)> {
+    let (export, sheet) = seen(pool, acting, project_id, id).await?;
+    if export.status != ExportStatus::Succeeded {
+        return Err(Error::invalid("This export is not finished."));
+    }
+    Ok((export, sheet))
 }
 
 pub async fn get(pool: &Pool, project_id: Uuid, id: Uuid) -> Result<Export> {

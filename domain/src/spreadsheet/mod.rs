@@ -13,6 +13,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use crate::{
+    access::Acting,
     asking::answer::{self, QUERY_TIMEOUT},
     config::Config,
     datasource,
@@ -21,6 +22,7 @@ use crate::{
     error::{Error, Result},
     modeling::{edit::compile_error, manifest},
     on_worker,
+    permissions::Operation,
     services::Services,
 };
 use grid::{Filter, GridColumn, PageRequest, SortBy};
@@ -79,6 +81,13 @@ pub async fn open(pool: &Pool, project_id: Uuid, id: Uuid, viewer: crate::folder
         return Err(Error::not_found("Spreadsheet"));
     }
     Ok(sheet)
+}
+
+/// A spreadsheet of the project `acting` sees, once it may perform `op` there (ReadDashboards
+/// to read it, ManageDashboards to change it), and how it sees it.
+pub async fn open_as(pool: &Pool, acting: &Acting, op: Operation, project_id: Uuid, id: Uuid) -> Result<(Spreadsheet, crate::folder::Viewer)> {
+    let viewer = crate::folder::Viewer::may(pool, acting, op, project_id).await?;
+    Ok((open(pool, project_id, id, viewer).await?, viewer))
 }
 
 /// The spreadsheets the viewer sees: their own and those in folders they see, by name.

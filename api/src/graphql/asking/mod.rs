@@ -11,13 +11,8 @@ use async_graphql::{Context, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     TaskErrorCode,
-    asking::{
-        self, AskStatus, AskingTask, Chip, ChipKind, SeenThread, TeachOffer, Thread, ThreadResponse,
-        thread::{self as threads, Use},
-    },
-    folder,
+    asking::{self, AskStatus, AskingTask, Chip, ChipKind, SeenThread, TeachOffer, Thread, ThreadResponse},
     generation::GenerationStatus,
-    user::User,
 };
 use quarry_engine::answer::{ChartSpec, ChartType};
 use uuid::Uuid;
@@ -369,25 +364,4 @@ impl AskingQuery {
         let project_id = parse_id(&project_id)?;
         Ok(asking::suggestions(&context::state(ctx).pool, &context::acting(ctx)?, project_id).await?)
     }
-}
-
-/// A thread the caller may work on (`write`) or sees, for folders, dashboards and
-/// spreadsheets until their use cases take the acting account.
-async fn thread_for(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid, write: bool) -> ApiResult<Thread> {
-    let pool = &context::state(ctx).pool;
-    let viewer = folder::Viewer::of(user.id, quarry_domain::access::project_actor(pool, user.id, project_id).await?);
-    Ok(threads::open(pool, project_id, thread_id, viewer, if write { Use::Write } else { Use::Read }).await?)
-}
-
-/// A response in a thread the caller may work on (`write`) or sees.
-pub(super) async fn response_for(ctx: &Context<'_>, user: &User, project_id: Uuid, response_id: Uuid, write: bool) -> ApiResult<ThreadResponse> {
-    let response = threads::response(&context::state(ctx).pool, project_id, response_id).await?;
-    thread_for(ctx, user, project_id, response.thread_id, write).await?;
-    Ok(response)
-}
-
-/// A thread the caller may work on: their own, or one they see through a folder when they
-/// are an owner or contributor (viewers only read threads shared with them).
-pub(super) async fn own_thread(ctx: &Context<'_>, user: &User, project_id: Uuid, thread_id: Uuid) -> ApiResult<Thread> {
-    thread_for(ctx, user, project_id, thread_id, true).await
 }

@@ -13,17 +13,10 @@ use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use quarry_domain::{
     datasource::tables,
     knowledge::terms,
-    modeling::{
-        self, Model, ModelColumn, NewRelation, RelationType, Relationship,
-        edit::{self, Owned},
-        manifest,
-    },
-    on_worker,
-    permissions::Operation,
+    modeling::{Model, ModelColumn, NewRelation, RelationType, Relationship, edit, use_case},
 };
 use quarry_engine::mdl::{Term, TermSource};
 use std::sync::Arc;
-use uuid::Uuid;
 
 pub struct ModelGql {
     model: Model,
@@ -158,9 +151,10 @@ impl From<Relationship> for RelationshipGql {
     }
 }
 
+/// The project's models for the signed-in caller (ReadModels), with the terms the query asks for.
 pub async fn models_of(ctx: &Context<'_>, project_id: uuid::Uuid) -> ApiResult<Vec<ModelGql>> {
     let pool = &context::state(ctx).pool;
-    let models = modeling::models(pool, project_id).await?;
+    let models = use_case::models(pool, &context::acting(ctx)?, project_id).await?;
     let asked = ctx.look_ahead();
     let vocabulary = if asked.field("terms").exists() || asked.field("columns").field("terms").exists() {
         Arc::new(terms::vocabulary(pool, project_id).await?)
@@ -176,57 +170,50 @@ pub struct ModelingQuery;
 #[Object]
 impl ModelingQuery {
     async fn models(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ModelGql>> {
-        let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
-        models_of(ctx, id).await
+        models_of(ctx, parse_id(&project_id)?).await
     }
 
     async fn relationships(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<RelationshipGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
-        let rels = modeling::relationships(&context::state(ctx).pool, id).await?;
+        let rels = use_case::relationships(&context::state(ctx).pool, &context::acting(ctx)?, id).await?;
         Ok(rels.into_iter().map(Into::into).collect())
     }
 
     /// The project's views: named queries over the models.
     async fn views(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<ViewGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
-        Ok(edit::views(&context::state(ctx).pool, id).await?.into_iter().map(Into::into).collect())
+        Ok(use_case::views(&context::state(ctx).pool, &context::acting(ctx)?, id).await?.into_iter().map(Into::into).collect())
     }
 
     /// The SQL a model runs as on the data source ("view SQL").
     async fn model_sql(&self, ctx: &Context<'_>, model_id: ID) -> ApiResult<String> {
-        let (project_id, name) = model_target(ctx, &model_id).await?;
-        Ok(edit::compiled_sql(&context::state(ctx).pool, project_id, &name).await?)
+        Ok(use_case::model_sql(&context::state(ctx).pool, &context::acting(ctx)?, parse_id(&model_id)?).await?)
     }
 
     /// The SQL a view runs as on the data source.
     async fn view_sql(&self, ctx: &Context<'_>, view_id: ID) -> ApiResult<String> {
-        let (project_id, name) = view_target(ctx, &view_id).await?;
-        Ok(edit::compiled_sql(&context::state(ctx).pool, project_id, &name).await?)
+        Ok(use_case::view_sql(&context::state(ctx).pool, &context::acting(ctx)?, parse_id(&view_id)?).await?)
     }
 
     /// The first rows of a model (at most 500).
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_model_data(&self, ctx: &Context<'_>, model_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
-        let (project_id, name) = model_target(ctx, &model_id).await?;
-        preview(ctx, project_id, &name, limit).await
+        let result = use_case::preview_model(&context::state(ctx).services, &context::acting(ctx)?, parse_id(&model_id)?, preview_limit(limit)).await?;
+        Ok(result.into())
     }
 
     /// The first rows of a view (at most 500).
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn preview_view_data(&self, ctx: &Context<'_>, view_id: ID, limit: Option<i32>) -> ApiResult<PreviewData> {
-        let (project_id, name) = view_target(ctx, &view_id).await?;
-        preview(ctx, project_id, &name, limit).await
+        let result = use_case::preview_view(&context::state(ctx).services, &context::acting(ctx)?, parse_id(&view_id)?, preview_limit(limit)).await?;
+        Ok(result.into())
     }
 
     /// The project's metrics: measures over a base model by dimensions and time grains.
     async fn metrics(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<MetricGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
         let names = |cols: &[quarry_engine::mdl::Column]| cols.iter().map(|c| c.name.clone()).collect();
-        Ok(edit::metrics(&context::state(ctx).pool, id)
+        Ok(use_case::metrics(&context::state(ctx).pool, &context::acting(ctx)?, id)
             .await?
             .into_iter()
             .map(|m| MetricGql {
@@ -243,32 +230,19 @@ impl ModelingQuery {
     /// The project's semantic model as versioned MDL JSON.
     async fn export_mdl(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<String> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::ReadModels, id).await?;
-        Ok(manifest::of_project(&context::state(ctx).pool, id).await?.to_json())
+        Ok(use_case::export_mdl(&context::state(ctx).pool, &context::acting(ctx)?, id).await?)
     }
 }
 
-/// The model's project (the caller may read its models) and reference name.
-async fn model_target(ctx: &Context<'_>, model_id: &ID) -> ApiResult<(Uuid, String)> {
-    let pool = &context::state(ctx).pool;
-    let project_id = edit::project_of(pool, Owned::Model, parse_id(model_id)?).await?;
-    context::in_project(ctx, Operation::ReadModels, project_id).await?;
-    let (model, _) = edit::model(pool, parse_id(model_id)?).await?;
-    Ok((project_id, model.reference_name))
+/// At most 500 rows, 100 unless asked.
+fn preview_limit(limit: Option<i32>) -> usize {
+    limit.unwrap_or(100).clamp(1, 500) as usize
 }
 
-async fn view_target(ctx: &Context<'_>, view_id: &ID) -> ApiResult<(Uuid, String)> {
-    let pool = &context::state(ctx).pool;
-    let project_id = edit::project_of(pool, Owned::View, parse_id(view_id)?).await?;
-    context::in_project(ctx, Operation::ReadModels, project_id).await?;
-    Ok((project_id, edit::view(pool, parse_id(view_id)?).await?.name))
-}
-
-async fn preview(ctx: &Context<'_>, project_id: Uuid, name: &str, limit: Option<i32>) -> ApiResult<PreviewData> {
-    let state = context::state(ctx);
-    let limit = limit.unwrap_or(100).clamp(1, 500) as usize;
-    let result = on_worker::preview(&state.services, project_id, name, limit).await?;
-    Ok(PreviewData { columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(), rows: Json(result.rows) })
+impl From<quarry_engine::QueryResult> for PreviewData {
+    fn from(result: quarry_engine::QueryResult) -> Self {
+        Self { columns: result.columns.into_iter().map(|c| PreviewColumn { name: c.name, r#type: c.type_name }).collect(), rows: Json(result.rows) }
+    }
 }
 
 #[derive(SimpleObject)]
@@ -336,9 +310,8 @@ impl ModelingMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_relations(&self, ctx: &Context<'_>, project_id: ID, relations: Vec<RelationInput>) -> ApiResult<Vec<RelationshipGql>> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::SaveModels, id).await?;
         let relations: Vec<NewRelation> = relations.into_iter().map(Into::into).collect();
-        let saved = modeling::save_relations(&context::state(ctx).services, id, &relations).await?;
+        let saved = use_case::save_relations(&context::state(ctx).services, &context::acting(ctx)?, id, &relations).await?;
         Ok(saved.into_iter().map(Into::into).collect())
     }
 }

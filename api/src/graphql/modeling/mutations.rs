@@ -9,14 +9,10 @@ use crate::{
 use async_graphql::{Context, ID, InputObject, Object};
 use quarry_domain::{
     db::Pool,
-    modeling::{
-        NewRelation, RelationType,
-        edit::{self, ColumnMetadata, Owned},
-    },
-    on_worker,
-    permissions::Operation,
+    modeling::{NewRelation, RelationType, edit::ColumnMetadata, use_case},
+    on_worker::{self, NewModel},
+    services::Services,
 };
-use uuid::Uuid;
 
 #[derive(InputObject)]
 pub struct CreateModelInput {
@@ -78,15 +74,12 @@ pub struct UpdateViewMetadataInput {
     pub description: Option<String>,
 }
 
-/// Checks the caller may perform `op` on the project owning `id`; returns that project.
-async fn owning_project(ctx: &Context<'_>, op: Operation, kind: Owned, id: &ID) -> ApiResult<Uuid> {
-    let project_id = edit::project_of(pool(ctx), kind, parse_id(id)?).await?;
-    context::in_project(ctx, op, project_id).await?;
-    Ok(project_id)
-}
-
 fn pool<'a>(ctx: &Context<'a>) -> &'a Pool {
     &context::state(ctx).pool
+}
+
+fn services<'a>(ctx: &Context<'a>) -> &'a Services {
+    &context::state(ctx).services
 }
 
 #[derive(Default)]
@@ -99,81 +92,72 @@ impl ModelingEditMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_model(&self, ctx: &Context<'_>, data: CreateModelInput) -> ApiResult<ID> {
         let project_id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::SaveModels, project_id).await?;
-        let state = context::state(ctx);
-        let id = match (&data.source_table_name, &data.source_sql) {
-            (Some(table), None) => on_worker::create_model(&state.services, project_id, table, &data.fields, data.primary_key.as_deref()).await?,
-            (None, Some(sql)) => on_worker::create_sql_model(&state.services, project_id, data.name.as_deref().unwrap_or_default(), sql).await?,
-            _ => return Err(quarry_domain::Error::invalid("Give either a source table or a SQL statement.").into()),
+        let model = NewModel {
+            source_table: data.source_table_name,
+            source_sql: data.source_sql,
+            name: data.name,
+            columns: data.fields,
+            primary_key: data.primary_key,
         };
+        let id = on_worker::create_model(services(ctx), &context::acting(ctx)?, project_id, model).await?;
         Ok(ID(id.to_string()))
     }
 
     /// Chooses the model's columns again and its primary key.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn update_model(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelInput) -> ApiResult<bool> {
-        owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
-        let state = context::state(ctx);
-        on_worker::update_model(&state.services, parse_id(&model_id)?, &data.fields, data.primary_key.as_deref()).await?;
+        on_worker::update_model(services(ctx), &context::acting(ctx)?, parse_id(&model_id)?, &data.fields, data.primary_key.as_deref()).await?;
         Ok(true)
     }
 
     /// Removes a model with its relationships.
     async fn delete_model(&self, ctx: &Context<'_>, model_id: ID) -> ApiResult<bool> {
-        owning_project(ctx, Operation::SaveModels, Owned::Model, &model_id).await?;
-        edit::delete_model(pool(ctx), parse_id(&model_id)?).await?;
+        use_case::delete_model(pool(ctx), &context::acting(ctx)?, parse_id(&model_id)?).await?;
         Ok(true)
     }
 
     /// Display names, descriptions and hidden flags of a model and its columns.
     async fn update_model_metadata(&self, ctx: &Context<'_>, model_id: ID, data: UpdateModelMetadataInput) -> ApiResult<bool> {
-        owning_project(ctx, Operation::UpdateModels, Owned::Model, &model_id).await?;
+        let model_id = parse_id(&model_id)?;
         let columns = data
             .columns
             .into_iter()
             .map(|c| Ok(ColumnMetadata { id: parse_id(&c.id)?, display_name: c.display_name, description: c.description, hidden: c.hidden }))
             .collect::<ApiResult<Vec<_>>>()?;
-        edit::update_model_metadata(pool(ctx), parse_id(&model_id)?, data.display_name.as_deref(), data.description.as_deref(), &columns).await?;
+        let (display_name, description) = (data.display_name.as_deref(), data.description.as_deref());
+        use_case::update_model_metadata(pool(ctx), &context::acting(ctx)?, model_id, display_name, description, &columns).await?;
         Ok(true)
     }
 
     /// Adds a calculated field; INVALID_CALCULATED_FIELD says why one cannot be used.
     async fn create_calculated_field(&self, ctx: &Context<'_>, model_id: ID, data: CalculatedFieldInput) -> ApiResult<ID> {
-        owning_project(ctx, Operation::SaveModels, Owned::Model, &model_id).await?;
-        let state = context::state(ctx);
-        let id = on_worker::create_calculated_field(&state.services, parse_id(&model_id)?, &data.name, &data.expression).await?;
+        let id = on_worker::create_calculated_field(services(ctx), &context::acting(ctx)?, parse_id(&model_id)?, &data.name, &data.expression).await?;
         Ok(ID(id.to_string()))
     }
 
     async fn update_calculated_field(&self, ctx: &Context<'_>, column_id: ID, data: CalculatedFieldInput) -> ApiResult<bool> {
-        owning_project(ctx, Operation::UpdateModels, Owned::Column, &column_id).await?;
-        let state = context::state(ctx);
-        on_worker::update_calculated_field(&state.services, parse_id(&column_id)?, &data.name, &data.expression).await?;
+        on_worker::update_calculated_field(services(ctx), &context::acting(ctx)?, parse_id(&column_id)?, &data.name, &data.expression).await?;
         Ok(true)
     }
 
     async fn delete_calculated_field(&self, ctx: &Context<'_>, column_id: ID) -> ApiResult<bool> {
-        owning_project(ctx, Operation::SaveModels, Owned::Column, &column_id).await?;
-        edit::delete_calculated_field(pool(ctx), parse_id(&column_id)?).await?;
+        use_case::delete_calculated_field(pool(ctx), &context::acting(ctx)?, parse_id(&column_id)?).await?;
         Ok(true)
     }
 
     async fn create_relationship(&self, ctx: &Context<'_>, project_id: ID, data: RelationInput) -> ApiResult<RelationshipGql> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::SaveModels, id).await?;
-        Ok(edit::create_relationship(pool(ctx), id, &NewRelation::from(data)).await?.into())
+        Ok(use_case::create_relationship(pool(ctx), &context::acting(ctx)?, id, &NewRelation::from(data)).await?.into())
     }
 
     /// Changes a relationship's cardinality.
     async fn update_relationship(&self, ctx: &Context<'_>, relationship_id: ID, r#type: RelationType) -> ApiResult<bool> {
-        owning_project(ctx, Operation::UpdateModels, Owned::Relationship, &relationship_id).await?;
-        edit::update_relationship(pool(ctx), parse_id(&relationship_id)?, r#type).await?;
+        use_case::update_relationship(pool(ctx), &context::acting(ctx)?, parse_id(&relationship_id)?, r#type).await?;
         Ok(true)
     }
 
     async fn delete_relationship(&self, ctx: &Context<'_>, relationship_id: ID) -> ApiResult<bool> {
-        owning_project(ctx, Operation::SaveModels, Owned::Relationship, &relationship_id).await?;
-        edit::delete_relationship(pool(ctx), parse_id(&relationship_id)?).await?;
+        use_case::delete_relationship(pool(ctx), &context::acting(ctx)?, parse_id(&relationship_id)?).await?;
         Ok(true)
     }
 
@@ -181,14 +165,12 @@ impl ModelingEditMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn create_view(&self, ctx: &Context<'_>, data: CreateViewInput) -> ApiResult<ViewGql> {
         let project_id = parse_id(&data.project_id)?;
-        context::in_project(ctx, Operation::SaveModels, project_id).await?;
-        let state = context::state(ctx);
-        Ok(on_worker::create_view(&state.services, project_id, &data.name, &data.sql).await?.into())
+        Ok(on_worker::create_view(services(ctx), &context::acting(ctx)?, project_id, &data.name, &data.sql).await?.into())
     }
 
     async fn update_view_metadata(&self, ctx: &Context<'_>, view_id: ID, data: UpdateViewMetadataInput) -> ApiResult<bool> {
-        owning_project(ctx, Operation::UpdateModels, Owned::View, &view_id).await?;
-        edit::update_view_metadata(pool(ctx), parse_id(&view_id)?, data.display_name.as_deref(), data.description.as_deref()).await?;
+        let (display_name, description) = (data.display_name.as_deref(), data.description.as_deref());
+        use_case::update_view_metadata(pool(ctx), &context::acting(ctx)?, parse_id(&view_id)?, display_name, description).await?;
         Ok(true)
     }
 
@@ -197,14 +179,12 @@ impl ModelingEditMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn import_mdl(&self, ctx: &Context<'_>, project_id: ID, mdl: String) -> ApiResult<i32> {
         let id = parse_id(&project_id)?;
-        context::in_project(ctx, Operation::SaveModels, id).await?;
         let state = context::state(ctx);
-        Ok(quarry_domain::modeling::import::import(&state.pool, &state.config, id, &mdl).await? as i32)
+        Ok(use_case::import_mdl(&state.pool, &state.config, &context::acting(ctx)?, id, &mdl).await? as i32)
     }
 
     async fn delete_view(&self, ctx: &Context<'_>, view_id: ID) -> ApiResult<bool> {
-        owning_project(ctx, Operation::SaveModels, Owned::View, &view_id).await?;
-        edit::delete_view(pool(ctx), parse_id(&view_id)?).await?;
+        use_case::delete_view(pool(ctx), &context::acting(ctx)?, parse_id(&view_id)?).await?;
         Ok(true)
     }
 }

@@ -33,6 +33,15 @@ async function askInNewThread(page, projectId, question) {
   return response;
 }
 
+/** Polls `check` every 250 ms for at most 60 s. */
+async function waitUntil(check, what) {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, `waited 60 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The wall-clock hour and minute of an instant in `timeZone`. */
 function wallClock(iso, timeZone) {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
@@ -194,10 +203,11 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     await numberTile.getByTestId('tile-unfiltered').waitFor({ timeout: 60_000 });
     assert.match(await numberTile.getByTestId('tile-unfiltered').innerText(), /Not filtered by name \(this tile does not read Genre\)/);
     await chartTile.getByTestId('chart').locator('.main-svg').first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[data-item-type="BAR"] .bars .point').length === 1, null, { timeout: 60_000 });
+    const bars = chartTile.locator('.bars .point');
+    await waitUntil(async () => (await bars.count()) === 1, 'the genre chart to keep one bar');
     await shot('filtered');
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-item-type="BAR"] .bars .point').length > 1, null, { timeout: 60_000 });
+    await waitUntil(async () => (await bars.count()) > 1, 'the genre chart to show every genre again');
 
     // Drill-down: a click on a bar opens the rows behind it in a new spreadsheet.
     await chartTile.locator('.bars .point path').first().click({ force: true });

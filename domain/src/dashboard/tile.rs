@@ -98,13 +98,17 @@ impl DashboardFilter {
     fn label(&self) -> String {
         match self {
             Self::DateRange { .. } => "the date range (this tile shows no dates)".to_owned(),
-            Self::Values { model, column, .. } => format!("{} (this tile does not read {model})", column_label(column)),
+            Self::Values { model, column, .. } => format!("{} (this tile does not read {model})", column_label(model, column)),
         }
     }
 }
 
-fn column_label(column: &str) -> String {
-    quarry_engine::answer::format::name_in_words(column)
+/// A column said with its model unless its name already says it ("genre name", "billing country").
+fn column_label(model: &str, column: &str) -> String {
+    let words = |name: &str| quarry_engine::answer::format::name_in_words(name).to_lowercase();
+    let (model, column) = (words(model), words(column));
+    let model_word = model.trim_end_matches('s');
+    if column.contains(model_word) || column.split(' ').count() > 1 { column } else { format!("{model} {column}") }
 }
 
 /// Compiles the tile's SQL over the deployed models, narrowed by `filters`, and runs it at

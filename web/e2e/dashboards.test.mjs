@@ -201,7 +201,7 @@ test('dashboards: pin a chart and a number, arrange them, schedule and refresh',
     await values.fill('Rock');
     await values.press('Enter');
     await numberTile.getByTestId('tile-unfiltered').waitFor({ timeout: 60_000 });
-    assert.match(await numberTile.getByTestId('tile-unfiltered').innerText(), /Not filtered by name \(this tile does not read Genre\)/);
+    assert.match(await numberTile.getByTestId('tile-unfiltered').innerText(), /Not filtered by genre name \(this tile does not read Genre\)/);
     await chartTile.getByTestId('chart').locator('.main-svg').first().waitFor({ timeout: 30_000 });
     const bars = chartTile.locator('.bars .point');
     await waitUntil(async () => (await bars.count()) === 1, 'the genre chart to keep one bar');

@@ -37,7 +37,10 @@ test('api management: key shown once, REST ask, history, reference, revoke', { s
     await page.getByRole('button', { name: 'Create key' }).click();
     const form = page.getByRole('dialog', { name: 'Create API key' });
     await form.getByLabel('Name').fill('E2E reporting');
-    await form.getByRole('checkbox', { name: /^Ask/ }).check();
+    // antd's checkbox group takes the click a render later than Playwright's check() looks.
+    const askScope = form.getByRole('checkbox', { name: /^Ask/ });
+    await askScope.click();
+    await form.locator('input[type=checkbox][value=ASK]:checked').waitFor();
     await shot('create-key');
     await form.getByRole('button', { name: 'Create key' }).click();
     const reveal = page.getByRole('dialog', { name: 'API key "E2E reporting" created' });

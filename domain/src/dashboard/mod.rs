@@ -502,12 +502,17 @@ fn check_text(text: &str) -> Result<String> {
     Ok(text.to_owned())
 }
 
+/// A text tile's name: its first line without the heading marks.
+fn text_name(text: &str) -> Result<String> {
+    let first_line: String = text.lines().next().unwrap_or_default().trim_start_matches('#').trim().chars().take(200).collect();
+    check_name(if first_line.is_empty() { "Text" } else { &first_line }, "tile")
+}
+
 /// Adds a text tile (a heading or a note) across the grid's first free full-width row; its
 /// name is its first line.
 pub async fn create_text_item(pool: &Pool, dashboard: &Dashboard, text: &str) -> Result<DashboardItem> {
     let text = check_text(text)?;
-    let first_line: String = text.lines().next().unwrap_or_default().trim_start_matches('#').trim().chars().take(200).collect();
-    let name = check_name(if first_line.is_empty() { "Text" } else { &first_line }, "tile")?;
+    let name = text_name(&text)?;
     let mut tx = pool.begin().await?;
     // One insert at a time per dashboard: the count and the free space are read under its lock.
     sqlx::query!("SELECT id FROM dashboards WHERE id = $1 FOR UPDATE", dashboard.id).fetch_one(&mut *tx).await?;
@@ -549,8 +554,7 @@ pub async fn update_item_text(pool: &Pool, item: &DashboardItem, text: &str) -> 
         return Err(Error::invalid("Only a text tile has text to change."));
     }
     let text = check_text(text)?;
-    let first_line: String = text.lines().next().unwrap_or_default().trim_start_matches('#').trim().chars().take(200).collect();
-    let name = check_name(if first_line.is_empty() { "Text" } else { &first_line }, "tile")?;
+    let name = text_name(&text)?;
     sqlx::query!("UPDATE dashboard_items SET text = $2, name = $3, updated_at = now() WHERE id = $1", item.id, text, name).execute(pool).await?;
     self::item(pool, item.id).await
 }

@@ -105,18 +105,23 @@ fn narrow_select(select: &mut Select, dialect: Dialect, filter: &Filter, text: &
         }
     }
     for name in names {
-        let condition = text.replace('\u{0}', &dialect.quote(&name));
-        let expr = Parser::new(dialect.parser().as_ref())
-            .try_with_sql(&condition)
-            .and_then(|mut parser| parser.parse_expr())
-            .map_err(|e| CompileError::Syntax(e.to_string()))?;
-        select.selection = Some(match select.selection.take() {
-            Some(existing) => Expr::BinaryOp { left: Box::new(Expr::Nested(Box::new(existing))), op: BinaryOperator::And, right: Box::new(expr) },
-            None => expr,
-        });
+        and_where(select, &text.replace('\u{0}', &dialect.quote(&name)), dialect)?;
         applied = true;
     }
     Ok(applied)
+}
+
+/// Adds `condition` (SQL text of the dialect) to the SELECT's WHERE, AND-ed after what is there.
+fn and_where(select: &mut Select, condition: &str, dialect: Dialect) -> Result<(), CompileError> {
+    let expr = Parser::new(dialect.parser().as_ref())
+        .try_with_sql(condition)
+        .and_then(|mut parser| parser.parse_expr())
+        .map_err(|e| CompileError::Syntax(e.to_string()))?;
+    select.selection = Some(match select.selection.take() {
+        Some(existing) => Expr::BinaryOp { left: Box::new(Expr::Nested(Box::new(existing))), op: BinaryOperator::And, right: Box::new(expr) },
+        None => expr,
+    });
+    Ok(())
 }
 
 /// Rows behind one group of a grouped query (a bar, a slice or a point of a tile): the
@@ -163,21 +168,11 @@ pub fn rows_behind(sql: &str, dialect: Dialect, picks: &[(String, Value)]) -> Re
     behind.distinct = None::<Distinct>;
     behind.named_window = Vec::new();
     behind.qualify = None;
-    let mut text = behind.to_string();
     if !conditions.is_empty() {
-        let all = conditions.join(" AND ");
-        let parsed = Parser::new(dialect.parser().as_ref())
-            .try_with_sql(&all)
-            .and_then(|mut parser| parser.parse_expr())
-            .map_err(|e| CompileError::Syntax(e.to_string()))?;
-        behind.selection = Some(match behind.selection.take() {
-            Some(existing) => Expr::BinaryOp { left: Box::new(Expr::Nested(Box::new(existing))), op: BinaryOperator::And, right: Box::new(parsed) },
-            None => parsed,
-        });
-        text = behind.to_string();
+        and_where(&mut behind, &conditions.join(" AND "), dialect)?;
     }
     let with = query.with.as_ref().map(|w| format!("{w} ")).unwrap_or_default();
-    let behind = format!("{with}{text}");
+    let behind = format!("{with}{behind}");
     // What came out is checked like anything else that runs.
     parse_read_only(&behind, dialect)?;
     Ok(behind)

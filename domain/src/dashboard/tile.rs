@@ -283,9 +283,13 @@ pub async fn open(
     if !filters.is_empty() {
         return match on_worker::run_tile(services, item.id, filters).await {
             Ok(run) => Ok(TileData {
-                unfiltered: run.unfiltered,
+                result: Some(run.result),
+                cache_hit: false,
                 cache_created_at: Some(Utc::now()),
-                ..TileData::fresh(CachedResult { result: run.result, created_at: Utc::now(), deploy_id: run.deploy_id, overridden: false })
+                overridden: false,
+                stale: false,
+                error: None,
+                unfiltered: run.unfiltered,
             }),
             Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => Ok(TileData::failed(message)),
             Err(error) => Err(error),

@@ -151,7 +151,7 @@ pub fn rows_behind(sql: &str, dialect: Dialect, picks: &[(String, Value)]) -> Re
                 SelectItem::UnnamedExpr(expr @ Expr::CompoundIdentifier(parts)) if parts.last().is_some_and(|p| p.value == *column) => Some(expr),
                 _ => None,
             })
-            .filter(|expr| !aggregates(expr))
+            .filter(|expr| !crate::question::from_sql::has_aggregate(expr))
             .ok_or_else(|| refuse(format!("\"{column}\" is not a group of the tile")))?;
         conditions.push(equals(&expr.to_string(), value, dialect));
     }
@@ -198,13 +198,6 @@ fn equals(expr: &str, value: &Value, dialect: Dialect) -> String {
         }
         other => format!("{expr} = {}", dialect.text_literal(&other.to_string())),
     }
-}
-
-/// Whether an expression aggregates (it is the measure of a group, not a group).
-fn aggregates(expr: &Expr) -> bool {
-    const AGGREGATES: [&str; 8] = ["count", "sum", "avg", "min", "max", "median", "stddev", "any_value"];
-    let text = expr.to_string().to_lowercase();
-    AGGREGATES.iter().any(|f| text.contains(&format!("{f}(")))
 }
 
 /// The date a tile is about, to narrow by a dashboard's date range: the column its query

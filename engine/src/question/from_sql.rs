@@ -495,7 +495,8 @@ fn aggregate_label(expr: &Expr) -> Option<String> {
     Some(format!("{word} {distinct}{what}"))
 }
 
-fn has_aggregate(expr: &Expr) -> bool {
+/// Whether an expression aggregates anywhere inside it (COUNT, SUM, AVG, MIN, MAX…).
+pub(crate) fn has_aggregate(expr: &Expr) -> bool {
     use sqlparser::ast::Visit;
     struct Finder(bool);
     impl sqlparser::ast::Visitor for Finder {

@@ -17,7 +17,7 @@
 //! remove one or change it and ask again.
 
 mod entities;
-mod from_sql;
+pub(crate) mod from_sql;
 mod lexicon;
 mod plan;
 mod reach;

@@ -436,12 +436,7 @@ impl DashboardMutation {
         text: Option<String>,
     ) -> ApiResult<DashboardItemGql> {
         let (dashboard, viewer, item) = item_for(ctx, &project_id, &item_id).await?;
-        let pool = &context::state(ctx).pool;
-        let item = match (text, name) {
-            (Some(text), _) => dashboard::update_item_text(pool, &item, &text).await?,
-            (None, Some(name)) => dashboard::rename_item(pool, &item, &name).await?,
-            (None, None) => return Err(quarry_domain::Error::invalid("Send the tile's new name or text.").into()),
-        };
+        let item = dashboard::update_item(&context::state(ctx).pool, &item, name.as_deref(), text.as_deref()).await?;
         Ok(DashboardItemGql { shared: Arc::new(Shared { dashboard, viewer, deployed: OnceCell::new(), filters: Vec::new() }), item, refresh: false })
     }
 

@@ -559,6 +559,15 @@ pub async fn update_item_text(pool: &Pool, item: &DashboardItem, text: &str) -> 
     self::item(pool, item.id).await
 }
 
+/// Changes a tile: a text tile's text (its name follows), else its name.
+pub async fn update_item(pool: &Pool, item: &DashboardItem, name: Option<&str>, text: Option<&str>) -> Result<DashboardItem> {
+    match (text, name) {
+        (Some(text), _) => update_item_text(pool, item, text).await,
+        (None, Some(name)) => rename_item(pool, item, name).await,
+        (None, None) => Err(Error::invalid("Send the tile's new name or text.")),
+    }
+}
+
 pub async fn rename_item(pool: &Pool, item: &DashboardItem, name: &str) -> Result<DashboardItem> {
     let name = check_name(name, "tile")?;
     sqlx::query!("UPDATE dashboard_items SET name = $2, updated_at = now() WHERE id = $1", item.id, name).execute(pool).await?;

@@ -25,10 +25,13 @@ test('asking: answer, table and chart; a follow-up narrows it', { skip, timeout:
     const first = page.getByTestId('thread-response').first();
     await first.locator('[data-status="FINISHED"]').or(first.and(page.locator('[data-status="FINISHED"]'))).first().waitFor({ timeout: 60_000 });
     await first.getByTestId('answer').waitFor();
-    assert.match(await first.getByTestId('answer').innerText(), /^USA has the highest total/);
+    // The sample's revenue is money in US dollars: the answer and the table say so.
+    assert.match(await first.getByTestId('answer').innerText(), /^USA has the highest total revenue: \$[\d,]+\.\d{2}\./);
     const table = first.getByRole('table', { name: 'Result' });
     await table.getByText('USA', { exact: true }).waitFor();
-    const totalAll = number(await table.getByRole('row').filter({ hasText: 'USA' }).getByRole('cell').nth(1).innerText());
+    const usaTotal = await table.getByRole('row').filter({ hasText: 'USA' }).getByRole('cell').nth(1).innerText();
+    assert.match(usaTotal, /^\$[\d,]+\.\d{2}$/);
+    const totalAll = number(usaTotal);
     await shot('answer');
     await first.getByRole('tab', { name: 'View SQL' }).click();
     await first.getByLabel('SQL').getByText(/GROUP BY/).waitFor();

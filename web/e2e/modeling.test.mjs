@@ -21,6 +21,9 @@ test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, tim
     await page.getByLabel('Edge style').first().click();
     await page.getByTitle('step edges', { exact: true }).click();
     await shot('modeling-diagram');
+    // Where each node stands (its place in the diagram, whatever the zoom).
+    const places = () => page.locator('.react-flow__node').evaluateAll((nodes) => Object.fromEntries(nodes.map((n) => [n.getAttribute('data-id'), n.style.transform])));
+    const before = await places();
 
     // A calculated field on Artist counting its albums through the relationship.
     await page.getByTestId('model-node-Artist').click();
@@ -35,6 +38,7 @@ test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, tim
     await drawer.getByRole('table', { name: 'Calculated fields' }).getByText('COUNT(Album.AlbumId)').waitFor();
     await page.getByText('Undeployed changes').waitFor();
     await shot('calculated-field');
+    assert.deepEqual(await places(), before, 'an edit moves no node');
 
     // Its values in the preview, and the SQL the model runs as.
     await drawer.getByRole('tab', { name: 'Preview data' }).click();
@@ -58,6 +62,19 @@ test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, tim
     const state = await graphql(page.request, 'query($p: ID!) { deployStatus(projectId: $p) { status lastDeploy { status } } }', { p: projectId });
     assert.deepEqual(state.deployStatus, { status: 'SYNCRONIZED', lastDeploy: { status: 'SUCCESS' } });
     await page.keyboard.press('Escape');
+
+    // A node dragged elsewhere stays there after a reload.
+    const album = page.getByTestId('model-node-Album');
+    const box = await album.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + 92, { steps: 8 });
+    await page.mouse.up();
+    const dragged = (await places()).Album;
+    assert.notEqual(dragged, before.Album, 'the node moved');
+    await page.reload();
+    await page.getByTestId('model-node-Album').waitFor();
+    assert.equal((await places()).Album, dragged, 'where the user put it');
 
     // An MDL file with a metric added replaces the models; the metric joins the diagram.
     const exported = await graphql(page.request, 'query($p: ID!) { exportMdl(projectId: $p) }', { p: projectId });

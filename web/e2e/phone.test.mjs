@@ -1,6 +1,6 @@
-// Browser journey at 390 × 844 (a phone): the home, thread, dashboard and settings pages
-// keep the whole width — the folder tree and the navigation move into drawers — and nothing
-// scrolls sideways.
+// Browser journey at 390 × 844 (a phone): the home, thread, dashboard, spreadsheet, modeling
+// and settings pages keep the whole width — the folder tree and the navigation move into
+// drawers — nothing scrolls sideways and no block of content is squeezed under 200 px.
 /* global document, window -- functions passed to evaluate() run in the page */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -33,6 +33,25 @@ async function fitsThePhone(page, what) {
   });
   assert.ok(scroll <= width, `${what}: the page scrolls sideways (${scroll} px wide in ${width}; widest: ${widest})`);
   assert.ok(content >= 300, `${what}: the content is ${content} px wide`);
+  // Blocks that hold reading matter — headings, paragraphs, cards, tables, forms, charts —
+  // keep at least 200 px, so no heading wraps a word per line.
+  const squeezed = await page.evaluate(() => {
+    const blocks = document.querySelectorAll(
+      'main h1, main h2, main h3, main h4, main .ant-typography:not(span), main .ant-card, main .ant-table-wrapper, main form, main [data-testid="chart"], main [data-testid="answer"]',
+    );
+    const found = [];
+    for (const element of blocks) {
+      const box = element.getBoundingClientRect();
+      const style = window.getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // Inline forms (a search box, a filter) and short labels are as wide as their text.
+      if (element.tagName === 'FORM' && element.classList.contains('ant-form-inline')) continue;
+      if (box.width < 200 && element.scrollWidth > box.width + 1) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.width)} px)`);
+      else if (box.width < 200 && box.height > 3 * parseFloat(style.lineHeight || '20')) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.width)} × ${Math.round(box.height)} px)`);
+    }
+    return found;
+  });
+  assert.deepEqual(squeezed, [], `${what}: content squeezed under 200 px`);
 }
 
 test('on a phone, pages keep the width and navigation opens from a menu', { skip, timeout: 480_000 }, async () => {
@@ -93,5 +112,21 @@ test('on a phone, pages keep the width and navigation opens from a menu', { skip
     await page.getByTestId('dashboard-tile').first().waitFor({ timeout: 60_000 });
     await fitsThePhone(page, 'dashboard');
     await shot('dashboard');
+
+    // A spreadsheet of the answer: its grid scrolls inside itself, the page does not.
+    const sheet = await graphql(request, 'mutation($p: ID!, $d: CreateSpreadsheetInput!) { createSpreadsheet(projectId: $p, data: $d) { id } }', {
+      p: projectId,
+      d: { name: 'Genres', responseId: asked.createAskingTask.responseId },
+    });
+    await page.goto(`${BASE_URL}/projects/${projectId}/home/spreadsheets/${sheet.createSpreadsheet.id}`);
+    await page.getByTestId('spreadsheet-grid').getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+    await fitsThePhone(page, 'spreadsheet');
+    await shot('spreadsheet');
+
+    // Modeling: the diagram has the width; a model opens in a drawer that fits.
+    await page.goto(`${BASE_URL}/projects/${projectId}/modeling`);
+    await page.locator('.react-flow__node').first().waitFor({ timeout: 60_000 });
+    await fitsThePhone(page, 'modeling');
+    await shot('modeling');
   });
 });

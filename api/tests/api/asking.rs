@@ -355,6 +355,61 @@ async fn a_period_with_no_data_says_which_dates_the_data_has() {
     assert!(!answer.contains('T') || !answer.contains(":00"), "no timestamps: {answer}");
 }
 
+#[tokio::test]
+async fn formats_set_on_the_modeling_page_reach_the_answer_and_its_columns() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("formats").await;
+    let project = music(&app, &client, "Music").await;
+    let models = app.gql_ok(&client, "query($p: ID!) { models(projectId: $p) { id referenceName columns { id referenceName } } }", json!({"p": project})).await;
+    // Sales are the invoice lines' revenue (the sample's calculated field).
+    let lines = models["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == "InvoiceLine").expect("the sample has invoice lines").clone();
+    let total = lines["columns"].as_array().unwrap().iter().find(|c| c["referenceName"] == "Revenue").unwrap()["id"].clone();
+    let set = "mutation($m: ID!, $d: UpdateModelMetadataInput!) { updateModelMetadata(modelId: $m, data: $d) }";
+    // A bad currency code or too many decimals are refused and change nothing.
+    for data in [json!({"currency": "EURO"}), json!({"columns": [{"id": total, "format": {"style": "CURRENCY", "decimals": 9}}]})] {
+        let body = app.gql(&client, set, json!({"m": lines["id"], "d": data})).await;
+        assert_eq!(error_code(&body), "INVALID_INPUT", "{body}");
+    }
+    let data = json!({"currency": "eur", "columns": [{"id": total, "displayName": "Line revenue", "format": {"style": "CURRENCY"}}]});
+    app.gql_ok(&client, set, json!({"m": lines["id"], "d": data})).await;
+    let read = app
+        .gql_ok(
+            &client,
+            "query($p: ID!) { models(projectId: $p) { referenceName currency columns { referenceName format { style currency } } } }",
+            json!({"p": project}),
+        )
+        .await;
+    let lines = read["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == "InvoiceLine").unwrap().clone();
+    assert_eq!(lines["currency"], "EUR");
+    assert!(lines["columns"].as_array().unwrap().iter().any(|c| c["referenceName"] == "Revenue" && c["format"]["style"] == "CURRENCY"), "{lines}");
+    app.gql_ok(&client, "mutation($p: ID!) { deploy(projectId: $p) { status } }", json!({"p": project})).await;
+    eventually("the models deploy again", Duration::from_secs(60), || async {
+        (app.gql_ok(&client, quarry_test_kit::asking::STATUS, json!({"p": project})).await["deployStatus"]["status"] == "SYNCRONIZED").then_some(())
+    })
+    .await;
+
+    let task = ask(&app, &client, &project, "Total sales by billing country", None).await;
+    let (_, done) = settle(&app, &client, &project, task["id"].as_str().unwrap(), 60).await;
+    assert_eq!(done["status"], "FINISHED", "{done}");
+    let answered = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { sql answer columns { name displayName format { style currency } } } }",
+            json!({"p": project, "r": task["responseId"]}),
+        )
+        .await["threadResponse"]
+        .clone();
+    assert!(answered["sql"].as_str().unwrap().contains("\"Revenue\""), "the question reads the revenue: {answered}");
+    let columns = answered["columns"].as_array().unwrap();
+    let money = columns.iter().find(|c| c["format"]["style"] == "CURRENCY").unwrap_or_else(|| panic!("the sum of the amounts is money: {answered}"));
+    assert_eq!(money["format"]["currency"], "EUR", "the model's currency: {answered}");
+    let answer = answered["answer"].as_str().unwrap();
+    assert!(answer.contains('€'), "the written answer reads the amounts as euros: {answer}");
+    let country = columns.iter().find(|c| c["format"].is_null()).unwrap();
+    assert!(country["displayName"].is_null() || country["displayName"] != country["name"], "{answered}");
+}
+
 /// A metric's value in a Prometheus text document (the first sample whose name and labels
 /// start with `series`).
 fn sample(text: &str, series: &str) -> Option<f64> {

@@ -225,10 +225,11 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
         Err(error) => return fail(compile_error(error).public_message()).await,
     };
     let started = Instant::now();
-    let result = match connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await {
+    let mut result = match connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await {
         Ok(result) => result,
         Err(error) => return fail(Error::from(error).public_message()).await,
     };
+    compile::describe(&manifest, sql, dialect, &mut result.columns);
     let query_ms = started.elapsed().as_millis() as i32;
     let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, connector.as_ref(), sql, dialect).await } else { None };
     Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span }))
@@ -260,7 +261,7 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
     let project = project::get(pool, task.project_id).await?;
     let language = language_of(&project);
     let started = Instant::now();
-    let measure = measure_of(&plan.understood);
+    let measure = quarry_engine::answer::measure_of(&plan.understood);
     let (written, chosen) = match llm {
         Some(llm) => (
             super::llm::write_answer(llm, pool, &task, &language, &result.columns, &result.rows).await,
@@ -273,7 +274,7 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
         // The period asked about has no data: say which it has, rather than a bare "no data".
         text = format!("{text} {span}");
     }
-    if let Some(question) = saved_question_of(&plan.understood) {
+    if let Some(question) = quarry_engine::answer::saved_question_of(&plan.understood) {
         // Say what answered it.
         text = format!("{} {text}", quarry_engine::answer::from_saved_question(&language, question));
     }
@@ -334,29 +335,6 @@ pub async fn set_user_chart(pool: &Pool, response: &ThreadResponse, spec: &Chart
     thread::set_chart(pool, response.id, Some(spec), None).await
 }
 
-/// What the answer's value is, in words: the engine's measure with the values and the time
-/// range the question was narrowed to ("number of tracks for AC/DC in 2023"), so the written
-/// answer reads as a sentence ("The number of tracks for AC/DC in 2023 is 18.").
-fn measure_of(understood: &[String]) -> Option<String> {
-    let measure = understood.first().filter(|u| !u.starts_with("the SQL") && saved_question_of(understood).is_none())?;
-    let mut said = measure.clone();
-    for part in &understood[1..] {
-        if let Some((_, value)) = part.split_once(" is ") {
-            said.push_str(&format!(" for {value}"));
-        } else if part.starts_with("in ") {
-            said.push_str(&format!(" {part}"));
-        }
-    }
-    Some(said)
-}
-
-/// The saved question whose SQL answered the task as it is, when one did (the reading the
-/// workflow gives such a plan: the saved question “…”).
-fn saved_question_of(understood: &[String]) -> Option<&str> {
-    let rest = understood.first()?.strip_prefix("the saved question ")?;
-    Some(rest.trim_start_matches('\u{201c}').trim_end_matches('\u{201d}'))
-}
-
 /// Checks SQL a user wrote before a task is created for it: one read-only statement that
 /// compiles over the deployed models. Nothing runs when it fails.
 pub async fn check_sql(pool: &Pool, project_id: Uuid, sql: &str) -> Result<String> {
@@ -393,7 +371,9 @@ pub async fn run_sql(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, 
     let (sql, manifest, dialect) = check_read_only(pool, project_id, sql).await?;
     let compiled = compile::compile(&manifest, &sql, dialect).map_err(compile_error)?;
     let connector = datasource::connector(pool, config, project_id).await?;
-    Ok(connector.query(&compiled, QueryOptions::new(limit.clamp(1, RUN_SQL_MAX_ROWS), QUERY_TIMEOUT)).await?)
+    let mut result = connector.query(&compiled, QueryOptions::new(limit.clamp(1, RUN_SQL_MAX_ROWS), QUERY_TIMEOUT)).await?;
+    compile::describe(&manifest, &sql, dialect, &mut result.columns);
+    Ok(result)
 }
 
 /// Questions to start from: a sample dataset's own, else ones built from the deployed models.
@@ -451,19 +431,5 @@ mod tests {
         for expected in ["revenue", "são", "são paulo", "in são paulo"] {
             assert!(got.contains(&expected.to_owned()), "{expected} in {got:?}");
         }
-    }
-
-    #[test]
-    fn the_answer_says_what_the_question_was_narrowed_to() {
-        let understood: Vec<String> = ["number of tracks", "artist name is AC/DC", "in 2023", "current"].map(str::to_owned).to_vec();
-        let measure = measure_of(&understood).unwrap();
-        assert_eq!(measure, "number of tracks for AC/DC in 2023");
-        let columns = [quarry_engine::ResultColumn { name: "n".into(), type_name: "BIGINT".into(), family: quarry_engine::ColumnTypeFamily::Integer }];
-        let text = quarry_engine::answer::describe("EN", Some(&measure), &columns, &[vec![serde_json::json!(18)]], false);
-        assert_eq!(text, "The number of tracks for AC/DC in 2023 is 18.");
-        assert_eq!(measure_of(&["the SQL you wrote".to_owned()]), None);
-        let saved = ["the saved question \u{201c}Net revenue per month\u{201d}".to_owned()];
-        assert_eq!(measure_of(&saved), None, "no \"The the saved question\"");
-        assert_eq!(saved_question_of(&saved), Some("Net revenue per month"));
     }
 }

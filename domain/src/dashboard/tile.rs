@@ -121,7 +121,8 @@ pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[Dashboa
     let dialect = manifest::dialect_of(connector.source_type());
     let (sql, unfiltered) = narrowed(&manifest, dialect, &item.sql, filters)?;
     let compiled = compile::compile(&manifest, &sql, dialect).map_err(compile_error)?;
-    let result = connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await.map_err(Error::from)?;
+    let mut result = connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await.map_err(Error::from)?;
+    compile::describe(&manifest, &sql, dialect, &mut result.columns);
     Ok(TileRun {
         result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated },
         deploy_id: deploy.id,

@@ -16,6 +16,7 @@ use crate::{
 use quarry_engine::{
     Connector, DataSourceType,
     connectors::DuckDbConnector,
+    mdl::{DisplayFormat, FormatStyle},
     sample_datasets::{SampleDataset, SampleRelationKind},
 };
 use std::path::PathBuf;
@@ -66,7 +67,9 @@ pub async fn prepare(pool: &Pool, config: &Config, project_id: Uuid, dataset: Sa
         let mut model = tables::model_from_table(table, true);
         model.description = Some(declared.description.to_owned());
         for column in &mut model.columns {
-            column.description = column.source_column.as_deref().and_then(|name| declared.column(name)).map(|c| c.description.to_owned());
+            let said = column.source_column.as_deref().and_then(|name| declared.column(name));
+            column.description = said.map(|c| c.description.to_owned());
+            column.format = said.filter(|c| c.money).map(|_| dollars());
         }
         for field in dataset.calculated_fields().iter().filter(|f| f.table == declared.name) {
             model.columns.push(NewColumn {
@@ -80,7 +83,11 @@ pub async fn prepare(pool: &Pool, config: &Config, project_id: Uuid, dataset: Sa
                 is_primary_key: false,
                 hidden: false,
                 description: Some(field.description.to_owned()),
+                format: field.money.then(dollars),
             });
+        }
+        if model.columns.iter().any(|c| c.format.is_some()) {
+            model.currency = Some("USD".to_owned());
         }
         models.push(model);
     }
@@ -103,4 +110,9 @@ pub async fn prepare(pool: &Pool, config: &Config, project_id: Uuid, dataset: Sa
     modeling::replace_relationships(pool, project_id, &relations).await?;
     clear_schema_change(pool, project_id).await?;
     project::set_onboarding_status(pool, project_id, OnboardingStatus::WithSampleDataset).await
+}
+
+/// How the samples' amounts read: US dollars.
+fn dollars() -> DisplayFormat {
+    DisplayFormat { style: Some(FormatStyle::Currency), decimals: None, currency: None }
 }

@@ -85,6 +85,7 @@ pub fn stored_model(m: &Model, cols: &[ModelColumn]) -> NewModel {
         display_name: m.display_name.clone(),
         description: m.description.clone(),
         primary_key: m.primary_key.clone(),
+        currency: m.currency.clone(),
         columns: cols.iter().map(stored_column).collect(),
     }
 }
@@ -101,6 +102,7 @@ fn stored_column(c: &ModelColumn) -> NewColumn {
         is_primary_key: c.is_primary_key,
         hidden: c.hidden,
         description: c.description.clone(),
+        format: c.format.as_ref().map(|f| f.0.clone()),
     }
 }
 

@@ -39,6 +39,7 @@ pub fn model_from_table(table: &SourceTable, single_schema: bool) -> NewModel {
         display_name: table.name.clone(),
         description: None,
         primary_key: (pk.len() == 1).then(|| pk[0].to_owned()),
+        currency: None,
         columns: table
             .columns
             .iter()
@@ -53,6 +54,7 @@ pub fn model_from_table(table: &SourceTable, single_schema: bool) -> NewModel {
                 is_primary_key: c.is_primary_key,
                 hidden: false,
                 description: None,
+                format: None,
             })
             .collect(),
     }

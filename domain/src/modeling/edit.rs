@@ -9,11 +9,13 @@ use crate::{
     db::Pool,
     error::{Error, ErrorCode, Result},
 };
+use quarry_engine::mdl::DisplayFormat;
 use quarry_engine::{
     QueryOptions, QueryResult, ResultColumn,
     compile::{self, CompileError, Dialect},
     mdl::{self, Manifest},
 };
+use sqlx::types::Json;
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -24,7 +26,8 @@ pub async fn model(pool: &Pool, model_id: Uuid) -> Result<(Model, Vec<ModelColum
     let model = sqlx::query_as!(Model, "SELECT * FROM models WHERE id = $1", model_id).fetch_optional(pool).await?.ok_or_else(|| Error::not_found("Model"))?;
     let columns = sqlx::query_as!(
         ModelColumn,
-        r#"SELECT id, model_id, reference_name, source_column, expression, display_name, type AS type_name, family, not_null, is_primary_key, hidden, description, position FROM model_columns WHERE model_id = $1 ORDER BY position"#,
+        r#"SELECT id, model_id, reference_name, source_column, expression, display_name, type AS type_name, family, not_null, is_primary_key, hidden, description, position,
+               format AS "format: Json<DisplayFormat>" FROM model_columns WHERE model_id = $1 ORDER BY position"#,
         model_id,
     )
     .fetch_all(pool)
@@ -119,6 +122,7 @@ pub async fn create_sql_model(pool: &Pool, config: &Config, project_id: Uuid, na
         display_name: name.trim().to_owned(),
         description: None,
         primary_key: None,
+        currency: None,
         columns: columns
             .iter()
             .map(|c| NewColumn {
@@ -132,6 +136,7 @@ pub async fn create_sql_model(pool: &Pool, config: &Config, project_id: Uuid, na
                 is_primary_key: false,
                 hidden: false,
                 description: None,
+                format: None,
             })
             .collect(),
     };
@@ -254,30 +259,54 @@ pub struct ColumnMetadata {
     pub display_name: Option<String>,
     pub description: Option<String>,
     pub hidden: Option<bool>,
+    /// An empty format clears the column's.
+    pub format: Option<DisplayFormat>,
 }
 
-/// Display names and descriptions of a model and its columns; columns can be hidden from
-/// the question engines. `None` leaves a value as it is.
-pub(crate) async fn update_model_metadata(
-    pool: &Pool,
-    model_id: Uuid,
-    display_name: Option<&str>,
-    description: Option<&str>,
-    columns: &[ColumnMetadata],
-) -> Result<()> {
+/// What the modeling page's metadata form changes; `None` leaves a value as it is.
+#[derive(Debug, Clone, Default)]
+pub struct ModelMetadata {
+    pub display_name: Option<String>,
+    /// An empty text clears the description.
+    pub description: Option<String>,
+    /// An ISO 4217 code; an empty text clears it.
+    pub currency: Option<String>,
+    pub columns: Vec<ColumnMetadata>,
+}
+
+/// Display names, descriptions and formats of a model and its columns; columns can be hidden
+/// from the question engines.
+pub(crate) async fn update_model_metadata(pool: &Pool, model_id: Uuid, metadata: &ModelMetadata) -> Result<()> {
+    let currency = metadata.currency.as_deref().map(|c| c.trim().to_uppercase());
+    if let Some(code) = currency.as_deref().filter(|c| !c.is_empty())
+        && let Some(problem) = (DisplayFormat { currency: Some(code.to_owned()), ..DisplayFormat::default() }).problem()
+    {
+        return Err(Error::invalid(problem));
+    }
+    for format in metadata.columns.iter().filter_map(|c| c.format.as_ref()) {
+        if let Some(problem) = format.problem() {
+            return Err(Error::invalid(problem));
+        }
+    }
     let mut tx = pool.begin().await?;
-    update_names(&mut *tx, Named::Models, model_id, display_name, description).await?;
-    for c in columns {
+    update_names(&mut *tx, Named::Models, model_id, metadata.display_name.as_deref(), metadata.description.as_deref()).await?;
+    if let Some(currency) = currency {
+        sqlx::query!("UPDATE models SET currency = NULLIF($2, '') WHERE id = $1", model_id, currency).execute(&mut *tx).await?;
+    }
+    for c in &metadata.columns {
+        let format = c.format.as_ref().map(|f| if f.is_empty() { serde_json::Value::Null } else { serde_json::json!(f) });
         let updated = sqlx::query!(
             "UPDATE model_columns SET display_name = COALESCE(NULLIF(TRIM($3), ''), display_name),
                  description = CASE WHEN $4::text IS NULL THEN description ELSE NULLIF($4, '') END,
-                 hidden = COALESCE($5, hidden)
+                 hidden = COALESCE($5, hidden),
+                 format = CASE WHEN $6::jsonb IS NULL THEN format ELSE NULLIF($6::jsonb, 'null'::jsonb) END
              WHERE id = $1 AND model_id = $2",
             c.id,
             model_id,
             c.display_name.as_deref(),
             c.description.as_deref(),
             c.hidden,
+            format,
         )
         .execute(&mut *tx)
         .await?;
@@ -307,6 +336,7 @@ pub async fn create_calculated_field(pool: &Pool, config: &Config, model_id: Uui
         is_primary_key: false,
         hidden: false,
         description: None,
+        format: None,
     };
     let id = insert_column(&mut tx, model_id, &field, columns.len() as i32).await?;
     tx.commit().await?;

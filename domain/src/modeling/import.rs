@@ -92,6 +92,7 @@ fn new_model(model: &mdl::Model, source_type: DataSourceType) -> NewModel {
                 is_primary_key: model.primary_key.as_deref() == Some(c.name.as_str()),
                 hidden: c.hidden,
                 description: c.properties.description.clone(),
+                format: c.properties.format.clone().filter(|f| !f.is_empty()),
             })
         })
         .collect();
@@ -103,6 +104,7 @@ fn new_model(model: &mdl::Model, source_type: DataSourceType) -> NewModel {
         display_name: model.properties.display_name.clone().unwrap_or_else(|| model.name.clone()),
         description: model.properties.description.clone(),
         primary_key: model.primary_key.clone(),
+        currency: model.properties.format.as_ref().and_then(|f| f.currency.clone()),
         columns,
     }
 }

@@ -10,7 +10,7 @@ use crate::{db::Pool, error::Result};
 use quarry_engine::{
     compile::Dialect,
     connectors::DataSourceType,
-    mdl::{self, Column, ColumnKind, JoinType, Manifest, ModelSource, Properties},
+    mdl::{self, Column, ColumnKind, DisplayFormat, JoinType, Manifest, ModelSource, Properties},
 };
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
@@ -72,7 +72,12 @@ fn model(m: &Model, cols: &[ModelColumn], relationships: &[Relationship]) -> mdl
         source,
         columns,
         primary_key: m.primary_key.clone(),
-        properties: Properties { display_name: Some(m.display_name.clone()), description: m.description.clone(), ..Properties::default() },
+        properties: Properties {
+            display_name: Some(m.display_name.clone()),
+            description: m.description.clone(),
+            format: m.currency.clone().map(|currency| DisplayFormat { currency: Some(currency), ..DisplayFormat::default() }),
+            ..Properties::default()
+        },
     }
 }
 
@@ -92,7 +97,12 @@ fn column(c: &ModelColumn) -> Column {
         kind,
         not_null: c.not_null,
         hidden: c.hidden,
-        properties: Properties { display_name: Some(c.display_name.clone()), description: c.description.clone(), ..Properties::default() },
+        properties: Properties {
+            display_name: Some(c.display_name.clone()),
+            description: c.description.clone(),
+            format: c.format.as_ref().map(|f| f.0.clone()),
+            ..Properties::default()
+        },
     }
 }
 

@@ -13,7 +13,9 @@ use crate::{
     services::Services,
 };
 use chrono::{DateTime, Utc};
+use quarry_engine::mdl::DisplayFormat;
 use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -40,6 +42,8 @@ pub struct Model {
     pub description: Option<String>,
     pub primary_key: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// The currency of its columns formatted as money without one of their own.
+    pub currency: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -58,6 +62,8 @@ pub struct ModelColumn {
     pub hidden: bool,
     pub description: Option<String>,
     pub position: i32,
+    /// How its values read in answers (`None`: from the values themselves).
+    pub format: Option<Json<DisplayFormat>>,
 }
 
 impl ModelColumn {
@@ -75,6 +81,7 @@ pub struct NewModel {
     pub display_name: String,
     pub description: Option<String>,
     pub primary_key: Option<String>,
+    pub currency: Option<String>,
     pub columns: Vec<NewColumn>,
 }
 
@@ -90,6 +97,7 @@ pub struct NewColumn {
     pub is_primary_key: bool,
     pub hidden: bool,
     pub description: Option<String>,
+    pub format: Option<DisplayFormat>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,8 +145,8 @@ pub async fn replace_models(pool: &Pool, project_id: Uuid, models: &[NewModel]) 
 pub(crate) async fn insert_model(tx: &mut sqlx::PgConnection, project_id: Uuid, m: &NewModel) -> Result<Uuid> {
     let model_id = Uuid::new_v4();
     sqlx::query!(
-        "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, source_sql, display_name, description, primary_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO models (id, project_id, reference_name, source_schema, source_table, source_sql, display_name, description, primary_key, currency)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         model_id,
         project_id,
         &m.reference_name,
@@ -148,6 +156,7 @@ pub(crate) async fn insert_model(tx: &mut sqlx::PgConnection, project_id: Uuid, 
         &m.display_name,
         m.description.as_deref(),
         m.primary_key.as_deref(),
+        m.currency.as_deref(),
     )
     .execute(&mut *tx)
     .await
@@ -162,8 +171,8 @@ pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c
     let id = Uuid::new_v4();
     sqlx::query!(
         "INSERT INTO model_columns (id, model_id, reference_name, source_column, expression, display_name, type, family,
-             not_null, is_primary_key, hidden, description, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             not_null, is_primary_key, hidden, description, position, format)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         id,
         model_id,
         &c.reference_name,
@@ -177,6 +186,7 @@ pub(crate) async fn insert_column(tx: &mut sqlx::PgConnection, model_id: Uuid, c
         c.hidden,
         c.description.as_deref(),
         position,
+        c.format.clone().map(Json) as Option<Json<DisplayFormat>>,
     )
     .execute(&mut *tx)
     .await
@@ -189,9 +199,9 @@ pub async fn models(pool: &Pool, project_id: Uuid) -> Result<Vec<(Model, Vec<Mod
     let models = sqlx::query_as!(Model, "SELECT * FROM models WHERE project_id = $1 ORDER BY reference_name", project_id,).fetch_all(pool).await?;
     let columns = sqlx::query_as!(
         ModelColumn,
-        "SELECT c.id, c.model_id, c.reference_name, c.source_column, c.expression, c.display_name, c.type AS type_name, c.family,
-                c.not_null, c.is_primary_key, c.hidden, c.description, c.position
-         FROM model_columns c JOIN models m ON m.id = c.model_id WHERE m.project_id = $1 ORDER BY c.position",
+        r#"SELECT c.id, c.model_id, c.reference_name, c.source_column, c.expression, c.display_name, c.type AS type_name, c.family,
+                c.not_null, c.is_primary_key, c.hidden, c.description, c.position, c.format AS "format: Json<DisplayFormat>"
+         FROM model_columns c JOIN models m ON m.id = c.model_id WHERE m.project_id = $1 ORDER BY c.position"#,
         project_id,
     )
     .fetch_all(pool)

@@ -6,7 +6,7 @@
 
 use super::{
     Model, ModelColumn, NewRelation, RelationType, Relationship,
-    edit::{self, ColumnMetadata, Owned, View},
+    edit::{self, ModelMetadata, Owned, View},
     manifest,
 };
 use crate::{access::Acting, config::Config, db::Pool, error::Result, on_worker, permissions::Operation, services::Services};
@@ -98,17 +98,10 @@ pub async fn delete_model(pool: &Pool, acting: &Acting, model_id: Uuid) -> Resul
     edit::delete_model(pool, model_id).await
 }
 
-/// Display names, descriptions and hidden flags of a model and its columns.
-pub async fn update_model_metadata(
-    pool: &Pool,
-    acting: &Acting,
-    model_id: Uuid,
-    display_name: Option<&str>,
-    description: Option<&str>,
-    columns: &[ColumnMetadata],
-) -> Result<()> {
+/// Display names, descriptions, formats and hidden flags of a model and its columns.
+pub async fn update_model_metadata(pool: &Pool, acting: &Acting, model_id: Uuid, metadata: &ModelMetadata) -> Result<()> {
     owning_project(pool, acting, Operation::UpdateModels, Owned::Model, model_id).await?;
-    edit::update_model_metadata(pool, model_id, display_name, description, columns).await
+    edit::update_model_metadata(pool, model_id, metadata).await
 }
 
 pub async fn delete_calculated_field(pool: &Pool, acting: &Acting, column_id: Uuid) -> Result<()> {

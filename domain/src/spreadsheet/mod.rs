@@ -234,7 +234,9 @@ impl Source {
     /// Runs SQL over the models at the source, at most `limit` rows.
     async fn run(&self, sql: &str, limit: usize) -> Result<QueryResult> {
         let compiled = compile::compile(&self.manifest, sql, self.dialect).map_err(compile_error)?;
-        Ok(self.connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?)
+        let mut result = self.connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?;
+        compile::describe(&self.manifest, sql, self.dialect, &mut result.columns);
+        Ok(result)
     }
 
     /// The rows from `offset`, at most `limit`, filtered and sorted at the source.

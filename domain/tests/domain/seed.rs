@@ -39,6 +39,7 @@ pub async fn orders_model(pool: &Pool, project_id: Uuid) {
         is_primary_key: key,
         hidden: false,
         description: None,
+        format: None,
     };
     let orders = NewModel {
         reference_name: "orders".to_owned(),
@@ -48,6 +49,7 @@ pub async fn orders_model(pool: &Pool, project_id: Uuid) {
         display_name: "orders".to_owned(),
         description: None,
         primary_key: Some("id".to_owned()),
+        currency: None,
         columns: vec![column("id", "INTEGER", "INTEGER", true), column("amount", "DECIMAL", "DECIMAL", false)],
     };
     modeling::replace_models(pool, project_id, &[orders]).await.unwrap();

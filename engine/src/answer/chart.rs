@@ -177,7 +177,7 @@ mod tests {
     use serde_json::json;
 
     fn col(name: &str, family: ColumnTypeFamily) -> ResultColumn {
-        ResultColumn { name: name.into(), type_name: String::new(), family }
+        ResultColumn::new(name, "", family)
     }
 
     fn kind(columns: &[ResultColumn], rows: Vec<Vec<Value>>) -> Option<ChartType> {

@@ -6,6 +6,7 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
 use serde_json::Value;
 
 use super::chart::number;
+use crate::mdl::{DisplayFormat, FormatStyle};
 
 /// The separators of a language's numbers: (thousands, decimal).
 fn separators(language: &str) -> (&'static str, char) {
@@ -22,7 +23,6 @@ pub fn number_in(language: &str, n: f64) -> String {
     if !n.is_finite() {
         return n.to_string();
     }
-    let (thousands, decimal) = separators(language);
     let decimals = if n.fract() == 0.0 && n.abs() < 1e15 {
         0
     } else if n.abs() >= 1.0 {
@@ -35,7 +35,14 @@ pub fn number_in(language: &str, n: f64) -> String {
     while decimals > 2 && text.ends_with('0') && text.split_once('.').is_some_and(|(_, f)| f.len() > 2) {
         text.pop();
     }
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    grouped(language, n, &text)
+}
+
+/// `digits` (the absolute value of `n`, written with a '.') with the language's separators
+/// and `n`'s sign.
+fn grouped(language: &str, n: f64, digits: &str) -> String {
+    let (thousands, decimal) = separators(language);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
@@ -43,8 +50,49 @@ pub fn number_in(language: &str, n: f64) -> String {
         }
         grouped.push(digit);
     }
-    let sign = if n < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
+    let sign = if n < 0.0 && digits.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
     if fraction.is_empty() { format!("{sign}{grouped}") } else { format!("{sign}{grouped}{decimal}{fraction}") }
+}
+
+/// A number in the format the semantic layer gives its column: money with its currency
+/// ("$1,234.50", "1.234,50 €", "1,234.50 CHF"), a ratio as a percentage (0.253 → "25.3%"),
+/// or fixed decimals; the plain reading where the format says nothing.
+pub fn formatted_in(language: &str, n: f64, format: &DisplayFormat) -> String {
+    if !n.is_finite() {
+        return n.to_string();
+    }
+    let fixed = |value: f64, decimals: usize| grouped(language, value, &format!("{:.*}", decimals, value.abs()));
+    match format.style {
+        Some(FormatStyle::Currency) => {
+            let code = format.currency.as_deref().unwrap_or("USD");
+            let decimals = format.decimals.map_or(if code == "JPY" || code == "KRW" { 0 } else { 2 }, usize::from);
+            let amount = fixed(n, decimals);
+            let symbol = match code {
+                "USD" => Some("$"),
+                "EUR" => Some("€"),
+                "GBP" => Some("£"),
+                "JPY" => Some("¥"),
+                "INR" => Some("₹"),
+                _ => None,
+            };
+            let english = separators(language).1 == '.';
+            match (symbol, amount.strip_prefix('-')) {
+                (Some(symbol), Some(positive)) if english => format!("-{symbol}{positive}"),
+                (Some(symbol), None) if english => format!("{symbol}{amount}"),
+                (Some(symbol), _) => format!("{amount}\u{a0}{symbol}"),
+                (None, _) => format!("{amount}\u{a0}{code}"),
+            }
+        }
+        Some(FormatStyle::Percent) => {
+            let percent = n * 100.0;
+            let decimals = format.decimals.map_or(if (percent * 10.0).round() % 10.0 == 0.0 { 0 } else { 1 }, usize::from);
+            format!("{}%", fixed(percent, decimals))
+        }
+        _ => match format.decimals {
+            Some(decimals) => fixed(n, usize::from(decimals)),
+            None => number_in(language, n),
+        },
+    }
 }
 
 /// How finely a column of dates and times varies.
@@ -152,6 +200,11 @@ pub fn column_grain<'a>(name: &str, values: impl IntoIterator<Item = &'a Value> 
 /// A cell as an answer writes it: a number, a date at `grain` when the column has one, else
 /// the text itself; no value reads as a dash.
 pub fn cell_in(language: &str, value: &Value, grain: Option<Grain>) -> String {
+    cell_as(language, value, grain, None)
+}
+
+/// A cell in its column's format (`formatted_in`) where the semantic layer gives one.
+pub fn cell_as(language: &str, value: &Value, grain: Option<Grain>, format: Option<&DisplayFormat>) -> String {
     if value.is_null() {
         return "—".to_owned();
     }
@@ -159,7 +212,7 @@ pub fn cell_in(language: &str, value: &Value, grain: Option<Grain>) -> String {
         return moment_in(language, at, grain);
     }
     match (value, number(value)) {
-        (_, Some(n)) => number_in(language, n),
+        (_, Some(n)) => format.map_or_else(|| number_in(language, n), |f| formatted_in(language, n, f)),
         (Value::String(s), None) => s.clone(),
         _ => value.to_string(),
     }
@@ -201,6 +254,27 @@ mod tests {
         for (language, n, expected) in cases {
             assert_eq!(number_in(language, n), expected, "{language} {n}");
         }
+    }
+
+    #[test]
+    fn formats_of_the_semantic_layer_read_as_money_percentages_and_fixed_decimals() {
+        let money = |code: &str| DisplayFormat { style: Some(FormatStyle::Currency), decimals: None, currency: Some(code.into()) };
+        let percent = DisplayFormat { style: Some(FormatStyle::Percent), ..DisplayFormat::default() };
+        let cases = [
+            ("EN", 1234.5, money("USD"), "$1,234.50"),
+            ("EN", -1234.5, money("GBP"), "-£1,234.50"),
+            ("DE", 1234.5, money("EUR"), "1.234,50\u{a0}€"),
+            ("EN", 1234.5, money("CHF"), "1,234.50\u{a0}CHF"),
+            ("EN", 1234.4, money("JPY"), "¥1,234"),
+            ("EN", 0.253, percent.clone(), "25.3%"),
+            ("EN", 0.25, percent, "25%"),
+            ("EN", 2.0 / 3.0, DisplayFormat { decimals: Some(3), ..DisplayFormat::default() }, "0.667"),
+            ("EN", 65971.5415, DisplayFormat::default(), "65,971.54"),
+        ];
+        for (language, n, format, expected) in cases {
+            assert_eq!(formatted_in(language, n, &format), expected, "{language} {n} {format:?}");
+        }
+        assert_eq!(cell_as("EN", &json!("523.061"), None, Some(&money("USD"))), "$523.06");
     }
 
     #[test]

@@ -17,6 +17,8 @@ struct Phrases {
     highest: &'static str,
     /// `{bottom}`, `{value}`.
     lowest: &'static str,
+    /// `{label}` (what a row is, in words), `{measure}`, `{value}`: every row has the same value.
+    same: &'static str,
     /// `{measure}`, `{from}`, `{first}`, `{to}`, `{last}`.
     trend: &'static str,
     /// `{rows}`.
@@ -38,6 +40,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure}: {value}.",
             highest: "Den höchsten Wert für {measure} hat {top} mit {value}.",
             lowest: "Den niedrigsten hat {bottom} mit {value}.",
+            same: "Alle Zeilen haben denselben Wert für {measure}: {value}.",
             trend: "{measure} lag bei {first} in {from} und bei {last} in {to}.",
             rows: "Das Ergebnis hat {rows} Zeilen.",
             truncated: "Das Ergebnis hat mehr als {shown} Zeilen; die ersten {shown} werden gezeigt.",
@@ -50,6 +53,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure}: {value}.",
             highest: "El valor más alto de {measure} es de {top}, con {value}.",
             lowest: "El más bajo es de {bottom}, con {value}.",
+            same: "Todas las filas tienen el mismo valor de {measure}: {value}.",
             trend: "{measure} fue {first} en {from} y {last} en {to}.",
             rows: "El resultado tiene {rows} filas.",
             truncated: "El resultado tiene más de {shown} filas; se muestran las primeras {shown}.",
@@ -62,6 +66,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure} : {value}.",
             highest: "La valeur la plus élevée de {measure} est celle de {top}, avec {value}.",
             lowest: "La plus basse est celle de {bottom}, avec {value}.",
+            same: "Toutes les lignes ont la même valeur de {measure} : {value}.",
             trend: "{measure} était de {first} en {from} et de {last} en {to}.",
             rows: "Le résultat compte {rows} lignes.",
             truncated: "Le résultat compte plus de {shown} lignes ; les {shown} premières sont affichées.",
@@ -74,6 +79,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure}: {value}.",
             highest: "Il valore più alto di {measure} è di {top}, con {value}.",
             lowest: "Il più basso è di {bottom}, con {value}.",
+            same: "Tutte le righe hanno lo stesso valore di {measure}: {value}.",
             trend: "{measure} era {first} nel {from} e {last} nel {to}.",
             rows: "Il risultato ha {rows} righe.",
             truncated: "Il risultato ha più di {shown} righe; sono mostrate le prime {shown}.",
@@ -86,6 +92,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure}: {value}.",
             highest: "De hoogste waarde van {measure} heeft {top}, met {value}.",
             lowest: "De laagste heeft {bottom}, met {value}.",
+            same: "Alle rijen hebben dezelfde waarde van {measure}: {value}.",
             trend: "{measure} was {first} in {from} en {last} in {to}.",
             rows: "Het resultaat heeft {rows} rijen.",
             truncated: "Het resultaat heeft meer dan {shown} rijen; de eerste {shown} worden getoond.",
@@ -98,6 +105,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "{measure}: {value}.",
             highest: "O valor mais alto de {measure} é de {top}, com {value}.",
             lowest: "O mais baixo é de {bottom}, com {value}.",
+            same: "Todas as linhas têm o mesmo valor de {measure}: {value}.",
             trend: "{measure} foi {first} em {from} e {last} em {to}.",
             rows: "O resultado tem {rows} linhas.",
             truncated: "O resultado tem mais de {shown} linhas; são mostradas as primeiras {shown}.",
@@ -110,6 +118,7 @@ fn phrases(language: &str) -> &'static Phrases {
             single: "The {measure} is {value}.",
             highest: "{top} has the highest {measure}: {value}.",
             lowest: "The lowest is {bottom} with {value}.",
+            same: "Each {label} has the same {measure}: {value}.",
             trend: "The {measure} was {first} in {from} and {last} in {to}.",
             rows: "The result has {rows} rows.",
             truncated: "The result has more than {shown} rows; the first {shown} are shown.",
@@ -165,11 +174,12 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
         .map(|(i, c)| if is_number(c) { None } else { format::column_grain(&c.name, rows.iter().filter_map(|r| r.get(i))) })
         .collect();
     let cell = |row: &Vec<Value>, i: usize| match row.get(i) {
-        // A year or month number reads as it is ("2021", not "2,021").
-        Some(v) if is_number(&columns[i]) && is_time(&columns[i]) => {
+        // A year, a month number or an id reads as it is written ("2021", "order 3099"; not
+        // "2,021", "order 3,099").
+        Some(v) if is_number(&columns[i]) && (is_time(&columns[i]) || format::is_identifier(&columns[i].name)) => {
             number(v).filter(|n| n.fract() == 0.0).map_or_else(|| format::cell_in(language, v, None), |n| (n as i64).to_string())
         }
-        Some(v) => format::cell_in(language, v, grains[i]),
+        Some(v) => format::cell_as(language, v, grains[i], columns[i].format.as_ref()),
         None => String::new(),
     };
     let is_label = |i: usize, c: &ResultColumn| !is_number(c) || is_time(c) || grains[i].is_some();
@@ -177,7 +187,7 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
     let Some(value_index) = columns.iter().enumerate().rposition(|(i, c)| !is_label(i, c) && !format::is_identifier(&c.name)) else {
         return fill(p.rows, &[("rows", count(rows.len()))]);
     };
-    let measure = measure.map(str::to_owned).unwrap_or_else(|| format::name_in_words(&columns[value_index].name));
+    let measure = measure.map(str::to_owned).unwrap_or_else(|| spoken_name(&columns[value_index]));
     let label_index = columns.iter().enumerate().position(|(i, c)| is_label(i, c));
     let value_of = |row: &Vec<Value>| row.get(value_index).and_then(number);
     let mut sentences = Vec::new();
@@ -188,8 +198,7 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
             if at != 0 {
                 return cell(row, at);
             }
-            let key = format::name_in_words(&columns[0].name);
-            let noun = key.rsplit_once(' ').map_or("", |(noun, _)| noun);
+            let noun = noun_of(&columns[0]);
             let mut about = String::new();
             for (i, c) in columns.iter().enumerate().skip(1) {
                 if i == value_index || !is_label(i, c) || format::is_identifier(&c.name) {
@@ -209,7 +218,7 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
             let named = if noun.is_empty() { cell(row, 0) } else { format!("{noun} {}", cell(row, 0)) };
             if about.is_empty() { named } else { format!("{named} ({about})") }
         };
-        let (highest, lowest) = extremes(p, &measure, rows, &record, 0, value_index, value_of);
+        let (highest, lowest) = extremes(p, &measure, rows, &record, (0, &noun_of(&columns[0])), value_index, value_of);
         sentences.extend([highest, lowest]);
         sentences.push(if truncated { fill(p.truncated, &[("shown", count(rows.len()))]) } else { fill(p.rows, &[("rows", count(rows.len()))]) });
         return sentences_text(sentences);
@@ -241,10 +250,10 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
                     ("last", cell(last, value_index)),
                 ],
             ));
-            sentences.push(extremes(p, &measure, rows, &cell, label, value_index, value_of).0);
+            sentences.push(extremes(p, &measure, rows, &cell, (label, &spoken_name(&columns[label])), value_index, value_of).0);
         }
         Some(label) => {
-            let (highest, lowest) = extremes(p, &measure, rows, &cell, label, value_index, value_of);
+            let (highest, lowest) = extremes(p, &measure, rows, &cell, (label, &spoken_name(&columns[label])), value_index, value_of);
             sentences.push(highest);
             sentences.push(lowest);
         }
@@ -255,6 +264,50 @@ pub fn describe(language: &str, measure: Option<&str>, columns: &[ResultColumn],
         sentences.push(fill(p.rows, &[("rows", count(rows.len()))]));
     }
     sentences_text(sentences)
+}
+
+/// What the records of an id column are: "order" for `order_id`; empty for a bare `id`.
+fn noun_of(key: &ResultColumn) -> String {
+    let words = format::name_in_words(&key.name);
+    words.rsplit_once(' ').map_or(String::new(), |(noun, _)| noun.to_owned())
+}
+
+/// A column's name inside a sentence: the semantic layer's display name ("Net revenue" →
+/// "net revenue", an acronym kept: "GMV"), else its name in words.
+fn spoken_name(column: &ResultColumn) -> String {
+    let Some(display) = column.display_name.as_deref().map(str::trim).filter(|d| !d.is_empty()) else {
+        return format::name_in_words(&column.name);
+    };
+    let first = display.split_whitespace().next().unwrap_or_default();
+    let acronym = first.chars().filter(char::is_ascii_alphabetic).count() > 1 && first == first.to_uppercase();
+    if acronym {
+        return display.to_owned();
+    }
+    let mut chars = display.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
+}
+
+/// What the answer's value is, in words: the engine's measure with the values and the time
+/// range the question was narrowed to ("number of tracks for AC/DC in 2023"), so the written
+/// answer reads as a sentence ("The number of tracks for AC/DC in 2023 is 18.").
+pub fn measure_of(understood: &[String]) -> Option<String> {
+    let measure = understood.first().filter(|u| !u.starts_with("the SQL") && saved_question_of(understood).is_none())?;
+    let mut said = measure.clone();
+    for part in &understood[1..] {
+        if let Some((_, value)) = part.split_once(" is ") {
+            said.push_str(&format!(" for {value}"));
+        } else if part.starts_with("in ") {
+            said.push_str(&format!(" {part}"));
+        }
+    }
+    Some(said)
+}
+
+/// The saved question whose SQL answered the task as it is, when one did (the reading the
+/// workflow gives such a plan: the saved question “…”).
+pub fn saved_question_of(understood: &[String]) -> Option<&str> {
+    let rest = understood.first()?.strip_prefix("the saved question ")?;
+    Some(rest.trim_start_matches('\u{201c}').trim_end_matches('\u{201d}'))
 }
 
 /// The sentences said, as one text starting with a capital.
@@ -270,13 +323,20 @@ fn extremes(
     measure: &str,
     rows: &[Vec<Value>],
     cell: &dyn Fn(&Vec<Value>, usize) -> String,
-    label: usize,
+    (label, label_name): (usize, &str),
     value: usize,
     value_of: impl Fn(&Vec<Value>) -> Option<f64>,
 ) -> (String, String) {
     let numbered: Vec<(&Vec<Value>, f64)> = rows.iter().filter_map(|r| value_of(r).map(|v| (r, v))).collect();
     let top = numbered.iter().max_by(|a, b| a.1.total_cmp(&b.1));
     let bottom = numbered.iter().min_by(|a, b| a.1.total_cmp(&b.1));
+    // Every row the same: no row is the highest or the lowest.
+    if let (Some(t), Some(b)) = (top, bottom)
+        && numbered.len() > 1
+        && t.1 == b.1
+    {
+        return (fill(p.same, &[("label", label_name.to_owned()), ("measure", measure.to_owned()), ("value", cell(t.0, value))]), String::new());
+    }
     let highest = top.map_or(String::new(), |(r, _)| fill(p.highest, &[("measure", measure.to_owned()), ("top", cell(r, label)), ("value", cell(r, value))]));
     let lowest = match (top, bottom) {
         (Some(t), Some(b)) if t.0 != b.0 => fill(p.lowest, &[("bottom", cell(b.0, label)), ("value", cell(b.0, value))]),
@@ -292,7 +352,7 @@ mod tests {
     use serde_json::json;
 
     fn col(name: &str, family: crate::ColumnTypeFamily) -> ResultColumn {
-        ResultColumn { name: name.into(), type_name: String::new(), family }
+        ResultColumn::new(name, "", family)
     }
 
     #[test]
@@ -350,6 +410,34 @@ mod tests {
         let text = describe("EN", None, &by_year_and_genre, &rows, false);
         assert!(!text.contains(" was "), "no first-to-last line across series: {text}");
         assert!(text.starts_with("2021 has the highest total: 30."), "{text}");
+    }
+
+    #[test]
+    fn the_answer_says_what_the_question_was_narrowed_to() {
+        let understood: Vec<String> = ["number of tracks", "artist name is AC/DC", "in 2023", "current"].map(str::to_owned).to_vec();
+        let measure = measure_of(&understood).unwrap();
+        assert_eq!(measure, "number of tracks for AC/DC in 2023");
+        let columns = [crate::ResultColumn::new("n", "BIGINT", crate::ColumnTypeFamily::Integer)];
+        let text = describe("EN", Some(&measure), &columns, &[vec![json!(18)]], false);
+        assert_eq!(text, "The number of tracks for AC/DC in 2023 is 18.");
+        assert_eq!(measure_of(&["the SQL you wrote".to_owned()]), None);
+        let saved = ["the saved question \u{201c}Net revenue per month\u{201d}".to_owned()];
+        assert_eq!(measure_of(&saved), None, "no \"The the saved question\"");
+        assert_eq!(saved_question_of(&saved), Some("Net revenue per month"));
+    }
+
+    #[test]
+    fn the_semantic_layer_names_and_formats_the_measure() {
+        use crate::mdl::{DisplayFormat, FormatStyle};
+        let mut revenue = col("rev_amt", Decimal);
+        revenue.display_name = Some("Net revenue".into());
+        revenue.format = Some(DisplayFormat { style: Some(FormatStyle::Currency), decimals: None, currency: Some("EUR".into()) });
+        let columns = [col("channel", Text), revenue];
+        let rows = vec![vec![json!("Web"), json!(1234.5)], vec![json!("Store"), json!(99.0)]];
+        let text = describe("EN", None, &columns, &rows, false);
+        assert!(text.contains("net revenue"), "{text}");
+        assert!(text.contains("€1,234.50") && text.contains("€99.00"), "{text}");
+        assert!(!text.contains("rev_amt") && !text.contains("rev amt"), "no raw column name: {text}");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! returns over tables shaped like the models. What comes out is parsed and checked once more
 //! ([`guard`]) as the source will read it: what runs is what was checked.
 
+mod describe;
 pub mod filter;
 mod functions;
 pub mod guard;
@@ -21,6 +22,7 @@ pub mod safety;
 pub mod scope;
 mod usage;
 
+pub use describe::describe;
 pub use guard::check_manifest;
 pub use model::check_calculated_field;
 pub mod transparency;

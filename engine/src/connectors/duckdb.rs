@@ -320,7 +320,7 @@ fn describe(conn: &Connection, body: &str) -> Result<Vec<ResultColumn>, Connecto
             let mut row = row.into_iter();
             let name = text(row.next().ok_or_else(shape)?)?;
             let type_name = text(row.next().ok_or_else(shape)?)?;
-            Ok(ResultColumn { name, family: families::duckdb(&type_name), type_name })
+            Ok(ResultColumn::new(name, type_name.clone(), families::duckdb(&type_name)))
         })
         .collect()
 }

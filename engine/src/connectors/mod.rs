@@ -109,6 +109,19 @@ pub struct ResultColumn {
     pub name: String,
     pub type_name: String,
     pub family: ColumnTypeFamily,
+    /// The semantic layer's name for the column, when it names it otherwise than `name`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display_name: Option<String>,
+    /// How the semantic layer says its values read (`compile::describe`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<crate::mdl::DisplayFormat>,
+}
+
+impl ResultColumn {
+    /// A column as the source describes it, before the semantic layer says more.
+    pub fn new(name: impl Into<String>, type_name: impl Into<String>, family: ColumnTypeFamily) -> Self {
+        Self { name: name.into(), type_name: type_name.into(), family, display_name: None, format: None }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

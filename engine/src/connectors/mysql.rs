@@ -344,7 +344,7 @@ fn result_column(column: &mysql_async::Column) -> (ResultColumn, Decode) {
         other => (format!("{other:?}").trim_start_matches("MYSQL_TYPE_").to_string(), Decode::Text),
     };
     let family = families::mysql(&type_name);
-    (ResultColumn { name: column.name_str().into_owned(), type_name, family }, decode)
+    (ResultColumn::new(column.name_str().into_owned(), type_name, family), decode)
 }
 
 /// MariaDB sends JSON, UUID and INET6 columns as plain strings; where a result column is a

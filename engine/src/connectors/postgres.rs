@@ -280,11 +280,7 @@ async fn run_query(conn: &mut PgConnection, body: &str, timeout: Duration, row_l
 /// The result columns of a statement, from the server's prepare (nothing runs).
 async fn describe(conn: &mut PgConnection, sql: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
     let statement = conn.prepare(sql).await.map_err(|e| query_error(e, METADATA_TIMEOUT))?;
-    Ok(statement
-        .columns()
-        .iter()
-        .map(|c| ResultColumn { name: c.name().to_string(), type_name: c.type_info().name().to_string(), family: type_family(c.type_info()) })
-        .collect())
+    Ok(statement.columns().iter().map(|c| ResultColumn::new(c.name(), c.type_info().name(), type_family(c.type_info()))).collect())
 }
 
 fn type_family(info: &PgTypeInfo) -> ColumnTypeFamily {

@@ -81,6 +81,60 @@ pub struct Properties {
     /// Derived terms an owner removed: the name is no longer understood as these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed_terms: Vec<String>,
+    /// How a column's values read (a currency, a percentage, fixed decimals). On a model,
+    /// only its `currency` counts: the currency of its columns formatted as money.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<DisplayFormat>,
+}
+
+/// How a column's values read wherever an answer shows them: the written answer, tables,
+/// charts and tiles. The values themselves (and CSV exports) stay as they are.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DisplayFormat {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub style: Option<FormatStyle>,
+    /// Digits after the decimal point; sensible ones for the style when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decimals: Option<u8>,
+    /// An ISO 4217 code ("USD", "EUR"); on a column, its model's currency when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+}
+
+/// The most digits after the decimal point a format may ask for.
+pub const MAX_FORMAT_DECIMALS: u8 = 6;
+
+impl DisplayFormat {
+    /// Why a format cannot be kept, in words for the person who wrote it.
+    pub fn problem(&self) -> Option<String> {
+        if self.decimals.is_some_and(|d| d > MAX_FORMAT_DECIMALS) {
+            return Some(format!("A format can show at most {MAX_FORMAT_DECIMALS} decimals."));
+        }
+        match &self.currency {
+            Some(code) if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) => {
+                Some(format!("'{code}' is not a currency code: use three capital letters, such as USD or EUR."))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.style.is_none() && self.decimals.is_none() && self.currency.is_none()
+    }
+}
+
+/// What kind of quantity a column holds, for how its numbers read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum FormatStyle {
+    /// A plain number with thousands separators.
+    Number,
+    /// Money in the column's (or its model's) currency: "$1,234.50".
+    Currency,
+    /// A ratio shown as a percentage: 0.25 reads "25%".
+    Percent,
 }
 
 /// A word or phrase a model or column is understood as, and where it came from.

@@ -2,7 +2,7 @@
 //! reviews over 2023–2025, generated from a fixed seed.
 
 use super::{
-    SampleColumn, SampleInfo, SampleTable, col, fk,
+    SampleColumn, SampleInfo, SampleTable, col, dollars, fk,
     generate::{Csv, FIRST_NAMES, Gen, LAST_NAMES, Opt, money, ymd},
 };
 use chrono::{Datelike, Duration, NaiveTime};
@@ -29,8 +29,8 @@ const PRODUCTS: &[SampleColumn] = &[
     col("name", "VARCHAR NOT NULL", "Name of the product."),
     col("category", "VARCHAR NOT NULL", "Product category, such as Electronics or Home & Kitchen."),
     col("brand", "VARCHAR NOT NULL", "Brand of the product."),
-    col("price", "DECIMAL(10,2) NOT NULL", "Current list price in US dollars."),
-    col("cost", "DECIMAL(10,2) NOT NULL", "What one unit costs the shop, in US dollars."),
+    dollars("price", "DECIMAL(10,2) NOT NULL", "Current list price in US dollars."),
+    dollars("cost", "DECIMAL(10,2) NOT NULL", "What one unit costs the shop, in US dollars."),
     col("launched_on", "DATE NOT NULL", "Date the product went on sale."),
 ];
 const ORDERS: &[SampleColumn] = &[
@@ -39,8 +39,8 @@ const ORDERS: &[SampleColumn] = &[
     col("ordered_at", "TIMESTAMP NOT NULL", "Date and time the order was placed."),
     col("status", "VARCHAR NOT NULL", "Order status: delivered, shipped, processing, cancelled or returned."),
     col("channel", "VARCHAR NOT NULL", "Where the order was placed: web, mobile app or marketplace."),
-    col("shipping_fee", "DECIMAL(10,2) NOT NULL", "Shipping charged to the customer, in US dollars."),
-    col("total_amount", "DECIMAL(10,2) NOT NULL", "Amount of the order including shipping, in US dollars."),
+    dollars("shipping_fee", "DECIMAL(10,2) NOT NULL", "Shipping charged to the customer, in US dollars."),
+    dollars("total_amount", "DECIMAL(10,2) NOT NULL", "Amount of the order including shipping, in US dollars."),
     col("delivered_on", "DATE", "Date the order was delivered; empty when not delivered."),
 ];
 const ORDER_ITEMS: &[SampleColumn] = &[
@@ -48,7 +48,7 @@ const ORDER_ITEMS: &[SampleColumn] = &[
     col("order_id", "INTEGER NOT NULL", "The order the line belongs to."),
     col("product_id", "INTEGER NOT NULL", "The product bought."),
     col("quantity", "INTEGER NOT NULL", "Number of units bought."),
-    col("unit_price", "DECIMAL(10,2) NOT NULL", "Price of one unit at the time of the order, in US dollars."),
+    dollars("unit_price", "DECIMAL(10,2) NOT NULL", "Price of one unit at the time of the order, in US dollars."),
     col("discount", "DECIMAL(4,2) NOT NULL", "Discount rate applied to the line, from 0 to 0.30."),
 ];
 const PAYMENTS: &[SampleColumn] = &[
@@ -57,7 +57,7 @@ const PAYMENTS: &[SampleColumn] = &[
     col("paid_at", "TIMESTAMP NOT NULL", "Date and time of the payment."),
     col("method", "VARCHAR NOT NULL", "Payment method: credit card, debit card, PayPal, gift card or bank transfer."),
     col("installments", "INTEGER NOT NULL", "Number of installments the payment is split into."),
-    col("amount", "DECIMAL(10,2) NOT NULL", "Amount paid, in US dollars."),
+    dollars("amount", "DECIMAL(10,2) NOT NULL", "Amount paid, in US dollars."),
 ];
 const REVIEWS: &[SampleColumn] = &[
     col("review_id", "INTEGER NOT NULL", "Unique identifier of the review."),

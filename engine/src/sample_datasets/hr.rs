@@ -2,7 +2,7 @@
 //! departments' managers, 1990–2025, generated from a fixed seed.
 
 use super::{
-    SampleColumn, SampleInfo, SampleTable, col, fk,
+    SampleColumn, SampleInfo, SampleTable, col, dollars, fk,
     generate::{Csv, FEMALE_FIRST_NAMES, FIRST_NAMES, Gen, LAST_NAMES, MALE_FIRST_NAMES, Opt, ymd},
 };
 use chrono::{Datelike, Duration, NaiveDate};
@@ -46,7 +46,7 @@ const TITLES: &[SampleColumn] = &[
 ];
 const SALARIES: &[SampleColumn] = &[
     col("employee_id", "INTEGER NOT NULL", "The employee."),
-    col("salary", "INTEGER NOT NULL", "Yearly gross salary in US dollars."),
+    dollars("salary", "INTEGER NOT NULL", "Yearly gross salary in US dollars."),
     col("from_date", "DATE NOT NULL", "First day the salary applied."),
     col("to_date", "DATE", "Last day the salary applied; empty while current."),
 ];

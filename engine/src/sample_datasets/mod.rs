@@ -65,6 +65,7 @@ impl SampleDataset {
                 sql_type: "DECIMAL(10,2)",
                 expression: "UnitPrice * Quantity",
                 description: "Money taken for the line: unit price times quantity, in US dollars.",
+                money: true,
             }],
             Self::Ecommerce => &[SampleCalculatedField {
                 table: "order_items",
@@ -72,6 +73,7 @@ impl SampleDataset {
                 sql_type: "DECIMAL(12,2)",
                 expression: "quantity * unit_price * (1 - discount)",
                 description: "Money taken for the line after its discount: quantity times unit price times (1 - discount).",
+                money: true,
             }],
             Self::Hr | Self::Nba => &[],
         }
@@ -182,6 +184,8 @@ pub struct SampleCalculatedField {
     pub sql_type: &'static str,
     pub expression: &'static str,
     pub description: &'static str,
+    /// An amount of US dollars (formatted as such in answers).
+    pub money: bool,
 }
 
 #[derive(Debug)]
@@ -190,6 +194,8 @@ pub struct SampleColumn {
     /// DuckDB type, with `NOT NULL` where it applies.
     pub sql_type: &'static str,
     pub description: &'static str,
+    /// An amount of US dollars (formatted as such in answers).
+    pub money: bool,
 }
 
 #[derive(Debug)]
@@ -251,7 +257,12 @@ fn quote(name: &str) -> String {
 
 /// Declaration shorthands for the dataset modules.
 const fn col(name: &'static str, sql_type: &'static str, description: &'static str) -> SampleColumn {
-    SampleColumn { name, sql_type, description }
+    SampleColumn { name, sql_type, description, money: false }
+}
+
+/// A column of amounts in US dollars.
+const fn dollars(name: &'static str, sql_type: &'static str, description: &'static str) -> SampleColumn {
+    SampleColumn { name, sql_type, description, money: true }
 }
 
 const fn fk(column: &'static str, table: &'static str, references: &'static str) -> SampleForeignKey {

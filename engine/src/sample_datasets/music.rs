@@ -1,7 +1,7 @@
 //! MUSIC: the Chinook digital music store (v1.4.5, MIT licence, `engine/samples/music`),
 //! with its original table and column names.
 
-use super::{SampleColumn, SampleInfo, SampleTable, col, fk, soft_fk};
+use super::{SampleColumn, SampleInfo, SampleTable, col, dollars, fk, soft_fk};
 
 pub const INFO: SampleInfo = SampleInfo {
     display_name: "Music store",
@@ -31,7 +31,7 @@ const TRACK: &[SampleColumn] = &[
     col("Composer", "VARCHAR", "Composers of the track, comma separated."),
     col("Milliseconds", "INTEGER NOT NULL", "Length of the track in milliseconds."),
     col("Bytes", "INTEGER", "Size of the track file in bytes."),
-    col("UnitPrice", "DECIMAL(10,2) NOT NULL", "Price of one purchase of the track, in US dollars."),
+    dollars("UnitPrice", "DECIMAL(10,2) NOT NULL", "Price of one purchase of the track, in US dollars."),
 ];
 const PLAYLIST: &[SampleColumn] =
     &[col("PlaylistId", "INTEGER NOT NULL", "Unique identifier of the playlist."), col("Name", "VARCHAR", "Name of the playlist.")];
@@ -78,13 +78,13 @@ const INVOICE: &[SampleColumn] = &[
     col("BillingState", "VARCHAR", "Billing state or province."),
     col("BillingCountry", "VARCHAR", "Billing country."),
     col("BillingPostalCode", "VARCHAR", "Billing postal code."),
-    col("Total", "DECIMAL(10,2) NOT NULL", "Amount of the invoice in US dollars."),
+    dollars("Total", "DECIMAL(10,2) NOT NULL", "Amount of the invoice in US dollars."),
 ];
 const INVOICE_LINE: &[SampleColumn] = &[
     col("InvoiceLineId", "INTEGER NOT NULL", "Unique identifier of the invoice line."),
     col("InvoiceId", "INTEGER NOT NULL", "The invoice the line belongs to."),
     col("TrackId", "INTEGER NOT NULL", "The track bought."),
-    col("UnitPrice", "DECIMAL(10,2) NOT NULL", "Price paid for one unit of the track, in US dollars."),
+    dollars("UnitPrice", "DECIMAL(10,2) NOT NULL", "Price paid for one unit of the track, in US dollars."),
     col("Quantity", "INTEGER NOT NULL", "Number of units bought."),
 ];
 

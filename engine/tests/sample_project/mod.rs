@@ -57,6 +57,32 @@ pub fn manifest(dataset: SampleDataset) -> Manifest {
     Manifest { models, relationships, ..Manifest::default() }
 }
 
+/// The sample's models as the product creates them: with its calculated fields, and its
+/// amounts formatted as US dollars.
+pub fn product_manifest(dataset: SampleDataset) -> Manifest {
+    use quarry_engine::mdl::{DisplayFormat, FormatStyle};
+    let dollars = || Some(DisplayFormat { style: Some(FormatStyle::Currency), decimals: None, currency: None });
+    let mut manifest = manifest(dataset);
+    for model in &mut manifest.models {
+        let table = dataset.tables().iter().find(|t| t.name == model.name).unwrap();
+        for column in &mut model.columns {
+            if table.column(&column.name).is_some_and(|c| c.money) {
+                column.properties.format = dollars();
+            }
+        }
+        for field in dataset.calculated_fields().iter().filter(|f| f.table == model.name) {
+            let mut column = Column::calculated(field.name, field.sql_type, field.expression);
+            column.properties.description = Some(field.description.into());
+            column.properties.format = if field.money { dollars() } else { None };
+            model.columns.push(column);
+        }
+        if model.columns.iter().any(|c| c.properties.format.is_some()) {
+            model.properties.format = Some(DisplayFormat { currency: Some("USD".into()), ..DisplayFormat::default() });
+        }
+    }
+    manifest
+}
+
 /// The text values a deploy indexes (columns of at most 1000 distinct values).
 pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatch> {
     let dir = tempfile::tempdir().unwrap();

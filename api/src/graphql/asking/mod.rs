@@ -7,7 +7,7 @@ pub use mutations::AskingMutation;
 
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
-use async_graphql::{Context, ID, Json, Object, SimpleObject};
+use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     TaskErrorCode,
@@ -186,11 +186,48 @@ pub struct ResultColumnGql {
     name: String,
     r#type: String,
     family: quarry_engine::ColumnTypeFamily,
+    /// The semantic layer's name for the column, when it is not `name` in words.
+    display_name: Option<String>,
+    /// How the semantic layer says its values read; empty: from the values themselves.
+    format: Option<ColumnFormatGql>,
 }
 
 impl From<&quarry_engine::ResultColumn> for ResultColumnGql {
     fn from(c: &quarry_engine::ResultColumn) -> Self {
-        Self { name: c.name.clone(), r#type: c.type_name.clone(), family: c.family }
+        Self {
+            name: c.name.clone(),
+            r#type: c.type_name.clone(),
+            family: c.family,
+            display_name: c.display_name.clone(),
+            format: c.format.as_ref().map(ColumnFormatGql::from),
+        }
+    }
+}
+
+/// How a column's values read: money in a currency, a ratio as a percentage, fixed decimals.
+#[derive(SimpleObject, InputObject, Clone, Default)]
+#[graphql(name = "ColumnFormat", input_name = "ColumnFormatInput")]
+pub struct ColumnFormatGql {
+    /// NUMBER, CURRENCY (money; "$1,234.50") or PERCENT (a ratio: 0.25 reads "25%").
+    pub style: Option<quarry_engine::mdl::FormatStyle>,
+    /// Digits after the decimal point (0 to 6); sensible ones for the style when empty.
+    pub decimals: Option<i32>,
+    /// An ISO 4217 code; for CURRENCY, the model's currency when empty.
+    pub currency: Option<String>,
+}
+
+impl From<&quarry_engine::mdl::DisplayFormat> for ColumnFormatGql {
+    fn from(f: &quarry_engine::mdl::DisplayFormat) -> Self {
+        Self { style: f.style, decimals: f.decimals.map(i32::from), currency: f.currency.clone() }
+    }
+}
+
+impl ColumnFormatGql {
+    /// The format to keep; decimals out of range are refused by the domain's check.
+    pub fn into_format(self) -> quarry_engine::mdl::DisplayFormat {
+        let decimals = self.decimals.map(|d| u8::try_from(d).unwrap_or(u8::MAX));
+        let currency = self.currency.map(|c| c.trim().to_uppercase()).filter(|c| !c.is_empty());
+        quarry_engine::mdl::DisplayFormat { style: self.style, decimals, currency }
     }
 }
 

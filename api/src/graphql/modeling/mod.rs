@@ -7,7 +7,10 @@ mod mutations;
 pub use deploy::{DeployMutation, DeployQuery};
 pub use mutations::ModelingEditMutation;
 
-use super::context::{self, parse_id};
+use super::{
+    asking::ColumnFormatGql,
+    context::{self, parse_id},
+};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use quarry_domain::{
@@ -66,6 +69,8 @@ struct ModelColumnGql {
     /// What questions may call the column, as the deployed models and the project's taught
     /// terms say (empty until it is deployed, and for hidden columns).
     terms: Vec<TermGql>,
+    /// How its values read in answers; empty: from the values themselves.
+    format: Option<ColumnFormatGql>,
 }
 
 #[Object(name = "Model")]
@@ -98,6 +103,10 @@ impl ModelGql {
     async fn primary_key(&self) -> Option<&str> {
         self.model.primary_key.as_deref()
     }
+    /// The ISO 4217 code of its money columns that have none of their own.
+    async fn currency(&self) -> Option<&str> {
+        self.model.currency.as_deref()
+    }
     /// What questions may call the model, as the deployed models and the project's taught
     /// terms say (empty until it is deployed).
     async fn terms(&self) -> Vec<TermGql> {
@@ -120,6 +129,7 @@ impl ModelGql {
                 is_calculated: c.is_calculated(),
                 description: c.description.clone(),
                 terms: terms_in(&self.vocabulary, &self.model.reference_name, Some(&c.reference_name)),
+                format: c.format.as_ref().map(|f| ColumnFormatGql::from(&f.0)),
             })
             .collect()
     }

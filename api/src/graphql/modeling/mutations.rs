@@ -2,6 +2,7 @@
 //! deletes; the owner and contributors update (§6).
 
 use super::{RelationInput, RelationshipGql, ViewGql};
+use crate::graphql::asking::ColumnFormatGql;
 use crate::{
     error::ApiResult,
     graphql::context::{self, parse_id},
@@ -9,7 +10,11 @@ use crate::{
 use async_graphql::{Context, ID, InputObject, Object};
 use quarry_domain::{
     db::Pool,
-    modeling::{NewRelation, RelationType, edit::ColumnMetadata, use_case},
+    modeling::{
+        NewRelation, RelationType,
+        edit::{ColumnMetadata, ModelMetadata},
+        use_case,
+    },
     on_worker::{self, NewModel},
     services::Services,
 };
@@ -41,6 +46,8 @@ pub struct ColumnMetadataInput {
     pub display_name: Option<String>,
     pub description: Option<String>,
     pub hidden: Option<bool>,
+    /// How the column's values read in answers; an empty format clears it.
+    pub format: Option<ColumnFormatGql>,
 }
 
 #[derive(InputObject)]
@@ -48,6 +55,8 @@ pub struct UpdateModelMetadataInput {
     pub display_name: Option<String>,
     /// An empty text clears the description.
     pub description: Option<String>,
+    /// The ISO 4217 code of the model's money columns without one; an empty text clears it.
+    pub currency: Option<String>,
     #[graphql(default)]
     pub columns: Vec<ColumnMetadataInput>,
 }
@@ -122,10 +131,18 @@ impl ModelingEditMutation {
         let columns = data
             .columns
             .into_iter()
-            .map(|c| Ok(ColumnMetadata { id: parse_id(&c.id)?, display_name: c.display_name, description: c.description, hidden: c.hidden }))
+            .map(|c| {
+                Ok(ColumnMetadata {
+                    id: parse_id(&c.id)?,
+                    display_name: c.display_name,
+                    description: c.description,
+                    hidden: c.hidden,
+                    format: c.format.map(ColumnFormatGql::into_format),
+                })
+            })
             .collect::<ApiResult<Vec<_>>>()?;
-        let (display_name, description) = (data.display_name.as_deref(), data.description.as_deref());
-        use_case::update_model_metadata(pool(ctx), &context::acting(ctx)?, model_id, display_name, description, &columns).await?;
+        let metadata = ModelMetadata { display_name: data.display_name, description: data.description, currency: data.currency, columns };
+        use_case::update_model_metadata(pool(ctx), &context::acting(ctx)?, model_id, &metadata).await?;
         Ok(true)
     }
 

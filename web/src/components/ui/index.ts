@@ -46,6 +46,7 @@ export {
 } from 'antd';
 export type { FormInstance, MenuProps, TableColumnsType, ThemeConfig, UploadProps } from 'antd';
 export {
+  ApartmentOutlined,
   AppstoreOutlined,
   ArrowLeftOutlined,
   CheckCircleOutlined,

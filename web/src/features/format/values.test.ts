@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateGrain, displayName, formatValue } from './values';
+import { columnTitle, dateGrain, displayName, formatValue } from './values';
 
 describe('column names as people read them', () => {
   it.each([
@@ -34,6 +34,20 @@ describe('values as people read them', () => {
     expect(formatValue(1006)).toBe('1,006');
     expect(formatValue(0.123456)).toBe('0.1235');
     expect(formatValue('1234.5')).toBe('1,234.5');
+  });
+
+  it('writes numbers in the format the semantic layer gives their column', () => {
+    expect(formatValue(1234.5, 'amt', null, { style: 'CURRENCY', currency: 'USD' })).toBe('$1,234.50');
+    expect(formatValue('1234.5', 'amt', null, { style: 'CURRENCY', currency: 'EUR' })).toBe('€1,234.50');
+    expect(formatValue(1234, 'amt', null, { style: 'CURRENCY', currency: 'USD', decimals: 0 })).toBe('$1,234');
+    expect(formatValue(0.253, 'rate', null, { style: 'PERCENT' })).toBe('25.3%');
+    expect(formatValue(0.25, 'rate', null, { style: 'PERCENT' })).toBe('25%');
+    expect(formatValue(2 / 3, 'x', null, { style: 'NUMBER', decimals: 3 })).toBe('0.667');
+    // A format says nothing about text or missing values.
+    expect(formatValue('Web', 'channel', null, { style: 'CURRENCY' })).toBe('Web');
+    expect(formatValue(null, 'amt', null, { style: 'CURRENCY' })).toBe('—');
+    expect(columnTitle({ name: 'rev_amt', displayName: 'Net revenue' })).toBe('Net revenue');
+    expect(columnTitle({ name: 'rev_amt', displayName: null })).toBe('Rev amt');
   });
 
   it('leaves the whole numbers of label columns as they are', () => {

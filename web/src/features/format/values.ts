@@ -78,13 +78,62 @@ export function dateGrain(values: unknown[], column?: string): DateGrain | null 
   return order[grain];
 }
 
+/** How the semantic layer says a column's values read (its modeling page format). */
+export type ColumnFormat = { style?: string | null; decimals?: number | null; currency?: string | null };
+
+/** A result column as the server describes it: its name, and what the semantic layer adds. */
+export type DescribedColumn = { name: string; displayName?: string | null; format?: ColumnFormat | null };
+
+/** A column's title: the semantic layer's display name, else its name in words. */
+export function columnTitle(column: DescribedColumn): string {
+  const given = column.displayName?.trim();
+  return given ? given : displayName(column.name);
+}
+
+/** The sign of a currency as English writes it ("$", "€"), else its code ("CHF"). */
+export function currencySymbol(currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/** A number in its column's format: money ("$1,234.50"), a ratio as a percentage ("25.3%"), fixed decimals. */
+export function formatNumber(value: number, format: ColumnFormat): string | null {
+  if (!Number.isFinite(value)) return null;
+  const decimals = format.decimals ?? undefined;
+  switch (format.style) {
+    case 'CURRENCY': {
+      const currency = format.currency ?? 'USD';
+      try {
+        return value.toLocaleString('en-US', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+      } catch {
+        return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals ?? 2, maximumFractionDigits: decimals ?? 2 })} ${currency}`;
+      }
+    }
+    case 'PERCENT': {
+      const percent = value * 100;
+      const digits = decimals ?? (Math.round(percent * 10) % 10 === 0 ? 0 : 1);
+      return `${percent.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+    }
+    default:
+      return decimals === undefined ? null : value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  }
+}
+
 /**
  * A value as it reads: numbers with separators and at most 2 decimals (4 below 1), whole
  * numbers of label columns (years, ids) as they are, dates at the grain of their column
- * ("2025", "Jan 2025", "3 Mar 2025", "3 Mar 2025 14:05"), missing values as "—".
+ * ("2025", "Jan 2025", "3 Mar 2025", "3 Mar 2025 14:05"), missing values as "—"; numbers in the
+ * column's `format` when the semantic layer gives one.
  */
-export function formatValue(value: unknown, column?: string, grain?: DateGrain | null): string {
+export function formatValue(value: unknown, column?: string, grain?: DateGrain | null, format?: ColumnFormat | null): string {
   if (value === null || value === undefined || value === '') return '—';
+  // Numbers a source sends as text (DECIMAL) take the format too.
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : null;
+  const formatted = format && number !== null ? formatNumber(number, format) : null;
+  if (formatted !== null) return formatted;
   if (typeof value === 'number') return formatNumberValue(value, column);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {

@@ -24,7 +24,7 @@ export type GridSort = { column: string; direction: SortDirection };
 export type GridView = { page: number; pageSize: number; sort: GridSort[]; filters: GridFilter[] };
 /** A column as the grid shows it: under `label` (the source name unless renamed; blank shows the name). */
 export type GridColumn = { name: string; label: string; hidden: boolean };
-export type SourceColumn = { name: string; family: ColumnTypeFamily };
+export type SourceColumn = { name: string; family: ColumnTypeFamily; displayName?: string | null };
 
 const NUMERIC: readonly ColumnTypeFamily[] = ['INTEGER', 'DECIMAL', 'FLOAT'];
 export const isNumeric = (family: ColumnTypeFamily | undefined) => !!family && NUMERIC.includes(family);
@@ -151,7 +151,7 @@ export function mergeColumns(saved: readonly GridColumn[], source: readonly Sour
   const known = new Set(source.map((c) => c.name));
   const kept = saved.filter((c) => known.has(c.name));
   const listed = new Set(kept.map((c) => c.name));
-  return [...kept, ...source.filter((c) => !listed.has(c.name)).map((c) => ({ name: c.name, label: c.name, hidden: false }))];
+  return [...kept, ...source.filter((c) => !listed.has(c.name)).map((c) => ({ name: c.name, label: c.displayName ?? c.name, hidden: false }))];
 }
 
 /** A column's header: the name a user gave it, else its name in words ("Unit price"). */

@@ -166,11 +166,11 @@ describe('ResponseCard', () => {
     const finished = response('FINISHED', {
       sql: 'SELECT "BillingCountry", SUM("Total") FROM "Invoice" GROUP BY 1',
       answer: 'USA has the highest total: 523.06.',
-      columns: [{ name: 'BillingCountry', type: 'VARCHAR', family: 'TEXT' }, { name: 'total', type: 'DECIMAL', family: 'DECIMAL' }],
+      columns: [{ name: 'BillingCountry', type: 'VARCHAR', family: 'TEXT', displayName: null, format: null }, { name: 'total', type: 'DECIMAL', family: 'DECIMAL', displayName: null, format: null }],
       rowCount: 2,
     });
     const api = mockOperations({
-      ResponseData: { data: { previewResponseData: { rows: [['USA', '523.06'], ['Canada', '303.96']], total: 2, truncated: false, columns: [{ name: 'BillingCountry', family: 'TEXT' }, { name: 'total', family: 'DECIMAL' }] } } },
+      ResponseData: { data: { previewResponseData: { rows: [['USA', '523.06'], ['Canada', '303.96']], total: 2, truncated: false, columns: [{ name: 'BillingCountry', type: '', family: 'TEXT', displayName: null, format: null }, { name: 'total', type: '', family: 'DECIMAL', displayName: null, format: null }] } } },
     });
     renderWithProviders(<ResponseCard projectId="p1" response={finished} onChanged={vi.fn()} onAsk={vi.fn()} />, api.client);
     expect(screen.getByTestId('answer')).toHaveTextContent('USA has the highest total: 523.06.');

@@ -7,9 +7,9 @@ import { chartChoices, ResponseChart } from './ResponseChart';
 vi.mock('./PlotlyChart', () => ({ default: () => <div>plot</div> }));
 
 const columns = [
-  { name: 'order_id', type: 'INTEGER', family: 'INTEGER' as const },
-  { name: 'ordered_at', type: 'TIMESTAMP', family: 'TIMESTAMP' as const },
-  { name: 'total_amount', type: 'DECIMAL', family: 'DECIMAL' as const },
+  { name: 'order_id', type: 'INTEGER', family: 'INTEGER' as const, displayName: null, format: null },
+  { name: 'ordered_at', type: 'TIMESTAMP', family: 'TIMESTAMP' as const, displayName: null, format: null },
+  { name: 'total_amount', type: 'DECIMAL', family: 'DECIMAL' as const, displayName: null, format: null },
 ];
 
 const response = {
@@ -22,8 +22,8 @@ const response = {
 describe('ResponseChart without a chart', () => {
   it('offers the chart types that fit, over time for a date, with the amount rather than the id', () => {
     expect(chartChoices(columns)).toEqual({ types: ['LINE', 'AREA', 'BAR'], x: 'ordered_at', y: 'total_amount' });
-    expect(chartChoices([{ name: 'country', type: 'TEXT', family: 'TEXT' }, { name: 'n', type: 'INTEGER', family: 'INTEGER' }])).toMatchObject({ types: ['BAR', 'LINE'] });
-    expect(chartChoices([{ name: 'country', type: 'TEXT', family: 'TEXT' }]).types).toEqual([]);
+    expect(chartChoices([{ name: 'country', type: 'TEXT', family: 'TEXT', displayName: null, format: null }, { name: 'n', type: 'INTEGER', family: 'INTEGER', displayName: null, format: null }])).toMatchObject({ types: ['BAR', 'LINE'] });
+    expect(chartChoices([{ name: 'country', type: 'TEXT', family: 'TEXT', displayName: null, format: null }]).types).toEqual([]);
   });
 
   it('says why and draws the chart the user picks', async () => {

@@ -6,7 +6,7 @@ import { showFailureToast } from '../../../app/errors/operationErrors';
 import type { AdjustChartInput, ChartType, ThreadResponseFieldsFragment } from '../../../gql/graphql';
 import { AdjustThreadResponseChartMutation, GenerateThreadResponseChartMutation, ResponseDataQuery } from '../graphql/asking';
 import { TABLE_ROWS } from './ResultTable';
-import { displayName } from '../../format/values';
+import { columnTitle } from '../../format/values';
 
 const PlotlyChart = lazy(() => import('./PlotlyChart'));
 
@@ -88,7 +88,7 @@ function DrawYourself({ columns, busy, onDraw }: { columns: readonly Column[]; b
   const [x, setX] = useState(choices.x);
   const [y, setY] = useState(choices.y);
   if (choices.types.length === 0) return null;
-  const options = columns.map((c) => ({ value: c.name, label: displayName(c.name) }));
+  const options = columns.map((c) => ({ value: c.name, label: columnTitle(c) }));
   return (
     <Flex gap={8} wrap="wrap" align="center" style={{ marginTop: 8 }}>
       <span>Draw it as</span>
@@ -96,7 +96,7 @@ function DrawYourself({ columns, busy, onDraw }: { columns: readonly Column[]; b
         options={choices.types.map((t) => ({ value: t, label: label(t) }))} />
       <Select aria-label="X axis to draw" style={{ width: 170 }} value={x} onChange={setX} options={options} />
       <Select aria-label="Y axis to draw" style={{ width: 170 }} value={y} onChange={setY}
-        options={columns.filter((c) => NUMERIC.includes(c.family.toLowerCase())).map((c) => ({ value: c.name, label: displayName(c.name) }))} />
+        options={columns.filter((c) => NUMERIC.includes(c.family.toLowerCase())).map((c) => ({ value: c.name, label: columnTitle(c) }))} />
       <Button size="small" type="primary" loading={busy} disabled={!chartType || !x || !y} onClick={() => onDraw({ chartType, x, y })}>
         Draw
       </Button>

@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { Alert, Table, type TableColumnsType } from '../../../components/ui';
 import { EMPTY_TEXT, LOADING_TEXT } from '../../../components/page/PageStates';
 import { failureMessage } from '../../../app/errors/operationErrors';
-import { displayName, dateGrain, formatValue } from '../../format/values';
+import { columnTitle, dateGrain, formatValue, type DescribedColumn } from '../../format/values';
 import { ResponseDataQuery } from '../graphql/asking';
 
 /** Rows fetched for the table; the rest of the cached result stays on the server. */
@@ -26,7 +26,7 @@ export function RowsTable({
   pageSize = 10,
   scrollY,
 }: {
-  columns: readonly { name: string }[];
+  columns: readonly DescribedColumn[];
   rows: readonly unknown[][];
   loading?: boolean;
   pageSize?: number;
@@ -39,11 +39,11 @@ export function RowsTable({
         // Dates read at the grain their column has ("Jan 2025" for a month per row).
         const grain = dateGrain(resultRows.map((r) => r[i]), c.name);
         return {
-          title: displayName(c.name),
+          title: columnTitle(c),
           dataIndex: String(i),
           key: String(i),
           sorter: (a: Row, b: Row) => compare(a[String(i)], b[String(i)]),
-          render: (value: unknown) => formatValue(value, c.name, grain),
+          render: (value: unknown) => formatValue(value, c.name, grain, c.format),
         };
       }),
     [resultColumns, resultRows],

@@ -1,9 +1,9 @@
 // Plotly traces for a response's chart spec, built from the cached result rows.
 import type { Data, Layout } from 'plotly.js';
-import { dateGrain, displayName, formatValue, type DateGrain } from '../../format/values';
+import { columnTitle, currencySymbol, dateGrain, displayName, formatValue, type ColumnFormat, type DateGrain, type DescribedColumn } from '../../format/values';
 
 export type ChartSpec = { chartType: string; title: string; x?: string | null; y: string; color?: string | null };
-export type ResultColumn = { name: string };
+export type ResultColumn = DescribedColumn;
 
 const toNumber = (value: unknown): number | null => {
   if (typeof value === 'number') return value;
@@ -27,6 +27,16 @@ function shortTicks(xs: string[]): { tickvals?: string[]; ticktext?: string[] } 
 const NOT_SUMS = new Set(['avg', 'average', 'mean', 'median', 'rate', 'ratio', 'percent', 'percentage', 'pct', 'share', 'per', 'min', 'max']);
 const isSum = (name: string) => !displayName(name).toLowerCase().split(/\s+/).some((w) => NOT_SUMS.has(w));
 
+/** Axis ticks in the measure's format: "$20k", "25%". */
+function tickFormat(format?: ColumnFormat | null): Partial<Layout['yaxis']> {
+  if (format?.style === 'PERCENT') return { tickformat: '.0%' };
+  if (format?.style === 'CURRENCY') {
+    const symbol = currencySymbol(format.currency ?? 'USD');
+    return symbol.length === 1 ? { tickprefix: symbol } : { ticksuffix: ` ${symbol}` };
+  }
+  return {};
+}
+
 /** Category labels too long to stand under a bar: the bars lie down instead. */
 const LONG_LABEL = 14;
 const MOST_LYING_BARS = 40;
@@ -45,8 +55,10 @@ export function chartFigure(
   // Dates on the x axis read at the grain the result has ("Jan 2025" for months).
   const xGrain = dateGrain(rows.map((r) => r[xi]), spec.x ?? undefined);
   const xs = rows.map((r) => toLabel(r[xi], spec.x ?? undefined, xGrain));
-  const xTitle = spec.x ? displayName(spec.x) : '';
-  const yTitle = displayName(spec.y);
+  const xTitle = xi >= 0 ? columnTitle(columns[xi]) : spec.x ? displayName(spec.x) : '';
+  const yTitle = yi >= 0 ? columnTitle(columns[yi]) : displayName(spec.y);
+  const yFormat = yi >= 0 ? columns[yi].format : null;
+  const yTicks = tickFormat(yFormat);
   const ys = rows.map((r) => toNumber(r[yi]));
   // Each point carries its row's index, so a click can say which row it was (a drill-down).
   const indexes = rows.map((_, i) => i);
@@ -60,14 +72,14 @@ export function chartFigure(
         autosize: true,
         margin: { l: 48, r: 12, t: 12, b: 24 },
         xaxis: { automargin: true, type: 'category', tickfont: { size: 10 }, ...shortTicks(xs) },
-        yaxis: { title: { text: yTitle, font: { size: 11 } }, automargin: true, tickfont: { size: 10 }, ...(fromZero ? { rangemode: 'tozero' } : {}) },
+        yaxis: { title: { text: yTitle, font: { size: 11 } }, automargin: true, tickfont: { size: 10 }, ...yTicks, ...(fromZero ? { rangemode: 'tozero' } : {}) },
         legend: { orientation: 'h', font: { size: 10 } },
       }
     : {
         autosize: true,
         margin: { l: 60, r: 24, t: 24, b: 80 },
         xaxis: { title: { text: xTitle }, automargin: true, type: 'category' },
-        yaxis: { title: { text: yTitle }, automargin: true, ...(fromZero ? { rangemode: 'tozero' } : {}) },
+        yaxis: { title: { text: yTitle }, automargin: true, ...yTicks, ...(fromZero ? { rangemode: 'tozero' } : {}) },
         legend: { orientation: 'h' },
       };
   switch (spec.chartType) {
@@ -105,7 +117,7 @@ export function chartFigure(
         layout: {
           ...layout,
           margin: compact ? { l: 12, r: 12, t: 12, b: 24 } : { l: 24, r: 24, t: 24, b: 48 },
-          xaxis: { title: { text: compact ? '' : yTitle }, automargin: true, ...(fromZero ? { rangemode: 'tozero' } : {}) },
+          xaxis: { title: { text: compact ? '' : yTitle }, automargin: true, ...yTicks, ...(fromZero ? { rangemode: 'tozero' } : {}) },
           yaxis: { title: { text: compact ? '' : xTitle }, automargin: true, type: 'category', autorange: 'reversed', ...(compact ? shortTicks(xs) : {}) },
         },
       };

@@ -1,5 +1,20 @@
 import { graphql } from '../../../gql';
 
+/** A result column with what the semantic layer says of it (its title and how its values read). */
+export const ResultColumnFields = graphql(`
+  fragment ResultColumnFields on ResultColumnGql {
+    name
+    type
+    family
+    displayName
+    format {
+      style
+      decimals
+      currency
+    }
+  }
+`);
+
 export const AskingTaskFields = graphql(`
   fragment AskingTaskFields on AskingTask {
     id
@@ -57,9 +72,7 @@ export const ThreadResponseFields = graphql(`
       color
     }
     columns {
-      name
-      type
-      family
+      ...ResultColumnFields
     }
     askingTask {
       ...AskingTaskFields
@@ -116,8 +129,7 @@ export const ResponseDataQuery = graphql(`
       total
       truncated
       columns {
-        name
-        family
+        ...ResultColumnFields
       }
     }
   }

@@ -61,4 +61,12 @@ describe('DashboardFilters', () => {
     expect(api.callsOf('Dashboard')[0]).toMatchObject({ filters: [] });
     expect(screen.getByText('Filtered tiles run now, not from the cache.')).toBeInTheDocument();
   });
+
+  it('has no filter bar on a board of text tiles alone', async () => {
+    const notes = { ...dashboard, items: [{ id: 'i1', type: 'TEXT', data: { cacheCreatedAt: null } }] };
+    const api = mockOperations({ Dashboard: { data: { dashboard: notes } }, Models: { data: { models } } });
+    renderWithProviders(<DashboardView projectId="p1" dashboardId="d1" />, api.client);
+    await screen.findByTestId('grid');
+    expect(screen.queryByRole('group', { name: 'Dashboard filters' })).toBeNull();
+  });
 });

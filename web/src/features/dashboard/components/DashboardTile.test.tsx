@@ -18,7 +18,7 @@ const item = (extra: Partial<DashboardItemFieldsFragment> = {}, data: Partial<Da
   lastError: null,
   refreshedAt: null,
   data: {
-    columns: [{ name: 'genre', family: 'TEXT' }, { name: 'number_of_tracks', family: 'INTEGER' }],
+    columns: [{ name: 'genre', type: '', family: 'TEXT', displayName: null, format: null }, { name: 'number_of_tracks', type: '', family: 'INTEGER', displayName: null, format: null }],
     rows: [['All', 3503], ['Other', 7]] as unknown as Record<string, unknown>,
     truncated: false,
     cacheHit: true,
@@ -83,7 +83,7 @@ describe('DashboardTile', () => {
         item={item(
           { type: 'TABLE' },
           {
-            columns: [{ name: 'month', family: 'TIMESTAMP' }, { name: 'revenue', family: 'DECIMAL' }],
+            columns: [{ name: 'month', type: '', family: 'TIMESTAMP', displayName: null, format: null }, { name: 'revenue', type: '', family: 'DECIMAL', displayName: null, format: null }],
             rows: [['2025-11-01T00:00:00', '5'], ['2025-12-01T00:00:00', '7']] as unknown as Record<string, unknown>,
           },
         )}
@@ -119,17 +119,19 @@ describe('DashboardTile', () => {
 
   it('reads a clicked bar as its category and series', () => {
     const chart = { chartType: 'GROUPED_BAR' as const, title: 't', x: 'country', y: 'total', color: 'genre' };
-    const bars = item({ type: 'GROUPED_BAR', chart }, { columns: [{ name: 'country', family: 'TEXT' }, { name: 'genre', family: 'TEXT' }, { name: 'total', family: 'DECIMAL' }] });
+    const bars = item({ type: 'GROUPED_BAR', chart }, { columns: [{ name: 'country', type: '', family: 'TEXT', displayName: null, format: null }, { name: 'genre', type: '', family: 'TEXT', displayName: null, format: null }, { name: 'total', type: '', family: 'DECIMAL', displayName: null, format: null }] });
     expect(picksOf(bars, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }, { column: 'genre', value: 'Rock' }]);
     expect(picksOf({ ...bars, chart: { ...chart, color: null } }, ['Canada', 'Rock', 3])).toEqual([{ column: 'country', value: 'Canada' }]);
   });
 
-  it('shows a text tile as its heading and lines, and edits its text', async () => {
+  it('shows a text tile under its name once, with its lines, and edits its text', async () => {
     const api = mockOperations({ UpdateDashboardItemText: { data: { updateDashboardItem: { id: 't1' } } } });
     const note = item({ id: 't1', type: 'TEXT', name: 'Sales at a glance', text: '# Sales at a glance\nRefreshed every morning.' }, { columns: [], rows: [] as unknown as Record<string, unknown>, cacheCreatedAt: null });
     renderWithProviders(<DashboardTile projectId="p1" item={note} canEdit />, api.client);
-    expect(within(screen.getByTestId('text-tile')).getByRole('heading', { name: 'Sales at a glance' })).toBeInTheDocument();
-    expect(screen.getByText('Refreshed every morning.')).toBeInTheDocument();
+    // The name is the tile's title once: the text's own first heading is not repeated under it.
+    expect(screen.getAllByText('Sales at a glance')).toHaveLength(1);
+    expect(within(screen.getByTestId('text-tile')).queryByRole('heading')).toBeNull();
+    expect(within(screen.getByTestId('text-tile')).getByText('Refreshed every morning.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Rows behind/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Refresh / })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Tile actions Sales at a glance' }));

@@ -41,7 +41,8 @@ export function DashboardView({ projectId, dashboardId }: { projectId: string; d
     <div ref={page} className="dashboard-page" data-testid="dashboard" data-dashboard-id={dashboard.id}>
       <PageMeta title={dashboard.name} description="A dashboard of pinned answers." />
       <DashboardHeader projectId={projectId} dashboard={dashboard} refreshing={refreshing} progress={progress} onRefreshAll={() => void refreshAll()} fullScreen={fullScreen} />
-      {dashboard.items.length > 0 && <DashboardFilters projectId={projectId} filters={drafts} onChange={setDrafts} />}
+      {/* Text tiles take no filter: a board of text alone has no filter bar. */}
+      {dashboard.items.some((item) => item.type !== 'TEXT') && <DashboardFilters projectId={projectId} filters={drafts} onChange={setDrafts} />}
       {dashboard.items.length === 0 ? (
         <Card>
           <EmptyState>

@@ -9,8 +9,8 @@ const barResponse = {
   question: 'number of tracks per genre',
   chart: { chartType: 'BAR' as const, title: 'Tracks per genre', x: 'genre', y: 'tracks', color: null },
   columns: [
-    { name: 'genre', type: 'varchar', family: 'TEXT' as const },
-    { name: 'tracks', type: 'bigint', family: 'INTEGER' as const },
+    { name: 'genre', type: 'varchar', family: 'TEXT' as const, displayName: null, format: null },
+    { name: 'tracks', type: 'bigint', family: 'INTEGER' as const, displayName: null, format: null },
   ],
 };
 

@@ -24,8 +24,7 @@ export const DashboardItemFields = graphql(`
     refreshedAt
     data {
       columns {
-        name
-        family
+        ...ResultColumnFields
       }
       rows
       truncated

@@ -12,7 +12,8 @@ const model = (name: string, columns: string[]): DiagramModel => ({
   primaryKey: columns[0],
   sourceTableName: name,
   sourceSql: null,
-  columns: columns.map((c) => ({ id: `${name}.${c}`, referenceName: c, displayName: c, type: 'INTEGER', hidden: false, isCalculated: false, isPrimaryKey: false, expression: null, description: null })),
+  currency: null,
+  columns: columns.map((c) => ({ id: `${name}.${c}`, referenceName: c, displayName: c, type: 'INTEGER', family: 'INTEGER', format: null, hidden: false, isCalculated: false, isPrimaryKey: false, expression: null, description: null })),
 });
 
 /** Types `text` into a searchable select and takes the option it leaves first. */

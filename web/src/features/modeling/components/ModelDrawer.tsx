@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { showFailureToast } from '../../../app/errors/operationErrors';
-import { Button, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography, toast } from '../../../components/ui';
-import type { TableColumnsType } from '../../../components/ui';
+import { Button, Drawer, Popconfirm, Select, Space, Table, Tabs, Typography, toast } from '../../../components/ui';
 import { EMPTY_TEXT } from '../../../components/page/PageStates';
 import type { DiagramModel, DiagramRelationship } from '../diagram/layout';
 import { cardinality } from '../diagram/layout';
 import {
   DeleteModelMutation,
   DeleteRelationshipMutation,
-  UpdateModelMetadataMutation,
   UpdateRelationshipMutation,
 } from '../graphql/modeling';
 import { RELATION_TYPE_OPTIONS } from '../relationTypes';
@@ -18,8 +16,7 @@ import { CalculatedFieldsTab } from './CalculatedFieldsTab';
 import { TermsTab } from './TermsTab';
 import { useKnowledgeRights } from '../../knowledge/hooks/useKnowledgeRights';
 import { PreviewPanel, SqlPanel } from './PreviewPanel';
-
-type Column = DiagramModel['columns'][number];
+import { MetadataTab } from './MetadataTab';
 
 export interface ModelDrawerProps {
   projectId: string;
@@ -83,68 +80,6 @@ export function ModelDrawer({ projectId, model, relationships, rights, onClose, 
         ]}
       />
     </Drawer>
-  );
-}
-
-interface MetadataForm {
-  displayName: string;
-  description: string;
-  columns: Record<string, { displayName: string; description: string; hidden: boolean }>;
-}
-
-function MetadataTab({ model, canUpdate, onChanged }: { model: DiagramModel; canUpdate: boolean; onChanged: () => void }) {
-  const [form] = Form.useForm<MetadataForm>();
-  const [{ fetching }, update] = useMutation(UpdateModelMetadataMutation);
-  const initial: MetadataForm = {
-    displayName: model.displayName,
-    description: model.description ?? '',
-    columns: Object.fromEntries(model.columns.map((c) => [c.id, { displayName: c.displayName, description: c.description ?? '', hidden: c.hidden }])),
-  };
-  const save = async (values: MetadataForm) => {
-    const columns = model.columns.map((c) => ({ id: c.id, ...values.columns[c.id] }));
-    const result = await update({ modelId: model.id, data: { displayName: values.displayName, description: values.description, columns } });
-    if (result.error) return showFailureToast(result.error, 'Failed to update model metadata.');
-    toast.success('Model metadata saved.');
-    onChanged();
-  };
-  const columns: TableColumnsType<Column> = [
-    {
-      title: 'Column',
-      key: 'name',
-      render: (_, c) => (
-        <Space size={4}>
-          <Typography.Text code>{c.referenceName}</Typography.Text>
-          {c.isPrimaryKey ? <Tag>PK</Tag> : null}
-          {c.isCalculated ? <Tag color="purple">ƒ</Tag> : null}
-        </Space>
-      ),
-    },
-    { title: 'Type', dataIndex: 'type', key: 'type' },
-    { title: 'Display name', key: 'displayName', render: (_, c) => <Form.Item name={['columns', c.id, 'displayName']} noStyle><Input size="small" aria-label={`Display name of ${c.referenceName}`} /></Form.Item> },
-    { title: 'Description', key: 'description', render: (_, c) => <Form.Item name={['columns', c.id, 'description']} noStyle><Input size="small" aria-label={`Description of ${c.referenceName}`} /></Form.Item> },
-    {
-      title: 'Hidden',
-      key: 'hidden',
-      render: (_, c) => (
-        <Form.Item name={['columns', c.id, 'hidden']} valuePropName="checked" noStyle>
-          <Switch size="small" aria-label={`Hide ${c.referenceName}`} />
-        </Form.Item>
-      ),
-    },
-  ];
-  return (
-    <Form form={form} name="model-metadata" layout="vertical" initialValues={initial} disabled={!canUpdate} onFinish={(v) => void save(v)}>
-      <Form.Item label="Display name" name="displayName" rules={[{ required: true }]}>
-        <Input />
-      </Form.Item>
-      <Form.Item label="Description" name="description">
-        <Input.TextArea rows={2} placeholder="What one row of this model is, for people and for the question engine." />
-      </Form.Item>
-      <Table<Column> rowKey="id" size="small" columns={columns} dataSource={model.columns} pagination={false} aria-label="Columns" />
-      <Button type="primary" htmlType="submit" loading={fetching} style={{ marginTop: 16 }}>
-        Save
-      </Button>
-    </Form>
   );
 }
 

@@ -17,6 +17,8 @@ const column = (id: string, referenceName: string, extra: Record<string, unknown
   referenceName,
   displayName: referenceName,
   type: 'INTEGER',
+  family: 'INTEGER',
+  format: null,
   hidden: false,
   isCalculated: false,
   isPrimaryKey: false,

@@ -124,7 +124,7 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
         </Card>
         <div style={{ flex: 1, height: 640, border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff' }} aria-label="Model diagram">
           <Suspense fallback={<LoadingState />}>
-            <ModelDiagram models={models} relationships={relationships} metrics={metrics} edgeShape={edgeShape} onOpenModel={openModel} />
+            <ModelDiagram projectId={projectId} models={models} relationships={relationships} metrics={metrics} edgeShape={edgeShape} onOpenModel={openModel} />
           </Suspense>
         </div>
       </Flex>

@@ -1,10 +1,10 @@
 import '@xyflow/react/dist/style.css';
-import { Background, Controls, Handle, MiniMap, Position, ReactFlow } from '@xyflow/react';
-import type { Node, NodeProps, NodeTypes } from '@xyflow/react';
-import { useMemo } from 'react';
-import { KeyOutlined, Tag, Tooltip } from '../../../components/ui';
+import { Background, ControlButton, Controls, Handle, MiniMap, Position, ReactFlow, applyNodeChanges } from '@xyflow/react';
+import type { Node, NodeChange, NodeProps, NodeTypes } from '@xyflow/react';
+import { useEffect, useMemo, useState } from 'react';
+import { ApartmentOutlined, KeyOutlined, Tag, Tooltip } from '../../../components/ui';
 import { layoutDiagram, NODE_WIDTH } from './layout';
-import type { DiagramMetric, DiagramModel, DiagramRelationship, EdgeShape, MetricNodeData, ModelNodeData } from './layout';
+import type { DiagramMetric, DiagramModel, DiagramRelationship, EdgeShape, LaidOutNode, MetricNodeData, ModelNodeData, Positions } from './layout';
 
 type ModelNode = Node<ModelNodeData, 'model'>;
 type MetricNode = Node<MetricNodeData, 'metric'>;
@@ -69,6 +69,8 @@ function ModelNodeView({ data }: NodeProps<ModelNode>) {
 const NODE_TYPES: NodeTypes = { model: ModelNodeView, metric: MetricNodeView };
 
 export interface ModelDiagramProps {
+  /** Whose diagram: node positions are kept per project, in this browser. */
+  projectId: string;
   models: DiagramModel[];
   relationships: DiagramRelationship[];
   metrics: DiagramMetric[];
@@ -78,14 +80,64 @@ export interface ModelDiagramProps {
 
 const MINIMAP_WIDTH = 160;
 
-/** The models as tables and their relationships as edges with cardinality; a click opens a model. */
-export default function ModelDiagram({ models, relationships, metrics, edgeShape, onOpenModel }: ModelDiagramProps) {
-  const { nodes, edges } = useMemo(() => layoutDiagram(models, relationships, edgeShape, metrics), [models, relationships, edgeShape, metrics]);
+/** Node positions kept per project: an edit or a reload leaves the diagram as the user left it. */
+const storageKey = (projectId: string) => `quarry.diagram.${projectId}`;
+
+function storedPositions(projectId: string): Positions {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey(projectId)) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Positions) : {};
+  } catch {
+    return {};
+  }
+}
+
+function storePositions(projectId: string, positions: Positions) {
+  try {
+    window.localStorage.setItem(storageKey(projectId), JSON.stringify(positions));
+  } catch {
+    // A full or disabled storage only loses the arrangement.
+  }
+}
+
+const positionsOf = (nodes: readonly { id: string; position: { x: number; y: number } }[]): Positions =>
+  Object.fromEntries(nodes.map((n) => [n.id, { x: Math.round(n.position.x), y: Math.round(n.position.y) }]));
+
+/**
+ * The models as tables and their relationships as edges with cardinality; a click opens a
+ * model. Nodes can be dragged; where they stand is kept across edits and reloads, and
+ * "Arrange" lays everything out afresh.
+ */
+export default function ModelDiagram({ projectId, models, relationships, metrics, edgeShape, onOpenModel }: ModelDiagramProps) {
+  const [kept, setKept] = useState<Positions>(() => storedPositions(projectId));
+  const [arranged, setArranged] = useState(0);
+  const laidOut = useMemo(() => layoutDiagram(models, relationships, edgeShape, metrics, kept), [models, relationships, edgeShape, metrics, kept]);
+  const [nodes, setNodes] = useState<LaidOutNode[]>(laidOut.nodes);
+  const [shown, setShown] = useState(laidOut.nodes);
+  if (shown !== laidOut.nodes) {
+    // A new layout (an edit, "Arrange"): shown as laid out, and where each node now stands
+    // is kept, so the next edit leaves it there.
+    setShown(laidOut.nodes);
+    setNodes(laidOut.nodes);
+    if (laidOut.nodes.some((n) => !kept[n.id])) setKept({ ...kept, ...positionsOf(laidOut.nodes) });
+  }
+  useEffect(() => {
+    // Only the nodes there are now are kept: the stored arrangement stays as small as the diagram.
+    storePositions(projectId, positionsOf(laidOut.nodes));
+  }, [projectId, laidOut.nodes]);
+  const { edges } = laidOut;
+  const onNodesChange = (changes: NodeChange[]) => setNodes((current) => applyNodeChanges(changes, current as Node[]) as LaidOutNode[]);
+  const arrange = () => {
+    setKept({});
+    setArranged((n) => n + 1);
+  };
   return (
     <ReactFlow
-      // A model or metric added or removed re-fits the view around everything.
-      key={nodes.length}
+      // A model or metric added or removed, or "Arrange", re-fits the view around everything.
+      key={`${nodes.length}:${arranged}`}
       nodes={nodes}
+      onNodesChange={onNodesChange}
+      onNodeDragStop={(_, node) => setKept({ ...positionsOf(nodes), [node.id]: node.position })}
       edges={edges.map((edge) => ({ ...edge, labelBgPadding: [6, 3] as [number, number], labelStyle: { fontWeight: 600 } }))}
       nodeTypes={NODE_TYPES}
       onNodeClick={(_, node) => {
@@ -99,7 +151,11 @@ export default function ModelDiagram({ models, relationships, metrics, edgeShape
       proOptions={{ hideAttribution: true }}
     >
       <Background gap={16} />
-      <Controls showInteractive={false} />
+      <Controls showInteractive={false}>
+        <ControlButton onClick={arrange} title="Arrange" aria-label="Arrange the diagram">
+          <ApartmentOutlined />
+        </ControlButton>
+      </Controls>
       <MiniMap pannable zoomable nodeColor="#adc6ff" style={{ width: MINIMAP_WIDTH, height: 110 }} />
     </ReactFlow>
   );

@@ -10,11 +10,14 @@ const model = (name: string, columns: string[]): DiagramModel => ({
   primaryKey: columns[0] ?? null,
   sourceTableName: name,
   sourceSql: null,
+  currency: null,
   columns: columns.map((c) => ({
     id: `${name}.${c}`,
     referenceName: c,
     displayName: c,
     type: 'INTEGER',
+    family: 'INTEGER',
+    format: null,
     hidden: false,
     isCalculated: false,
     isPrimaryKey: c === columns[0],
@@ -87,5 +90,23 @@ describe('layoutDiagram', () => {
     expect(placed?.type).toBe('metric');
     expect(placed?.position.x).toBeGreaterThan(nodes[0].position.x + NODE_WIDTH - 1);
     expect(edges).toContainEqual({ id: 'metric:revenue', source: 'orders', target: 'metric:revenue', type: 'bezier', label: 'measures', animated: true });
+  });
+
+  it('keeps every node where it was when a model or relationship is added, and puts the new one under them', () => {
+    const models = [model('orders', ['id', 'customer_id']), model('customers', ['id'])];
+    const relationships = [relation('r1', 'orders', 'customer_id', 'customers', 'id')];
+    const before = layoutDiagram(models, relationships, 'bezier');
+    const kept = Object.fromEntries(before.nodes.map((n) => [n.id, n.position]));
+    // The user moved one; then a model and a relationship to it were added.
+    kept.customers = { x: 900, y: 40 };
+    const after = layoutDiagram([...models, model('payments', ['id', 'order_id'])], [...relationships, relation('r2', 'payments', 'order_id', 'orders', 'id')], 'bezier', [], kept);
+    const at = (id: string) => after.nodes.find((n) => n.id === id)!;
+    expect(at('orders').position).toEqual(kept.orders);
+    expect(at('customers').position).toEqual({ x: 900, y: 40 });
+    const under = Math.max(...['orders', 'customers'].map((id) => boxOf(at(id)).bottom));
+    expect(boxOf(at('payments')).top).toBeGreaterThanOrEqual(under);
+    for (const [i, a] of after.nodes.entries()) {
+      for (const b of after.nodes.slice(i + 1)) expect(overlap(boxOf(a), boxOf(b)), `${a.id} and ${b.id} overlap`).toBe(false);
+    }
   });
 });

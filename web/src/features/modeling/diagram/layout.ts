@@ -61,6 +61,12 @@ export function metricHeight(metric: DiagramMetric): number {
 type Box = { id: string; width: number; height: number };
 type Placed = Map<string, { x: number; y: number }>;
 
+/** Where nodes stand, by id: kept across edits and reloads, and where the user dragged them. */
+export type Positions = Record<string, { x: number; y: number }>;
+
+/** Most new nodes placed side by side under the kept ones before a new row starts. */
+const NEW_PER_ROW = 4;
+
 /**
  * Related models and their metrics laid out left to right along their relationships (dagre's
  * layered layout: no two nodes overlap, edges run between the layers rather than through
@@ -92,7 +98,33 @@ function place(boxes: Box[], links: { source: string; target: string }[]): Place
   return placed;
 }
 
-export function layoutDiagram(models: DiagramModel[], relationships: DiagramRelationship[], shape: EdgeShape, metrics: DiagramMetric[] = []) {
+/**
+ * Nodes in `kept` stay where they are; when some are kept, the others (new since) go in rows
+ * under them, so an edit never moves what the user has in view. Nothing kept: the layered
+ * layout of `place`.
+ */
+function keepPlaces(boxes: Box[], placed: Placed, kept: Positions): Placed {
+  const staying = boxes.filter((b) => kept[b.id]);
+  if (staying.length === 0) return placed;
+  const left = Math.min(...staying.map((b) => kept[b.id].x));
+  let top = Math.max(...staying.map((b) => kept[b.id].y + b.height)) + GAP_Y;
+  const arriving = boxes.filter((b) => !kept[b.id]);
+  const result: Placed = new Map(staying.map((b) => [b.id, kept[b.id]]));
+  for (let row = 0; row * NEW_PER_ROW < arriving.length; row += 1) {
+    const inRow = arriving.slice(row * NEW_PER_ROW, (row + 1) * NEW_PER_ROW);
+    inRow.forEach((box, i) => result.set(box.id, { x: left + i * (NODE_WIDTH + GAP_X), y: top }));
+    top += Math.max(...inRow.map((b) => b.height)) + GAP_Y;
+  }
+  return result;
+}
+
+export function layoutDiagram(
+  models: DiagramModel[],
+  relationships: DiagramRelationship[],
+  shape: EdgeShape,
+  metrics: DiagramMetric[] = [],
+  kept: Positions = {},
+) {
   const ordered = [...models].sort((a, b) => a.referenceName.localeCompare(b.referenceName));
   const known = new Set(models.map((m) => m.referenceName));
   const edges: LaidOutEdge[] = relationships
@@ -123,7 +155,7 @@ export function layoutDiagram(models: DiagramModel[], relationships: DiagramRela
   const links = [...edges, ...metricEdges]
     .filter((e) => e.source !== e.target)
     .sort((a, b) => a.source.localeCompare(b.source) || a.target.localeCompare(b.target) || a.id.localeCompare(b.id));
-  const placed = place(boxes, links);
+  const placed = keepPlaces(boxes, place(boxes, links), kept);
   const nodes: LaidOutNode[] = [
     ...ordered.map((model): LaidOutNode => ({ id: model.referenceName, type: 'model', position: placed.get(model.referenceName)!, data: { model } })),
     ...sortedMetrics.map((metric): LaidOutNode => ({ id: `metric:${metric.name}`, type: 'metric', position: placed.get(`metric:${metric.name}`)!, data: { metric } })),

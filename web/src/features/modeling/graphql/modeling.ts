@@ -69,6 +69,7 @@ export const ModelingDiagramQuery = graphql(`
       displayName
       description
       primaryKey
+      currency
       sourceTableName
       sourceSql
       columns {
@@ -76,11 +77,17 @@ export const ModelingDiagramQuery = graphql(`
         referenceName
         displayName
         type
+        family
         hidden
         isCalculated
         isPrimaryKey
         expression
         description
+        format {
+          style
+          decimals
+          currency
+        }
       }
     }
     relationships(projectId: $projectId) {

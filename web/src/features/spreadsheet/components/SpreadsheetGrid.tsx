@@ -2,14 +2,15 @@ import { useMemo } from 'react';
 import { Table, type TableColumnsType } from '../../../components/ui';
 import { EMPTY_TEXT, LOADING_TEXT } from '../../../components/page/PageStates';
 import type { SpreadsheetPageFieldsFragment } from '../../../gql/graphql';
+import { dateGrain, formatValue, type ColumnFormat, type DateGrain } from '../../format/values';
 import { PAGE_SIZES, isNumeric, labelOf, rangeText, sortOrderOf, tableChange, type GridColumn, type GridView, type TableSorter } from '../grid';
 
 type Row = Record<string, unknown> & { key: number };
 
-const cell = (value: unknown) => {
+/** A cell as every answer surface writes it (dates at their column's grain, numbers in its format). */
+const cell = (column: string, grain: DateGrain | null, format: ColumnFormat | null | undefined) => (value: unknown) => {
   if (value === null || value === undefined) return <span className="spreadsheet-grid__null">—</span>;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return formatValue(value, column, grain, format);
 };
 
 type Props = {
@@ -31,6 +32,8 @@ export function SpreadsheetGrid({ page, columns, view, loading, onChange }: Prop
   const tableColumns: TableColumnsType<Row> = useMemo(() => {
     const index = new Map((source ?? []).map((c, i) => [c.name, i]));
     const family = new Map((source ?? []).map((c) => [c.name, c.family]));
+    const format = new Map((source ?? []).map((c) => [c.name, c.format]));
+    const data = (page?.rows as unknown as unknown[][] | undefined) ?? [];
     return columns
       .filter((c) => !c.hidden && index.has(c.name))
       .map((c) => ({
@@ -41,9 +44,9 @@ export function SpreadsheetGrid({ page, columns, view, loading, onChange }: Prop
         sortOrder: sortOrderOf(view, c.name),
         showSorterTooltip: { title: `Sort by ${labelOf(c)}` },
         align: isNumeric(family.get(c.name)) ? ('right' as const) : undefined,
-        render: cell,
+        render: cell(c.name, dateGrain(data.map((r) => r[index.get(c.name) ?? 0]), c.name), format.get(c.name)),
       }));
-  }, [columns, source, view]);
+  }, [columns, source, view, page?.rows]);
 
   const rows: Row[] = useMemo(() => {
     const data = (page?.rows as unknown as unknown[][] | undefined) ?? [];

@@ -29,9 +29,7 @@ export const SpreadsheetFields = graphql(`
 export const SpreadsheetPageFields = graphql(`
   fragment SpreadsheetPageFields on SpreadsheetPage {
     columns {
-      name
-      type
-      family
+      ...ResultColumnFields
     }
     rows
     page

@@ -64,6 +64,7 @@ test('modeling: diagram, calculated field, preview, SQL and deploy', { skip, tim
     await page.keyboard.press('Escape');
 
     // A node dragged elsewhere stays there after a reload.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     const album = page.getByTestId('model-node-Album');
     const box = await album.boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + 12);

@@ -37,7 +37,7 @@ async function fitsThePhone(page, what) {
   // keep at least 200 px, so no heading wraps a word per line.
   const squeezed = await page.evaluate(() => {
     const blocks = document.querySelectorAll(
-      'main h1, main h2, main h3, main h4, main .ant-typography:not(span), main .ant-card, main .ant-table-wrapper, main form, main [data-testid="chart"], main [data-testid="answer"]',
+      'main h1, main h2, main h3, main h4, main .ant-typography:not(span), main .ant-card, main .ant-table-wrapper, main form, main [data-testid="chart"], main [data-testid="answer"], main [data-testid="model-diagram"]',
     );
     const found = [];
     for (const element of blocks) {
@@ -46,7 +46,8 @@ async function fitsThePhone(page, what) {
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
       // Inline forms (a search box, a filter) and short labels are as wide as their text.
       if (element.tagName === 'FORM' && element.classList.contains('ant-form-inline')) continue;
-      if (box.width < 200 && element.scrollWidth > box.width + 1) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.width)} px)`);
+      if (element.dataset.testid === 'model-diagram' && box.width < 300) found.push(`the diagram (${Math.round(box.width)} px)`);
+      else if (box.width < 200 && element.scrollWidth > box.width + 1) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.width)} px)`);
       else if (box.width < 200 && box.height > 3 * parseFloat(style.lineHeight || '20')) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.width)} × ${Math.round(box.height)} px)`);
     }
     return found;

@@ -43,7 +43,7 @@ export function ResponseChart({ projectId, response }: { projectId: string; resp
       />
     );
   }
-  const options = columns.map((c) => ({ value: c.name, label: c.name }));
+  const options = columns.map((c) => ({ value: c.name, label: columnTitle(c) }));
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap="wrap" align="center">
@@ -52,7 +52,7 @@ export function ResponseChart({ projectId, response }: { projectId: string; resp
         <Select aria-label="X axis" style={{ width: 180 }} value={spec.x ?? undefined} placeholder="X axis" disabled={adjusting.fetching}
           options={options} onChange={(x) => change({ x })} />
         <Select aria-label="Y axis" style={{ width: 180 }} value={spec.y} disabled={adjusting.fetching}
-          options={columns.filter((c) => NUMERIC.includes(c.family.toLowerCase())).map((c) => ({ value: c.name, label: c.name }))} onChange={(y) => change({ y })} />
+          options={columns.filter((c) => NUMERIC.includes(c.family.toLowerCase())).map((c) => ({ value: c.name, label: columnTitle(c) }))} onChange={(y) => change({ y })} />
         <Select aria-label="Colour" style={{ width: 180 }} value={spec.color ?? ''} disabled={adjusting.fetching}
           options={[{ value: '', label: 'No series colour' }, ...options]} onChange={(color) => change({ color })} />
       </Flex>

@@ -68,6 +68,7 @@ export function MetadataTab({ model, canUpdate, onChanged }: { model: DiagramMod
     {
       title: 'Column',
       key: 'name',
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_, c) => (
         <Space size={4}>
           <Typography.Text code>{c.referenceName}</Typography.Text>

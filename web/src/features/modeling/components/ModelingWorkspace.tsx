@@ -98,8 +98,9 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
         </Space>
         <DeployButton deploy={deploy} canDeploy={rights.canUpdate} />
       </Flex>
-      <Flex gap={12} align="stretch">
-        <Card size="small" style={{ width: 240, flexShrink: 0 }} styles={{ body: { padding: 8, maxHeight: 640, overflow: 'auto' } }}>
+      {/* Side by side on a wide screen; on a phone the list above and the diagram below, each the full width. */}
+      <Flex gap={12} align="stretch" wrap="wrap">
+        <Card size="small" style={{ flex: '1 1 240px' }} styles={{ body: { padding: 8, maxHeight: 640, overflow: 'auto' } }}>
           <Typography.Text type="secondary">Models ({models.length})</Typography.Text>
           <List
             size="small"
@@ -122,7 +123,11 @@ export function ModelingWorkspace({ projectId }: { projectId: string }) {
             )}
           />
         </Card>
-        <div style={{ flex: 1, height: 640, border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff' }} aria-label="Model diagram">
+        <div
+          style={{ flex: '1000 1 300px', height: 640, border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff' }}
+          aria-label="Model diagram"
+          data-testid="model-diagram"
+        >
           <Suspense fallback={<LoadingState />}>
             <ModelDiagram projectId={projectId} models={models} relationships={relationships} metrics={metrics} edgeShape={edgeShape} onOpenModel={openModel} />
           </Suspense>

@@ -3,6 +3,7 @@ import { Background, ControlButton, Controls, Handle, MiniMap, Position, ReactFl
 import type { Node, NodeChange, NodeProps, NodeTypes } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ApartmentOutlined, KeyOutlined, Tag, Tooltip } from '../../../components/ui';
+import { useNarrow } from '../../../components/page/useNarrow';
 import { layoutDiagram, NODE_WIDTH } from './layout';
 import type { DiagramMetric, DiagramModel, DiagramRelationship, EdgeShape, LaidOutNode, MetricNodeData, ModelNodeData, Positions } from './layout';
 
@@ -101,7 +102,7 @@ function storePositions(projectId: string, positions: Positions) {
 }
 
 const positionsOf = (nodes: readonly { id: string; position: { x: number; y: number } }[]): Positions =>
-  Object.fromEntries(nodes.map((n) => [n.id, { x: Math.round(n.position.x), y: Math.round(n.position.y) }]));
+  Object.fromEntries(nodes.map((n) => [n.id, { x: n.position.x, y: n.position.y }]));
 
 /**
  * The models as tables and their relationships as edges with cardinality; a click opens a
@@ -109,6 +110,8 @@ const positionsOf = (nodes: readonly { id: string; position: { x: number; y: num
  * "Arrange" lays everything out afresh.
  */
 export default function ModelDiagram({ projectId, models, relationships, metrics, edgeShape, onOpenModel }: ModelDiagramProps) {
+  // On a phone the diagram has the width alone: no minimap beside the models.
+  const narrow = useNarrow();
   const [kept, setKept] = useState<Positions>(() => storedPositions(projectId));
   const [arranged, setArranged] = useState(0);
   const laidOut = useMemo(() => layoutDiagram(models, relationships, edgeShape, metrics, kept), [models, relationships, edgeShape, metrics, kept]);
@@ -134,7 +137,7 @@ export default function ModelDiagram({ projectId, models, relationships, metrics
   return (
     <ReactFlow
       // A model or metric added or removed, or "Arrange", re-fits the view around everything.
-      key={`${nodes.length}:${arranged}`}
+      key={`${nodes.length}:${arranged}:${narrow}`}
       nodes={nodes}
       onNodesChange={onNodesChange}
       onNodeDragStop={(_, node) => setKept({ ...positionsOf(nodes), [node.id]: node.position })}
@@ -145,7 +148,7 @@ export default function ModelDiagram({ projectId, models, relationships, metrics
       }}
       fitView
       // The models fit between the zoom controls (left) and the minimap (right): neither covers one.
-      fitViewOptions={{ padding: { top: '24px', bottom: '24px', left: '64px', right: `${MINIMAP_WIDTH + 40}px` } }}
+      fitViewOptions={{ padding: narrow ? '16px' : { top: '24px', bottom: '24px', left: '64px', right: `${MINIMAP_WIDTH + 40}px` } }}
       minZoom={0.2}
       nodesConnectable={false}
       proOptions={{ hideAttribution: true }}
@@ -156,7 +159,7 @@ export default function ModelDiagram({ projectId, models, relationships, metrics
           <ApartmentOutlined />
         </ControlButton>
       </Controls>
-      <MiniMap pannable zoomable nodeColor="#adc6ff" style={{ width: MINIMAP_WIDTH, height: 110 }} />
+      {narrow ? null : <MiniMap pannable zoomable nodeColor="#adc6ff" style={{ width: MINIMAP_WIDTH, height: 110 }} />}
     </ReactFlow>
   );
 }

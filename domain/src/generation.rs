@@ -526,31 +526,30 @@ async fn recommend_questions(
         Some((_, manifest)) => manifest,
         None => manifest::of_project(pool, task.project_id).await?,
     };
-    let questions = match llm {
-        // Without a model: follow-ups of the thread's last answer the engine can answer, then
-        // the project's first questions.
-        None => {
-            let last = match thread_id {
-                // The question as the engine read it (a follow-up made whole), with its SQL.
-                Some(thread_id) => sqlx::query!(
-                    r#"SELECT t.question, r.sql AS "sql!" FROM thread_responses r JOIN asking_tasks t ON t.response_id = r.id
-                       WHERE r.thread_id = $1 AND r.sql IS NOT NULL AND t.given_sql IS NULL AND t.status = $2
-                       ORDER BY r.created_at DESC, t.created_at DESC LIMIT 1"#,
-                    thread_id,
-                    asking::AskStatus::Finished as asking::AskStatus,
-                )
-                .fetch_optional(pool)
-                .await
-                .map_err(Error::from)?,
-                None => None,
-            };
-            let mut questions = match last {
-                Some(last) => asking::answer::follow_up_questions(pool, task.project_id, &last.question, &last.sql, RECOMMENDED_QUESTIONS / 2).await?,
-                None => Vec::new(),
-            };
-            questions.extend(asking::answer::suggested_questions(pool, task.project_id).await?);
-            questions
-        }
+    // Follow-ups of the thread's last answer built from its reading (a group drilled into,
+    // the previous period, another breakdown) and answerable by the engine: first, whether
+    // or not a language model adds its own.
+    let last = match thread_id {
+        // The question as the engine read it (a follow-up made whole), with its SQL.
+        Some(thread_id) => sqlx::query!(
+            r#"SELECT t.question, r.sql AS "sql!" FROM thread_responses r JOIN asking_tasks t ON t.response_id = r.id
+               WHERE r.thread_id = $1 AND r.sql IS NOT NULL AND t.given_sql IS NULL AND t.status = $2
+               ORDER BY r.created_at DESC, t.created_at DESC LIMIT 1"#,
+            thread_id,
+            asking::AskStatus::Finished as asking::AskStatus,
+        )
+        .fetch_optional(pool)
+        .await
+        .map_err(Error::from)?,
+        None => None,
+    };
+    let mut questions = match last {
+        Some(last) => asking::answer::follow_up_questions(pool, task.project_id, &last.question, &last.sql, RECOMMENDED_QUESTIONS / 2).await?,
+        None => Vec::new(),
+    };
+    match llm {
+        // Without a model: then the project's first questions.
+        None => questions.extend(asking::answer::suggested_questions(pool, task.project_id).await?),
         Some(llm) => {
             let follow = if asked.is_empty() {
                 "Recommend questions a business user would ask first.".to_owned()
@@ -567,13 +566,16 @@ async fn recommend_questions(
                 max_tokens: 600,
             };
             let text = chat(pool, llm, task, "questions", request).await?;
-            json_in(&text).and_then(|v| v.get("questions").cloned()).and_then(|q| serde_json::from_value::<Vec<String>>(q).ok()).unwrap_or_default()
+            questions.extend(
+                json_in(&text).and_then(|v| v.get("questions").cloned()).and_then(|q| serde_json::from_value::<Vec<String>>(q).ok()).unwrap_or_default(),
+            );
         }
-    };
+    }
+    let mut seen = std::collections::HashSet::new();
     let questions: Vec<String> = questions
         .into_iter()
         .filter_map(|q| asking::check_question(&q).ok())
-        .filter(|q| !asked.iter().any(|a| a.eq_ignore_ascii_case(q)))
+        .filter(|q| !asked.iter().any(|a| a.eq_ignore_ascii_case(q)) && seen.insert(q.to_lowercase()))
         .take(RECOMMENDED_QUESTIONS)
         .collect();
     Ok(GenerationResult::RecommendedQuestions(questions))

@@ -44,7 +44,7 @@ export async function inBrowser(prefix, journey) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const consoleErrors = [];
   const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const opened = await context.newPage();
     opened.setDefaultTimeout(STEP_TIMEOUT_MS);
     // QUARRY_E2E_TRACE=1: every navigation, console line and API call with its time, to read a flaky journey by.

@@ -480,6 +480,13 @@ async fn descriptions_and_recommended_questions_with_and_without_a_model() {
     let task = app.gql_ok(&client, recommend, json!({"p": project})).await["createRecommendedQuestionsTask"].clone();
     let done = generated(&app, &client, &project, &task).await;
     assert_eq!(done["questions"], json!(["Which artists have the most albums?", "How many tracks does each playlist have?"]), "{done}");
+    // In a thread: the answer's own follow-ups (built from its reading) first, then the model's.
+    server.push(Reply::openai_chat(r#"{"questions": ["Which artists have the most albums?"]}"#)).await;
+    let task = app.gql_ok(&client, in_thread, json!({"p": project, "t": asked["threadId"]})).await["createRecommendedQuestionsTask"].clone();
+    let done = generated(&app, &client, &project, &task).await;
+    let offered: Vec<&str> = done["questions"].as_array().unwrap().iter().filter_map(|q| q.as_str()).collect();
+    assert!(offered.len() > 1 && offered[0].starts_with("number of tracks"), "the answer's follow-ups first: {offered:?}");
+    assert_eq!(offered.last(), Some(&"Which artists have the most albums?"), "{offered:?}");
 
     // Relationships: the model's proposals join the heuristics' when they name real columns
     // of models not joined yet.

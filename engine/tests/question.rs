@@ -239,3 +239,40 @@ fn what_it_cannot_place_it_says_and_suggests_questions() {
     };
     assert_eq!(understood[0], "could not place \"planet\"");
 }
+
+#[test]
+fn a_name_said_of_a_thing_is_its_label_not_one_more_thing_to_place() {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE TABLE airlines (id INTEGER, airline VARCHAR, abbreviation VARCHAR, country VARCHAR);
+         INSERT INTO airlines VALUES (1, 'United Airlines', 'UAL', 'USA'), (2, 'Lufthansa', 'DLH', 'Germany');
+         CREATE TABLE airports (id INTEGER, airport_name VARCHAR, country VARCHAR);
+         INSERT INTO airports VALUES (1, 'Heathrow', 'UK');",
+    )
+    .unwrap();
+    let manifest = Manifest {
+        models: vec![
+            model(
+                "airlines",
+                vec![
+                    Column::source("id", "INTEGER"),
+                    Column::source("airline", "VARCHAR"),
+                    Column::source("abbreviation", "VARCHAR"),
+                    Column::source("country", "VARCHAR"),
+                ],
+            ),
+            model("airports", vec![Column::source("id", "INTEGER"), Column::source("airport_name", "VARCHAR"), Column::source("country", "VARCHAR")]),
+        ],
+        ..Manifest::default()
+    };
+    // "names" is the airlines' label, not the airports' name column.
+    let (sql, mut rows) = ask(&conn, &manifest, "airline names and abbreviations", &[]);
+    rows.sort();
+    assert_eq!(rows, texts(&[&["Lufthansa", "DLH"], &["United Airlines", "UAL"]]), "{sql}");
+    assert!(!sql.contains("airports"), "{sql}");
+    // Where the thing has a column so named, that column is read as before.
+    let (conn, manifest) = store();
+    let (sql, mut rows) = ask(&conn, &manifest, "names of customers", &[]);
+    rows.sort();
+    assert_eq!(rows, texts(&[&["Ada"], &["Bo"], &["Cy"]]), "{sql}");
+}

@@ -103,8 +103,9 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     assert.equal(answer.page, 1);
     assert.equal(await millis.getAttribute('aria-sort'), 'descending');
     await rowRange(page).filter({ hasText: 'Showing 1–50 of 3503 rows' }).waitFor();
-    await grid(page).locator('tbody tr.ant-table-row').first().locator('td', { hasText: '5286953' }).waitFor();
-    assert.equal((await firstRow(page))[1], '5286953');
+    // Numbers read with separators, as on every answer surface.
+    await grid(page).locator('tbody tr.ant-table-row').first().locator('td', { hasText: '5,286,953' }).waitFor();
+    assert.equal((await firstRow(page))[1], '5,286,953');
     await shot('sorted-descending');
 
     // A filter: UnitPrice > 0.99, typed as a number.
@@ -154,7 +155,8 @@ test('spreadsheets: from SQL, paged, sorted and filtered at the source, columns 
     assert.equal(await grid(page).locator('thead th', { hasText: 'Milliseconds' }).getAttribute('aria-sort'), 'descending');
     assert.equal(await page.getByTestId('filter-tag').innerText(), 'Unit price > 0.99');
     const top = await firstRow(page);
-    assert.ok(Number(top[0]) >= Number((await grid(page).locator('tbody tr.ant-table-row').nth(1).locator('td').first().innerText())), 'still sorted descending');
+    const amount = (text) => Number(text.replaceAll(',', ''));
+    assert.ok(amount(top[0]) >= amount(await grid(page).locator('tbody tr.ant-table-row').nth(1).locator('td').first().innerText()), 'still sorted descending');
     await shot('reloaded');
 
     // Download CSV: the export is polled, then the file downloads.

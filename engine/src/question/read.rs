@@ -72,6 +72,9 @@ pub(super) struct Question<'m> {
     pub(super) day_parts: Vec<(super::time::DayPart, usize)>,
     pub(super) comparisons: Vec<ComparisonMention>,
     pub(super) names: Vec<NameMention<'m>>,
+    /// Where a thing is said whose name was said with it ("airline names"): the first token of
+    /// its mention. A list of it shows its name.
+    pub(super) labelled: Vec<usize>,
     /// What the reply should offer for words it could not place ("\"united\" could be …").
     pub(super) hints: Vec<String>,
 }
@@ -156,6 +159,7 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
         day_parts: Vec::new(),
         comparisons: Vec::new(),
         names: Vec::new(),
+        labelled: Vec::new(),
         hints: Vec::new(),
     };
     scan_values(&mut q, manifest, values);
@@ -382,12 +386,37 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
         }
     }
     found.sort_by_key(|f| f.tokens.start);
+    drop_labels_of_named_things(q, &mut found);
     for f in found {
         let index = q.names.len();
         for i in f.tokens.clone() {
             q.claims[i] = Some(Claim::Name(index));
         }
         q.names.push(f);
+    }
+}
+
+/// "Airline names", "the names of the singers": a name or title said of a model or a text
+/// column the question names is that thing's label (the answer shows it with it), not one
+/// more thing to place; unless that thing's own model has a column the word names, which is
+/// then read as usual.
+fn drop_labels_of_named_things(q: &mut Question, found: &mut Vec<NameMention>) {
+    let is_label = |f: &NameMention| f.tokens.len() == 1 && matches!(q.tokens[f.tokens.start].stem.as_str(), "name" | "title");
+    let mut dropped = Vec::new();
+    for (index, label) in found.iter().enumerate().filter(|(_, f)| is_label(f)) {
+        let at = label.tokens.start;
+        let next = (at + 1..q.tokens.len()).find(|&i| !matches!(q.tokens[i].word.as_str(), "of" | "the" | "all" | "their" | "its" | "each" | "every"));
+        let Some(thing) = found.iter().find(|f| !is_label(f) && (f.tokens.end == at || Some(f.tokens.start) == next)) else { continue };
+        let named = |(_, c): &(&Model, Option<&Column>)| c.is_none_or(|c| !is_measure(c));
+        let own_column = label.candidates.iter().any(|(lm, _)| thing.candidates.iter().any(|(tm, _)| tm.name == lm.name));
+        if thing.candidates.iter().any(named) && !own_column {
+            dropped.push(index);
+            q.labelled.push(thing.tokens.start);
+        }
+    }
+    for index in dropped.into_iter().rev() {
+        let label = found.remove(index);
+        q.claims[label.tokens.start] = Some(Claim::Filler);
     }
 }
 

@@ -92,6 +92,15 @@ impl<'m> Reading<'_, 'm> {
             {
                 return fail(format!("{} listed from {}", m.name, base.name));
             }
+            // "Airline names and abbreviations": the name said of what is listed comes first.
+            let listed_here = listed.unwrap_or(base);
+            let label_said = q.names.iter().any(|f| q.labelled.contains(&f.tokens.start) && f.candidates.iter().any(|(m, _)| m.name == listed_here.name));
+            if label_said && let Some(Group::Entity { shown, .. }) = self.plan.entity(listed_here) {
+                for c in shown.into_iter().filter(|c| !named.iter().any(|(_, r)| r.model.name == c.model.name && r.column.name == c.column.name)) {
+                    self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    self.used.push(c);
+                }
+            }
             for (n, r) in &named {
                 let item = format!("{} AS {}", r.sql(dialect), quote(&r.column.name));
                 // A column named twice is listed once; the second mention means something

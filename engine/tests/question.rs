@@ -276,3 +276,19 @@ fn a_name_said_of_a_thing_is_its_label_not_one_more_thing_to_place() {
     rows.sort();
     assert_eq!(rows, texts(&[&["Ada"], &["Bo"], &["Cy"]]), "{sql}");
 }
+
+#[test]
+fn the_fewest_counts_the_groups_with_none() {
+    let (conn, manifest) = store();
+    conn.execute_batch("INSERT INTO customers VALUES (4, 'Dee', 'DE');").unwrap();
+    // Dee has no invoices: the fewest is none, not the one who has one.
+    let (sql, rows) = ask(&conn, &manifest, "which customer has the fewest invoices", &[]);
+    assert_eq!(rows, texts(&[&["Dee", "0"]]), "{sql}");
+    // Counted within a period, the same: none in 2023 for three of them.
+    let (sql, mut rows) = ask(&conn, &manifest, "which customer had the fewest invoices in 2023", &[]);
+    rows.sort();
+    assert_eq!(rows, texts(&[&["Bo", "0"], &["Cy", "0"], &["Dee", "0"]]), "{sql}");
+    // The most is read as before.
+    let (sql, rows) = ask(&conn, &manifest, "which customer has the most invoices", &[]);
+    assert_eq!(rows, texts(&[&["Ada", "2"]]), "{sql}");
+}

@@ -13,7 +13,7 @@ use crate::{
         Chip, ChipKind,
         entities::{ends_validity, entity_of, key_column, stems_of},
         lexicon,
-        reach::{Reach, is_key, joins_for, reachable},
+        reach::{Reach, is_key, join_condition, joins_for, reachable},
         read::{Claim, Question, column_words, is_date, is_measure, is_sale_verb},
     },
 };
@@ -340,6 +340,42 @@ impl<'m> Reading<'_, 'm> {
         Ok(Value { sql, label, alias, ..Value::default() })
     }
 
+    /// For a count ranked from the fewest, grouped by one related model reached in one step
+    /// ("customers" from "orders"): the FROM that reads the groups with the counted rows
+    /// joined to them (conditions on the counted rows in the join), and what to count in
+    /// place of `COUNT(*)`, so a group with no rows counts 0 instead of being left out.
+    /// `None` when the reading is not of that shape (a condition on a third model, a
+    /// counted model without a key, more than one step).
+    fn counted_from_groups(&self) -> Option<(String, String)> {
+        let (dialect, base) = (self.dialect, self.base);
+        let quote = |n: &str| dialect.quote(n);
+        // The base's own columns are read only by conditions (a date range); the groups are of
+        // the one model.
+        let joined: Vec<&Reach<'m>> = self.used.iter().filter(|r| r.joined()).collect();
+        let (relationship, group) = match joined.first()?.path.as_slice() {
+            [(relationship, group)] => (*relationship, *group),
+            _ => return None,
+        };
+        if joined.iter().any(|r| r.path.len() != 1 || r.path[0].0.name != relationship.name || r.through_current()) {
+            return None;
+        }
+        let key = base.primary_key.as_deref().and_then(|k| base.column(k))?;
+        let (of_base, of_group) = (format!("{}.", quote(&base.name)), format!("{}.", quote(&group.name)));
+        if self.select.iter().any(|item| item.contains(&of_base)) {
+            return None;
+        }
+        let mut on = vec![join_condition(&relationship.condition, dialect)];
+        for condition in &self.conditions {
+            match (condition.contains(&of_base), condition.contains(&of_group)) {
+                (true, false) => on.push(format!("({condition})")),
+                (false, true) => {}
+                _ => return None,
+            }
+        }
+        let from = format!("{} LEFT JOIN {} ON {}", quote(&group.name), quote(&base.name), on.join(" AND "));
+        Some((from, format!("COUNT({}.{})", quote(&base.name), quote(&key.name))))
+    }
+
     /// The SQL of the value beside the groups, ranked, ordered and limited.
     fn write(mut self, mut value: Value, limit: Option<u32>, single_measure_rows: bool) -> Result<Built, Vec<String>> {
         let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
@@ -362,7 +398,26 @@ impl<'m> Reading<'_, 'm> {
             (None, Some(value_sql), Some((desc, _))) if grouped => Some(format!("{value_sql}{}", if desc { " DESC" } else { "" })),
             _ => None,
         };
-        let mut sql = format!("SELECT {} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
+        let ascending = rank_by.as_ref().is_some_and(|r| !r.ends_with(" DESC")) || !ties && s.order.is_some_and(|(desc, _)| !desc);
+        let from_groups = if ascending && grouped && value.sql.as_deref() == Some("COUNT(*)") { self.counted_from_groups() } else { None };
+        let mut sql = match &from_groups {
+            // "Which customer placed the fewest orders": the fewest may be none, so the
+            // customers are read, each with how many orders it has (0 for none).
+            Some((from, count)) => {
+                let select: Vec<String> = self.select.iter().map(|item| item.replacen("COUNT(*)", count, 1)).collect();
+                format!("SELECT {} FROM {from}", select.join(", "))
+            }
+            None => format!("SELECT {} FROM {}{}", self.select.join(", "), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect)),
+        };
+        let rank_by = match (&from_groups, rank_by) {
+            (Some((_, count)), Some(rank_by)) => Some(rank_by.replacen("COUNT(*)", count, 1)),
+            (_, rank_by) => rank_by,
+        };
+        if from_groups.is_some() {
+            // The conditions went into the FROM: those on the groups stay, as WHERE.
+            let group_model = self.used.iter().find(|r| r.joined()).map(|r| r.model.name.clone()).unwrap_or_default();
+            self.conditions.retain(|c| !c.contains(&format!("{}.", quote(&base.name))) && c.contains(&format!("{}.", quote(&group_model))));
+        }
         if ties && let Some(rank_by) = &rank_by {
             sql = sql.replacen("SELECT ", &format!("SELECT RANK() OVER (ORDER BY {rank_by}) AS {}, ", quote("rank")), 1);
         }

@@ -292,3 +292,14 @@ fn the_fewest_counts_the_groups_with_none() {
     let (sql, rows) = ask(&conn, &manifest, "which customer has the most invoices", &[]);
     assert_eq!(rows, texts(&[&["Ada", "2"]]), "{sql}");
 }
+
+#[test]
+fn a_comparison_word_is_never_part_of_a_value_said_in_part() {
+    let (conn, manifest) = store();
+    // A value ending in a comparison word, offered as a match of "more" (as the deploy's value
+    // search offers the values that contain a word of the question).
+    let values = [ValueMatch { model: "customers".into(), column: "name".into(), value: "Faith No More".into() }];
+    let (sql, rows) = ask(&conn, &manifest, "how many invoices came to more than $15?", &values);
+    assert!(!sql.contains("Faith No More") && sql.contains("15"), "{sql}");
+    assert_eq!(rows, texts(&[&["1"]]), "{sql}");
+}

@@ -408,13 +408,22 @@ pub fn unit_quantity(unit: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// Comparatives that say "more than" a number.
+pub const ABOVE: &[&str] = &["more", "greater", "higher", "longer", "taller", "heavier", "larger", "bigger", "older"];
+/// Comparatives that say "less than" a number.
+pub const BELOW: &[&str] = &["less", "fewer", "lower", "shorter", "smaller", "lighter", "cheaper", "younger"];
+
+/// The other words of comparisons ("more than $15", "over 40"). With [`ABOVE`] and [`BELOW`],
+/// never part of a value said in part ("more" is not "Faith No More").
+pub const COMPARING: &[&str] = &["than", "over", "above", "under", "below", "exceeding", "exceeds", "exceed", "beyond", "exactly", "between"];
+
 /// Comparators said before a number, with the operator they mean.
 pub fn comparator(words: &[&str]) -> Option<(usize, &'static str)> {
     let two = |a: &str, b: &str| words.len() >= 2 && words[0] == a && words[1] == b;
-    if ["more", "greater", "higher", "longer", "taller", "heavier", "larger", "bigger", "older"].iter().any(|w| two(w, "than")) {
+    if ABOVE.iter().any(|w| two(w, "than")) {
         return Some((2, ">"));
     }
-    if ["less", "fewer", "lower", "shorter", "smaller", "lighter", "cheaper", "younger"].iter().any(|w| two(w, "than")) {
+    if BELOW.iter().any(|w| two(w, "than")) {
         return Some((2, "<"));
     }
     if two("at", "least") || two("no", "less") {

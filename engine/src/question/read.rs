@@ -432,8 +432,11 @@ fn generic_rest(model: &Model, said: &[&str]) -> bool {
 }
 
 /// Words the reading itself uses: never values ("Average" is a review title, not an average).
-const RESERVED: [&[&str]; 7] = [
+const RESERVED: [&[&str]; 10] = [
     FILLER,
+    lexicon::ABOVE,
+    lexicon::BELOW,
+    lexicon::COMPARING,
     FILLER_NOT_NAMES,
     MOST,
     LEAST,

@@ -458,12 +458,7 @@ const MATCHING_VALUES: i64 = 2000;
 /// Co.", "Yankees" of "New York Yankees") or are one run together ("LeHavre" of "Le Havre");
 /// most common first. The engine decides which of them the question says.
 pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) -> Result<Vec<IndexedValue>> {
-    let mut keys: Vec<String> = phrases.iter().map(|p| quarry_engine::question::value_key(p)).filter(|k| !k.is_empty()).collect();
-    keys.sort();
-    keys.dedup();
-    let squashed: Vec<String> = keys.iter().map(|k| k.replace(' ', "")).filter(|k| k.len() >= 4).collect();
-    // Keys hold letters, digits and single spaces only: nothing in them is a LIKE wildcard.
-    let patterns: Vec<String> = keys.iter().filter(|k| k.len() >= 3 && k.split(' ').count() <= 3).flat_map(|k| [format!("{k} %"), format!("% {k}")]).collect();
+    let quarry_engine::question::ValueSearch { keys, squashed, patterns } = quarry_engine::question::ValueSearch::new(phrases);
     Ok(sqlx::query_as!(
         IndexedValue,
         r#"SELECT model, column_name AS "column", value, occurrences FROM value_index

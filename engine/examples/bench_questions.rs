@@ -21,7 +21,7 @@ use quarry_engine::{
     connectors::DuckDbConnector,
     mdl::{ColumnKind, Manifest},
     question::{
-        Understanding, ValueMatch, understand, value_key, value_phrases,
+        Understanding, ValueMatch, ValueSearch, understand, value_key, value_phrases,
         vocabulary::{TaughtTerm, apply},
     },
 };
@@ -261,7 +261,8 @@ async fn main() -> anyhow::Result<()> {
             total += 1;
             let question = q["question"].as_str().unwrap_or_default();
             let phrases = value_phrases(question);
-            let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
+            let search = ValueSearch::new(&phrases);
+            let values: Vec<ValueMatch> = index.iter().filter(|v| search.matches(&value_key(&v.value))).cloned().collect();
             let (category, detail, sql) = judge(&manifest, &connector, &values, q, today, &options).await;
             *counts.entry(category).or_default() += 1;
             let mark = if category == "correct" { "PASS" } else { "FAIL" };
@@ -502,7 +503,8 @@ async fn spider(args: &[String], dir: PathBuf) -> anyhow::Result<()> {
         let question = q["question"].as_str().unwrap_or_default();
         let gold = from_sqlite(q["gold_sql"].as_str().unwrap_or_default());
         let phrases = value_phrases(question);
-        let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
+        let search = ValueSearch::new(&phrases);
+        let values: Vec<ValueMatch> = index.iter().filter(|v| search.matches(&value_key(&v.value))).cloned().collect();
         let (category, detail, sql) = match understand(manifest, Dialect::DuckDb, question, &values, today) {
             Understanding::NotUnderstood { understood, .. } => ("not understood", understood.join("; "), None),
             Understanding::Sql { sql, .. } => {

@@ -32,7 +32,7 @@ pub(crate) mod words;
 pub use from_sql::{DatedColumn, dated_columns, reading_of_sql};
 pub use suggest::{follow_up, follow_ups, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
-pub use words::{value_key, value_phrases};
+pub use words::{ValueSearch, value_key, value_phrases};
 
 /// Whether a phrase is only units of time ("days", "day of week" is not): such a phrase counts
 /// or splits time in a question and cannot be taught as the name of a model or column.

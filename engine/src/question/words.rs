@@ -52,6 +52,41 @@ pub fn value_key(text: &str) -> String {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>().join(" ")
 }
 
+/// Which indexed values a question may mean, from its phrases (`value_phrases`): a value
+/// said whole, its words run together ("lehavre"), or a value that starts or ends with a
+/// phrase ("northwind" of "Northwind Freight Co."). The deploy's value search runs the same
+/// test in SQL with [`ValueSearch::keys`], [`ValueSearch::squashed`] and
+/// [`ValueSearch::patterns`] (LIKE patterns); [`ValueSearch::matches`] runs it here.
+#[derive(Debug, Clone, Default)]
+pub struct ValueSearch {
+    pub keys: Vec<String>,
+    pub squashed: Vec<String>,
+    pub patterns: Vec<String>,
+}
+
+impl ValueSearch {
+    pub fn new(phrases: &[String]) -> Self {
+        let mut keys: Vec<String> = phrases.iter().map(|p| value_key(p)).filter(|k| !k.is_empty()).collect();
+        keys.sort();
+        keys.dedup();
+        let squashed = keys.iter().map(|k| k.replace(' ', "")).filter(|k| k.len() >= 4).collect();
+        // Keys hold letters, digits and single spaces only: nothing in them is a LIKE wildcard.
+        let patterns = keys.iter().filter(|k| k.len() >= 3 && k.split(' ').count() <= 3).flat_map(|k| [format!("{k} %"), format!("% {k}")]).collect();
+        Self { keys, squashed, patterns }
+    }
+
+    /// Whether the value whose key is `key` is one the search finds.
+    pub fn matches(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| k == key)
+            || self.squashed.iter().any(|s| *s == key.replace(' ', ""))
+            || self.patterns.iter().any(|p| match (p.strip_suffix(" %"), p.strip_prefix("% ")) {
+                (Some(start), _) => key.starts_with(&format!("{start} ")),
+                (None, Some(end)) => key.ends_with(&format!(" {end}")),
+                _ => false,
+            })
+    }
+}
+
 /// The runs of one to [`LONGEST_VALUE_WORDS`] words of a question, as value keys: the
 /// candidates for indexed values ("brazil", "rock and roll", "são paulo", "ac dc").
 pub fn value_phrases(question: &str) -> Vec<String> {
@@ -142,6 +177,14 @@ pub fn synonyms(stem: &str) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_value_search_finds_values_said_whole_run_together_or_in_part() {
+        let search = ValueSearch::new(&value_phrases("orders shipped by northwind to lehavre"));
+        for (value, found) in [("Northwind Freight Co.", true), ("Le Havre", true), ("Speedy Express", false), ("Orders", true)] {
+            assert_eq!(search.matches(&value_key(value)), found, "{value}");
+        }
+    }
 
     #[test]
     fn names_and_questions_meet_in_stems() {

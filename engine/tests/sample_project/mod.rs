@@ -7,7 +7,7 @@ use duckdb::Connection;
 use quarry_engine::{
     compile::Dialect,
     mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
-    question::{Understanding, ValueMatch, understand, value_key, value_phrases},
+    question::{Understanding, ValueMatch, ValueSearch, understand, value_key, value_phrases},
     sample_datasets::{SampleDataset, SampleRelationKind},
 };
 
@@ -104,6 +104,7 @@ pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatc
 
 pub fn ask(manifest: &Manifest, index: &[ValueMatch], question: &str) -> Understanding {
     let phrases = value_phrases(question);
-    let values: Vec<ValueMatch> = index.iter().filter(|v| phrases.contains(&value_key(&v.value))).cloned().collect();
+    let search = ValueSearch::new(&phrases);
+    let values: Vec<ValueMatch> = index.iter().filter(|v| search.matches(&value_key(&v.value))).cloned().collect();
     understand(manifest, Dialect::DuckDb, question, &values, chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap())
 }

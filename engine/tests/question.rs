@@ -303,3 +303,30 @@ fn a_comparison_word_is_never_part_of_a_value_said_in_part() {
     assert!(!sql.contains("Faith No More") && sql.contains("15"), "{sql}");
     assert_eq!(rows, texts(&[&["1"]]), "{sql}");
 }
+
+#[test]
+fn a_superlative_ranks_by_what_it_implies_and_shows_what_is_named() {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE TABLE dogs (id INTEGER, name VARCHAR, age INTEGER, weight DECIMAL(5,1));
+         INSERT INTO dogs VALUES (1, 'Rex', 7, 30.5), (2, 'Bo', 2, 12.0), (3, 'Max', 11, 25.0);",
+    )
+    .unwrap();
+    let manifest = Manifest {
+        models: vec![model(
+            "dogs",
+            vec![
+                Column::source("id", "INTEGER"),
+                Column::source("name", "VARCHAR"),
+                Column::source("age", "INTEGER"),
+                Column::source("weight", "DECIMAL(5,1)"),
+            ],
+        )],
+        ..Manifest::default()
+    };
+    // "Youngest" ranks by age; the weight named is what is shown, with the age it was ranked by.
+    let (sql, rows) = ask(&conn, &manifest, "the weight of the youngest dog", &[]);
+    assert_eq!(rows, texts(&[&["12.0", "2"]]), "{sql}");
+    let (sql, rows) = ask(&conn, &manifest, "what is the weight of the oldest dog", &[]);
+    assert_eq!(rows, texts(&[&["25.0", "11"]]), "{sql}");
+}

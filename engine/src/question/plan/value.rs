@@ -82,10 +82,12 @@ impl<'m> Reading<'_, 'm> {
                 .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
                 .cloned()
         });
-        let quantity = match (implied, &self.measure) {
-            (Some(Some(q)), Some(m)) if q.column.name != m.column.name => return fail("a superlative of one quantity and another named".into()),
-            (Some(found), _) => found,
-            (None, m) => m.clone(),
+        // "The weight of the youngest dog": ranked by what the superlative implies (age),
+        // showing the quantity named (weight) with it.
+        let (quantity, named_quantity) = match (implied, &self.measure) {
+            (Some(Some(q)), Some(m)) if q.column.name != m.column.name => (Some(q), Some(m.clone())),
+            (Some(found), _) => (found, None),
+            (None, m) => (m.clone(), None),
         };
         let Some(quantity) = quantity else { return fail("an order I could not place".into()) };
         // "The age of the oldest dog": what is named is what is shown.
@@ -164,6 +166,10 @@ impl<'m> Reading<'_, 'm> {
                 }
             }
             (None, _) => {}
+        }
+        if let Some(named) = named_quantity {
+            self.select.push(format!("{} AS {}", named.sql(dialect), quote(&named.column.name)));
+            self.used.push(named);
         }
         self.select.push(format!("{} AS {}", quantity.sql(dialect), quote(&quantity.column.name)));
         let order = format!("{}{}", quantity.sql(dialect), if desc { " DESC" } else { "" });

@@ -330,3 +330,21 @@ fn a_superlative_ranks_by_what_it_implies_and_shows_what_is_named() {
     let (sql, rows) = ask(&conn, &manifest, "what is the weight of the oldest dog", &[]);
     assert_eq!(rows, texts(&[&["25.0", "11"]]), "{sql}");
 }
+
+#[test]
+fn a_run_that_is_a_models_name_is_the_model_not_its_column() {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(
+        "CREATE TABLE car_makers (id INTEGER, maker VARCHAR, country VARCHAR);
+         INSERT INTO car_makers VALUES (1, 'amc', 'usa'), (2, 'volkswagen', 'germany'), (3, 'bmw', 'germany'), (4, 'bmw', 'germany');",
+    )
+    .unwrap();
+    let manifest = Manifest {
+        models: vec![model("car_makers", vec![Column::source("id", "INTEGER"), Column::source("maker", "VARCHAR"), Column::source("country", "VARCHAR")])],
+        ..Manifest::default()
+    };
+    // "Car makers" is the model: its rows are counted, per country (not its distinct names).
+    let (sql, mut rows) = ask(&conn, &manifest, "how many car makers are there in each country", &[]);
+    rows.sort();
+    assert_eq!(rows, texts(&[&["germany", "3"], &["usa", "1"]]), "{sql}");
+}

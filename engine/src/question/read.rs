@@ -369,8 +369,14 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // "order value": of the model the run names in full (orders, not order_items).
                 let model_said =
                     |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));
-                let rank = |c: &(&Model, Option<&Column>)| (model_said(c), closeness(c));
-                let best = candidates.iter().map(rank).max().unwrap_or((false, 1));
+                // "Car makers" for a `car_makers` model: the run is the model's name, nothing
+                // more, so it is the model (its rows counted), not a column of it.
+                let model_exact = |(m, c): &(&Model, Option<&Column>)| {
+                    let own = model_words(m);
+                    c.is_none() && len > 1 && words.len() == own.len() && own.iter().all(|o| words.iter().any(|w| names(w, o)))
+                };
+                let rank = |c: &(&Model, Option<&Column>)| (model_exact(c), model_said(c), closeness(c));
+                let best = candidates.iter().map(rank).max().unwrap_or((false, false, 1));
                 candidates.retain(|c| rank(c) == best);
             } else if len > 1 {
                 // "home games" is two names ("home", "games"), not half of `home_team_id`.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use quarry_engine::compile::Dialect;
 
 /// Rows a page may hold.
 pub const MAX_PAGE_SIZE: i64 = 500;
@@ -93,13 +94,10 @@ impl PageRequest {
     }
 }
 
-fn identifier(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
-
-fn literal(value: &Value) -> Result<String> {
+fn literal(value: &Value, dialect: Dialect) -> Result<String> {
     Ok(match value {
-        Value::String(s) => format!("'{}'", s.replace('\'', "''")),
+        // The engine's one rule for text that must stay a value through the parser's round trip.
+        Value::String(s) => dialect.text_literal(s),
         Value::Number(n) => n.to_string(),
         Value::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_owned(),
         _ => return Err(Error::invalid("A filter's value must be text, a number, true or false.")),
@@ -127,40 +125,53 @@ fn check_columns(known: &[String], sort: &[SortBy], filters: &[Filter]) -> Resul
     Ok(())
 }
 
-fn where_clause(filters: &[Filter]) -> Result<String> {
+fn where_clause(filters: &[Filter], dialect: Dialect) -> Result<String> {
     let mut conditions = Vec::with_capacity(filters.len());
     for f in filters {
-        let column = identifier(&f.column);
+        let column = dialect.quote(&f.column);
         conditions.push(match (&f.value, f.operator) {
             (Value::Null, Operator::Equals) => format!("{column} IS NULL"),
             (Value::Null, Operator::NotEquals) => format!("{column} IS NOT NULL"),
             (Value::Null, _) => return Err(Error::invalid("Only EQUALS and NOT_EQUALS compare with an empty value.")),
-            (value, operator) => format!("{column} {} {}", operator.sql(), literal(value)?),
+            (value, operator) => format!("{column} {} {}", operator.sql(), literal(value, dialect)?),
         });
     }
     Ok(if conditions.is_empty() { String::new() } else { format!(" WHERE {}", conditions.join(" AND ")) })
 }
 
-/// The source's rows, filtered and sorted, from `offset`, at most `limit`. Without a sort the
-/// rows keep the source's own ORDER BY (`source_ordered`), or else are ordered by every column,
-/// so that pages (and an export read in pages) neither skip nor repeat a row.
-pub fn rows_sql(source: &str, source_ordered: bool, known: &[String], sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<String> {
-    check_columns(known, sort, filters)?;
-    let order: Vec<String> = if sort.is_empty() && source_ordered {
-        Vec::new()
-    } else if sort.is_empty() {
-        (1..=known.len()).map(|i| i.to_string()).collect()
-    } else {
-        sort.iter().map(|s| format!("{} {}", identifier(&s.column), if s.direction == Direction::Ascending { "ASC" } else { "DESC" })).collect()
-    };
-    let order = if order.is_empty() { String::new() } else { format!(" ORDER BY {}", order.join(", ")) };
-    Ok(format!("SELECT * FROM ({}) AS sheet{}{order} LIMIT {limit} OFFSET {offset}", strip(source), where_clause(filters)?))
+/// A spreadsheet's source query (over the models, in the source's dialect) and the columns it
+/// has: what its pages and counts are read from.
+#[derive(Debug, Clone, Copy)]
+pub struct Sheet<'a> {
+    pub sql: &'a str,
+    /// The source's own query ends with an ORDER BY.
+    pub ordered: bool,
+    pub known: &'a [String],
+    pub dialect: Dialect,
 }
 
-/// How many rows the filters leave.
-pub fn count_sql(source: &str, known: &[String], filters: &[Filter]) -> Result<String> {
-    check_columns(known, &[], filters)?;
-    Ok(format!("SELECT COUNT(*) AS row_count FROM ({}) AS sheet{}", strip(source), where_clause(filters)?))
+impl Sheet<'_> {
+    /// The source's rows, filtered and sorted, from `offset`, at most `limit`. Without a sort
+    /// the rows keep the source's own ORDER BY, or else are ordered by every column, so that
+    /// pages (and an export read in pages) neither skip nor repeat a row.
+    pub fn rows_sql(&self, sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<String> {
+        check_columns(self.known, sort, filters)?;
+        let order: Vec<String> = if sort.is_empty() && self.ordered {
+            Vec::new()
+        } else if sort.is_empty() {
+            (1..=self.known.len()).map(|i| i.to_string()).collect()
+        } else {
+            sort.iter().map(|s| format!("{} {}", self.dialect.quote(&s.column), if s.direction == Direction::Ascending { "ASC" } else { "DESC" })).collect()
+        };
+        let order = if order.is_empty() { String::new() } else { format!(" ORDER BY {}", order.join(", ")) };
+        Ok(format!("SELECT * FROM ({}) AS sheet{}{order} LIMIT {limit} OFFSET {offset}", strip(self.sql), where_clause(filters, self.dialect)?))
+    }
+
+    /// How many rows the filters leave.
+    pub fn count_sql(&self, filters: &[Filter]) -> Result<String> {
+        check_columns(self.known, &[], filters)?;
+        Ok(format!("SELECT COUNT(*) AS row_count FROM ({}) AS sheet{}", strip(self.sql), where_clause(filters, self.dialect)?))
+    }
 }
 
 /// The source's columns, without reading its rows.
@@ -191,6 +202,28 @@ mod tests {
 
     fn known() -> Vec<String> {
         vec!["Name".into(), "tracks".into()]
+    }
+
+    fn rows_sql(source: &str, ordered: bool, known: &[String], sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<String> {
+        Sheet { sql: source, ordered, known, dialect: Dialect::DuckDb }.rows_sql(sort, filters, limit, offset)
+    }
+
+    fn count_sql(source: &str, known: &[String], filters: &[Filter]) -> Result<String> {
+        Sheet { sql: source, ordered: false, known, dialect: Dialect::DuckDb }.count_sql(filters)
+    }
+
+    #[test]
+    fn a_filter_value_stays_one_value_through_the_parsers_round_trip() {
+        use quarry_engine::compile::safety::parse_read_only;
+        for value in ["\\' OR 1=1 --", "'''", "O''Brien", "it's"] {
+            let filters = [Filter { column: "Name".into(), operator: Operator::Equals, value: json!(value) }];
+            for dialect in [Dialect::DuckDb, Dialect::Postgres, Dialect::MySql] {
+                let sql = Sheet { sql: "SELECT 1", ordered: false, known: &known(), dialect }.count_sql(&filters).unwrap();
+                let once = parse_read_only(&sql, dialect).unwrap_or_else(|e| panic!("{value:?} {dialect:?}: {e}: {sql}"));
+                let twice = parse_read_only(&once.to_string(), dialect).unwrap_or_else(|e| panic!("{value:?} {dialect:?}: {e}: {sql} → {once}"));
+                assert_eq!(once, twice, "{value:?} {dialect:?}: {sql}");
+            }
+        }
     }
 
     #[test]

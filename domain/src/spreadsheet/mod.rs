@@ -175,7 +175,8 @@ async fn checked_view(services: &Services, sheet: &Spreadsheet, view: View) -> R
             return Err(Error::invalid("A column name must be at most 200 characters."));
         }
     }
-    grid::rows_sql(&sheet.sql, false, known, &view.sort, &view.filters, 1, 0)?;
+    // Only the names are checked here: any dialect writes the same.
+    grid::Sheet { sql: &sheet.sql, ordered: false, known, dialect: quarry_engine::compile::Dialect::DuckDb }.rows_sql(&view.sort, &view.filters, 1, 0)?;
     Ok(View { columns, ..view })
 }
 
@@ -231,6 +232,10 @@ impl Source {
         Ok(source)
     }
 
+    fn sheet(&self) -> grid::Sheet<'_> {
+        grid::Sheet { sql: &self.sql, ordered: self.ordered, known: &self.known, dialect: self.dialect }
+    }
+
     /// Runs SQL over the models at the source, at most `limit` rows.
     async fn run(&self, sql: &str, limit: usize) -> Result<QueryResult> {
         let compiled = compile::compile(&self.manifest, sql, self.dialect).map_err(compile_error)?;
@@ -241,13 +246,13 @@ impl Source {
 
     /// The rows from `offset`, at most `limit`, filtered and sorted at the source.
     pub async fn rows(&self, sort: &[SortBy], filters: &[Filter], limit: i64, offset: i64) -> Result<QueryResult> {
-        let sql = grid::rows_sql(&self.sql, self.ordered, &self.known, sort, filters, limit, offset)?;
+        let sql = self.sheet().rows_sql(sort, filters, limit, offset)?;
         self.run(&sql, limit as usize).await
     }
 
     /// How many rows the filters leave, counted at the source.
     pub async fn count(&self, filters: &[Filter]) -> Result<i64> {
-        let counted = self.run(&grid::count_sql(&self.sql, &self.known, filters)?, 1).await?;
+        let counted = self.run(&self.sheet().count_sql(filters)?, 1).await?;
         let value = counted.rows.first().and_then(|r| r.first());
         Ok(value.and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(0))
     }

@@ -59,17 +59,34 @@ impl Dialect {
     }
 
     /// `value` as a text literal of the dialect that survives the parser's round trip (every
-    /// query is parsed and written again before it runs). Quotes are doubled; a value with a
-    /// quote right after a backslash is written as CONCAT of its quote-free parts and quotes,
-    /// because the parser writes such a quote back undoubled, which would end the literal
-    /// early (`'\' OR 1=1 --'`). MySQL reads backslashes as escapes: they are doubled there.
+    /// query is parsed and written again before it runs). Quotes are doubled. A value the
+    /// parser would write back otherwise is written as CONCAT of its plain runs, its quotes
+    /// (`''''`) and, on MySQL, its backslashes (`CHAR(92)`): a quote right after a backslash
+    /// is written back undoubled, which would end the literal early (`'\' OR 1=1 --'`); two
+    /// quotes in a row are taken for one quote already doubled, which would lose a quote; and
+    /// MySQL, which reads a backslash as an escape, gets its backslashes written back bare.
     pub fn text_literal(self, value: &str) -> String {
-        let value = if self == Self::MySql { value.replace('\\', "\\\\") } else { value.to_owned() };
-        if !value.contains("\\'") {
+        let mysql = self == Self::MySql;
+        if !value.contains("\\'") && !value.contains("''") && !(mysql && value.contains('\\')) {
             return format!("'{}'", value.replace('\'', "''"));
         }
-        let parts: Vec<String> = value.split('\'').map(|part| format!("'{part}'")).collect();
-        format!("CONCAT({})", parts.join(", '''', "))
+        let mut parts = Vec::new();
+        let mut run = String::new();
+        for c in value.chars() {
+            let special = match c {
+                '\'' => "''''",
+                '\\' if mysql => "CHAR(92)",
+                _ => {
+                    run.push(c);
+                    continue;
+                }
+            };
+            parts.push(format!("'{run}'"));
+            parts.push(special.to_owned());
+            run.clear();
+        }
+        parts.push(format!("'{run}'"));
+        format!("CONCAT({})", parts.join(", "))
     }
 
     /// `name` as a quoted identifier of the dialect.

@@ -84,15 +84,15 @@ const ABBREVIATIONS: &[(&str, &[&str])] = &[
     ("eng", &["engine"]),
     ("est", &["estimated"]),
     ("exp", &["expense"]),
-    ("fname", &["first", "name"]),
+    ("fname", &["first name"]),
     ("freq", &["frequency"]),
-    ("fy", &["fiscal", "year"]),
+    ("fy", &["fiscal year"]),
     ("grp", &["group"]),
     ("hr", &["hour"]),
     ("hrs", &["hour"]),
     ("ht", &["height"]),
     ("lat", &["latitude"]),
-    ("lname", &["last", "name"]),
+    ("lname", &["last name"]),
     ("lng", &["longitude"]),
     ("loc", &["location"]),
     ("lon", &["longitude"]),
@@ -178,7 +178,17 @@ fn only_expansion(word: &str) -> Option<&'static str> {
 /// short form run into a word split off (`tailnum` → tail, num).
 pub fn split(name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for word in identifier_words(name).split(' ').filter(|w| !w.is_empty()) {
+    let spoken = identifier_words(name);
+    let mut words: Vec<String> = Vec::new();
+    for word in spoken.split(' ').filter(|w| !w.is_empty()) {
+        // A letter split off by the case of the next word is one short form with it: `LName`
+        // is lname (last name), not "l" and "name".
+        match words.last_mut() {
+            Some(last) if last.len() == 1 && !expansions(&format!("{last}{word}")).is_empty() => last.push_str(word),
+            _ => words.push(word.to_owned()),
+        }
+    }
+    for word in words.iter().map(String::as_str) {
         let glued =
             GLUED_ENDINGS.iter().find(|end| word.len() >= end.len() + 3 && word.ends_with(*end) && expansions(word).is_empty() && !NOT_GLUED.contains(&word));
         match glued {
@@ -369,6 +379,10 @@ mod tests {
             ("year", &["year"]),
             ("month", &["month"]),
             ("air_time", &["air", "time"]),
+            // A letter split off by case is one short form with the next word.
+            ("LName", &["last", "name"]),
+            ("FName", &["first", "name"]),
+            ("PType", &["p", "type"]),
         ];
         for (name, want) in cases {
             assert_eq!(name_stems(name), *want, "{name}");

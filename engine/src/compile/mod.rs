@@ -67,7 +67,8 @@ impl Dialect {
     /// MySQL, which reads a backslash as an escape, gets its backslashes written back bare.
     pub fn text_literal(self, value: &str) -> String {
         let mysql = self == Self::MySql;
-        if !value.contains("\\'") && !value.contains("''") && !(mysql && value.contains('\\')) {
+        let rewritten = value.contains("\\'") || value.contains("''") || mysql && value.contains('\\');
+        if !rewritten {
             return format!("'{}'", value.replace('\'', "''"));
         }
         let mut parts = Vec::new();

@@ -123,6 +123,13 @@ export async function signedInWithProject(page, projectName) {
   const token = new URL(link, BASE_URL).searchParams.get('token');
   await postJson(request, '/api/auth/verify-email', { token });
   await postJson(request, '/api/auth/callback/credentials', { email, password, csrfToken });
+  // The session cookie reaches the context's cookie store with the response; the journey goes
+  // on once a request carries it (a clear failure here, not an "unauthorized" further on).
+  await until(
+    'the session cookie is in use',
+    async () => (await (await request.get(`${BASE_URL}/api/auth/session`)).json()).user?.email === email,
+    10_000,
+  );
   await graphql(
     request,
     'mutation($d: OnboardUserInput!) { onboardUser(data: $d) { id } }',

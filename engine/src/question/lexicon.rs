@@ -414,7 +414,7 @@ pub const ABOVE: &[&str] = &["more", "greater", "higher", "longer", "taller", "h
 pub const BELOW: &[&str] = &["less", "fewer", "lower", "shorter", "smaller", "lighter", "cheaper", "younger"];
 
 /// The other words of comparisons ("more than $15", "over 40"). With [`ABOVE`] and [`BELOW`],
-/// never part of a value said in part ("more" is not "Faith No More").
+/// never part of a value said in part ("more" is not the last word of a stored "… No More").
 pub const COMPARING: &[&str] = &["than", "over", "above", "under", "below", "exceeding", "exceeds", "exceed", "beyond", "exactly", "between"];
 
 /// Comparators said before a number, with the operator they mean.

@@ -72,7 +72,7 @@ pub(super) struct Question<'m> {
     pub(super) day_parts: Vec<(super::time::DayPart, usize)>,
     pub(super) comparisons: Vec<ComparisonMention>,
     pub(super) names: Vec<NameMention<'m>>,
-    /// Where a thing is said whose name was said with it ("airline names"): the first token of
+    /// Where a thing is said whose name was said with it ("X names"): the first token of
     /// its mention. A list of it shows its name.
     pub(super) labelled: Vec<usize>,
     /// What the reply should offer for words it could not place ("\"united\" could be …").
@@ -369,7 +369,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // "order value": of the model the run names in full (orders, not order_items).
                 let model_said =
                     |(m, c): &(&Model, Option<&Column>)| c.is_some() && len > 1 && model_words(m).iter().all(|o| words.iter().any(|w| names(w, o)));
-                // "Car makers" for a `car_makers` model: the run is the model's name, nothing
+                // A run that says a model's whole name (two words for a `two_words` model), nothing
                 // more, so it is the model (its rows counted), not a column of it.
                 let model_exact = |(m, c): &(&Model, Option<&Column>)| {
                     let own = model_words(m);
@@ -402,7 +402,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
     }
 }
 
-/// "Airline names", "the names of the singers": a name or title said of a model or a text
+/// "X names", "the names of the Xs": a name or title said of a model or a text
 /// column the question names is that thing's label (the answer shows it with it), not one
 /// more thing to place; unless that thing's own model has a column the word names, which is
 /// then read as usual.

@@ -180,8 +180,8 @@ mod tests {
 
     #[test]
     fn the_value_search_finds_values_said_whole_run_together_or_in_part() {
-        let search = ValueSearch::new(&value_phrases("orders shipped by northwind to lehavre"));
-        for (value, found) in [("Northwind Freight Co.", true), ("Le Havre", true), ("Speedy Express", false), ("Orders", true)] {
+        let search = ValueSearch::new(&value_phrases("parcels sent by acme to lebourg"));
+        for (value, found) in [("Acme Haulage Ltd.", true), ("Le Bourg", true), ("Swift Carriers", false), ("Parcels", true)] {
             assert_eq!(search.matches(&value_key(value)), found, "{value}");
         }
     }

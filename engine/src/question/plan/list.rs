@@ -92,7 +92,7 @@ impl<'m> Reading<'_, 'm> {
             {
                 return fail(format!("{} listed from {}", m.name, base.name));
             }
-            // "Airline names and abbreviations": the name said of what is listed comes first.
+            // "X names and Y": the name said of what is listed comes first.
             let listed_here = listed.unwrap_or(base);
             let label_said = q.names.iter().any(|f| q.labelled.contains(&f.tokens.start) && f.candidates.iter().any(|(m, _)| m.name == listed_here.name));
             if label_said && let Some(Group::Entity { shown, .. }) = self.plan.entity(listed_here) {

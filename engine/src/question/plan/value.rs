@@ -82,8 +82,8 @@ impl<'m> Reading<'_, 'm> {
                 .find(|r| column_words(r.column).iter().chain(description_words(r.column).iter()).any(|w| wanted.iter().any(|x| w.starts_with(x))))
                 .cloned()
         });
-        // "The weight of the youngest dog": ranked by what the superlative implies (age),
-        // showing the quantity named (weight) with it.
+        // "The X of the youngest Y": ranked by what the superlative implies (an age),
+        // showing the quantity named (X) with it.
         let (quantity, named_quantity) = match (implied, &self.measure) {
             (Some(Some(q)), Some(m)) if q.column.name != m.column.name => (Some(q), Some(m.clone())),
             (Some(found), _) => (found, None),
@@ -347,7 +347,7 @@ impl<'m> Reading<'_, 'm> {
     }
 
     /// For a count ranked from the fewest, grouped by one related model reached in one step
-    /// ("customers" from "orders"): the FROM that reads the groups with the counted rows
+    /// (the groups' model from the counted one): the FROM that reads the groups with the counted rows
     /// joined to them (conditions on the counted rows in the join), and what to count in
     /// place of `COUNT(*)`, so a group with no rows counts 0 instead of being left out.
     /// `None` when the reading is not of that shape (a condition on a third model, a
@@ -407,8 +407,8 @@ impl<'m> Reading<'_, 'm> {
         let ascending = rank_by.as_ref().is_some_and(|r| !r.ends_with(" DESC")) || !ties && s.order.is_some_and(|(desc, _)| !desc);
         let from_groups = if ascending && grouped && value.sql.as_deref() == Some("COUNT(*)") { self.counted_from_groups() } else { None };
         let mut sql = match &from_groups {
-            // "Which customer placed the fewest orders": the fewest may be none, so the
-            // customers are read, each with how many orders it has (0 for none).
+            // "Which X has the fewest Y": the fewest may be none, so the
+            // Xs are read, each with how many Ys it has (0 for none).
             Some((from, count)) => {
                 let select: Vec<String> = self.select.iter().map(|item| item.replacen("COUNT(*)", count, 1)).collect();
                 format!("SELECT {} FROM {from}", select.join(", "))

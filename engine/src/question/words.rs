@@ -54,7 +54,7 @@ pub fn value_key(text: &str) -> String {
 
 /// Which indexed values a question may mean, from its phrases (`value_phrases`): a value
 /// said whole, its words run together ("lehavre"), or a value that starts or ends with a
-/// phrase ("northwind" of "Northwind Freight Co."). The deploy's value search runs the same
+/// phrase ("acme" of "Acme Haulage Ltd."). The deploy's value search runs the same
 /// test in SQL with [`ValueSearch::keys`], [`ValueSearch::squashed`] and
 /// [`ValueSearch::patterns`] (LIKE patterns); [`ValueSearch::matches`] runs it here.
 #[derive(Debug, Clone, Default)]

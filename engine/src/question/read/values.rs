@@ -81,8 +81,8 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
     }
 }
 
-/// Values said as people say them: the first words of a longer value ("Northwind" for
-/// "Northwind Freight Co.") or its words run together or apart ("LeHavre" for "Le Havre").
+/// Values said as people say them: the first words of a longer value ("Acme" for
+/// "Acme Haulage Ltd.") or its words run together or apart ("LeBourg" for "Le Bourg").
 /// Only words that name nothing in the model and are no word of the reading; a phrase that
 /// fits several values is not guessed: the reply offers them (`Question::hints`).
 fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {

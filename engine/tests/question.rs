@@ -84,6 +84,13 @@ fn store() -> (Connection, Manifest) {
     (conn, manifest)
 }
 
+/// A store of `ddl` with the models `models` over its tables (no relationships).
+fn store_of(ddl: &str, models: Vec<Model>) -> (Connection, Manifest) {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(ddl).unwrap();
+    (conn, Manifest { models, ..Manifest::default() })
+}
+
 /// The project's today in these tests.
 fn today() -> chrono::NaiveDate {
     chrono::NaiveDate::from_ymd_opt(2024, 8, 15).unwrap()
@@ -242,16 +249,12 @@ fn what_it_cannot_place_it_says_and_suggests_questions() {
 
 #[test]
 fn a_name_said_of_a_thing_is_its_label_not_one_more_thing_to_place() {
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(
+    let (conn, manifest) = store_of(
         "CREATE TABLE airlines (id INTEGER, airline VARCHAR, abbreviation VARCHAR, country VARCHAR);
          INSERT INTO airlines VALUES (1, 'United Airlines', 'UAL', 'USA'), (2, 'Lufthansa', 'DLH', 'Germany');
          CREATE TABLE airports (id INTEGER, airport_name VARCHAR, country VARCHAR);
          INSERT INTO airports VALUES (1, 'Heathrow', 'UK');",
-    )
-    .unwrap();
-    let manifest = Manifest {
-        models: vec![
+        vec![
             model(
                 "airlines",
                 vec![
@@ -263,8 +266,7 @@ fn a_name_said_of_a_thing_is_its_label_not_one_more_thing_to_place() {
             ),
             model("airports", vec![Column::source("id", "INTEGER"), Column::source("airport_name", "VARCHAR"), Column::source("country", "VARCHAR")]),
         ],
-        ..Manifest::default()
-    };
+    );
     // "names" is the airlines' label, not the airports' name column.
     let (sql, mut rows) = ask(&conn, &manifest, "airline names and abbreviations", &[]);
     rows.sort();
@@ -306,14 +308,10 @@ fn a_comparison_word_is_never_part_of_a_value_said_in_part() {
 
 #[test]
 fn a_superlative_ranks_by_what_it_implies_and_shows_what_is_named() {
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(
+    let (conn, manifest) = store_of(
         "CREATE TABLE dogs (id INTEGER, name VARCHAR, age INTEGER, weight DECIMAL(5,1));
          INSERT INTO dogs VALUES (1, 'Rex', 7, 30.5), (2, 'Bo', 2, 12.0), (3, 'Max', 11, 25.0);",
-    )
-    .unwrap();
-    let manifest = Manifest {
-        models: vec![model(
+        vec![model(
             "dogs",
             vec![
                 Column::source("id", "INTEGER"),
@@ -322,8 +320,7 @@ fn a_superlative_ranks_by_what_it_implies_and_shows_what_is_named() {
                 Column::source("weight", "DECIMAL(5,1)"),
             ],
         )],
-        ..Manifest::default()
-    };
+    );
     // "Youngest" ranks by age; the weight named is what is shown, with the age it was ranked by.
     let (sql, rows) = ask(&conn, &manifest, "the weight of the youngest dog", &[]);
     assert_eq!(rows, texts(&[&["12.0", "2"]]), "{sql}");
@@ -333,16 +330,11 @@ fn a_superlative_ranks_by_what_it_implies_and_shows_what_is_named() {
 
 #[test]
 fn a_run_that_is_a_models_name_is_the_model_not_its_column() {
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(
+    let (conn, manifest) = store_of(
         "CREATE TABLE car_makers (id INTEGER, maker VARCHAR, country VARCHAR);
          INSERT INTO car_makers VALUES (1, 'amc', 'usa'), (2, 'volkswagen', 'germany'), (3, 'bmw', 'germany'), (4, 'bmw', 'germany');",
-    )
-    .unwrap();
-    let manifest = Manifest {
-        models: vec![model("car_makers", vec![Column::source("id", "INTEGER"), Column::source("maker", "VARCHAR"), Column::source("country", "VARCHAR")])],
-        ..Manifest::default()
-    };
+        vec![model("car_makers", vec![Column::source("id", "INTEGER"), Column::source("maker", "VARCHAR"), Column::source("country", "VARCHAR")])],
+    );
     // "Car makers" is the model: its rows are counted, per country (not its distinct names).
     let (sql, mut rows) = ask(&conn, &manifest, "how many car makers are there in each country", &[]);
     rows.sort();

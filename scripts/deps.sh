@@ -66,6 +66,8 @@ py_missing pip && apt_missing+=(python3-pip)
 command -v curl >/dev/null 2>&1 || apt_missing+=(curl)
 # The Vertex AI client test signs with a freshly generated RSA key.
 command -v openssl >/dev/null 2>&1 || apt_missing+=(openssl)
+# WordNet, the lexical database the question engine reads synonyms from.
+[ -f /usr/share/wordnet/index.noun ] || apt_missing+=(wordnet-base)
 
 if [ "${#apt_missing[@]}" -gt 0 ]; then
   command -v apt-get >/dev/null 2>&1 || die "missing ${apt_missing[*]} and no apt-get to install them"

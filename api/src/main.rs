@@ -20,6 +20,10 @@ async fn main() -> anyhow::Result<()> {
     if !config.cookie_secure && !config.public_url.starts_with("https://") && !cfg!(debug_assertions) {
         tracing::warn!(public_url = %config.public_url, "cookies are sent without Secure: serve Quarry over https and set QUARRY_PUBLIC_URL to its https address");
     }
+    // Opened now, so a missing WordNet is said at start rather than at the first question.
+    if quarry_engine::question::thesaurus::Thesaurus::shared().is_some() {
+        tracing::info!("WordNet found: questions are read with its synonyms");
+    }
     let addr: SocketAddr = format!("{}:{}", config.bind, config.port).parse()?;
     let state = AppState::connect(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;

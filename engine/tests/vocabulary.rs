@@ -190,3 +190,22 @@ fn a_phrase_that_fits_several_values_is_offered_not_guessed() {
     let said = understood.join("; ");
     assert!(said.contains("Blue Ocean Lines") && said.contains("Blue Sky Air"), "{said}");
 }
+
+#[test]
+fn a_synonym_from_the_dictionary_places_a_word_the_schema_does_not_say() {
+    use quarry_engine::{
+        compile::Dialect,
+        question::{ChipKind, understand},
+    };
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    // "Consignments" is nowhere in the schema; WordNet says a consignment is a shipment.
+    let Understanding::Sql { sql, reading: chips, .. } = understand(&manifest, Dialect::DuckDb, "How many consignments per carrier?", &[], today) else {
+        panic!("refused a synonym of a model's name")
+    };
+    assert!(sql.contains("COUNT(*)") && sql.contains("FROM \"shipments\""), "{sql}");
+    // The chip says what the word was placed on, in the schema's words.
+    assert!(chips.iter().any(|c| c.kind == ChipKind::Measure && c.label.contains("shipments")), "{chips:?}");
+    // A word the dictionary does not relate to anything here is still refused.
+    assert!(refused(&understand(&manifest, Dialect::DuckDb, "How many consignments per warehouse?", &[], today)));
+}

@@ -24,6 +24,7 @@ mod reach;
 mod read;
 mod suggest;
 mod teach;
+pub mod thesaurus;
 mod time;
 mod tokens;
 pub mod vocabulary;

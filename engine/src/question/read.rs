@@ -391,6 +391,7 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             }
         }
     }
+    synonym_names(q, manifest, &mut found);
     found.sort_by_key(|f| f.tokens.start);
     drop_labels_of_named_things(q, &mut found);
     for f in found {
@@ -401,6 +402,69 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
         q.names.push(f);
     }
 }
+
+/// Words the reading understands by itself (structure, order, time, selling, sex): never
+/// placed through a synonym.
+fn understood_alone(word: &str) -> bool {
+    RESERVED.iter().any(|list| list.contains(&word))
+        || KEYWORD_LISTS.iter().any(|list| list.contains(&word))
+        || lexicon::superlative_quantity(word).is_some()
+        || lexicon::sex(word).is_some()
+        || !lexicon::column_synonyms(word).is_empty()
+        || !synonyms(word).is_empty()
+}
+
+const KEYWORD_LISTS: [&[&str]; 5] = [
+    lexicon::QUALITY,
+    lexicon::SALE_VERBS,
+    lexicon::TIME_UNITS,
+    lexicon::AMOUNT_NOUNS,
+    &["who", "whom", "which", "what", "when", "where", "whose", "people", "person", "everyone"],
+];
+
+/// A word no name took, placed on the models and columns a synonym of it names (WordNet,
+/// see `thesaurus`): "clients" on `customers`, "paid" on `salary`. Only words of a
+/// synonym said whole count, and only when they name few things: a word whose synonyms name
+/// everything says nothing. The reading's chips say what the word was placed on.
+fn synonym_names<'m>(q: &Question<'m>, manifest: &'m Manifest, found: &mut Vec<NameMention<'m>>) {
+    let Some(thesaurus) = super::thesaurus::Thesaurus::shared() else { return };
+    for i in 0..q.tokens.len() {
+        let word = q.tokens[i].word.as_str();
+        if q.claims[i].is_some()
+            || found.iter().any(|f| f.tokens.contains(&i))
+            || word.len() < 3
+            || word.chars().any(|c| !c.is_alphabetic())
+            || understood_alone(word)
+            || understood_alone(&q.tokens[i].stem)
+        {
+            continue;
+        }
+        let meanings: Vec<Vec<String>> = thesaurus
+            .meanings(word)
+            .iter()
+            .map(|m| m.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(super::words::stem).collect::<Vec<_>>())
+            .filter(|m| !m.is_empty() && m.iter().all(|w| !understood_alone(w) && w.len() >= 3))
+            .collect();
+        let says = |own: &[String]| meanings.iter().any(|m| m.iter().all(|w| own.contains(w)) && (m.len() > 1 || own.len() <= 2));
+        let mut candidates: Vec<(&'m Model, Option<&'m Column>)> = Vec::new();
+        for model in &manifest.models {
+            if says(&model_words(model)) {
+                candidates.push((model, None));
+            }
+            for column in model.columns.iter().filter(|c| readable(c) && !is_key(c)) {
+                if says(&column_words(column)) {
+                    candidates.push((model, Some(column)));
+                }
+            }
+        }
+        if !candidates.is_empty() && candidates.len() <= SYNONYM_PLACES {
+            found.push(NameMention { candidates, tokens: i..i + 1 });
+        }
+    }
+}
+
+/// The most places a word reached by a synonym may name before it says nothing.
+const SYNONYM_PLACES: usize = 3;
 
 /// "X names", "the names of the Xs": a name or title said of a model or a text
 /// column the question names is that thing's label (the answer shows it with it), not one

@@ -209,3 +209,18 @@ fn a_synonym_from_the_dictionary_places_a_word_the_schema_does_not_say() {
     // A word the dictionary does not relate to anything here is still refused.
     assert!(refused(&understand(&manifest, Dialect::DuckDb, "How many consignments per warehouse?", &[], today)));
 }
+
+#[test]
+fn after_a_grouping_word_a_name_spelt_like_a_stored_value_is_the_name() {
+    use quarry_engine::{
+        compile::Dialect,
+        question::{ValueMatch, understand},
+    };
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    // A carrier's name that is also the word for carriers.
+    let values = [ValueMatch { model: "carriers".into(), column: "name".into(), value: "Carrier".into() }];
+    let answer = understand(&manifest, Dialect::DuckDb, "average weight of shipments per carrier", &values, today);
+    let Understanding::Sql { sql, .. } = answer else { panic!("refused: {answer:?}") };
+    assert!(sql.contains("GROUP BY") && !sql.contains("'Carrier'"), "{sql}");
+}

@@ -1,5 +1,7 @@
 //! Values of the value index a question says: whole, or as people say them.
 
+use std::collections::HashSet;
+
 use super::{Claim, Question, RESERVED, ValueMention, column_words, said_words};
 use crate::{
     mdl::Manifest,
@@ -8,6 +10,16 @@ use crate::{
         words::{synonyms, value_key},
     },
 };
+
+/// Every word the schema's models and columns are said by.
+pub(in crate::question) fn schema_words(manifest: &Manifest) -> HashSet<String> {
+    manifest
+        .models
+        .iter()
+        .flat_map(|m| std::iter::once(said_words(&m.name, &m.properties)).chain(m.columns.iter().map(|c| said_words(&c.name, &c.properties))))
+        .flatten()
+        .collect()
+}
 
 /// Values of the index, longest first, each where the question says it.
 pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch]) {
@@ -48,7 +60,8 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
             }
         }
     }
-    partial_values(q, manifest, values, &keys, &mut found);
+    let named = schema_words(manifest);
+    partial_values(q, &named, values, &keys, &mut found);
     found.sort_by_key(|f| std::cmp::Reverse(f.tokens.len()));
     for f in found {
         if f.tokens.clone().any(|i| q.claims[i].is_some()) {
@@ -61,6 +74,14 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
             && ["than", "over", "under", "above", "below", "least", "most", "between", "and", "exactly", "before", "after", "since"]
                 .contains(&q.tokens[f.tokens.start - 1].word.as_str());
         if compared {
+            continue;
+        }
+        // "per carrier", "by customer": after a word that groups, a word the schema names is
+        // the name, even where a stored value is spelt the same ("Carrier").
+        let grouped = f.tokens.start > 0
+            && ["per", "each", "every", "by"].contains(&q.tokens[f.tokens.start - 1].word.as_str())
+            && f.tokens.clone().all(|i| named.contains(&q.tokens[i].stem));
+        if grouped {
             continue;
         }
         // "the package option": the column's own name said, not its value "Option".
@@ -85,13 +106,7 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
 /// "Acme Haulage Ltd.") or its words run together or apart ("LeBourg" for "Le Bourg").
 /// Only words that name nothing in the model and are no word of the reading; a phrase that
 /// fits several values is not guessed: the reply offers them (`Question::hints`).
-fn partial_values(q: &mut Question, manifest: &Manifest, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
-    let named: std::collections::HashSet<String> = manifest
-        .models
-        .iter()
-        .flat_map(|m| std::iter::once(said_words(&m.name, &m.properties)).chain(m.columns.iter().map(|c| said_words(&c.name, &c.properties))))
-        .flatten()
-        .collect();
+fn partial_values(q: &mut Question, named: &HashSet<String>, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
     let reserved = |i: usize| {
         let t = &q.tokens[i];
         t.number.is_some()

@@ -553,5 +553,9 @@ fn preview_sql(manifest: &Manifest, dialect: Dialect, name: &str) -> Result<Stri
 }
 
 pub fn compile_error(error: CompileError) -> Error {
-    Error::invalid(format!("The SQL cannot be used: {error}."))
+    match error {
+        // Says nothing of what is restricted, or why.
+        CompileError::Restricted => Error::invalid("Restricted by policy"),
+        error => Error::invalid(format!("The SQL cannot be used: {error}.")),
+    }
 }

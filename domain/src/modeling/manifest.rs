@@ -34,6 +34,7 @@ pub async fn of_project(pool: &Pool, project_id: Uuid) -> Result<Manifest> {
             })
             .collect(),
         metrics,
+        ..Manifest::default()
     })
 }
 

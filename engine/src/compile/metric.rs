@@ -6,6 +6,7 @@
 use super::{
     CompileError, Dialect,
     model::{model_sql, portable},
+    security::Access,
     usage::Needed,
 };
 use crate::mdl::{ColumnKind, DatePart, Manifest, Metric};
@@ -42,7 +43,7 @@ fn truncate(dialect: Dialect, column: &str, part: DatePart) -> String {
     }
 }
 
-pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric, needed: &Needed) -> Result<String, CompileError> {
+pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric, needed: &Needed, access: &Access) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
     let base = manifest.model(&metric.base_object).ok_or_else(|| CompileError::UnknownModel(metric.base_object.clone()))?;
     let expression = |column: &crate::mdl::Column| -> Result<String, CompileError> {
@@ -75,7 +76,7 @@ pub(super) fn metric_sql(manifest: &Manifest, dialect: Dialect, metric: &Metric,
     if selected.is_empty() {
         selected.push(format!("COUNT(*) AS {}", q("row_count")));
     }
-    let from = model_sql(manifest, dialect, base, &Needed::All)?;
+    let from = model_sql(manifest, dialect, base, &Needed::All, access)?;
     let group_by = if groups.is_empty() { String::new() } else { format!(" GROUP BY {}", groups.join(", ")) };
     Ok(format!("SELECT {} FROM ({from}) AS {}{group_by}", selected.join(", "), q(&base.name)))
 }

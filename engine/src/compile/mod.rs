@@ -20,6 +20,7 @@ mod metric;
 mod model;
 pub mod safety;
 pub mod scope;
+pub mod security;
 mod usage;
 
 pub use describe::describe;
@@ -115,13 +116,27 @@ pub enum CompileError {
     /// The query reaches too many views, too deep, or compiles to too much SQL.
     #[error("the query is too complex: {0}")]
     TooComplex(String),
+    /// A data-security policy that cannot be applied; says which and why.
+    #[error("invalid policy {0}")]
+    InvalidPolicy(String),
+    /// The query reads a column a column-level policy keeps from this viewer. Names nothing.
+    #[error("Restricted by policy")]
+    Restricted,
 }
 
-/// Compiles `sql` over the manifest's models and views into `dialect`. The text returned
-/// has been parsed and checked again as the source will read it ([`guard::check_outgoing`]).
+/// [`compile_as`] for a viewer with no session property values: of a model with a row policy
+/// it reads no rows, a column with a column policy it cannot read.
 pub fn compile(manifest: &Manifest, sql: &str, dialect: Dialect) -> Result<String, CompileError> {
+    compile_as(manifest, &security::Viewer::nobody(), sql, dialect)
+}
+
+/// Compiles `sql` over the manifest's models and views into `dialect`, as `viewer` may read
+/// them (the manifest's data-security policies, see [`security`]). The text returned has
+/// been parsed and checked again as the source will read it ([`guard::check_outgoing`]).
+pub fn compile_as(manifest: &Manifest, viewer: &security::Viewer, sql: &str, dialect: Dialect) -> Result<String, CompileError> {
     let query = safety::parse_read_only(sql, dialect)?;
-    let compiled = Compiler { manifest, dialect }.compile(query)?;
+    let access = security::Access::of(manifest, viewer, dialect)?;
+    let compiled = Compiler { manifest, dialect, access: &access }.compile(query)?;
     if compiled.len() > MAX_COMPILED_BYTES {
         return Err(CompileError::TooComplex(format!("it compiles to more than {} KB of SQL", MAX_COMPILED_BYTES / 1024)));
     }
@@ -132,6 +147,7 @@ pub fn compile(manifest: &Manifest, sql: &str, dialect: Dialect) -> Result<Strin
 struct Compiler<'m> {
     manifest: &'m Manifest,
     dialect: Dialect,
+    access: &'m security::Access,
 }
 
 /// What one query needs in front of it: a CTE per model, metric and view it reaches (each
@@ -163,8 +179,8 @@ impl<'m> Compiler<'m> {
         let mut ctes = Vec::new();
         for (name, entry) in &plan.entries {
             let body = match entry {
-                Entry::Model(model) => model::model_sql(self.manifest, self.dialect, model, &needed)?,
-                Entry::Metric(metric) => metric::metric_sql(self.manifest, self.dialect, metric, &needed)?,
+                Entry::Model(model) => model::model_sql(self.manifest, self.dialect, model, &needed, self.access)?,
+                Entry::Metric(metric) => metric::metric_sql(self.manifest, self.dialect, metric, &needed, self.access)?,
                 Entry::View(body) => body.clone(),
             };
             ctes.push(format!("{} AS ({body})", self.dialect.quote(name)));

@@ -7,7 +7,11 @@
 //! then joined, so the model keeps exactly one row per row of its source: no fan-out,
 //! however many such fields a query uses.
 
-use super::{CompileError, Dialect, usage::Needed};
+use super::{
+    CompileError, Dialect,
+    security::{Access, Rows},
+    usage::Needed,
+};
 use crate::mdl::{Column, ColumnKind, JoinType, Manifest, Model, ModelSource, Relationship};
 use sqlparser::{
     ast::{BinaryOperator, Expr, FunctionArguments, visit_expressions, visit_expressions_mut},
@@ -16,7 +20,7 @@ use sqlparser::{
 };
 use std::ops::ControlFlow;
 
-pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, needed: &Needed) -> Result<String, CompileError> {
+pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, needed: &Needed, access: &Access) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
     let fields: Vec<CalculatedField<'_>> = calculated_fields(dialect, model)?.into_iter().filter(|f| needed.has(&f.column.name)).collect();
     // The source columns the wanted fields are made of, and the keys their joins use.
@@ -40,7 +44,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
             }
         }
     }
-    let local = local_sql(dialect, model, &fields, &wanted);
+    let local = local_sql(dialect, model, &fields, &wanted, access)?;
     let mut joins = Vec::new();
     let mut values = Vec::new();
     let mut joined = Vec::new();
@@ -55,7 +59,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
                 let their_needs = related_needs.iter().find(|(name, _)| name == via).map(|(_, n)| n.clone()).unwrap_or(Needed::All);
                 let their_fields: Vec<CalculatedField<'_>> =
                     calculated_fields(dialect, other)?.into_iter().filter(|f| f.via.is_none() && their_needs.has(&f.column.name)).collect();
-                let sql = local_sql(dialect, other, &their_fields, &their_needs);
+                let sql = local_sql(dialect, other, &their_fields, &their_needs, access)?;
                 related_sql.push((via.clone(), sql.clone()));
                 sql
             }
@@ -156,7 +160,7 @@ pub fn check_calculated_field(manifest: &Manifest, dialect: Dialect, model: &Mod
     if aggregates && !many {
         return Err(invalid("aggregate functions need a to-many relationship to aggregate over (e.g. SUM(orders.amount))".to_owned()));
     }
-    model_sql(manifest, dialect, model, &Needed::All).map(|_| ())
+    model_sql(manifest, dialect, model, &Needed::All, &Access::checking_only()).map(|_| ())
 }
 
 /// The aggregate functions a calculated field may use across a to-many relationship.
@@ -181,8 +185,17 @@ fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedFi
 }
 
 /// The model's own columns (those `needed`) and the calculated fields that stay within it.
-fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], needed: &Needed) -> String {
+/// The model's own rows: its source's columns renamed, and calculated fields over them. The
+/// one place a model's source is read, so the one place its data-security policies apply:
+/// a restricted column the query needs fails it; the rows are those the row policies let
+/// the viewer see.
+fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], needed: &Needed, access: &Access) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
+    let policy = access.model(&model.name);
+    let restricted = |name: &str| policy.is_some_and(|p| p.restricted.contains(&name.to_lowercase()));
+    if model.columns.iter().any(|c| needed.has(&c.name) && restricted(&c.name)) {
+        return Err(CompileError::Restricted);
+    }
     let from = match &model.source {
         ModelSource::Table { catalog, schema, table } => {
             [catalog.as_deref(), schema.as_deref(), Some(table.as_str())].into_iter().flatten().map(q).collect::<Vec<_>>().join(".")
@@ -190,14 +203,26 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], ne
         ModelSource::Sql { statement } => format!("({}) AS {}", statement.trim().trim_end_matches(';'), q("source")),
     };
     let sources = || model.columns.iter().filter_map(|c| c.source_column().map(|source| (c, source)));
-    let mut columns: Vec<String> = sources().filter(|(c, _)| needed.has(&c.name)).map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))).collect();
-    if columns.is_empty() {
+    let mut chosen: Vec<(&Column, &str)> = sources().filter(|(c, _)| needed.has(&c.name)).collect();
+    if chosen.is_empty() {
         // Nothing named (`SELECT count(*) FROM m`): one column keeps one row per source row.
-        columns.extend(sources().take(1).map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))));
+        chosen.extend(sources().filter(|(c, _)| !restricted(&c.name)).take(1));
     }
-    let base = format!("SELECT {} FROM {from}", if columns.is_empty() { "*".to_owned() } else { columns.join(", ") });
+    let renamed = |list: &[(&Column, &str)]| list.iter().map(|(c, source)| format!("{} AS {}", q(source), q(&c.name))).collect::<Vec<_>>().join(", ");
+    let select = if chosen.is_empty() { "*".to_owned() } else { renamed(&chosen) };
+    let base = match policy.map(|p| &p.rows) {
+        None | Some(Rows::All) => format!("SELECT {select} FROM {from}"),
+        Some(Rows::None) => format!("SELECT {select} FROM {from} WHERE 1 = 0"),
+        // The condition reads the model's columns by name: every source column is selected
+        // under its model name and filtered, then only what was wanted is kept.
+        Some(Rows::Where(condition)) => {
+            let all: Vec<(&Column, &str)> = sources().collect();
+            let kept = if chosen.is_empty() { "*".to_owned() } else { chosen.iter().map(|(c, _)| q(&c.name)).collect::<Vec<_>>().join(", ") };
+            format!("SELECT {kept} FROM (SELECT {} FROM {from}) AS {} WHERE {condition}", renamed(&all), q(&model.name))
+        }
+    };
     let calculated: Vec<String> = fields.iter().filter(|f| f.via.is_none()).map(|f| format!("({}) AS {}", f.expression, q(&f.column.name))).collect();
-    if calculated.is_empty() { base } else { format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name)) }
+    Ok(if calculated.is_empty() { base } else { format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name)) })
 }
 
 /// `(first part, last part)` of every column name in an expression (`("x", "x")` for a bare one).

@@ -25,12 +25,63 @@ pub struct Manifest {
     pub views: Vec<View>,
     #[serde(default)]
     pub metrics: Vec<Metric>,
+    /// Data security: which rows of a model a viewer sees ([`RowPolicy`]) and which columns
+    /// they may read ([`ColumnPolicy`]), by the viewer's session properties. Applied by the
+    /// compiler wherever a model's source is read (see `compile::security`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub row_policies: Vec<RowPolicy>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub column_policies: Vec<ColumnPolicy>,
 }
 
 impl Default for Manifest {
     fn default() -> Self {
-        Self { version: MDL_VERSION, models: Vec::new(), relationships: Vec::new(), views: Vec::new(), metrics: Vec::new() }
+        Self {
+            version: MDL_VERSION,
+            models: Vec::new(),
+            relationships: Vec::new(),
+            views: Vec::new(),
+            metrics: Vec::new(),
+            row_policies: Vec::new(),
+            column_policies: Vec::new(),
+        }
     }
+}
+
+/// Rows of `model` a viewer sees: those where `condition` holds. The condition is SQL over
+/// the model's columns; `@name` stands for the viewer's value of the session property
+/// `name`, bound as a typed literal (`region = @sales_region`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowPolicy {
+    pub name: String,
+    pub model: String,
+    pub condition: String,
+}
+
+/// `column` of `model` is readable only by a viewer whose value of `property` compares with
+/// `threshold` by `operator` (a clearance of at least 3, a role equal to "hr").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ColumnPolicy {
+    pub name: String,
+    pub model: String,
+    pub column: String,
+    pub property: String,
+    pub operator: FilterOperator,
+    pub threshold: serde_json::Value,
+}
+
+/// How a session property's value is compared with a column policy's threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum FilterOperator {
+    Equals,
+    NotEquals,
+    GreaterThan,
+    GreaterThanOrEquals,
+    LessThan,
+    LessThanOrEquals,
 }
 
 impl Manifest {

@@ -48,6 +48,13 @@ pub enum ActivityKind {
     TermRemoved,
     /// A taught term, or the removal of a derived one, undone (knowledge).
     TaughtTermDeleted,
+    SessionPropertyCreated,
+    SessionPropertyDeleted,
+    /// A member's or group's value of a session property set or taken away.
+    SessionPropertyValueSet,
+    PolicyCreated,
+    PolicyUpdated,
+    PolicyDeleted,
 }
 
 /// Who did it: a signed-in user, copied as text so the entry outlives the account.

@@ -162,19 +162,24 @@ async fn running(pool: &Pool, project_id: Uuid) -> Result<Option<Deploy>> {
     .await?)
 }
 
-/// The manifest a deploy deploys.
+/// The manifest a deploy deploys, with the project's data-security policies as they are now
+/// (`data_security::with_policies`): a policy applies from the moment it is saved.
 pub async fn manifest_of(pool: &Pool, deploy_id: Uuid) -> Result<Manifest> {
-    if let Some(manifest) = kept_manifests().get(&deploy_id) {
-        return Ok(manifest.clone());
-    }
-    let json: Json<Manifest> =
-        sqlx::query_scalar!(r#"SELECT manifest AS "manifest: Json<Manifest>" FROM deploys WHERE id = $1"#, deploy_id).fetch_one(pool).await?;
-    let mut kept = kept_manifests();
-    if kept.len() >= MANIFESTS_MAX {
-        kept.clear();
-    }
-    kept.insert(deploy_id, json.0.clone());
-    Ok(json.0)
+    let kept = kept_manifests().get(&deploy_id).cloned();
+    let (project_id, manifest) = match kept {
+        Some(found) => found,
+        None => {
+            let row =
+                sqlx::query!(r#"SELECT project_id, manifest AS "manifest: Json<Manifest>" FROM deploys WHERE id = $1"#, deploy_id).fetch_one(pool).await?;
+            let mut kept = kept_manifests();
+            if kept.len() >= MANIFESTS_MAX {
+                kept.clear();
+            }
+            kept.insert(deploy_id, (row.project_id, row.manifest.0.clone()));
+            (row.project_id, row.manifest.0)
+        }
+    };
+    crate::data_security::with_policies(pool, project_id, manifest).await
 }
 
 /// Manifests read in this process, by deploy: what a deploy deployed never changes, and each
@@ -182,9 +187,9 @@ pub async fn manifest_of(pool: &Pool, deploy_id: Uuid) -> Result<Manifest> {
 /// large row is fetched and parsed once per deploy instead. Bounded: past this many, all are
 /// dropped and read again as asked.
 const MANIFESTS_MAX: usize = 64;
-static MANIFESTS: LazyLock<Mutex<HashMap<Uuid, Manifest>>> = LazyLock::new(Default::default);
+static MANIFESTS: LazyLock<Mutex<HashMap<Uuid, (Uuid, Manifest)>>> = LazyLock::new(Default::default);
 
-fn kept_manifests() -> MutexGuard<'static, HashMap<Uuid, Manifest>> {
+fn kept_manifests() -> MutexGuard<'static, HashMap<Uuid, (Uuid, Manifest)>> {
     MANIFESTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 

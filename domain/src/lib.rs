@@ -9,6 +9,7 @@ pub mod asking;
 pub mod config;
 pub mod csv_import;
 pub mod dashboard;
+pub mod data_security;
 pub mod datasource;
 pub mod db;
 pub mod deploy;

@@ -95,6 +95,10 @@ pub enum Operation {
     ManageApiKeys,
     /// Creating and revoking keys that reach every project of the organisation.
     ManageOrgApiKeys,
+    /// The project's session properties and policies (data-security).
+    ReadDataSecurity,
+    /// Creating, changing and deleting them, and giving members and groups values.
+    ManageDataSecurity,
 }
 
 pub struct Rule {
@@ -161,6 +165,8 @@ pub const RULES: &[Rule] = &[
     rule(Operation::ReadApiManagement, Scope::Project, &[], &[Owner, Contributor], "view API keys and API history"),
     rule(Operation::ManageApiKeys, Scope::Project, &[], &[Owner, Contributor], "manage API keys"),
     rule(Operation::ManageOrgApiKeys, Scope::Org, &[Admin], &[], "manage organization API keys"),
+    rule(Operation::ReadDataSecurity, Scope::Project, &[], &[Owner], "view data security"),
+    rule(Operation::ManageDataSecurity, Scope::Project, &[], &[Owner], "manage data security"),
 ];
 
 pub fn rule_for(operation: Operation) -> &'static Rule {
@@ -329,6 +335,8 @@ mod tests {
             (ManageFolderAccess, true, false, false),
             (ReadApiManagement, true, true, false),
             (ManageApiKeys, true, true, false),
+            (ReadDataSecurity, true, false, false),
+            (ManageDataSecurity, true, false, false),
         ];
         for (op, owner, contributor, viewer) in expected {
             for (role, allowed) in [(Owner, owner), (Contributor, contributor), (Viewer, viewer)] {

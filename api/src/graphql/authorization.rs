@@ -223,6 +223,16 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Query, "apiKeys", Requires(ReadApiManagement)),
     (Query, "apiHistory", Requires(ReadApiManagement)),
     (Mutation, "createApiKey", Requires(ManageApiKeys)),
+    // data security
+    (Query, "sessionProperties", Requires(ReadDataSecurity)),
+    (Query, "sessionPropertyValues", Requires(ReadDataSecurity)),
+    (Query, "policies", Requires(ReadDataSecurity)),
+    (Mutation, "createSessionProperty", Requires(ManageDataSecurity)),
+    (Mutation, "deleteSessionProperty", Requires(ManageDataSecurity)),
+    (Mutation, "setSessionPropertyValue", Requires(ManageDataSecurity)),
+    (Mutation, "createPolicy", Requires(ManageDataSecurity)),
+    (Mutation, "updatePolicy", Requires(ManageDataSecurity)),
+    (Mutation, "deletePolicy", Requires(ManageDataSecurity)),
     (Mutation, "revokeApiKey", Requires(ManageApiKeys)),
     (Mutation, "setApiHistoryRetention", Requires(ManageApiKeys)),
 ];

@@ -7,6 +7,7 @@ pub mod authorization;
 mod context;
 mod csv_import;
 mod dashboard;
+mod data_security;
 mod datasource;
 mod folder;
 mod generation;
@@ -60,6 +61,7 @@ pub struct Query(
     folder::FolderQuery,
     spreadsheet::SpreadsheetQuery,
     api_management::ApiManagementQuery,
+    data_security::DataSecurityQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -83,6 +85,7 @@ pub struct Mutation(
     folder::FolderMutation,
     spreadsheet::SpreadsheetMutation,
     api_management::ApiManagementMutation,
+    data_security::DataSecurityMutation,
 );
 
 pub type QuarrySchema = Schema<Query, Mutation, EmptySubscription>;

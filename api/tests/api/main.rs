@@ -9,6 +9,7 @@ mod auth;
 mod authorization;
 mod csv_import;
 mod dashboards;
+mod data_security;
 mod folders;
 mod fuzz;
 mod isolation;

@@ -11,7 +11,7 @@ use chrono::Utc;
 use quarry_engine::{
     Connector, QueryOptions,
     answer::{ChartSpec, chart, describe},
-    compile::{self, Dialect},
+    compile::{self, Dialect, security::Viewer},
     mdl::Manifest,
     question::{self, Chip, Understanding, ValueMatch, vocabulary},
 };
@@ -220,7 +220,8 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
     let (_, manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     let connector = datasource::connector(pool, config, task.project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());
-    let compiled = match compile::compile(&manifest, sql, dialect) {
+    let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
+    let compiled = match compile::compile_as(&manifest, &viewer, sql, dialect) {
         Ok(compiled) => compiled,
         Err(error) => return fail(compile_error(error).public_message()).await,
     };
@@ -231,18 +232,24 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
     };
     compile::describe(&manifest, sql, dialect, &mut result.columns);
     let query_ms = started.elapsed().as_millis() as i32;
-    let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, connector.as_ref(), sql, dialect).await } else { None };
+    let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, &viewer, connector.as_ref(), sql, dialect).await } else { None };
     Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span }))
 }
 
 /// The first and last date of the column `sql` bounded by a period, read at the source; `None`
 /// when it bounds none or the read fails (the answer then only says nothing matched).
-async fn span_of(manifest: &Manifest, connector: &dyn Connector, sql: &str, dialect: Dialect) -> Option<(serde_json::Value, serde_json::Value)> {
+async fn span_of(
+    manifest: &Manifest,
+    viewer: &Viewer,
+    connector: &dyn Connector,
+    sql: &str,
+    dialect: Dialect,
+) -> Option<(serde_json::Value, serde_json::Value)> {
     let dated = question::dated_columns(sql, dialect).into_iter().next()?;
     let quoted = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
     let column = format!("{}.{}", quoted(&dated.model), quoted(&dated.column));
     let span_sql = format!("SELECT MIN({column}) AS first_date, MAX({column}) AS last_date FROM {}", quoted(&dated.model));
-    let compiled = compile::compile(manifest, &span_sql, dialect).ok()?;
+    let compiled = compile::compile_as(manifest, viewer, &span_sql, dialect).ok()?;
     let read = connector.query(&compiled, QueryOptions::new(1, QUERY_TIMEOUT)).await.ok()?;
     let row = read.rows.into_iter().next()?;
     match row.as_slice() {
@@ -347,7 +354,8 @@ pub async fn check_sql(pool: &Pool, project_id: Uuid, sql: &str) -> Result<Strin
         None => manifest::of_project(pool, project_id).await?,
     };
     let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
-    compile::compile(&manifest, sql, dialect).map_err(compile_error)?;
+    // Checked, not run: the run compiles it for whoever it runs for (their policies).
+    compile::check(&manifest, sql, dialect).map_err(compile_error)?;
     Ok(sql.to_owned())
 }
 

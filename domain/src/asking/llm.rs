@@ -435,7 +435,8 @@ pub async fn check(pool: &Pool, config: &Config, task_id: Uuid, sql: &str) -> Re
     }
     let connector = datasource::connector(pool, config, task.project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());
-    let compiled = match compile::compile(&manifest, sql, dialect) {
+    let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
+    let compiled = match compile::compile_as(&manifest, &viewer, sql, dialect) {
         Ok(compiled) => compiled,
         Err(error) => return Ok(Some(compile_error(error).public_message())),
     };

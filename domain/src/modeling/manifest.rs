@@ -21,7 +21,7 @@ pub async fn of_project(pool: &Pool, project_id: Uuid) -> Result<Manifest> {
     let relationships = super::relationships(pool, project_id).await?;
     let views = super::edit::views(pool, project_id).await?;
     let metrics = super::edit::metrics(pool, project_id).await?;
-    Ok(Manifest {
+    let manifest = Manifest {
         version: mdl::MDL_VERSION,
         models: models.iter().map(|(m, cols)| model(m, cols, &relationships)).collect(),
         relationships: relationships.iter().map(relationship).collect(),
@@ -35,12 +35,15 @@ pub async fn of_project(pool: &Pool, project_id: Uuid) -> Result<Manifest> {
             .collect(),
         metrics,
         ..Manifest::default()
-    })
+    };
+    crate::data_security::with_policies(pool, project_id, manifest).await
 }
 
-/// A short, stable fingerprint: equal manifests hash equal, any edit changes it.
+/// A short, stable fingerprint: equal manifests hash equal, any edit changes it. Policies
+/// are left out: they apply as saved, without a deploy (`data_security::with_policies`).
 pub fn hash(manifest: &Manifest) -> String {
-    let json = serde_json::to_vec(manifest).expect("an MDL manifest always serialises");
+    let deployed = Manifest { row_policies: Vec::new(), column_policies: Vec::new(), ..manifest.clone() };
+    let json = serde_json::to_vec(&deployed).expect("an MDL manifest always serialises");
     hex::encode(&Sha256::digest(&json)[..16])
 }
 

@@ -130,6 +130,16 @@ pub fn compile(manifest: &Manifest, sql: &str, dialect: Dialect) -> Result<Strin
     compile_as(manifest, &security::Viewer::nobody(), sql, dialect)
 }
 
+/// Whether `sql` compiles over the manifest, its policies aside: for checking SQL that is
+/// saved or queued (a question-SQL pair, a spreadsheet's source, SQL a task will run), never
+/// for running — it returns no SQL. What runs is compiled with [`compile_as`] for its viewer.
+pub fn check(manifest: &Manifest, sql: &str, dialect: Dialect) -> Result<(), CompileError> {
+    let query = safety::parse_read_only(sql, dialect)?;
+    let access = security::Access::checking_only();
+    let compiled = Compiler { manifest, dialect, access: &access }.compile(query)?;
+    guard::check_outgoing(manifest, &compiled, dialect)
+}
+
 /// Compiles `sql` over the manifest's models and views into `dialect`, as `viewer` may read
 /// them (the manifest's data-security policies, see [`security`]). The text returned has
 /// been parsed and checked again as the source will read it ([`guard::check_outgoing`]).

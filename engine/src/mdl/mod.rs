@@ -74,6 +74,7 @@ pub struct ColumnPolicy {
 
 /// How a session property's value is compared with a column policy's threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(name = "PolicyOperator"))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum FilterOperator {
     Equals,

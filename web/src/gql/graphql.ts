@@ -32,6 +32,9 @@ export type ActivityKind =
   | 'MEMBER_UPDATED'
   | 'ORG_DELETION_STARTED'
   | 'ORG_UPDATED'
+  | 'POLICY_CREATED'
+  | 'POLICY_DELETED'
+  | 'POLICY_UPDATED'
   | 'PROJECT_CREATED'
   | 'PROJECT_DELETED'
   | 'PROJECT_GROUP_ADDED'
@@ -41,6 +44,10 @@ export type ActivityKind =
   | 'PROJECT_MEMBER_REMOVED'
   | 'PROJECT_MEMBER_UPDATED'
   | 'PROJECT_RESET'
+  | 'SESSION_PROPERTY_CREATED'
+  | 'SESSION_PROPERTY_DELETED'
+  /** A member's or group's value of a session property set or taken away. */
+  | 'SESSION_PROPERTY_VALUE_SET'
   | 'SIGN_IN'
   | 'SIGN_IN_FAILED'
   /** A taught term, or the removal of a derived one, undone (knowledge). */

@@ -274,6 +274,22 @@ impl World {
                 v.insert("column", json!("code"));
                 v.insert("type", json!("TEXT"));
             }
+            "createSessionProperty" => {
+                v.insert("data", json!({"name": format!("p_{}", Uuid::new_v4().simple()), "valueType": "STRING"}));
+            }
+            "sessionPropertyValues" | "deleteSessionProperty" => {
+                v.insert("propertyId", json!(self.fresh_session_property().await));
+            }
+            "setSessionPropertyValue" => {
+                v.insert("data", json!({"propertyId": self.fresh_session_property().await, "userId": self.ids[&Owner], "value": "East"}));
+            }
+            "createPolicy" | "updatePolicy" | "deletePolicy" => {
+                // A condition every row meets: the walk's other calls read the same model.
+                v.insert("data", json!({"kind": "RLS", "name": "walk", "model": "Track", "condition": "1 = 1"}));
+                if field != "createPolicy" {
+                    v.insert("policyId", json!(self.fresh_policy().await));
+                }
+            }
             "deleteSpreadsheet" => {
                 let folder = self.shared["folderId"].as_str().unwrap().parse().unwrap();
                 v.insert("spreadsheetId", json!(self.fresh_spreadsheet(folder).await.id));
@@ -296,6 +312,24 @@ impl World {
             v.insert("taskId", id(&v, "generationTaskId"));
         }
         v
+    }
+
+    /// A STRING session property of the victim project: its id.
+    async fn fresh_session_property(&self) -> Uuid {
+        let new = quarry_domain::data_security::NewProperty {
+            name: format!("p_{}", Uuid::new_v4().simple()),
+            value_type: quarry_domain::data_security::ValueType::String,
+            scope: quarry_domain::data_security::PolicyScope::Single,
+            required: false,
+            default_value: None,
+        };
+        quarry_domain::data_security::create_property(&self.app.state.pool, &self.owner_acting(), self.project, new).await.unwrap().id
+    }
+
+    /// A row policy of the victim project that every row meets: its id.
+    async fn fresh_policy(&self) -> Uuid {
+        let rule = quarry_domain::data_security::PolicyRule::Rows { condition: "1 = 1".into() };
+        quarry_domain::data_security::save_policy(&self.app.state.pool, &self.owner_acting(), self.project, None, "walk", "Track", rule).await.unwrap().id
     }
 
     /// The victim project's owner, acting through the domain (to make fresh fixtures).

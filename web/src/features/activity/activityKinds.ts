@@ -35,6 +35,12 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   TERM_TAUGHT: 'Term taught',
   TERM_REMOVED: 'Derived term removed',
   TAUGHT_TERM_DELETED: 'Taught term deleted',
+  SESSION_PROPERTY_CREATED: 'Session property created',
+  SESSION_PROPERTY_DELETED: 'Session property deleted',
+  SESSION_PROPERTY_VALUE_SET: 'Session property value set',
+  POLICY_CREATED: 'Policy created',
+  POLICY_UPDATED: 'Policy updated',
+  POLICY_DELETED: 'Policy deleted',
 };
 
 export const ACTIVITY_KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
@@ -62,6 +68,10 @@ export const ACTIVITY_KIND_GROUPS: { label: string; kinds: ActivityKind[] }[] = 
   { label: 'Data and models', kinds: ['DATA_SOURCE_CHANGED', 'LLM_CONFIG_CHANGED', 'DEPLOYED'] },
   { label: 'API keys', kinds: ['API_KEY_CREATED', 'API_KEY_REVOKED'] },
   { label: 'Knowledge', kinds: ['TERM_TAUGHT', 'TERM_REMOVED', 'TAUGHT_TERM_DELETED'] },
+  {
+    label: 'Data security',
+    kinds: ['SESSION_PROPERTY_CREATED', 'SESSION_PROPERTY_DELETED', 'SESSION_PROPERTY_VALUE_SET', 'POLICY_CREATED', 'POLICY_UPDATED', 'POLICY_DELETED'],
+  },
 ];
 
 export function activityKindLabel(kind: string): string {

@@ -386,7 +386,13 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
             (p.name.clone(), example)
         })
         .collect();
-    let invalid = |e: quarry_engine::compile::CompileError| Error::new(ErrorCode::InvalidPolicy, e.to_string());
+    let invalid = |e: quarry_engine::compile::CompileError| {
+        let why = match e {
+            quarry_engine::compile::CompileError::InvalidPolicy(why) => why,
+            other => other.to_string(),
+        };
+        Error::new(ErrorCode::InvalidPolicy, format!("The policy \"{name}\" cannot be saved: {why}."))
+    };
     let (kind, condition, column, property, operator, threshold) = match &rule {
         PolicyRule::Rows { condition } => {
             let policy = RowPolicy { name: name.to_owned(), model: model.to_owned(), condition: condition.clone() };
@@ -404,9 +410,17 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
             };
             check_column_policy(&manifest, &policy).map_err(invalid)?;
             let Some(p) = properties.iter().find(|p| p.name.eq_ignore_ascii_case(property)) else {
-                return Err(Error::new(ErrorCode::InvalidPolicy, format!("{name}: there is no session property \"{property}\"")));
+                return Err(Error::new(
+                    ErrorCode::InvalidPolicy,
+                    format!("The policy \"{name}\" cannot be saved: there is no session property \"{property}\"."),
+                ));
             };
-            typed(p.value_type, threshold).map_err(|e| Error::new(ErrorCode::InvalidPolicy, format!("{name}: the threshold does not fit {}: {e}", p.name)))?;
+            typed(p.value_type, threshold).map_err(|e| {
+                Error::new(
+                    ErrorCode::InvalidPolicy,
+                    format!("The policy \"{name}\" cannot be saved: the threshold does not fit @{}: {}", p.name, e.public_message()),
+                )
+            })?;
             (SecurityKind::Cls, None, Some(column.clone()), Some(p.name.clone()), Some(operator_text(*operator)), Some(threshold.clone()))
         }
     };

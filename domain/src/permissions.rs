@@ -222,6 +222,8 @@ pub struct ProjectPermissions {
     pub can_read_api_management: bool,
     pub can_manage_api_keys: bool,
     pub can_manage_org_api_keys: bool,
+    /// Session properties and row- and column-level policies (data-security).
+    pub can_manage_data_security: bool,
 }
 
 impl ProjectPermissions {
@@ -244,6 +246,7 @@ impl ProjectPermissions {
             can_read_api_management: may(Operation::ReadApiManagement),
             can_manage_api_keys: may(Operation::ManageApiKeys),
             can_manage_org_api_keys: may(Operation::ManageOrgApiKeys),
+            can_manage_data_security: may(Operation::ManageDataSecurity),
         }
     }
 }

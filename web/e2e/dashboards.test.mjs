@@ -4,7 +4,7 @@
 // Needs a running Quarry (QUARRY_E2E_URL) with its worker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, graphql, inBrowser, signedInWithProject, skip, uniqueSuffix } from './session.mjs';
+import { BASE_URL, choose, graphql, inBrowser, signedInWithProject, skip, uniqueSuffix } from './session.mjs';
 
 const DASHBOARD_QUERY = `query($p: ID!, $d: ID!) {
   dashboard(projectId: $p, dashboardId: $d) {
@@ -15,12 +15,6 @@ const DASHBOARD_QUERY = `query($p: ID!, $d: ID!) {
   }
 }`;
 
-/** Opens an antd select (given its combobox) and picks the option showing `text`, typing it first when `search`. */
-async function choose(page, combobox, text, { search = false } = {}) {
-  await combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]').click();
-  if (search) await combobox.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** Asks `question` in a new thread from the home page and waits for its answer. */
 async function askInNewThread(page, projectId, question) {

@@ -140,3 +140,10 @@ export async function signedInWithProject(page, projectName) {
   });
   return created.createProject.id;
 }
+
+/** Opens an antd select (given its combobox) and picks the option showing `text`, typing it first when `search`. */
+export async function choose(page, combobox, text, { search = false } = {}) {
+  await combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]').click();
+  if (search) await combobox.fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}

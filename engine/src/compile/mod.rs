@@ -116,8 +116,8 @@ pub enum CompileError {
     /// The query reaches too many views, too deep, or compiles to too much SQL.
     #[error("the query is too complex: {0}")]
     TooComplex(String),
-    /// A data-security policy that cannot be applied; says which and why.
-    #[error("invalid policy {0}")]
+    /// A data-security policy that cannot be applied; says why.
+    #[error("invalid policy: {0}")]
     InvalidPolicy(String),
     /// The query reads a column a column-level policy keeps from this viewer. Names nothing.
     #[error("Restricted by policy")]

@@ -90,7 +90,7 @@ impl Access {
             models.remove(&name.to_lowercase()).unwrap_or(ModelAccess { rows: Rows::All, restricted: BTreeSet::new() })
         };
         for policy in &manifest.row_policies {
-            let model = manifest.model(&policy.model).ok_or_else(|| invalid(policy, "its model does not exist"))?;
+            let model = manifest.model(&policy.model).ok_or_else(|| invalid("its model does not exist"))?;
             let mut access = entry(&mut models, &model.name);
             access.rows = match (access.rows, bind(dialect, model, policy, viewer)?) {
                 (Rows::None, _) | (_, Rows::None) => Rows::None,
@@ -101,7 +101,7 @@ impl Access {
             models.insert(model.name.to_lowercase(), access);
         }
         for policy in &manifest.column_policies {
-            let model = manifest.model(&policy.model).ok_or_else(|| CompileError::InvalidPolicy(format!("{}: its model does not exist", policy.name)))?;
+            let model = manifest.model(&policy.model).ok_or_else(|| CompileError::InvalidPolicy("its model does not exist".into()))?;
             let mut access = entry(&mut models, &model.name);
             if !readable(policy, viewer) {
                 access.restricted.insert(policy.column.to_lowercase());
@@ -121,19 +121,19 @@ impl Access {
     }
 }
 
-fn invalid(policy: &RowPolicy, why: &str) -> CompileError {
-    CompileError::InvalidPolicy(format!("{}: {why}", policy.name))
+fn invalid(why: &str) -> CompileError {
+    CompileError::InvalidPolicy(why.to_owned())
 }
 
 /// Checks a row policy before it is saved: its model exists, its condition parses, reads only
 /// the model's own columns and the named properties (`properties`: name → an example value
 /// of its type), and has no subquery. The message says what is wrong.
 pub fn check_row_policy(manifest: &Manifest, dialect: Dialect, policy: &RowPolicy, properties: &[(String, Scalar)]) -> Result<(), CompileError> {
-    let model = manifest.model(&policy.model).ok_or_else(|| invalid(policy, "its model does not exist"))?;
+    let model = manifest.model(&policy.model).ok_or_else(|| invalid("its model does not exist"))?;
     let viewer = properties.iter().fold(Viewer::nobody(), |v, (name, value)| v.with(name, vec![value.clone()]));
     let (_, used) = parse(dialect, model, policy)?;
     if let Some(missing) = used.iter().find(|name| viewer.values(name).is_none()) {
-        return Err(invalid(policy, &format!("there is no session property \"{missing}\"")));
+        return Err(invalid(&format!("there is no session property \"{missing}\"")));
     }
     bind(dialect, model, policy, &viewer).map(|_| ())
 }
@@ -141,7 +141,7 @@ pub fn check_row_policy(manifest: &Manifest, dialect: Dialect, policy: &RowPolic
 /// Checks a column policy before it is saved: its model and column exist and its threshold
 /// is a number, text or yes/no.
 pub fn check_column_policy(manifest: &Manifest, policy: &ColumnPolicy) -> Result<(), CompileError> {
-    let fail = |why: &str| CompileError::InvalidPolicy(format!("{}: {why}", policy.name));
+    let fail = |why: &str| CompileError::InvalidPolicy(why.to_owned());
     let model = manifest.model(&policy.model).ok_or_else(|| fail("its model does not exist"))?;
     if !model.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&policy.column)) {
         return Err(fail(&format!("{} has no column \"{}\"", model.name, policy.column)));
@@ -180,7 +180,7 @@ fn parse(dialect: Dialect, model: &Model, policy: &RowPolicy) -> Result<(Expr, V
                     chars.next();
                 }
                 if name.is_empty() {
-                    return Err(invalid(policy, "\"@\" must be followed by a session property's name"));
+                    return Err(invalid("\"@\" must be followed by a session property's name"));
                 }
                 let name = name.to_lowercase();
                 let at = used.iter().position(|u| *u == name).unwrap_or_else(|| {
@@ -193,7 +193,7 @@ fn parse(dialect: Dialect, model: &Model, policy: &RowPolicy) -> Result<(Expr, V
         }
     }
     if quote.is_some() {
-        return Err(invalid(policy, "a quote is not closed"));
+        return Err(invalid("a quote is not closed"));
     }
     let expr = Parser::new(dialect.parser().as_ref())
         .try_with_sql(&text)
@@ -202,7 +202,7 @@ fn parse(dialect: Dialect, model: &Model, policy: &RowPolicy) -> Result<(Expr, V
             p.expect_token(&sqlparser::tokenizer::Token::EOF)?;
             Ok(expr)
         })
-        .map_err(|e| invalid(policy, &format!("the condition does not parse: {e}")))?;
+        .map_err(|e| invalid(&format!("the condition does not parse: {e}")))?;
     // Only the model's own columns and the properties; no subquery.
     let mut problem: Option<String> = None;
     let _ = visit_expressions(&expr, |e: &Expr| {
@@ -225,7 +225,7 @@ fn parse(dialect: Dialect, model: &Model, policy: &RowPolicy) -> Result<(Expr, V
         }
     });
     match problem {
-        Some(p) => Err(invalid(policy, &p)),
+        Some(p) => Err(invalid(&p)),
         None => Ok((expr, used)),
     }
 }

@@ -38,5 +38,6 @@ export function permissionsAs(role: PlayedRole) {
     canReadApiManagement: editor,
     canManageApiKeys: editor,
     canManageOrgApiKeys: role === 'ADMIN',
+    canManageDataSecurity: owner,
   };
 }

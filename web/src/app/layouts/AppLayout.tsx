@@ -9,11 +9,13 @@ import { CreateProjectModal } from '../../features/project/components/CreateProj
 import { useCreateProjectModal } from '../../features/project/hooks/useCreateProjectModal';
 import { UserMenu } from '../../features/user/components/UserMenu';
 import { useMe } from '../../features/user/hooks/useMe';
+import { useProjectPermissions } from '../../features/user/hooks/useProjectPermissions';
 import { paths } from '../routes/paths';
 
 function ProjectNav({ projectId, vertical = false }: { projectId: string; vertical?: boolean }) {
   const { pathname } = useLocation();
   const apiAccess = useApiManagementAccess(projectId);
+  const permissions = useProjectPermissions(projectId);
   const items = [
     { key: paths.home(projectId), label: <Link to={paths.home(projectId)}>Home</Link> },
     { key: paths.modeling(projectId), label: <Link to={paths.modeling(projectId)}>Modeling</Link> },
@@ -22,6 +24,10 @@ function ProjectNav({ projectId, vertical = false }: { projectId: string; vertic
     ...(apiAccess.status === 'denied'
       ? []
       : [{ key: `/projects/${projectId}/api-management`, label: <Link to={paths.apiManagement(projectId)}>API</Link> }]),
+    // The project's owners decide who sees what (data-security).
+    ...(permissions?.canManageDataSecurity
+      ? [{ key: `/projects/${projectId}/data-security`, label: <Link to={paths.dataSecurity(projectId)}>Data security</Link> }]
+      : []),
     { key: `/projects/${projectId}/settings`, label: <Link to={paths.settings(projectId)}>Settings</Link> },
   ];
   const selected = items.filter((item) => pathname.startsWith(item.key)).map((item) => item.key);

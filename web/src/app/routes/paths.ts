@@ -1,5 +1,6 @@
 // The routes of PRODUCT.md §2 that this slice serves.
 export type ApiManagementTab = 'history' | 'keys' | 'reference';
+export type DataSecurityTab = 'row-level' | 'column-level' | 'session-property';
 
 export const paths = {
   root: '/',
@@ -21,6 +22,7 @@ export const paths = {
   knowledge: (projectId: string, tab: 'question-sql-pairs' | 'instructions' = 'question-sql-pairs') =>
     `/projects/${projectId}/knowledge/${tab}`,
   apiManagement: (projectId: string, tab: ApiManagementTab = 'history') => `/projects/${projectId}/api-management/${tab}`,
+  dataSecurity: (projectId: string, tab: DataSecurityTab = 'row-level') => `/projects/${projectId}/data-security/${tab}`,
   home: (projectId: string) => `/projects/${projectId}/home`,
   thread: (projectId: string, threadId: string) => `/projects/${projectId}/home/${threadId}`,
   dashboard: (projectId: string, dashboardId: string) => `/projects/${projectId}/home/dashboard/${dashboardId}`,

@@ -19,6 +19,7 @@ export function idsOrNotFound({ params }: Pick<LoaderFunctionArgs, 'params'>) {
 }
 
 const apiManagementPages = () => import('../../pages/projects/[projectId]/api-management/ApiManagementPages');
+const dataSecurityPages = () => import('../../pages/projects/[projectId]/data-security/DataSecurityPages');
 const settingsPages = () => import('../../pages/projects/[projectId]/settings/SettingsPages');
 
 export const routes: RouteObject[] = [
@@ -143,6 +144,19 @@ export const routes: RouteObject[] = [
                       { path: 'history', ...page(apiManagementPages, (m) => m.ApiHistoryPage) },
                       { path: 'keys', ...page(apiManagementPages, (m) => m.ApiKeysPage) },
                       { path: 'reference', ...page(apiManagementPages, (m) => m.ApiReferencePage) },
+                    ],
+                  },
+                  {
+                    path: 'data-security',
+                    ...page(
+                      () => import('../../pages/projects/[projectId]/data-security/DataSecurityLayout'),
+                      (m) => m.DataSecurityLayout,
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="row-level" replace /> },
+                      { path: 'row-level', ...page(dataSecurityPages, (m) => m.RowLevelPage) },
+                      { path: 'column-level', ...page(dataSecurityPages, (m) => m.ColumnLevelPage) },
+                      { path: 'session-property', ...page(dataSecurityPages, (m) => m.SessionPropertyPage) },
                     ],
                   },
                   {

@@ -36,6 +36,7 @@ export const MeQuery = graphql(`
           canManageDashboards
           canReadApiManagement
           canManageOrgApiKeys
+          canManageDataSecurity
         }
       }
       currentProjectRole

@@ -426,50 +426,36 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
     };
     let org_id = org_of(pool, project_id).await?;
     let mut tx = pool.begin().await?;
-    let (id, kind_of_change) = match id {
-        None => {
-            let id = Uuid::new_v4();
-            sqlx::query!(
-                "INSERT INTO policies (id, project_id, kind, name, model, condition, column_name, property, operator, threshold)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                id,
-                project_id,
-                kind as SecurityKind,
-                name,
-                model,
-                condition,
-                column,
-                property,
-                operator,
-                threshold,
-            )
-            .execute(&mut *tx)
-            .await?;
-            (id, ActivityKind::PolicyCreated)
-        }
+    // One statement for both: a change must find the policy in this project first.
+    let kind_of_change = match id {
+        None => ActivityKind::PolicyCreated,
         Some(id) => {
-            let changed = sqlx::query!(
-                "UPDATE policies SET kind = $3, name = $4, model = $5, condition = $6, column_name = $7, property = $8, operator = $9, threshold = $10, updated_at = now()
-                 WHERE id = $1 AND project_id = $2",
-                id,
-                project_id,
-                kind as SecurityKind,
-                name,
-                model,
-                condition,
-                column,
-                property,
-                operator,
-                threshold,
-            )
-            .execute(&mut *tx)
-            .await?;
-            if changed.rows_affected() == 0 {
-                return Err(Error::not_found("Policy"));
-            }
-            (id, ActivityKind::PolicyUpdated)
+            sqlx::query_scalar!("SELECT id FROM policies WHERE id = $1 AND project_id = $2 FOR UPDATE", id, project_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or_else(|| Error::not_found("Policy"))?;
+            ActivityKind::PolicyUpdated
         }
     };
+    let id = id.unwrap_or_else(Uuid::new_v4);
+    sqlx::query!(
+        "INSERT INTO policies (id, project_id, kind, name, model, condition, column_name, property, operator, threshold)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (id) DO UPDATE SET kind = $3, name = $4, model = $5, condition = $6, column_name = $7, property = $8, operator = $9,
+                                        threshold = $10, updated_at = now()",
+        id,
+        project_id,
+        kind as SecurityKind,
+        name,
+        model,
+        condition,
+        column,
+        property,
+        operator,
+        threshold,
+    )
+    .execute(&mut *tx)
+    .await?;
     let entry = NewActivity::new(org_id, kind_of_change).project(project_id).target("POLICY", id, name).detail(json!({"model": model}));
     activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;

@@ -2,6 +2,8 @@
 //! properties and column policies, however a query reaches a model; and a property test
 //! against an oracle that applies the same filter to the raw table.
 
+mod store;
+
 use duckdb::Connection;
 use proptest::{prelude::*, test_runner::Config};
 use quarry_engine::{
@@ -9,18 +11,8 @@ use quarry_engine::{
         CompileError, Dialect, compile, compile_as,
         security::{Scalar, Viewer, check_column_policy, check_row_policy},
     },
-    mdl::{Column, ColumnPolicy, FilterOperator, JoinType, Manifest, Model, ModelSource, Properties, Relationship, RowPolicy, View},
+    mdl::{Column, ColumnPolicy, FilterOperator, JoinType, Manifest, Properties, Relationship, RowPolicy, View},
 };
-
-fn model(name: &str, columns: Vec<Column>) -> Model {
-    Model {
-        name: name.into(),
-        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
-        columns,
-        primary_key: Some("id".into()),
-        properties: Properties::default(),
-    }
-}
 
 const REGIONS: [&str; 3] = ["East", "West", "North"];
 
@@ -36,7 +28,7 @@ fn store() -> (Connection, Manifest) {
     .unwrap();
     let manifest = Manifest {
         models: vec![
-            model(
+            store::model(
                 "reps",
                 vec![
                     Column::source("id", "INTEGER"),
@@ -48,7 +40,7 @@ fn store() -> (Connection, Manifest) {
                     Column::calculated("sold", "BIGINT", "SUM(sales.amount)"),
                 ],
             ),
-            model(
+            store::model(
                 "sales",
                 vec![
                     Column::source("id", "INTEGER"),
@@ -82,29 +74,13 @@ fn store() -> (Connection, Manifest) {
 }
 
 fn run(conn: &Connection, manifest: &Manifest, viewer: &Viewer, sql: &str) -> Result<Vec<Vec<String>>, CompileError> {
-    let compiled = compile_as(manifest, viewer, sql, Dialect::DuckDb)?;
-    let mut statement = conn.prepare(&compiled).unwrap_or_else(|e| panic!("{e}\n{compiled}"));
-    let mut result = statement.query([]).unwrap();
-    let mut out = Vec::new();
-    while let Some(row) = result.next().unwrap() {
-        let n = row.as_ref().column_count();
-        out.push((0..n).map(|i| format!("{:?}", row.get::<_, duckdb::types::Value>(i).unwrap())).collect());
-    }
-    Ok(out)
+    Ok(store::rows(conn, &compile_as(manifest, viewer, sql, Dialect::DuckDb)?))
 }
 
 /// The raw table's answer, filtered by hand: what a viewer of `regions` may see.
 fn oracle(conn: &Connection, sql_over_visible: &str, regions: &[&str]) -> Vec<Vec<String>> {
     let list = if regions.is_empty() { "NULL".to_owned() } else { regions.iter().map(|r| format!("'{r}'")).collect::<Vec<_>>().join(", ") };
-    let sql = sql_over_visible.replace("visible", &format!("(SELECT * FROM sales WHERE region IN ({list})) AS visible"));
-    let mut statement = conn.prepare(&sql).unwrap();
-    let mut result = statement.query([]).unwrap();
-    let mut out = Vec::new();
-    while let Some(row) = result.next().unwrap() {
-        let n = row.as_ref().column_count();
-        out.push((0..n).map(|i| format!("{:?}", row.get::<_, duckdb::types::Value>(i).unwrap())).collect());
-    }
-    out
+    store::rows(conn, &sql_over_visible.replace("visible", &format!("(SELECT * FROM sales WHERE region IN ({list})) AS visible")))
 }
 
 fn count(rows: &[Vec<String>]) -> String {

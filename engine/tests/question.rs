@@ -1,22 +1,15 @@
 //! The embedded question engine on a small store, its SQL compiled through the models and
 //! run on DuckDB.
 
+mod store;
+
 use duckdb::Connection;
 use quarry_engine::{
     compile::{Dialect, compile},
-    mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+    mdl::{Column, JoinType, Manifest, Model, Properties, Relationship},
     question::{Understanding, ValueMatch, follow_up, follow_ups, understand},
 };
-
-fn model(name: &str, columns: Vec<Column>) -> Model {
-    Model {
-        name: name.into(),
-        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
-        columns,
-        primary_key: Some("id".into()),
-        properties: Properties::default(),
-    }
-}
+use store::model;
 
 fn relationship(name: &str, from: &str, to: &str, condition: &str) -> Relationship {
     Relationship {

@@ -535,14 +535,19 @@ pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<View
     Ok(viewer)
 }
 
+/// The viewer `asker` is in the project; nobody (no rows a policy protects) without one.
+pub async fn viewer_for(pool: &Pool, project_id: Uuid, asker: Option<Uuid>) -> Result<Viewer> {
+    match asker {
+        Some(user) => viewer(pool, project_id, user).await,
+        None => Ok(Viewer::nobody()),
+    }
+}
+
 /// The viewer an asking task runs for: whoever asked it. A task with no asker (its account
 /// gone) is nobody: it sees no rows a policy protects.
 pub async fn viewer_of_task(pool: &Pool, task_id: Uuid) -> Result<Viewer> {
     let row = sqlx::query!("SELECT project_id, created_by FROM asking_tasks WHERE id = $1", task_id).fetch_one(pool).await?;
-    match row.created_by {
-        Some(user) => viewer(pool, row.project_id, user).await,
-        None => Ok(Viewer::nobody()),
-    }
+    viewer_for(pool, row.project_id, row.created_by).await
 }
 
 #[cfg(test)]

@@ -125,15 +125,22 @@ pub enum WorkerCall {
         project_id: Uuid,
         sql: String,
         request: crate::spreadsheet::grid::PageRequest,
+        /// Whose data-security policies apply; none (calls recorded before them) is nobody.
+        #[serde(default)]
+        asker: Option<Uuid>,
     },
     SpreadsheetColumns {
         project_id: Uuid,
         sql: String,
+        #[serde(default)]
+        asker: Option<Uuid>,
     },
     RunSql {
         project_id: Uuid,
         sql: String,
         limit: usize,
+        #[serde(default)]
+        asker: Option<Uuid>,
     },
     ChangeCsvColumnType {
         project_id: Uuid,
@@ -305,9 +312,11 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
         }
         WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
         WorkerCall::RunTile { item_id, filters } => json(crate::dashboard::tile::run(pool, config, item_id, &filters).await?),
-        WorkerCall::SpreadsheetPage { project_id, sql, request } => json(crate::spreadsheet::page(pool, config, project_id, &sql, request).await?),
-        WorkerCall::SpreadsheetColumns { project_id, sql } => json(crate::spreadsheet::columns(pool, config, project_id, &sql).await?),
-        WorkerCall::RunSql { project_id, sql, limit } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit).await?),
+        WorkerCall::SpreadsheetPage { project_id, sql, request, asker } => {
+            json(crate::spreadsheet::page(pool, config, project_id, &sql, request, asker).await?)
+        }
+        WorkerCall::SpreadsheetColumns { project_id, sql, asker } => json(crate::spreadsheet::columns(pool, config, project_id, &sql, asker).await?),
+        WorkerCall::RunSql { project_id, sql, limit, asker } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit, asker).await?),
         WorkerCall::ChangeCsvColumnType { project_id, table, column, family } => {
             json(crate::csv_import::change_column_type(pool, config, project_id, &table, &column, family).await?)
         }
@@ -440,19 +449,21 @@ pub async fn run_tile(services: &Services, item_id: Uuid, filters: &[crate::dash
     services.call(WorkerCall::RunTile { item_id, filters: filters.to_vec() }).await
 }
 
-/// A page of a spreadsheet's rows, sorted and filtered at the source ([`crate::spreadsheet::page`]).
+/// A page of a spreadsheet's rows, sorted and filtered at the source ([`crate::spreadsheet::page`]),
+/// as `asker` may read them.
 pub async fn spreadsheet_page(
     services: &Services,
+    asker: Uuid,
     project_id: Uuid,
     sql: &str,
     request: crate::spreadsheet::grid::PageRequest,
 ) -> Result<crate::spreadsheet::Page> {
-    services.call(WorkerCall::SpreadsheetPage { project_id, sql: sql.to_owned(), request }).await
+    services.call(WorkerCall::SpreadsheetPage { project_id, sql: sql.to_owned(), request, asker: Some(asker) }).await
 }
 
-/// The column names of a spreadsheet's SQL.
-pub async fn spreadsheet_columns(services: &Services, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
-    services.call(WorkerCall::SpreadsheetColumns { project_id, sql: sql.to_owned() }).await
+/// The column names of a spreadsheet's SQL, as `asker` may read them.
+pub async fn spreadsheet_columns(services: &Services, asker: Uuid, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
+    services.call(WorkerCall::SpreadsheetColumns { project_id, sql: sql.to_owned(), asker: Some(asker) }).await
 }
 
 /// SQL over the deployed models, run at the source ([`crate::asking::answer::run_sql`]) for
@@ -464,7 +475,8 @@ pub async fn run_sql(services: &Services, acting: &Acting, project_id: Uuid, sql
         return Err(Error::invalid(format!("The limit must be from 1 to {RUN_SQL_MAX_ROWS}.")));
     }
     let (sql, _, _) = check_read_only(&services.pool, project_id, sql).await?;
-    services.call(WorkerCall::RunSql { project_id, sql, limit }).await
+    // An API key acts as the member who created it, their session properties included.
+    services.call(WorkerCall::RunSql { project_id, sql, limit, asker: Some(acting.account.id) }).await
 }
 
 /// Changes the type of a column of an uploaded CSV file, where the CSV database is written

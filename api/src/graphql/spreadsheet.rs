@@ -246,7 +246,7 @@ impl SpreadsheetQuery {
     /// A page of a saved spreadsheet, sorted and filtered at the source.
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn spreadsheet_page(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, data: PageInput) -> ApiResult<PageGql> {
-        let (sheet, _) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
+        let (sheet, viewer) = sheet_for(ctx, Operation::ReadDashboards, &project_id, &spreadsheet_id).await?;
         let request = PageRequest {
             page: data.page,
             page_size: data.page_size,
@@ -254,7 +254,7 @@ impl SpreadsheetQuery {
             filters: data.filters.map(filters_in).unwrap_or_else(|| sheet.filters.0.clone()),
         }
         .checked()?;
-        let page = on_worker::spreadsheet_page(&context::state(ctx).services, sheet.project_id, &sheet.sql, request.clone()).await?;
+        let page = on_worker::spreadsheet_page(&context::state(ctx).services, viewer.user_id, sheet.project_id, &sheet.sql, request.clone()).await?;
         Ok(page_out(page, &request))
     }
 
@@ -271,7 +271,7 @@ impl SpreadsheetQuery {
             filters: data.filters.map(filters_in).unwrap_or_default(),
         }
         .checked()?;
-        let page = on_worker::spreadsheet_page(&context::state(ctx).services, project_id, &sql, request.clone()).await?;
+        let page = on_worker::spreadsheet_page(&context::state(ctx).services, viewer.user_id, project_id, &sql, request.clone()).await?;
         Ok(page_out(page, &request))
     }
 
@@ -314,7 +314,7 @@ impl SpreadsheetMutation {
     #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
     async fn save_spreadsheet(&self, ctx: &Context<'_>, project_id: ID, spreadsheet_id: ID, data: SaveSpreadsheetInput) -> ApiResult<SpreadsheetGql> {
         let (sheet, viewer) = sheet_for(ctx, Operation::ManageDashboards, &project_id, &spreadsheet_id).await?;
-        let sheet = spreadsheet::save(&context::state(ctx).services, &sheet, view_in(data)).await?;
+        let sheet = spreadsheet::save(&context::state(ctx).services, viewer.user_id, &sheet, view_in(data)).await?;
         Ok(SpreadsheetGql { sheet, viewer })
     }
 

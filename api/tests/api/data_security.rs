@@ -74,6 +74,15 @@ async fn a_row_policy_limits_what_the_asker_sees_and_a_column_policy_keeps_a_col
     assert_eq!(invoices["status"], "FINISHED", "{invoices}");
     // Seven invoices for each of the 13 customers in the USA, not the 412 of everyone.
     assert_eq!(number(&rows(&app, &client, &project, &invoices["responseId"]).await[0][0]), 91.0);
+    // A spreadsheet reads the same rows, as the member opening it may.
+    let sheet = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $d: PreviewSpreadsheetInput!) { previewSpreadsheet(projectId: $p, data: $d) { totalRows } }",
+            json!({"p": project, "d": {"sql": "SELECT \"CustomerId\", \"Country\" FROM \"Customer\""}}),
+        )
+        .await;
+    assert_eq!(sheet["previewSpreadsheet"]["totalRows"], 13, "{sheet}");
     // A value of the wrong type is refused before it is kept.
     let wrong = app.gql(&client, SET_VALUE, json!({"p": project, "d": {"propertyId": property_id, "userId": me, "value": 3}})).await;
     assert_eq!(error_code(&wrong), "INVALID_INPUT", "{wrong}");

@@ -60,7 +60,7 @@ pub fn file_of(config: &Config, project_id: Uuid, export_id: Uuid) -> PathBuf {
 /// the workflow that writes it (recorded FAILED when it cannot start).
 pub async fn start(services: &Services, sheet: &Spreadsheet, user_id: Uuid, view: Option<View>) -> Result<Export> {
     let view = match view {
-        Some(view) => Some(super::checked_view(services, sheet, view).await?),
+        Some(view) => Some(super::checked_view(services, user_id, sheet, view).await?),
         None => None,
     };
     let limit = services.config.limits.running_exports_per_org;
@@ -186,7 +186,9 @@ async fn view_of(pool: &Pool, export_id: Uuid) -> Result<Option<View>> {
 }
 
 async fn write_file(pool: &Pool, config: &Config, sheet: &Spreadsheet, view: &View, export_id: Uuid) -> Result<(i64, i64)> {
-    let source = super::Source::open(pool, config, sheet.project_id, &sheet.sql).await?;
+    // The rows the member who asked for the export may read.
+    let requested_by = sqlx::query_scalar!("SELECT requested_by FROM spreadsheet_exports WHERE id = $1", export_id).fetch_one(pool).await?;
+    let source = super::Source::open(pool, config, sheet.project_id, &sheet.sql, requested_by).await?;
     let known = &source.known;
     // The view's columns in their order (hidden ones left out), then any the SQL has gained since.
     let mut shown: Vec<(usize, String)> = Vec::new();

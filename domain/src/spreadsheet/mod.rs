@@ -159,8 +159,8 @@ impl View {
 /// `view` checked against the spreadsheet's columns as the source has them now (each column
 /// once, names of at most 200 characters, sort and filters as a page checks them); blank
 /// names become none.
-async fn checked_view(services: &Services, sheet: &Spreadsheet, view: View) -> Result<View> {
-    let known = on_worker::spreadsheet_columns(services, sheet.project_id, &sheet.sql).await?;
+async fn checked_view(services: &Services, asker: Uuid, sheet: &Spreadsheet, view: View) -> Result<View> {
+    let known = on_worker::spreadsheet_columns(services, asker, sheet.project_id, &sheet.sql).await?;
     let known = known.as_slice();
     let columns: Vec<GridColumn> = view.columns.into_iter().map(|c| GridColumn { label: c.label.filter(|l| !l.trim().is_empty()), ..c }).collect();
     let mut seen = std::collections::HashSet::new();
@@ -180,8 +180,8 @@ async fn checked_view(services: &Services, sheet: &Spreadsheet, view: View) -> R
     Ok(View { columns, ..view })
 }
 
-pub async fn save(services: &Services, sheet: &Spreadsheet, view: View) -> Result<Spreadsheet> {
-    let View { columns, sort, filters } = checked_view(services, sheet, view).await?;
+pub async fn save(services: &Services, asker: Uuid, sheet: &Spreadsheet, view: View) -> Result<Spreadsheet> {
+    let View { columns, sort, filters } = checked_view(services, asker, sheet, view).await?;
     sqlx::query!(
         "UPDATE spreadsheets SET columns = $2, sort = $3, filters = $4, updated_at = now() WHERE id = $1",
         sheet.id,
@@ -211,6 +211,7 @@ pub struct Page {
 /// the connection, the SQL's columns and whether it orders its own rows. Worker side.
 pub struct Source {
     manifest: Manifest,
+    viewer: quarry_engine::compile::security::Viewer,
     connector: Box<dyn Connector>,
     dialect: compile::Dialect,
     sql: String,
@@ -222,12 +223,14 @@ pub struct Source {
 }
 
 impl Source {
-    pub async fn open(pool: &Pool, config: &Config, project_id: Uuid, sql: &str) -> Result<Self> {
+    /// The source as `asker` may read it (their data-security policies; nobody without one).
+    pub async fn open(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, asker: Option<Uuid>) -> Result<Self> {
         let (_, manifest) = deploy::deployed(pool, project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
+        let viewer = crate::data_security::viewer_for(pool, project_id, asker).await?;
         let connector = datasource::connector(pool, config, project_id).await?;
         let dialect = manifest::dialect_of(connector.source_type());
         let ordered = compile::safety::parse_read_only(sql.trim().trim_end_matches(';'), dialect).is_ok_and(|query| query.order_by.is_some());
-        let mut source = Self { manifest, connector, dialect, sql: sql.to_owned(), known: Vec::new(), ordered };
+        let mut source = Self { manifest, viewer, connector, dialect, sql: sql.to_owned(), known: Vec::new(), ordered };
         source.known = source.run(&grid::columns_sql(sql), 1).await?.columns.into_iter().map(|c| c.name).collect();
         Ok(source)
     }
@@ -238,7 +241,7 @@ impl Source {
 
     /// Runs SQL over the models at the source, at most `limit` rows.
     async fn run(&self, sql: &str, limit: usize) -> Result<QueryResult> {
-        let compiled = compile::compile(&self.manifest, sql, self.dialect).map_err(compile_error)?;
+        let compiled = compile::compile_as(&self.manifest, &self.viewer, sql, self.dialect).map_err(compile_error)?;
         let mut result = self.connector.query(&compiled, QueryOptions::new(limit, QUERY_TIMEOUT)).await?;
         compile::describe(&self.manifest, sql, self.dialect, &mut result.columns);
         Ok(result)
@@ -259,15 +262,15 @@ impl Source {
 }
 
 /// The source SQL's column names.
-pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, sql: &str) -> Result<Vec<String>> {
-    Ok(Source::open(pool, config, project_id, sql).await?.known)
+pub async fn columns(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, asker: Option<Uuid>) -> Result<Vec<String>> {
+    Ok(Source::open(pool, config, project_id, sql, asker).await?.known)
 }
 
 /// A page of the source's rows and the count the filters leave, both computed at the source.
 /// Worker side.
-pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, request: PageRequest) -> Result<Page> {
+pub async fn page(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, request: PageRequest, asker: Option<Uuid>) -> Result<Page> {
     let request = request.checked()?;
-    let source = Source::open(pool, config, project_id, sql).await?;
+    let source = Source::open(pool, config, project_id, sql, asker).await?;
     let result = source.rows(&request.sort, &request.filters, request.page_size, (request.page - 1) * request.page_size).await?;
     Ok(Page { result, total_rows: source.count(&request.filters).await? })
 }

@@ -560,7 +560,8 @@ async fn recommend_questions(
                 system: format!(
                     "{}\nYou recommend business questions that SQL over the tables above can answer. Reply with one \
                      JSON object: {{\"questions\": [up to {RECOMMENDED_QUESTIONS} short questions]}}.",
-                    schema_context(&manifest, &[])
+                    // Questions for everyone: nothing a column policy keeps from anyone.
+                    schema_context(&quarry_engine::compile::security::described(&manifest, &quarry_engine::compile::security::Viewer::nobody()), &[])
                 ),
                 messages: vec![Message::user(follow)],
                 max_tokens: 600,

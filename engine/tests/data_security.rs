@@ -142,6 +142,12 @@ fn a_restricted_column_cannot_be_read_by_any_path_and_is_not_named() {
         }
         assert!(run(&conn, &m, &cleared, sql).is_ok(), "{sql}");
     }
+    // Nor is it described to them: the column and the field made of it are left out.
+    let described = |viewer: &Viewer| -> Vec<String> {
+        quarry_engine::compile::security::described(&m, viewer).model("reps").unwrap().columns.iter().map(|c| c.name.clone()).collect()
+    };
+    assert!(!described(&not_cleared).iter().any(|c| c == "salary" || c == "pay_band"), "{:?}", described(&not_cleared));
+    assert!(described(&cleared).iter().any(|c| c == "salary") && described(&not_cleared).iter().any(|c| c == "name"));
     // What is not restricted stays readable.
     assert_eq!(run(&conn, &m, &not_cleared, "SELECT COUNT(*), MIN(name) FROM reps").unwrap()[0][0], "BigInt(3)");
 }

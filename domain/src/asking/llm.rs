@@ -232,7 +232,9 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
             break;
         }
     }
-    let manifest = deployed(pool, task.project_id).await?;
+    // Only what the asker may read is described to the model.
+    let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
+    let manifest = quarry_engine::compile::security::described(&deployed(pool, task.project_id).await?, &viewer);
     let mut context = schema_context(&manifest, &found.schema.iter().map(|r| r.item.clone()).collect::<Vec<_>>());
     if !found.sql_pairs.is_empty() {
         context.push_str("\nExamples of questions with the SQL that answers them:\n");

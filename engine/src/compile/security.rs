@@ -125,6 +125,34 @@ fn invalid(why: &str) -> CompileError {
     CompileError::InvalidPolicy(why.to_owned())
 }
 
+/// The manifest as it may be described to `viewer` (to a language model writing SQL for them,
+/// in suggested questions): the columns a column policy keeps from them left out, with the
+/// calculated fields that read them. It is for describing only: what runs is still compiled
+/// with [`super::compile_as`], which refuses those columns whatever the description said.
+pub fn described(manifest: &Manifest, viewer: &Viewer) -> Manifest {
+    let mut out = manifest.clone();
+    for model in &mut out.models {
+        let restricted: Vec<String> = manifest
+            .column_policies
+            .iter()
+            .filter(|p| p.model.eq_ignore_ascii_case(&model.name) && !readable(p, viewer))
+            .map(|p| p.column.to_lowercase())
+            .collect();
+        if restricted.is_empty() {
+            continue;
+        }
+        let reads_restricted = |c: &Column| match &c.kind {
+            crate::mdl::ColumnKind::Calculated { expression } => {
+                let words: Vec<String> = expression.split(|ch: char| !(ch.is_alphanumeric() || ch == '_')).map(str::to_lowercase).collect();
+                restricted.iter().any(|r| words.contains(r))
+            }
+            _ => false,
+        };
+        model.columns.retain(|c| !restricted.contains(&c.name.to_lowercase()) && !reads_restricted(c));
+    }
+    out
+}
+
 /// Checks a row policy before it is saved: its model exists, its condition parses, reads only
 /// the model's own columns and the named properties (`properties`: name → an example value
 /// of its type), and has no subquery. The message says what is wrong.

@@ -479,6 +479,31 @@ pub async fn run_sql(services: &Services, acting: &Acting, project_id: Uuid, sql
     services.call(WorkerCall::RunSql { project_id, sql, limit, asker: Some(acting.account.id) }).await
 }
 
+/// What `member` would get from `sql` (view as member, data-security): the SQL as compiled
+/// for them, and their first rows, run at the source. For the project's owners, before a
+/// policy is saved or to check one; the member must belong to the project's organisation.
+pub async fn view_as_member(services: &Services, acting: &Acting, project_id: Uuid, member: Uuid, sql: &str) -> Result<(String, QueryResult)> {
+    acting.may(&services.pool, Operation::ManageDataSecurity, project_id).await?;
+    let known = sqlx::query_scalar!(
+        "SELECT 1 FROM org_members m JOIN projects p ON p.org_id = m.org_id WHERE p.id = $1 AND m.user_id = $2",
+        project_id,
+        member
+    )
+    .fetch_optional(&services.pool)
+    .await?;
+    if known.is_none() {
+        return Err(Error::invalid("Only members of the organization can be viewed as."));
+    }
+    let (sql, manifest, dialect) = check_read_only(&services.pool, project_id, sql).await?;
+    let viewer = crate::data_security::viewer(&services.pool, project_id, member).await?;
+    let compiled = quarry_engine::compile::compile_as(&manifest, &viewer, &sql, dialect).map_err(crate::modeling::edit::compile_error)?;
+    let result = services.call(WorkerCall::RunSql { project_id, sql, limit: VIEW_AS_ROWS, asker: Some(member) }).await?;
+    Ok((compiled, result))
+}
+
+/// The rows "view as member" shows.
+pub const VIEW_AS_ROWS: usize = 100;
+
 /// Changes the type of a column of an uploaded CSV file, where the CSV database is written
 /// ([`crate::csv_import::change_column_type`]).
 /// Changes the type of an uploaded table's column, and of the model columns that read it

@@ -82,6 +82,16 @@ test('an owner adds a property, a group value and a row policy; a member of the 
     await page.getByRole('cell', { name: 'Country = @country', exact: true }).waitFor();
     await shot('row-policies');
 
+    // Before signing in as them: the owner views the customers as the member.
+    await choose(page, page.getByRole('combobox', { name: 'Member' }), me.email, { search: true });
+    await choose(page, page.getByRole('combobox', { name: 'Model to view' }), 'Customer');
+    await page.getByRole('button', { name: 'View as member' }).click();
+    const viewed = page.getByTestId('view-as-rows');
+    await viewed.getByText('USA').first().waitFor();
+    assert.equal(await viewed.locator('tbody tr.ant-table-row').count(), 13, "the member's 13 customers");
+    assert.equal(await viewed.getByText('Brazil').count(), 0);
+    await shot('view-as-member');
+
     // The member sees their group's customers; the owner, with no value, none.
     const asked = await firstCell(member, projectId, 'How many customers are there?');
     assert.equal(asked.value, 13, "the group's country only");

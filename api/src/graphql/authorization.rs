@@ -227,6 +227,7 @@ pub const FIELDS: &[(Root, &str, Access)] = &[
     (Query, "sessionProperties", Requires(ReadDataSecurity)),
     (Query, "sessionPropertyValues", Requires(ReadDataSecurity)),
     (Query, "policies", Requires(ReadDataSecurity)),
+    (Query, "viewAsMember", Requires(ManageDataSecurity)),
     (Mutation, "createSessionProperty", Requires(ManageDataSecurity)),
     (Mutation, "deleteSessionProperty", Requires(ManageDataSecurity)),
     (Mutation, "setSessionPropertyValue", Requires(ManageDataSecurity)),

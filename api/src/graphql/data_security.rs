@@ -115,6 +115,15 @@ impl DataSecurityQuery {
         Ok(data_security::values(&context::state(ctx).pool, &context::acting(ctx)?, project_id, property_id).await?.into_iter().map(Into::into).collect())
     }
 
+    /// What a member would get from SQL over the models (view as member): for the project's owners.
+    #[graphql(complexity = "crate::graphql::EXPENSIVE + child_complexity")]
+    async fn view_as_member(&self, ctx: &Context<'_>, project_id: ID, user_id: ID, sql: String) -> ApiResult<ViewAsGql> {
+        let (project_id, user_id) = (parse_id(&project_id)?, parse_id(&user_id)?);
+        let state = context::state(ctx);
+        let (compiled_sql, result) = quarry_domain::on_worker::view_as_member(&state.services, &context::acting(ctx)?, project_id, user_id, &sql).await?;
+        Ok(ViewAsGql { compiled_sql, columns: result.columns.into_iter().map(|c| c.name).collect(), rows: Json(result.rows), truncated: result.truncated })
+    }
+
     /// The project's row- and column-level policies.
     async fn policies(&self, ctx: &Context<'_>, project_id: ID) -> ApiResult<Vec<PolicyGql>> {
         let project_id = parse_id(&project_id)?;
@@ -230,4 +239,14 @@ impl DataSecurityMutation {
         data_security::delete_policy(&context::state(ctx).pool, &context::acting(ctx)?, project_id, policy_id).await?;
         Ok(true)
     }
+}
+
+#[derive(SimpleObject)]
+#[graphql(name = "ViewAsMember")]
+struct ViewAsGql {
+    /// The SQL as compiled for the member, their property values bound.
+    compiled_sql: String,
+    columns: Vec<String>,
+    rows: Json<Vec<Vec<Value>>>,
+    truncated: bool,
 }

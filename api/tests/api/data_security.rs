@@ -74,6 +74,16 @@ async fn a_row_policy_limits_what_the_asker_sees_and_a_column_policy_keeps_a_col
     assert_eq!(invoices["status"], "FINISHED", "{invoices}");
     // Seven invoices for each of the 13 customers in the USA, not the 412 of everyone.
     assert_eq!(number(&rows(&app, &client, &project, &invoices["responseId"]).await[0][0]), 91.0);
+    // An owner sees what a member gets before changing anything: the SQL as compiled for them, and their rows.
+    let viewed = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $u: ID!, $s: String!) { viewAsMember(projectId: $p, userId: $u, sql: $s) { compiledSql columns rows } }",
+            json!({"p": project, "u": me, "s": "SELECT COUNT(*) AS n FROM \"Customer\""}),
+        )
+        .await;
+    assert!(viewed["viewAsMember"]["compiledSql"].as_str().unwrap().contains("'USA'"), "{viewed}");
+    assert_eq!(number(&viewed["viewAsMember"]["rows"][0][0]), 13.0, "{viewed}");
     // A spreadsheet reads the same rows, as the member opening it may.
     let sheet = app
         .gql_ok(

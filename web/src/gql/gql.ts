@@ -72,6 +72,7 @@ type Documents = {
     "\n  mutation CreatePolicy($projectId: ID!, $data: PolicyInput!) {\n    createPolicy(projectId: $projectId, data: $data) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePolicyDocument,
     "\n  mutation UpdatePolicy($projectId: ID!, $policyId: ID!, $data: PolicyInput!) {\n    updatePolicy(projectId: $projectId, policyId: $policyId, data: $data) {\n      id\n      name\n    }\n  }\n": typeof types.UpdatePolicyDocument,
     "\n  mutation DeletePolicy($projectId: ID!, $policyId: ID!) {\n    deletePolicy(projectId: $projectId, policyId: $policyId)\n  }\n": typeof types.DeletePolicyDocument,
+    "\n  query ViewAsMember($projectId: ID!, $userId: ID!, $sql: String!) {\n    viewAsMember(projectId: $projectId, userId: $userId, sql: $sql) {\n      compiledSql\n      columns\n      rows\n      truncated\n    }\n  }\n": typeof types.ViewAsMemberDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": typeof types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": typeof types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": typeof types.TestDataSourceConnectionDocument,
@@ -260,6 +261,7 @@ const documents: Documents = {
     "\n  mutation CreatePolicy($projectId: ID!, $data: PolicyInput!) {\n    createPolicy(projectId: $projectId, data: $data) {\n      id\n      name\n    }\n  }\n": types.CreatePolicyDocument,
     "\n  mutation UpdatePolicy($projectId: ID!, $policyId: ID!, $data: PolicyInput!) {\n    updatePolicy(projectId: $projectId, policyId: $policyId, data: $data) {\n      id\n      name\n    }\n  }\n": types.UpdatePolicyDocument,
     "\n  mutation DeletePolicy($projectId: ID!, $policyId: ID!) {\n    deletePolicy(projectId: $projectId, policyId: $policyId)\n  }\n": types.DeletePolicyDocument,
+    "\n  query ViewAsMember($projectId: ID!, $userId: ID!, $sql: String!) {\n    viewAsMember(projectId: $projectId, userId: $userId, sql: $sql) {\n      compiledSql\n      columns\n      rows\n      truncated\n    }\n  }\n": types.ViewAsMemberDocument,
     "\n  query SampleDatasets {\n    sampleDatasets {\n      name\n      displayName\n      description\n    }\n  }\n": types.SampleDatasetsDocument,
     "\n  query DataSource($projectId: ID!) {\n    dataSource(projectId: $projectId) {\n      type\n      properties\n      sampleDataset\n    }\n  }\n": types.DataSourceDocument,
     "\n  mutation TestDataSourceConnection($projectId: ID!, $data: DataSourceInput!) {\n    testDataSourceConnection(projectId: $projectId, data: $data)\n  }\n": types.TestDataSourceConnectionDocument,
@@ -636,6 +638,10 @@ export function graphql(source: "\n  mutation UpdatePolicy($projectId: ID!, $pol
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeletePolicy($projectId: ID!, $policyId: ID!) {\n    deletePolicy(projectId: $projectId, policyId: $policyId)\n  }\n"): (typeof documents)["\n  mutation DeletePolicy($projectId: ID!, $policyId: ID!) {\n    deletePolicy(projectId: $projectId, policyId: $policyId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewAsMember($projectId: ID!, $userId: ID!, $sql: String!) {\n    viewAsMember(projectId: $projectId, userId: $userId, sql: $sql) {\n      compiledSql\n      columns\n      rows\n      truncated\n    }\n  }\n"): (typeof documents)["\n  query ViewAsMember($projectId: ID!, $userId: ID!, $sql: String!) {\n    viewAsMember(projectId: $projectId, userId: $userId, sql: $sql) {\n      compiledSql\n      columns\n      rows\n      truncated\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -283,6 +283,10 @@ impl World {
             "setSessionPropertyValue" => {
                 v.insert("data", json!({"propertyId": self.fresh_session_property().await, "userId": self.ids[&Owner], "value": "East"}));
             }
+            "viewAsMember" => {
+                v.insert("userId", json!(self.ids[&Owner]));
+                v.insert("sql", json!(TRACKS));
+            }
             "createPolicy" | "updatePolicy" | "deletePolicy" => {
                 // A condition every row meets: the walk's other calls read the same model.
                 v.insert("data", json!({"kind": "RLS", "name": "walk", "model": "Track", "condition": "1 = 1"}));

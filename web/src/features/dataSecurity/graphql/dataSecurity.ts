@@ -86,3 +86,14 @@ export const DeletePolicyMutation = graphql(`
     deletePolicy(projectId: $projectId, policyId: $policyId)
   }
 `);
+
+export const ViewAsMemberQuery = graphql(`
+  query ViewAsMember($projectId: ID!, $userId: ID!, $sql: String!) {
+    viewAsMember(projectId: $projectId, userId: $userId, sql: $sql) {
+      compiledSql
+      columns
+      rows
+      truncated
+    }
+  }
+`);

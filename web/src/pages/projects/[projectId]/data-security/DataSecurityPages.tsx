@@ -2,13 +2,18 @@ import { useParams } from 'react-router';
 import { PageMeta } from '../../../../components/page/PageMeta';
 import { Policies } from '../../../../features/dataSecurity/components/Policies';
 import { SessionProperties } from '../../../../features/dataSecurity/components/SessionProperties';
+import { ViewAsMember } from '../../../../features/dataSecurity/components/ViewAsMember';
+import { Flex } from '../../../../components/ui';
 
 export function RowLevelPage() {
   const { projectId = '' } = useParams();
   return (
     <>
       <PageMeta title="Row-level security" description="Which rows of each model a member sees, by their session properties." />
-      <Policies projectId={projectId} kind="RLS" />
+      <Flex vertical gap={24}>
+        <Policies projectId={projectId} kind="RLS" />
+        <ViewAsMember projectId={projectId} />
+      </Flex>
     </>
   );
 }
@@ -18,7 +23,10 @@ export function ColumnLevelPage() {
   return (
     <>
       <PageMeta title="Column-level security" description="Columns only some members may read." />
-      <Policies projectId={projectId} kind="CLS" />
+      <Flex vertical gap={24}>
+        <Policies projectId={projectId} kind="CLS" />
+        <ViewAsMember projectId={projectId} />
+      </Flex>
     </>
   );
 }

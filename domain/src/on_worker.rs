@@ -115,6 +115,8 @@ pub enum WorkerCall {
         project_id: Uuid,
         name: String,
         limit: usize,
+        #[serde(default)]
+        asker: Option<Uuid>,
     },
     RunTile {
         item_id: Uuid,
@@ -310,7 +312,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
         WorkerCall::CreateView { project_id, display_name, statement } => {
             json(edit::create_view(pool, config, project_id, &display_name, &statement).await?.id)
         }
-        WorkerCall::Preview { project_id, name, limit } => json(edit::preview(pool, config, project_id, &name, limit).await?),
+        WorkerCall::Preview { project_id, name, limit, asker } => json(edit::preview(pool, config, project_id, &name, limit, asker).await?),
         WorkerCall::RunTile { item_id, filters } => json(crate::dashboard::tile::run(pool, config, item_id, &filters).await?),
         WorkerCall::SpreadsheetPage { project_id, sql, request, asker } => {
             json(crate::spreadsheet::page(pool, config, project_id, &sql, request, asker).await?)
@@ -438,9 +440,9 @@ pub async fn create_view(services: &Services, acting: &Acting, project_id: Uuid,
     edit::view(&services.pool, id).await
 }
 
-/// The first `limit` rows of a model or view (asked by [`crate::modeling::use_case`]).
-pub(crate) async fn preview(services: &Services, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
-    services.call(WorkerCall::Preview { project_id, name: name.to_owned(), limit }).await
+/// The first `limit` rows of a model or view as `asker` may read them (asked by [`crate::modeling::use_case`]).
+pub(crate) async fn preview(services: &Services, asker: Uuid, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
+    services.call(WorkerCall::Preview { project_id, name: name.to_owned(), limit, asker: Some(asker) }).await
 }
 
 /// Sends one short request with the settings ([`llm::test_connectivity`]).
@@ -484,13 +486,10 @@ pub async fn run_sql(services: &Services, acting: &Acting, project_id: Uuid, sql
 /// policy is saved or to check one; the member must belong to the project's organisation.
 pub async fn view_as_member(services: &Services, acting: &Acting, project_id: Uuid, member: Uuid, sql: &str) -> Result<(String, QueryResult)> {
     acting.may(&services.pool, Operation::ManageDataSecurity, project_id).await?;
-    let known = sqlx::query_scalar!(
-        "SELECT 1 FROM org_members m JOIN projects p ON p.org_id = m.org_id WHERE p.id = $1 AND m.user_id = $2",
-        project_id,
-        member
-    )
-    .fetch_optional(&services.pool)
-    .await?;
+    let known =
+        sqlx::query_scalar!("SELECT 1 FROM org_members m JOIN projects p ON p.org_id = m.org_id WHERE p.id = $1 AND m.user_id = $2", project_id, member)
+            .fetch_optional(&services.pool)
+            .await?;
     if known.is_none() {
         return Err(Error::invalid("Only members of the organization can be viewed as."));
     }
@@ -540,7 +539,7 @@ mod tests {
     fn provider_calls_run_on_the_llm_pool_and_source_calls_on_sql() {
         let settings: ProviderSettings = serde_json::from_value(serde_json::json!({"provider": "openai", "chatModel": "gpt"})).unwrap();
         assert_eq!(WorkerCall::TestLlm { org_id: Uuid::nil(), settings, key: None }.pool(), WorkerPool::Llm);
-        assert_eq!(WorkerCall::Preview { project_id: Uuid::nil(), name: "m".into(), limit: 1 }.pool(), WorkerPool::Sql);
+        assert_eq!(WorkerCall::Preview { project_id: Uuid::nil(), name: "m".into(), limit: 1, asker: None }.pool(), WorkerPool::Sql);
     }
 
     #[test]

@@ -84,6 +84,11 @@ async fn a_row_policy_limits_what_the_asker_sees_and_a_column_policy_keeps_a_col
         .await;
     assert!(viewed["viewAsMember"]["compiledSql"].as_str().unwrap().contains("'USA'"), "{viewed}");
     assert_eq!(number(&viewed["viewAsMember"]["rows"][0][0]), 13.0, "{viewed}");
+    // The modeling page's preview shows the owner their own rows too.
+    let models = app.gql_ok(&client, "query($p: ID!) { models(projectId: $p) { id referenceName } }", json!({"p": project})).await;
+    let customer = models["models"].as_array().unwrap().iter().find(|m| m["referenceName"] == "Customer").unwrap()["id"].clone();
+    let preview = app.gql_ok(&client, "query($m: ID!) { previewModelData(modelId: $m, limit: 100) { rows } }", json!({"m": customer})).await;
+    assert_eq!(preview["previewModelData"]["rows"].as_array().unwrap().len(), 13, "{preview}");
     // A spreadsheet reads the same rows, as the member opening it may.
     let sheet = app
         .gql_ok(

@@ -534,22 +534,23 @@ pub(crate) async fn compiled_sql(pool: &Pool, project_id: Uuid, name: &str) -> R
     compile::compile(&manifest, &format!("SELECT * FROM {}", dialect.quote(name)), dialect).map_err(compile_error)
 }
 
-/// The first `limit` rows of a model or view.
-pub async fn preview(pool: &Pool, config: &Config, project_id: Uuid, name: &str, limit: usize) -> Result<QueryResult> {
+/// The first `limit` rows of a model or view, as `asker` may read them (nobody without one).
+pub async fn preview(pool: &Pool, config: &Config, project_id: Uuid, name: &str, limit: usize, asker: Option<Uuid>) -> Result<QueryResult> {
     let manifest = manifest::of_project(pool, project_id).await?;
     let connector = datasource::connector(pool, config, project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());
-    let sql = preview_sql(&manifest, dialect, name)?;
+    let viewer = crate::data_security::viewer_for(pool, project_id, asker).await?;
+    let sql = preview_sql(&manifest, &viewer, dialect, name)?;
     Ok(connector.query(&sql, QueryOptions::new(limit.clamp(1, 500), QUICK_QUERY)).await?)
 }
 
-fn preview_sql(manifest: &Manifest, dialect: Dialect, name: &str) -> Result<String> {
+fn preview_sql(manifest: &Manifest, viewer: &quarry_engine::compile::security::Viewer, dialect: Dialect, name: &str) -> Result<String> {
     // A model's own columns and fields (relationship columns are not values).
     let columns: Vec<String> = match manifest.model(name) {
         Some(model) => model.columns.iter().filter(|c| !matches!(c.kind, mdl::ColumnKind::Relationship { .. })).map(|c| dialect.quote(&c.name)).collect(),
         None => vec!["*".to_owned()],
     };
-    compile::compile(manifest, &format!("SELECT {} FROM {}", columns.join(", "), dialect.quote(name)), dialect).map_err(compile_error)
+    compile::compile_as(manifest, viewer, &format!("SELECT {} FROM {}", columns.join(", "), dialect.quote(name)), dialect).map_err(compile_error)
 }
 
 pub fn compile_error(error: CompileError) -> Error {

@@ -77,13 +77,13 @@ pub async fn view_sql(pool: &Pool, acting: &Acting, view_id: Uuid) -> Result<Str
 /// The first `limit` rows of a model, read at the source.
 pub async fn preview_model(services: &Services, acting: &Acting, model_id: Uuid, limit: usize) -> Result<QueryResult> {
     let (project_id, name) = readable_model(&services.pool, acting, model_id).await?;
-    on_worker::preview(services, project_id, &name, limit).await
+    on_worker::preview(services, acting.account.id, project_id, &name, limit).await
 }
 
 /// The first `limit` rows of a view, read at the source.
 pub async fn preview_view(services: &Services, acting: &Acting, view_id: Uuid, limit: usize) -> Result<QueryResult> {
     let (project_id, name) = readable_view(&services.pool, acting, view_id).await?;
-    on_worker::preview(services, project_id, &name, limit).await
+    on_worker::preview(services, acting.account.id, project_id, &name, limit).await
 }
 
 /// Saves the relationships chosen at setup (replacing earlier ones) and finishes onboarding.

@@ -535,6 +535,78 @@ pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<View
     Ok(viewer)
 }
 
+/// The indexed values `viewer` may be offered: none of a model a row policy protects (its
+/// values come from [`matching_values_as`]) or of a column they may not read.
+pub fn unprotected_values(manifest: &Manifest, viewer: &Viewer, values: Vec<crate::deploy::IndexedValue>) -> Vec<crate::deploy::IndexedValue> {
+    let readable = quarry_engine::compile::security::described(manifest, viewer);
+    let protected = |model: &str| manifest.row_policies.iter().any(|p| p.model.eq_ignore_ascii_case(model));
+    values
+        .into_iter()
+        .filter(|v| !protected(&v.model) && readable.model(&v.model).is_some_and(|m| m.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&v.column))))
+        .collect()
+}
+
+/// Most values one protected model offers a question.
+const PROTECTED_VALUES: usize = 200;
+
+/// The values of the models a row policy protects that a question may name (the value
+/// index leaves them out: it is built for nobody), read at the source as `viewer` may see
+/// them — each protected model's readable text columns, in one query per model, matched as
+/// the index matches ([`quarry_engine::question::ValueSearch`]: whole or by their first or last
+/// words, case aside; values with punctuation are matched only as written). A model that cannot
+/// be read offers none.
+pub async fn matching_values_as(
+    connector: &dyn quarry_engine::Connector,
+    manifest: &Manifest,
+    viewer: &Viewer,
+    phrases: &[String],
+) -> Vec<crate::deploy::IndexedValue> {
+    let search = quarry_engine::question::ValueSearch::new(phrases);
+    if search.keys.is_empty() {
+        return Vec::new();
+    }
+    let dialect = crate::modeling::manifest::dialect_of(connector.source_type());
+    let readable = quarry_engine::compile::security::described(manifest, viewer);
+    let mut out = Vec::new();
+    let protected: Vec<&str> = manifest.row_policies.iter().map(|p| p.model.as_str()).collect();
+    for model in readable.models.iter().filter(|m| protected.iter().any(|p| p.eq_ignore_ascii_case(&m.name))) {
+        let q = |name: &str| dialect.quote(name);
+        let texts: Vec<&quarry_engine::mdl::Column> = model
+            .columns
+            .iter()
+            .filter(|c| {
+                !c.hidden && c.source_column().is_some() && connector.source_type().column_family(&c.type_name) == quarry_engine::ColumnTypeFamily::Text
+            })
+            .collect();
+        let parts: Vec<String> = texts
+            .iter()
+            .map(|c| {
+                let lowered = format!("LOWER({})", q(&c.name));
+                let keys = search.keys.iter().map(|k| dialect.text_literal(k)).collect::<Vec<_>>().join(", ");
+                let mut test = format!("{lowered} IN ({keys})");
+                for pattern in &search.patterns {
+                    test.push_str(&format!(" OR {lowered} LIKE {}", dialect.text_literal(pattern)));
+                }
+                format!("SELECT {} AS c, CAST({} AS VARCHAR(1000)) AS v FROM {} WHERE {test}", dialect.text_literal(&c.name), q(&c.name), q(&model.name))
+            })
+            .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        let sql = format!("SELECT DISTINCT c, v FROM ({}) AS found LIMIT {PROTECTED_VALUES}", parts.join(" UNION ALL "));
+        let Ok(compiled) = quarry_engine::compile::compile_as(manifest, viewer, &sql, dialect) else { continue };
+        let Ok(result) = connector.query(&compiled, quarry_engine::QueryOptions::new(PROTECTED_VALUES, std::time::Duration::from_secs(10))).await else {
+            continue;
+        };
+        for row in result.rows {
+            if let (Some(serde_json::Value::String(column)), Some(serde_json::Value::String(value))) = (row.first(), row.get(1)) {
+                out.push(crate::deploy::IndexedValue { model: model.name.clone(), column: column.clone(), value: value.clone(), occurrences: 1 });
+            }
+        }
+    }
+    out
+}
+
 /// The viewer `asker` is in the project; nobody (no rows a policy protects) without one.
 pub async fn viewer_for(pool: &Pool, project_id: Uuid, asker: Option<Uuid>) -> Result<Viewer> {
     match asker {

@@ -74,6 +74,16 @@ async fn a_row_policy_limits_what_the_asker_sees_and_a_column_policy_keeps_a_col
     assert_eq!(invoices["status"], "FINISHED", "{invoices}");
     // Seven invoices for each of the 13 customers in the USA, not the 412 of everyone.
     assert_eq!(number(&rows(&app, &client, &project, &invoices["responseId"]).await[0][0]), 91.0);
+    // A value of a protected model is found for the member who may see it, and only them.
+    assert_eq!(count(&app, &client, &project, "How many customers are in Redmond?").await, 1.0);
+    // A company only another country's customers work for is no value for them: refused,
+    // and the reply names nothing of it beyond what was asked.
+    let hidden = ask(&app, &client, &project, "How many customers work at Embraer?", None).await;
+    let (_, refused) = settle(&app, &client, &project, hidden["id"].as_str().unwrap(), 60).await;
+    assert_eq!(refused["status"], "NO_RESULT", "{refused}");
+    assert!(!refused.to_string().contains("Aeron"), "the stored name is not offered: {refused}");
+    // Paris is a billing city of (unprotected) invoices: read there, it finds no customer they may see.
+    assert_eq!(count(&app, &client, &project, "How many customers are in Paris?").await, 0.0);
     // An owner sees what a member gets before changing anything: the SQL as compiled for them, and their rows.
     let viewed = app
         .gql_ok(

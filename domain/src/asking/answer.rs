@@ -92,7 +92,7 @@ pub struct Plan {
 /// writes SQL over the deployed models, with the project's taught terms). A question it cannot
 /// place ends NO_RESULT, with what it understood, questions to ask instead and, for each
 /// phrase it could not place, what the phrase may mean (one click teaches it).
-pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
+pub async fn understand(pool: &Pool, config: &Config, task_id: Uuid) -> Result<Plan> {
     let task = super::get(pool, task_id).await?;
     if let Some(sql) = task.given_sql.clone() {
         super::set_status(pool, task_id, AskStatus::Planning).await?;
@@ -104,7 +104,17 @@ pub async fn understand(pool: &Pool, task_id: Uuid) -> Result<Plan> {
     let (_, mut manifest) = deploy::deployed(pool, task.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     // What the project taught counts from the next question, without a deploy.
     vocabulary::apply(&mut manifest, &knowledge::terms::for_engine(pool, task.project_id).await?);
-    let values = deploy::matching_values(pool, task.project_id, &phrases(&task.question)).await?;
+    let said = phrases(&task.question);
+    let mut values = deploy::matching_values(pool, task.project_id, &said).await?;
+    // With policies, the index (built by a deploy, perhaps before them) offers only values of
+    // unprotected models and readable columns; a protected model's values are read at the
+    // source as the asker may see them.
+    if !manifest.row_policies.is_empty() || !manifest.column_policies.is_empty() {
+        let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
+        values = crate::data_security::unprotected_values(&manifest, &viewer, values);
+        let connector = datasource::connector(pool, config, task.project_id).await?;
+        values.extend(crate::data_security::matching_values_as(connector.as_ref(), &manifest, &viewer, &said).await);
+    }
     let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
     if !super::set_status(pool, task_id, AskStatus::Planning).await? {
         return Ok(Plan::default());

@@ -106,7 +106,7 @@ impl AskActivities {
 
     /// The embedded engine's reading of the question, and its SQL when every part is placed.
     async fn understand(&self, ctx: &ActivityContext, task_id: Uuid) -> Result<AskPlan, ActivityError> {
-        let plan = with_heartbeats(ctx, answer::understand(&self.pool, task_id)).await?.map_err(step_error)?;
+        let plan = with_heartbeats(ctx, answer::understand(&self.pool, &self.config, task_id)).await?.map_err(step_error)?;
         info!(%task_id, understood = plan.sql.is_some(), "question understood");
         Ok(AskPlan { sql: plan.sql, understood: plan.understood, reading: chips_out(&plan.reading)?, engine_ms: plan.engine_ms, answered_by: plan.answered_by })
     }

@@ -618,3 +618,31 @@ async fn a_text_tile_holds_a_note_across_the_grid_and_is_never_run() {
     let after = open(&app, &client, &project, &dashboard).await;
     assert_eq!(after["items"].as_array().unwrap().len(), 2);
 }
+
+/// A row policy saved after a tile was cached: the cached rows are not served again; the tile
+/// runs under the policy (for no member: no rows of the protected model).
+#[tokio::test]
+async fn a_tile_cached_before_a_row_policy_is_not_served_after_it() {
+    let app = TestApp::spawn().await.with_worker();
+    let (client, project, dashboard) = board(&app, "dash-policy", &["how many customers are there"]).await;
+    let first = open(&app, &client, &project, &dashboard).await;
+    assert_eq!(first["items"][0]["data"]["rows"][0][0].to_string().trim_matches('"'), "59", "{first}");
+    assert_eq!(open(&app, &client, &project, &dashboard).await["items"][0]["data"]["cacheHit"], true);
+
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $d: CreateSessionPropertyInput!) { createSessionProperty(projectId: $p, data: $d) { id } }",
+        json!({"p": project, "d": {"name": "country", "valueType": "STRING"}}),
+    )
+    .await;
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $d: PolicyInput!) { createPolicy(projectId: $p, data: $d) { id } }",
+        json!({"p": project, "d": {"kind": "RLS", "name": "own country", "model": "Customer", "condition": "Country = @country"}}),
+    )
+    .await;
+    let after = open(&app, &client, &project, &dashboard).await;
+    let tile = &after["items"][0]["data"];
+    assert_eq!(tile["cacheHit"], false, "{after}");
+    assert_eq!(tile["rows"][0][0].to_string().trim_matches('"'), "0", "{after}");
+}

@@ -17,10 +17,19 @@ use crate::{
     error::{Error, Result},
 };
 
-/// The data-security fingerprint of a viewer with no row- or column-level policy. Every
-/// viewer has it until data security exists; the key already carries it so that a policy,
-/// once it exists, partitions the cache without a change of format.
+/// The data-security fingerprint of a project with no row- or column-level policy.
 pub const NO_SECURITY: &str = "open";
+
+/// The data-security part of a result's key: [`NO_SECURITY`] without policies, else a hash of
+/// the policies as they are. Tiles run for no member (see `tile::run`), so results kept before
+/// a policy existed, or under an earlier one, are never read again once it is saved.
+pub fn fingerprint(manifest: &quarry_engine::mdl::Manifest) -> String {
+    if manifest.row_policies.is_empty() && manifest.column_policies.is_empty() {
+        return NO_SECURITY.to_owned();
+    }
+    let policies = serde_json::to_string(&(&manifest.row_policies, &manifest.column_policies)).unwrap_or_default();
+    format!("p{}", &sql_hash(&policies)[..16])
+}
 
 /// A cached tile result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

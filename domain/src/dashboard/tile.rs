@@ -45,6 +45,13 @@ pub struct TileRun {
     /// The filters asked for that this tile could not take, in words.
     #[serde(default)]
     pub unfiltered: Vec<String>,
+    /// The data-security part of its cache key ([`cache::fingerprint`]).
+    #[serde(default = "no_security")]
+    pub fingerprint: String,
+}
+
+fn no_security() -> String {
+    cache::NO_SECURITY.to_owned()
 }
 
 /// Filters a dashboard may be viewed with at once.
@@ -129,6 +136,7 @@ pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[Dashboa
         key_base: cache::key_base(&compiled, deploy.id),
         sql_hash: definition_hash(&manifest, &item.sql, &compiled),
         unfiltered,
+        fingerprint: cache::fingerprint(&manifest),
     })
 }
 
@@ -182,7 +190,7 @@ pub async fn keep(pool: &Pool, results: &ResultCache, dashboard: &Dashboard, ite
     let entry = CachedResult { result: run.result, created_at: Utc::now(), deploy_id: run.deploy_id, overridden };
     if dashboard.cache_enabled {
         let ttl = Duration::from_secs(dashboard.cache_ttl_seconds.max(60) as u64);
-        results.put(&run.key_base, cache::NO_SECURITY, &entry, ttl).await?;
+        results.put(&run.key_base, &run.fingerprint, &entry, ttl).await?;
     }
     sqlx::query!(
         "UPDATE dashboard_items SET cache_key = $2, cache_deploy_id = $3, cache_sql_hash = $4, last_error = NULL, refreshed_at = $5 WHERE id = $1",
@@ -252,6 +260,11 @@ impl Deployed {
         })
     }
 
+    /// The data-security part of result keys under the policies as they are now.
+    fn fingerprint(&self) -> String {
+        self.manifest.as_ref().map_or_else(|| cache::NO_SECURITY.to_owned(), cache::fingerprint)
+    }
+
     /// A deploy after the cached one changed what the tile's result depends on.
     fn made_stale(&self, item: &DashboardItem) -> bool {
         if item.cache_deploy_id == self.deploy_id {
@@ -299,7 +312,7 @@ pub async fn open(
     if dashboard.cache_enabled
         && !refresh
         && let Some(key) = &item.cache_key
-        && let Some(entry) = results.get(key, cache::NO_SECURITY).await
+        && let Some(entry) = results.get(key, &deployed.fingerprint()).await
     {
         let stale = deployed.made_stale(item);
         return Ok(TileData {

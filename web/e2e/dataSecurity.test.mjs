@@ -92,6 +92,31 @@ test('an owner adds a property, a group value and a row policy; a member of the 
     assert.equal(await viewed.getByText('Brazil').count(), 0);
     await shot('view-as-member');
 
+    // A column policy: e-mail addresses only for askers whose country is the USA.
+    await page.getByRole('tab', { name: 'Column-level' }).click();
+    await page.getByRole('button', { name: 'Add column policy' }).click();
+    const column = page.getByRole('dialog');
+    await column.getByLabel('Name').fill('E-mail in the USA');
+    await choose(page, column.getByRole('combobox', { name: 'Model' }), 'Customer', { search: true });
+    await choose(page, column.getByRole('combobox', { name: 'Column' }), 'Email', { search: true });
+    await choose(page, column.getByRole('combobox', { name: 'Session property' }), '@country');
+    await column.getByLabel('Value').fill('USA');
+    await shot('column-policy');
+    await column.getByRole('button', { name: 'Add policy' }).click();
+    await page.getByText('Policy "E-mail in the USA" created.').waitFor();
+    await page.getByRole('cell', { name: 'Email: @country equals USA' }).waitFor();
+    // The member may read the addresses; the owner, with no value, may not.
+    await choose(page, page.getByRole('combobox', { name: 'Member' }), me.email, { search: true });
+    await page.getByLabel('SQL to view').fill('SELECT "Email" FROM "Customer"');
+    await page.getByRole('button', { name: 'View as member' }).click();
+    await page.getByTestId('view-as-rows').getByText('@').first().waitFor();
+    await shot('column-policies');
+    const { me: ownerMe } = await graphql(owner, '{ me { id } }');
+    const refused = await owner.post(`${BASE_URL}/api/graphql`, {
+      data: { query: 'query($p: ID!, $u: ID!, $s: String!) { viewAsMember(projectId: $p, userId: $u, sql: $s) { rows } }', variables: { p: projectId, u: ownerMe.id, s: 'SELECT "Email" FROM "Customer"' } },
+    });
+    assert.equal((await refused.json()).errors?.[0]?.message, 'Restricted by policy');
+
     // The member sees their group's customers; the owner, with no value, none.
     const asked = await firstCell(member, projectId, 'How many customers are there?');
     assert.equal(asked.value, 13, "the group's country only");

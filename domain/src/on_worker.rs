@@ -122,6 +122,9 @@ pub enum WorkerCall {
         item_id: Uuid,
         #[serde(default)]
         filters: Vec<crate::dashboard::tile::DashboardFilter>,
+        /// The member opening the dashboard (their data-security policies); none is nobody.
+        #[serde(default)]
+        asker: Option<Uuid>,
     },
     SpreadsheetPage {
         project_id: Uuid,
@@ -313,7 +316,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(edit::create_view(pool, config, project_id, &display_name, &statement).await?.id)
         }
         WorkerCall::Preview { project_id, name, limit, asker } => json(edit::preview(pool, config, project_id, &name, limit, asker).await?),
-        WorkerCall::RunTile { item_id, filters } => json(crate::dashboard::tile::run(pool, config, item_id, &filters).await?),
+        WorkerCall::RunTile { item_id, filters, asker } => json(crate::dashboard::tile::run(pool, config, item_id, &filters, asker).await?),
         WorkerCall::SpreadsheetPage { project_id, sql, request, asker } => {
             json(crate::spreadsheet::page(pool, config, project_id, &sql, request, asker).await?)
         }
@@ -447,8 +450,13 @@ pub(crate) async fn preview(services: &Services, asker: Uuid, project_id: Uuid, 
 
 /// Sends one short request with the settings ([`llm::test_connectivity`]).
 /// Runs a dashboard tile's SQL at the source ([`crate::dashboard::tile::run`]).
-pub async fn run_tile(services: &Services, item_id: Uuid, filters: &[crate::dashboard::tile::DashboardFilter]) -> Result<crate::dashboard::tile::TileRun> {
-    services.call(WorkerCall::RunTile { item_id, filters: filters.to_vec() }).await
+pub async fn run_tile(
+    services: &Services,
+    asker: Uuid,
+    item_id: Uuid,
+    filters: &[crate::dashboard::tile::DashboardFilter],
+) -> Result<crate::dashboard::tile::TileRun> {
+    services.call(WorkerCall::RunTile { item_id, filters: filters.to_vec(), asker: Some(asker) }).await
 }
 
 /// A page of a spreadsheet's rows, sorted and filtered at the source ([`crate::spreadsheet::page`]),

@@ -271,7 +271,8 @@ impl DashboardItemGql {
         let state = context::state(ctx);
         let dashboard = &self.shared.dashboard;
         let deployed = self.shared.deployed.get_or_try_init(|| Deployed::of(&state.pool, dashboard.project_id)).await?;
-        let data = tile::open(&state.services, &state.results, deployed, dashboard, &self.item, self.refresh, &self.shared.filters).await?;
+        let data = tile::open(&state.services, &state.results, deployed, dashboard, &self.item, self.refresh, &self.shared.filters, self.shared.viewer.user_id)
+            .await?;
         let result = data.result.unwrap_or_default();
         Ok(ItemDataGql {
             columns: result.columns.iter().map(ResultColumnGql::from).collect(),

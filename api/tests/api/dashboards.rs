@@ -620,9 +620,10 @@ async fn a_text_tile_holds_a_note_across_the_grid_and_is_never_run() {
 }
 
 /// A row policy saved after a tile was cached: the cached rows are not served again; the tile
-/// runs under the policy (for no member: no rows of the protected model).
+/// runs as the member opening the dashboard, and its cached result is read only by viewers the
+/// policy gives the same values.
 #[tokio::test]
-async fn a_tile_cached_before_a_row_policy_is_not_served_after_it() {
+async fn a_tile_cached_before_a_row_policy_is_not_served_after_it_and_runs_as_its_viewer() {
     let app = TestApp::spawn().await.with_worker();
     let (client, project, dashboard) = board(&app, "dash-policy", &["how many customers are there"]).await;
     let first = open(&app, &client, &project, &dashboard).await;
@@ -644,5 +645,21 @@ async fn a_tile_cached_before_a_row_policy_is_not_served_after_it() {
     let after = open(&app, &client, &project, &dashboard).await;
     let tile = &after["items"][0]["data"];
     assert_eq!(tile["cacheHit"], false, "{after}");
-    assert_eq!(tile["rows"][0][0].to_string().trim_matches('"'), "0", "{after}");
+    assert_eq!(tile["rows"][0][0].to_string().trim_matches('"'), "0", "no value, no rows: {after}");
+
+    // With a value of their own, their country's customers, run for them, then from the cache.
+    let properties = app.gql_ok(&client, "query($p: ID!) { sessionProperties(projectId: $p) { id } }", json!({"p": project})).await;
+    let me = app.gql_ok(&client, "{ me { id } }", json!({})).await["me"]["id"].clone();
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $d: SessionPropertyValueInput!) { setSessionPropertyValue(projectId: $p, data: $d) }",
+        json!({"p": project, "d": {"propertyId": properties["sessionProperties"][0]["id"], "userId": me, "value": "USA"}}),
+    )
+    .await;
+    let mine = open(&app, &client, &project, &dashboard).await;
+    assert_eq!(mine["items"][0]["data"]["cacheHit"], false, "{mine}");
+    assert_eq!(mine["items"][0]["data"]["rows"][0][0].to_string().trim_matches('"'), "13", "{mine}");
+    let again = open(&app, &client, &project, &dashboard).await;
+    assert_eq!(again["items"][0]["data"]["cacheHit"], true, "{again}");
+    assert_eq!(again["items"][0]["data"]["rows"][0][0].to_string().trim_matches('"'), "13", "{again}");
 }

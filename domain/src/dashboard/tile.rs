@@ -121,13 +121,14 @@ fn column_label(model: &str, column: &str) -> String {
 /// Compiles the tile's SQL over the deployed models, narrowed by `filters`, and runs it at
 /// the source (first 5000 rows). Worker side. A tile that cannot run (its SQL no longer
 /// compiles, the source refuses it) is a user error saying why.
-pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[DashboardFilter]) -> Result<TileRun> {
+pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[DashboardFilter], asker: Option<Uuid>) -> Result<TileRun> {
     let item = super::item(pool, item_id).await?;
     let (deploy, manifest) = deploy::deployed(pool, item.project_id).await?.ok_or_else(|| Error::invalid("The models are not deployed."))?;
     let connector = datasource::connector(pool, config, item.project_id).await?;
     let dialect = manifest::dialect_of(connector.source_type());
     let (sql, unfiltered) = narrowed(&manifest, dialect, &item.sql, filters)?;
-    let compiled = compile::compile(&manifest, &sql, dialect).map_err(compile_error)?;
+    let viewer = crate::data_security::viewer_for(pool, item.project_id, asker).await?;
+    let compiled = compile::compile_as(&manifest, &viewer, &sql, dialect).map_err(compile_error)?;
     let mut result = connector.query(&compiled, QueryOptions::new(CACHED_ROWS, QUERY_TIMEOUT)).await.map_err(Error::from)?;
     compile::describe(&manifest, &sql, dialect, &mut result.columns);
     Ok(TileRun {
@@ -136,7 +137,7 @@ pub async fn run(pool: &Pool, config: &Config, item_id: Uuid, filters: &[Dashboa
         key_base: cache::key_base(&compiled, deploy.id),
         sql_hash: definition_hash(&manifest, &item.sql, &compiled),
         unfiltered,
-        fingerprint: cache::fingerprint(&manifest),
+        fingerprint: cache::fingerprint(&manifest, &viewer),
     })
 }
 
@@ -260,9 +261,14 @@ impl Deployed {
         })
     }
 
-    /// The data-security part of result keys under the policies as they are now.
-    fn fingerprint(&self) -> String {
-        self.manifest.as_ref().map_or_else(|| cache::NO_SECURITY.to_owned(), cache::fingerprint)
+    /// The data-security part of `viewer`'s result keys under the policies as they are now.
+    fn fingerprint(&self, viewer: &quarry_engine::compile::security::Viewer) -> String {
+        self.manifest.as_ref().map_or_else(|| cache::NO_SECURITY.to_owned(), |m| cache::fingerprint(m, viewer))
+    }
+
+    /// Whether the project has data-security policies (then results depend on who views them).
+    fn secured(&self) -> bool {
+        self.manifest.as_ref().is_some_and(|m| !m.row_policies.is_empty() || !m.column_policies.is_empty())
     }
 
     /// A deploy after the cached one changed what the tile's result depends on.
@@ -278,9 +284,10 @@ impl Deployed {
     }
 }
 
-/// A tile's result for a viewer opening the dashboard. `refresh`: run it now whatever the
-/// cache holds, and mark the entry overridden. With `filters` (checked), it runs narrowed,
-/// and the cache is neither read nor written.
+/// A tile's result for `asker` opening the dashboard, as their data-security policies let them
+/// see it. `refresh`: run it now whatever the cache holds, and mark the entry overridden. With
+/// `filters` (checked), it runs narrowed, and the cache is neither read nor written.
+#[allow(clippy::too_many_arguments)]
 pub async fn open(
     services: &Services,
     results: &ResultCache,
@@ -289,13 +296,14 @@ pub async fn open(
     item: &DashboardItem,
     refresh: bool,
     filters: &[DashboardFilter],
+    asker: Uuid,
 ) -> Result<TileData> {
     // A text tile has no result: nothing to run, cache or filter.
     if item.display == super::Display::Text {
         return Ok(TileData { result: None, cache_hit: false, cache_created_at: None, overridden: false, stale: false, error: None, unfiltered: Vec::new() });
     }
     if !filters.is_empty() {
-        return match on_worker::run_tile(services, item.id, filters).await {
+        return match on_worker::run_tile(services, asker, item.id, filters).await {
             Ok(run) => Ok(TileData {
                 result: Some(run.result),
                 cache_hit: false,
@@ -309,10 +317,16 @@ pub async fn open(
             Err(error) => Err(error),
         };
     }
+    // Under policies, a result is read only by viewers they give the same values.
+    let viewer_fingerprint = if deployed.secured() {
+        deployed.fingerprint(&crate::data_security::viewer(&services.pool, dashboard.project_id, asker).await?)
+    } else {
+        cache::NO_SECURITY.to_owned()
+    };
     if dashboard.cache_enabled
         && !refresh
         && let Some(key) = &item.cache_key
-        && let Some(entry) = results.get(key, &deployed.fingerprint()).await
+        && let Some(entry) = results.get(key, &viewer_fingerprint).await
     {
         let stale = deployed.made_stale(item);
         return Ok(TileData {
@@ -325,7 +339,7 @@ pub async fn open(
             unfiltered: Vec::new(),
         });
     }
-    match on_worker::run_tile(services, item.id, &[]).await {
+    match on_worker::run_tile(services, asker, item.id, &[]).await {
         Ok(run) => Ok(TileData::fresh(keep(&services.pool, results, dashboard, item.id, run, refresh).await?)),
         Err(Error::User { code, message }) if code != crate::ErrorCode::InternalServerError => {
             record_failure(&services.pool, item.id, &message).await?;

@@ -587,7 +587,7 @@ pub async fn matching_values_as(
                 for pattern in &search.patterns {
                     test.push_str(&format!(" OR {lowered} LIKE {}", dialect.text_literal(pattern)));
                 }
-                format!("SELECT {} AS c, CAST({} AS VARCHAR(1000)) AS v FROM {} WHERE {test}", dialect.text_literal(&c.name), q(&c.name), q(&model.name))
+                format!("SELECT {} AS c, {} AS v FROM {} WHERE {test}", dialect.text_literal(&c.name), q(&c.name), q(&model.name))
             })
             .collect();
         if parts.is_empty() {

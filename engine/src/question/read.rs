@@ -423,7 +423,7 @@ const KEYWORD_LISTS: [&[&str]; 5] = [
 ];
 
 /// A word no name took, placed on the models and columns a synonym of it names (WordNet,
-/// see `thesaurus`): "clients" on `customers`, "paid" on `salary`. Only words of a
+/// see `thesaurus`): "consignments" on `shipments`, "earnings" on `wage`. Only words of a
 /// synonym said whole count, and only when they name few things: a word whose synonyms name
 /// everything says nothing. The reading's chips say what the word was placed on.
 fn synonym_names<'m>(q: &Question<'m>, manifest: &'m Manifest, found: &mut Vec<NameMention<'m>>) {

@@ -76,7 +76,7 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
         if compared {
             continue;
         }
-        // "per carrier", "by customer": after a word that groups, a word the schema names is
+        // "per carrier", "by vendor": after a word that groups, a word the schema names is
         // the name, even where a stored value is spelt the same ("Carrier").
         let grouped = f.tokens.start > 0
             && ["per", "each", "every", "by"].contains(&q.tokens[f.tokens.start - 1].word.as_str())

@@ -1,0 +1,149 @@
+//! Who is asking, as the compiler sees them: a member's property values resolved by their
+//! scopes, and the values of protected models a question may name, read as they may see them.
+
+use super::*;
+
+/// The viewer `user_id` is in `project_id`: each session property's value for them,
+/// resolved by its scope (see the module's comment). Org admins and owners are resolved
+/// like everyone.
+pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Viewer> {
+    let rows = sqlx::query!(
+        r#"SELECT p.name, p.value_type AS "value_type: ValueType", p.scope AS "scope: PolicyScope", p.default_value,
+                  v.user_id AS "user_id?", v.value AS "value?"
+           FROM session_properties p
+           LEFT JOIN session_property_values v ON v.property_id = p.id
+                AND (v.user_id = $2 OR v.group_id IN (SELECT group_id FROM org_group_members WHERE user_id = $2))
+           WHERE p.project_id = $1
+           ORDER BY p.name"#,
+        project_id,
+        user_id,
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut viewer = Viewer::nobody();
+    let mut at = 0;
+    while at < rows.len() {
+        let name = rows[at].name.clone();
+        let same: Vec<_> = rows[at..].iter().take_while(|r| r.name == name).collect();
+        at += same.len();
+        let first = same[0];
+        let typed_all = |values: Vec<&Value>| values.into_iter().filter_map(|v| typed(first.value_type, v).ok()).collect::<Vec<_>>();
+        let own: Vec<&Value> = same.iter().filter(|r| r.user_id == Some(user_id)).filter_map(|r| r.value.as_ref()).collect();
+        let groups: Vec<&Value> = same.iter().filter(|r| r.user_id.is_none()).filter_map(|r| r.value.as_ref()).collect();
+        let mut values = match first.scope {
+            PolicyScope::Single if !own.is_empty() => typed_all(own),
+            PolicyScope::Single | PolicyScope::Limited => {
+                let all: Vec<&Value> = own.into_iter().chain(groups).collect();
+                let agreed = all.first().filter(|v| all.iter().all(|w| w == *v)).copied();
+                match (all.is_empty(), agreed) {
+                    (true, _) => Vec::new(),
+                    (false, Some(v)) => typed_all(vec![v]),
+                    // They disagree: nothing, never a guess.
+                    (false, None) => {
+                        viewer = viewer.with(&name, Vec::new());
+                        continue;
+                    }
+                }
+            }
+            PolicyScope::Combined => {
+                let mut all = typed_all(own.into_iter().chain(groups).collect());
+                all.dedup();
+                all
+            }
+        };
+        if values.is_empty()
+            && let Some(default) = &first.default_value
+        {
+            values = typed_all(vec![default]);
+        }
+        viewer = viewer.with(&name, values);
+    }
+    Ok(viewer)
+}
+
+/// The indexed values `viewer` may be offered: none of a model a row policy protects (its
+/// values come from [`matching_values_as`]) or of a column they may not read.
+pub fn unprotected_values(manifest: &Manifest, viewer: &Viewer, values: Vec<crate::deploy::IndexedValue>) -> Vec<crate::deploy::IndexedValue> {
+    let readable = quarry_engine::compile::security::described(manifest, viewer);
+    let protected = |model: &str| manifest.row_policies.iter().any(|p| p.model.eq_ignore_ascii_case(model));
+    values
+        .into_iter()
+        .filter(|v| !protected(&v.model) && readable.model(&v.model).is_some_and(|m| m.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&v.column))))
+        .collect()
+}
+
+/// Most values one protected model offers a question.
+const PROTECTED_VALUES: usize = 200;
+
+/// The values of the models a row policy protects that a question may name (the value
+/// index leaves them out: it is built for nobody), read at the source as `viewer` may see
+/// them — each protected model's readable text columns, in one query per model, matched as
+/// the index matches ([`quarry_engine::question::ValueSearch`]: whole or by their first or last
+/// words, case aside; values with punctuation are matched only as written). A model that cannot
+/// be read offers none.
+pub async fn matching_values_as(
+    connector: &dyn quarry_engine::Connector,
+    manifest: &Manifest,
+    viewer: &Viewer,
+    phrases: &[String],
+) -> Vec<crate::deploy::IndexedValue> {
+    let search = quarry_engine::question::ValueSearch::new(phrases);
+    if search.keys.is_empty() {
+        return Vec::new();
+    }
+    let dialect = crate::modeling::manifest::dialect_of(connector.source_type());
+    let readable = quarry_engine::compile::security::described(manifest, viewer);
+    let mut out = Vec::new();
+    let protected: Vec<&str> = manifest.row_policies.iter().map(|p| p.model.as_str()).collect();
+    for model in readable.models.iter().filter(|m| protected.iter().any(|p| p.eq_ignore_ascii_case(&m.name))) {
+        let q = |name: &str| dialect.quote(name);
+        let texts: Vec<&quarry_engine::mdl::Column> = model
+            .columns
+            .iter()
+            .filter(|c| {
+                !c.hidden && c.source_column().is_some() && connector.source_type().column_family(&c.type_name) == quarry_engine::ColumnTypeFamily::Text
+            })
+            .collect();
+        let parts: Vec<String> = texts
+            .iter()
+            .map(|c| {
+                let lowered = format!("LOWER({})", q(&c.name));
+                let keys = search.keys.iter().map(|k| dialect.text_literal(k)).collect::<Vec<_>>().join(", ");
+                let mut test = format!("{lowered} IN ({keys})");
+                for pattern in &search.patterns {
+                    test.push_str(&format!(" OR {lowered} LIKE {}", dialect.text_literal(pattern)));
+                }
+                format!("SELECT {} AS c, {} AS v FROM {} WHERE {test}", dialect.text_literal(&c.name), q(&c.name), q(&model.name))
+            })
+            .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        let sql = format!("SELECT DISTINCT c, v FROM ({}) AS found LIMIT {PROTECTED_VALUES}", parts.join(" UNION ALL "));
+        let Ok(compiled) = quarry_engine::compile::compile_as(manifest, viewer, &sql, dialect) else { continue };
+        let Ok(result) = connector.query(&compiled, quarry_engine::QueryOptions::new(PROTECTED_VALUES, std::time::Duration::from_secs(10))).await else {
+            continue;
+        };
+        for row in result.rows {
+            if let (Some(serde_json::Value::String(column)), Some(serde_json::Value::String(value))) = (row.first(), row.get(1)) {
+                out.push(crate::deploy::IndexedValue { model: model.name.clone(), column: column.clone(), value: value.clone(), occurrences: 1 });
+            }
+        }
+    }
+    out
+}
+
+/// The viewer `asker` is in the project; nobody (no rows a policy protects) without one.
+pub async fn viewer_for(pool: &Pool, project_id: Uuid, asker: Option<Uuid>) -> Result<Viewer> {
+    match asker {
+        Some(user) => viewer(pool, project_id, user).await,
+        None => Ok(Viewer::nobody()),
+    }
+}
+
+/// The viewer an asking task runs for: whoever asked it. A task with no asker (its account
+/// gone) is nobody: it sees no rows a policy protects.
+pub async fn viewer_of_task(pool: &Pool, task_id: Uuid) -> Result<Viewer> {
+    let row = sqlx::query!("SELECT project_id, created_by FROM asking_tasks WHERE id = $1", task_id).fetch_one(pool).await?;
+    viewer_for(pool, row.project_id, row.created_by).await
+}

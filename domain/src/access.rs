@@ -56,16 +56,25 @@ pub async fn allowed_in(pool: &Pool, actor: Actor, op: Operation, org_id: Uuid) 
 
 /// An account acting in a project: a signed-in user, or the creator of the API key a call was
 /// made with. A use case asks [`Acting::may`] for its rights there, and records the change by
-/// this account, from this address.
+/// this account, from this address. Data is seen as the key when there is one (its session
+/// property values, [`crate::data_security::viewer_as`]), else as the account.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Acting {
     pub account: ActivityActor,
     pub client_address: Option<String>,
+    #[serde(default)]
+    pub through_key: Option<crate::data_security::KeyIdentity>,
 }
 
 impl Acting {
     pub fn new(user_id: Uuid, email: impl Into<String>, client_address: Option<String>) -> Self {
-        Self { account: ActivityActor { id: user_id, email: email.into() }, client_address }
+        Self { account: ActivityActor { id: user_id, email: email.into() }, client_address, through_key: None }
+    }
+
+    /// The account acting through an API key, which data is seen as.
+    pub fn through(mut self, key: crate::data_security::KeyIdentity) -> Self {
+        self.through_key = Some(key);
+        self
     }
 
     /// The account's role in the org, read afresh, once the permission matrix allows `op` there.

@@ -37,11 +37,14 @@ pub enum ApiScope {
     Knowledge,
     /// Read the deployed models.
     ModelsRead,
+    /// Send the session property values a call sees data with (`X-Session-Properties`),
+    /// instead of the values set for the key: for a backend that serves its own users.
+    Impersonate,
     Admin,
 }
 
 impl ApiScope {
-    pub const ALL: &[ApiScope] = &[Self::Ask, Self::RunSql, Self::Knowledge, Self::ModelsRead, Self::Admin];
+    pub const ALL: &[ApiScope] = &[Self::Ask, Self::RunSql, Self::Knowledge, Self::ModelsRead, Self::Impersonate, Self::Admin];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -49,6 +52,7 @@ impl ApiScope {
             Self::RunSql => "RUN_SQL",
             Self::Knowledge => "KNOWLEDGE",
             Self::ModelsRead => "MODELS_READ",
+            Self::Impersonate => "IMPERSONATE",
             Self::Admin => "ADMIN",
         }
     }
@@ -64,6 +68,7 @@ impl ApiScope {
             Self::RunSql => "run SQL",
             Self::Knowledge => "knowledge",
             Self::ModelsRead => "models read",
+            Self::Impersonate => "impersonate",
             Self::Admin => "admin",
         }
     }

@@ -146,6 +146,9 @@ pub enum WorkerCall {
         limit: usize,
         #[serde(default)]
         asker: Option<Uuid>,
+        /// Called through an API key: the data is seen as the key, not as `asker`.
+        #[serde(default)]
+        through_key: Option<crate::data_security::KeyIdentity>,
     },
     ChangeCsvColumnType {
         project_id: Uuid,
@@ -321,7 +324,9 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(crate::spreadsheet::page(pool, config, project_id, &sql, request, asker).await?)
         }
         WorkerCall::SpreadsheetColumns { project_id, sql, asker } => json(crate::spreadsheet::columns(pool, config, project_id, &sql, asker).await?),
-        WorkerCall::RunSql { project_id, sql, limit, asker } => json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit, asker).await?),
+        WorkerCall::RunSql { project_id, sql, limit, asker, through_key } => {
+            json(crate::asking::answer::run_sql(pool, config, project_id, &sql, limit, asker, through_key.as_ref()).await?)
+        }
         WorkerCall::ChangeCsvColumnType { project_id, table, column, family } => {
             json(crate::csv_import::change_column_type(pool, config, project_id, &table, &column, family).await?)
         }
@@ -485,8 +490,8 @@ pub async fn run_sql(services: &Services, acting: &Acting, project_id: Uuid, sql
         return Err(Error::invalid(format!("The limit must be from 1 to {RUN_SQL_MAX_ROWS}.")));
     }
     let (sql, _, _) = check_read_only(&services.pool, project_id, sql).await?;
-    // An API key acts as the member who created it, their session properties included.
-    services.call(WorkerCall::RunSql { project_id, sql, limit, asker: Some(acting.account.id) }).await
+    // Through an API key the data is seen as the key (its own session property values).
+    services.call(WorkerCall::RunSql { project_id, sql, limit, asker: Some(acting.account.id), through_key: acting.through_key.clone() }).await
 }
 
 /// What `member` would get from `sql` (view as member, data-security): the SQL as compiled
@@ -504,7 +509,7 @@ pub async fn view_as_member(services: &Services, acting: &Acting, project_id: Uu
     let (sql, manifest, dialect) = check_read_only(&services.pool, project_id, sql).await?;
     let viewer = crate::data_security::viewer(&services.pool, project_id, member).await?;
     let compiled = quarry_engine::compile::compile_as(&manifest, &viewer, &sql, dialect).map_err(crate::modeling::edit::compile_error)?;
-    let result = services.call(WorkerCall::RunSql { project_id, sql, limit: VIEW_AS_ROWS, asker: Some(member) }).await?;
+    let result = services.call(WorkerCall::RunSql { project_id, sql, limit: VIEW_AS_ROWS, asker: Some(member), through_key: None }).await?;
     Ok((compiled, result))
 }
 

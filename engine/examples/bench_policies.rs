@@ -38,8 +38,8 @@ fn main() {
             properties: Properties::default(),
         }],
         row_policies: vec![
-            RowPolicy { name: "region".into(), model: "sales".into(), condition: "region = @region".into() },
-            RowPolicy { name: "categories".into(), model: "sales".into(), condition: "category = @categories".into() },
+            RowPolicy { name: "region".into(), model: "sales".into(), condition: "region = @region".into(), admins_exempt: false },
+            RowPolicy { name: "categories".into(), model: "sales".into(), condition: "category = @categories".into(), admins_exempt: false },
         ],
         ..Manifest::default()
     };

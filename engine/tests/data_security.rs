@@ -59,7 +59,7 @@ fn store() -> (Connection, Manifest) {
             properties: Properties::default(),
         }],
         views: vec![View { name: "big_sales".into(), statement: "SELECT * FROM sales WHERE amount > 20".into(), properties: Properties::default() }],
-        row_policies: vec![RowPolicy { name: "own region".into(), model: "sales".into(), condition: "region = @region".into() }],
+        row_policies: vec![RowPolicy { name: "own region".into(), model: "sales".into(), condition: "region = @region".into(), admins_exempt: false }],
         column_policies: vec![ColumnPolicy {
             name: "salaries for HR".into(),
             model: "reps".into(),
@@ -67,6 +67,7 @@ fn store() -> (Connection, Manifest) {
             property: "clearance".into(),
             operator: FilterOperator::GreaterThanOrEquals,
             threshold: serde_json::json!(3),
+            admins_exempt: false,
         }],
         ..Manifest::default()
     };
@@ -153,11 +154,31 @@ fn a_restricted_column_cannot_be_read_by_any_path_and_is_not_named() {
 }
 
 #[test]
+fn admins_are_subject_to_policies_unless_a_policy_exempts_them() {
+    let (conn, mut m) = store();
+    let total = |m: &Manifest, viewer: &Viewer| count(&run(&conn, m, viewer, "SELECT COUNT(*) FROM sales").unwrap());
+    let admin = Viewer::nobody().as_administrator();
+    assert_eq!(total(&m, &admin), "BigInt(0)");
+    assert!(run(&conn, &m, &admin, "SELECT salary FROM reps").is_err());
+    assert!(quarry_engine::compile::security::described(&m, &admin).model("reps").unwrap().column("salary").is_none());
+    m.row_policies[0].admins_exempt = true;
+    m.column_policies[0].admins_exempt = true;
+    assert_eq!(total(&m, &admin), oracle(&conn, "SELECT COUNT(*) FROM sales", &[])[0][0]);
+    assert!(run(&conn, &m, &admin, "SELECT salary FROM reps").is_ok());
+    assert!(quarry_engine::compile::security::described(&m, &admin).model("reps").unwrap().column("salary").is_some());
+    // Everyone else is still held by them, and an admin's cached answers are not theirs.
+    assert_eq!(total(&m, &Viewer::nobody()), "BigInt(0)");
+    assert!(run(&conn, &m, &Viewer::nobody(), "SELECT salary FROM reps").is_err());
+    assert_ne!(admin.fingerprint(), Viewer::nobody().fingerprint());
+}
+
+#[test]
 fn invalid_policies_are_refused_with_what_is_wrong() {
     let (_, m) = store();
     let props = [("region".to_owned(), Scalar::Text("East".into()))];
-    let check =
-        |condition: &str| check_row_policy(&m, Dialect::DuckDb, &RowPolicy { name: "p".into(), model: "sales".into(), condition: condition.into() }, &props);
+    let check = |condition: &str| {
+        check_row_policy(&m, Dialect::DuckDb, &RowPolicy { name: "p".into(), model: "sales".into(), condition: condition.into(), admins_exempt: false }, &props)
+    };
     assert!(check("region = @region AND amount > 0").is_ok());
     for (condition, says) in [
         ("region = @territory", "no session property \"territory\""),
@@ -179,6 +200,7 @@ fn invalid_policies_are_refused_with_what_is_wrong() {
                 property: "clearance".into(),
                 operator: FilterOperator::Equals,
                 threshold,
+                admins_exempt: false,
             },
         )
     };

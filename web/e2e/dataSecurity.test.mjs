@@ -59,7 +59,7 @@ test('an owner adds a property, a group value and a row policy; a member of the 
     await page.getByText('Session property "country" created.').waitFor();
     // …which the group holds.
     await page.locator('.ant-table-row-expand-icon').first().click();
-    await choose(page, page.getByRole('combobox', { name: 'Member or group' }), 'Group: Sales USA', { search: true });
+    await choose(page, page.getByRole('combobox', { name: 'Member, group or API key' }), 'Group: Sales USA', { search: true });
     await page.getByLabel('Value').fill('USA');
     await page.getByRole('button', { name: 'Save value' }).click();
     await page.getByText('Value saved.').waitFor();

@@ -8,7 +8,7 @@ use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use quarry_domain::{
     Error, ErrorCode,
-    data_security::{self, Holder, NewProperty, Policy, PolicyRule, PolicyScope, PropertyValue, SecurityKind, SessionProperty, ValueType},
+    data_security::{self, Holder, NewPolicy, NewProperty, Policy, PolicyRule, PolicyScope, PropertyValue, SecurityKind, SessionProperty, ValueType},
 };
 use quarry_engine::mdl::FilterOperator;
 use serde_json::Value;
@@ -45,9 +45,11 @@ impl From<SessionProperty> for SessionPropertyGql {
 #[graphql(name = "SessionPropertyValue")]
 struct PropertyValueGql {
     property_id: ID,
-    /// The member who holds it, or none for a group's value.
+    /// The member who holds it, or none for a group's or an API key's value.
     user_id: Option<ID>,
     group_id: Option<ID>,
+    /// An API key of the project or the organisation: the data it sees over the REST API.
+    api_key_id: Option<ID>,
     value: Json<Value>,
 }
 
@@ -57,6 +59,7 @@ impl From<PropertyValue> for PropertyValueGql {
             property_id: ID(v.property_id.to_string()),
             user_id: v.user_id.map(|u| ID(u.to_string())),
             group_id: v.group_id.map(|g| ID(g.to_string())),
+            api_key_id: v.api_key_id.map(|k| ID(k.to_string())),
             value: Json(v.value),
         }
     }
@@ -76,6 +79,8 @@ struct PolicyGql {
     property: Option<String>,
     operator: Option<String>,
     threshold: Option<Json<Value>>,
+    /// Org admins are not held by it.
+    admins_exempt: bool,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -92,6 +97,7 @@ impl From<Policy> for PolicyGql {
             property: p.property,
             operator: p.operator,
             threshold: p.threshold.map(Json),
+            admins_exempt: p.admins_exempt,
             created_at: p.created_at,
             updated_at: p.updated_at,
         }
@@ -147,8 +153,10 @@ struct SessionPropertyValueInput {
     property_id: ID,
     /// A member of the project's organisation, or…
     user_id: Option<ID>,
-    /// …one of its groups.
+    /// …one of its groups, or…
     group_id: Option<ID>,
+    /// …an API key that reaches the project.
+    api_key_id: Option<ID>,
     /// The value; none takes it away.
     value: Option<Json<Value>>,
 }
@@ -165,9 +173,17 @@ struct PolicyInput {
     property: Option<String>,
     operator: Option<FilterOperator>,
     threshold: Option<Json<Value>>,
+    /// Org admins are not held by the policy (by default they are, like everyone).
+    #[graphql(default)]
+    admins_exempt: bool,
 }
 
 impl PolicyInput {
+    fn policy(self) -> ApiResult<NewPolicy> {
+        let rule = self.rule()?;
+        Ok(NewPolicy { name: self.name, model: self.model, rule, admins_exempt: self.admins_exempt })
+    }
+
     fn rule(&self) -> ApiResult<PolicyRule> {
         let missing = |what: &str| {
             Error::new(ErrorCode::InvalidPolicy, format!("A {} policy needs {what}.", if self.kind == SecurityKind::Rls { "row" } else { "column" }))
@@ -210,10 +226,11 @@ impl DataSecurityMutation {
     /// Gives a member or a group a value of the property, or takes it away.
     async fn set_session_property_value(&self, ctx: &Context<'_>, project_id: ID, data: SessionPropertyValueInput) -> ApiResult<bool> {
         let project_id = parse_id(&project_id)?;
-        let holder = match (&data.user_id, &data.group_id) {
-            (Some(user), None) => Holder::Member(parse_id(user)?),
-            (None, Some(group)) => Holder::Group(parse_id(group)?),
-            _ => return Err(Error::invalid("Give either a member or a group.").into()),
+        let holder = match (&data.user_id, &data.group_id, &data.api_key_id) {
+            (Some(user), None, None) => Holder::Member(parse_id(user)?),
+            (None, Some(group), None) => Holder::Group(parse_id(group)?),
+            (None, None, Some(key)) => Holder::ApiKey(parse_id(key)?),
+            _ => return Err(Error::invalid("Give one member, group or API key.").into()),
         };
         let property_id = parse_id(&data.property_id)?;
         data_security::set_value(&context::state(ctx).pool, &context::acting(ctx)?, project_id, property_id, holder, data.value.map(|v| v.0)).await?;
@@ -222,16 +239,12 @@ impl DataSecurityMutation {
 
     async fn create_policy(&self, ctx: &Context<'_>, project_id: ID, data: PolicyInput) -> ApiResult<PolicyGql> {
         let project_id = parse_id(&project_id)?;
-        let rule = data.rule()?;
-        Ok(data_security::save_policy(&context::state(ctx).pool, &context::acting(ctx)?, project_id, None, &data.name, &data.model, rule).await?.into())
+        Ok(data_security::save_policy(&context::state(ctx).pool, &context::acting(ctx)?, project_id, None, data.policy()?).await?.into())
     }
 
     async fn update_policy(&self, ctx: &Context<'_>, project_id: ID, policy_id: ID, data: PolicyInput) -> ApiResult<PolicyGql> {
         let (project_id, policy_id) = (parse_id(&project_id)?, parse_id(&policy_id)?);
-        let rule = data.rule()?;
-        Ok(data_security::save_policy(&context::state(ctx).pool, &context::acting(ctx)?, project_id, Some(policy_id), &data.name, &data.model, rule)
-            .await?
-            .into())
+        Ok(data_security::save_policy(&context::state(ctx).pool, &context::acting(ctx)?, project_id, Some(policy_id), data.policy()?).await?.into())
     }
 
     async fn delete_policy(&self, ctx: &Context<'_>, project_id: ID, policy_id: ID) -> ApiResult<bool> {

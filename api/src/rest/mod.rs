@@ -25,6 +25,7 @@ use quarry_domain::{
     access::Acting,
     api_history::{self, ApiCallType, NewCall},
     api_key::{self, ApiKey, ApiScope},
+    data_security::{self, KeyIdentity},
     project::{self, Project},
 };
 use serde_json::Value;
@@ -71,7 +72,16 @@ struct Called {
     path: String,
     started: Instant,
     client_address: IpAddr,
+    /// The `X-Session-Properties` header as sent (impersonation), unread.
+    session_properties: Option<String>,
 }
+
+/// The header in which a key with the impersonation scope sends the session property values
+/// a call sees data with: a JSON object, property name → a value or a list of values.
+pub const SESSION_PROPERTIES_HEADER: &str = "x-session-properties";
+
+/// Most bytes of the `X-Session-Properties` header.
+const SESSION_PROPERTIES_MAX_BYTES: usize = 16 * 1024;
 
 #[derive(Default)]
 struct Notes {
@@ -101,7 +111,26 @@ impl Caller {
         let Some(creator) = self.key.created_by else {
             return Err(Error::new(ErrorCode::UnauthorizedRoleAccess, "The account that created this API key no longer exists.").into());
         };
-        Ok((project, self.acting_for(creator)))
+        let impersonated = self.impersonated(state, project.id).await?;
+        Ok((project, self.acting_for(creator).through(KeyIdentity { key_id: self.key.id, impersonated })))
+    }
+
+    /// The session property values sent with the call, checked: only a key with the
+    /// impersonation scope may send them, and each must name a property of the project with
+    /// a value of its type.
+    async fn impersonated(&self, state: &AppState, project_id: Uuid) -> Result<Option<serde_json::Map<String, Value>>, ApiError> {
+        let Some(sent) = &self.request.session_properties else { return Ok(None) };
+        if !self.key.allows(ApiScope::Impersonate) {
+            return Err(
+                Error::new(ErrorCode::UnauthorizedRoleAccess, format!("This API key does not have the {} scope.", ApiScope::Impersonate.label())).into()
+            );
+        }
+        let too_big = sent.len() > SESSION_PROPERTIES_MAX_BYTES;
+        let Some(Value::Object(values)) = (!too_big).then(|| serde_json::from_str::<Value>(sent).ok()).flatten() else {
+            return Err(Error::invalid("X-Session-Properties must be a JSON object of session property names and values (at most 16 KB).").into());
+        };
+        data_security::check_impersonated(&state.pool, project_id, &values).await?;
+        Ok(Some(values))
     }
 
     /// The key's creator acting from this call's address.
@@ -189,6 +218,7 @@ async fn keyed_call(State(state): State<AppState>, ConnectInfo(peer): ConnectInf
         path: request.extensions().get::<OriginalUri>().map_or_else(|| request.uri().path().to_owned(), |uri| uri.path().to_owned()),
         started,
         client_address: address,
+        session_properties: request.headers().get(SESSION_PROPERTIES_HEADER).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned()),
     };
     let caller = Caller { key, request: Arc::new(called), notes: Arc::default() };
     // Over the key's limit: refused before the body is read, and neither recorded nor counted.

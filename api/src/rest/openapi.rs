@@ -41,7 +41,9 @@ impl Modify for BearerKey {
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Quarry API", version = "1", description = "Ask questions, run SQL over the semantic model and manage knowledge with an API key."),
+    info(title = "Quarry API", version = "1", description = "Ask questions, run SQL over the semantic model and manage knowledge with an API key.
+
+Data security: a key sees data as itself, with the session property values an owner set for it on the data security page (never those of the person who created it). A key with the IMPERSONATE scope may send `X-Session-Properties: {\"sales_region\": [\"East\", \"West\"]}` on any call: each named property then has the values sent (one value of its type, or a list). Naming a property the project does not have, or a value of another type, is refused with INVALID_INPUT."),
     paths(
         ask::ask,
         ask::get_ask,

@@ -135,3 +135,169 @@ async fn a_row_policy_limits_what_the_asker_sees_and_a_column_policy_keeps_a_col
         assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
     }
 }
+
+const CREATE_KEY: &str = "mutation($p: ID!, $d: CreateApiKeyInput!) { createApiKey(projectId: $p, data: $d) { key { id } secret } }";
+
+/// A REST call with `secret`, and `properties` sent as X-Session-Properties when given.
+async fn rest(app: &TestApp, path: &str, secret: &str, body: Value, properties: Option<&str>) -> (u16, Value) {
+    let mut request = Client::new().post(format!("{}/api/v1{path}", app.url)).bearer_auth(secret).json(&body);
+    if let Some(properties) = properties {
+        request = request.header("X-Session-Properties", properties);
+    }
+    let response = request.send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn an_api_key_sees_data_as_itself_and_only_an_impersonating_key_says_as_whom() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("key-security").await;
+    let project = music(&app, &client, "Keyed").await;
+    let me: String = app.gql_ok(&client, "{ me { id } }", json!({})).await["me"]["id"].as_str().unwrap().to_owned();
+    let property = app.gql_ok(&client, CREATE_PROPERTY, json!({"p": project, "d": {"name": "country", "valueType": "STRING", "scope": "COMBINED"}})).await;
+    let property_id = property["createSessionProperty"]["id"].as_str().unwrap().to_owned();
+    app.gql_ok(
+        &client,
+        CREATE_POLICY,
+        json!({"p": project, "d": {"kind": "RLS", "name": "own country", "model": "Customer", "condition": "Country = @country"}}),
+    )
+    .await;
+    // The creator sees the USA; their keys are identities of their own.
+    app.gql_ok(&client, SET_VALUE, json!({"p": project, "d": {"propertyId": property_id, "userId": me, "value": "USA"}})).await;
+    let key = |scopes: Value, name: &'static str| {
+        let (app, client, project) = (&app, &client, &project);
+        async move {
+            let made = app.gql_ok(client, CREATE_KEY, json!({"p": project, "d": {"name": name, "scopes": scopes}})).await;
+            (made["createApiKey"]["key"]["id"].as_str().unwrap().to_owned(), made["createApiKey"]["secret"].as_str().unwrap().to_owned())
+        }
+    };
+    let (plain_id, plain) = key(json!(["ASK", "RUN_SQL"]), "backend").await;
+    let (_, impersonating) = key(json!(["ASK", "RUN_SQL", "IMPERSONATE"]), "portal").await;
+    let customers = json!({"sql": "SELECT COUNT(*) FROM \"Customer\"", "projectId": project});
+    let count_of = |answer: &Value| number(&answer["rows"][0][0]);
+
+    // A key with no value of its own sees none of the creator's customers.
+    let (status, answer) = rest(&app, "/run_sql", &plain, customers.clone(), None).await;
+    assert_eq!((status, count_of(&answer)), (200, 0.0), "{answer}");
+    // An owner gives the key its value: its rows, in SQL and in a question asked through it.
+    app.gql_ok(&client, SET_VALUE, json!({"p": project, "d": {"propertyId": property_id, "apiKeyId": plain_id, "value": "Canada"}})).await;
+    let (_, answer) = rest(&app, "/run_sql", &plain, customers.clone(), None).await;
+    assert_eq!(count_of(&answer), 8.0, "{answer}");
+    let (status, answer) = rest(&app, "/ask", &plain, json!({"question": "How many customers are there?", "projectId": project}), None).await;
+    assert_eq!((status, answer["status"].as_str()), (200, Some("FINISHED")), "{answer}");
+    assert_eq!(count_of(&answer), 8.0, "{answer}");
+    let values = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $id: ID!) { sessionPropertyValues(projectId: $p, propertyId: $id) { userId apiKeyId value } }",
+            json!({"p": project, "id": property_id}),
+        )
+        .await;
+    assert!(values["sessionPropertyValues"].as_array().unwrap().iter().any(|v| v["apiKeyId"] == plain_id.as_str() && v["value"] == "Canada"), "{values}");
+
+    // Sending values needs the impersonation scope; with it, the values sent are what is seen.
+    let (status, refused) = rest(&app, "/run_sql", &plain, customers.clone(), Some(r#"{"country": "USA"}"#)).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (403, Some("UNAUTHORIZED_ROLE_ACCESS")), "{refused}");
+    assert!(refused["error"]["message"].as_str().unwrap().contains("impersonate"), "{refused}");
+    let (_, answer) = rest(&app, "/run_sql", &impersonating, customers.clone(), None).await;
+    assert_eq!(count_of(&answer), 0.0, "{answer}");
+    let (_, answer) = rest(&app, "/run_sql", &impersonating, customers.clone(), Some(r#"{"country": ["USA", "Canada"]}"#)).await;
+    assert_eq!(count_of(&answer), 21.0, "{answer}");
+    let (status, answer) =
+        rest(&app, "/ask", &impersonating, json!({"question": "How many customers are there?", "projectId": project}), Some(r#"{"Country": "Brazil"}"#)).await;
+    assert_eq!((status, count_of(&answer)), (200, 5.0), "{answer}");
+    // What does not fit is refused, never ignored.
+    for (sent, says) in [(r#"{"region": "EU"}"#, "no session property \"region\""), (r#"{"country": 3}"#, "must be a text"), ("[1]", "JSON object")] {
+        let (status, refused) = rest(&app, "/run_sql", &impersonating, customers.clone(), Some(sent)).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (400, Some("INVALID_INPUT")), "{sent}: {refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains(says), "{sent}: {refused}");
+    }
+}
+
+#[tokio::test]
+async fn org_admins_are_held_by_a_policy_unless_it_exempts_them() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("admin-security").await;
+    let project = music(&app, &client, "Admins").await;
+    app.gql_ok(&client, CREATE_PROPERTY, json!({"p": project, "d": {"name": "country", "valueType": "STRING"}})).await;
+    let made = app
+        .gql_ok(
+            &client,
+            CREATE_POLICY,
+            json!({"p": project, "d": {"kind": "RLS", "name": "own country", "model": "Customer", "condition": "Country = @country"}}),
+        )
+        .await;
+    assert_eq!(count(&app, &client, &project, "How many customers are there?").await, 0.0);
+    let policy = made["createPolicy"]["id"].as_str().unwrap();
+    let changed = app
+        .gql_ok(
+            &client,
+            "mutation($p: ID!, $id: ID!, $d: PolicyInput!) { updatePolicy(projectId: $p, policyId: $id, data: $d) { adminsExempt } }",
+            json!({"p": project, "id": policy, "d": {"kind": "RLS", "name": "own country", "model": "Customer", "condition": "Country = @country", "adminsExempt": true}}),
+        )
+        .await;
+    assert_eq!(changed["updatePolicy"]["adminsExempt"], true);
+    // The org's admin (who signed up) now sees every customer.
+    assert_eq!(count(&app, &client, &project, "How many customers are there?").await, 59.0);
+}
+
+#[tokio::test]
+async fn a_saved_pair_that_reads_a_restricted_column_is_neither_reused_nor_shown_to_the_model() {
+    use quarry_llm::fake::{FakeServer, Reply};
+    let server = FakeServer::start(0).await.unwrap();
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("pair-security").await;
+    let project = music(&app, &client, "Pairs").await;
+    let me: String = app.gql_ok(&client, "{ me { id } }", json!({})).await["me"]["id"].as_str().unwrap().to_owned();
+    let create = "mutation($p: ID!, $q: String!, $s: String!) { createSqlPair(projectId: $p, data: {question: $q, sql: $s}) { id } }";
+    let pair_sql = "SELECT \"FirstName\", \"Email\" FROM \"Customer\" ORDER BY 1";
+    app.gql_ok(&client, create, json!({"p": project, "q": "What is the e-mail address of each customer?", "s": pair_sql})).await;
+    let property = app.gql_ok(&client, CREATE_PROPERTY, json!({"p": project, "d": {"name": "clearance", "valueType": "NUMERIC"}})).await;
+    let property_id = property["createSessionProperty"]["id"].as_str().unwrap().to_owned();
+    app.gql_ok(
+        &client,
+        CREATE_POLICY,
+        json!({"p": project, "d": {"kind": "CLS", "name": "e-mail for support", "model": "Customer", "columnName": "Email", "property": "clearance", "operator": "GREATER_THAN_OR_EQUALS", "threshold": 3}}),
+    )
+    .await;
+    let answered_by = |task: Value| {
+        let (app, client, project) = (&app, &client, &project);
+        async move {
+            settle(app, client, project, task["id"].as_str().unwrap(), 120).await;
+            let detail = app
+                .gql_ok(client, "query($p: ID!, $t: ID!) { askingTask(projectId: $p, taskId: $t) { answeredBy } }", json!({"p": project, "t": task["id"]}))
+                .await;
+            detail["askingTask"]["answeredBy"].clone()
+        }
+    };
+    let question = "Give me the e-mail address of every customer";
+    // Not cleared: the pair is not reused for them.
+    assert_ne!(answered_by(ask(&app, &client, &project, question, None).await).await, "SQL_PAIR");
+
+    // Nor shown to the model as an example, while the rest of the schema is.
+    server.push(Reply::openai_chat("OK")).await;
+    let settings = json!({"provider": "openai", "chatModel": "gpt-4o-mini", "baseUrl": format!("{}/v1", server.url), "apiKey": "sk-k"});
+    app.gql_ok(&client, "mutation($d: LlmConfigInput!) { applyOrgLLMConfigs(data: $d) { provider } }", json!({"d": settings})).await;
+    for reply in [
+        r#"{"intent": "DATA", "reply": ""}"#,
+        "1. List the customers' first names.",
+        "SELECT \"FirstName\" FROM \"Customer\"",
+        "Here are the customers.",
+        r#"{"chartType": "TABLE", "title": "Customers"}"#,
+    ] {
+        server.push(Reply::openai_chat(reply)).await;
+    }
+    answered_by(ask(&app, &client, &project, question, None).await).await;
+    let prompts: Vec<String> = server.requests().await.iter().map(|r| r.json()["messages"].to_string()).collect();
+    assert!(prompts.iter().any(|p| p.contains("FirstName")), "the schema is described: {prompts:?}");
+    // (Employee.Email is not restricted; the pair's question and SQL are what must not be there.)
+    assert!(!prompts.iter().any(|p| p.contains("e-mail address of each") || p.contains("ORDER BY 1")), "{prompts:?}");
+
+    // Cleared, the pair answers them again.
+    app.gql_ok(&client, "mutation { removeOrgLlmConfig }", json!({})).await;
+    app.gql_ok(&client, SET_VALUE, json!({"p": project, "d": {"propertyId": property_id, "userId": me, "value": 3}})).await;
+    assert_eq!(answered_by(ask(&app, &client, &project, question, None).await).await, "SQL_PAIR");
+}

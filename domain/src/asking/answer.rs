@@ -385,9 +385,17 @@ pub async fn check_read_only(pool: &Pool, project_id: Uuid, sql: &str) -> Result
 }
 
 /// Runs SQL written over the deployed models at the source, at most `limit` rows. Worker side.
-pub async fn run_sql(pool: &Pool, config: &Config, project_id: Uuid, sql: &str, limit: usize, asker: Option<Uuid>) -> Result<quarry_engine::QueryResult> {
+pub async fn run_sql(
+    pool: &Pool,
+    config: &Config,
+    project_id: Uuid,
+    sql: &str,
+    limit: usize,
+    asker: Option<Uuid>,
+    through_key: Option<&crate::data_security::KeyIdentity>,
+) -> Result<quarry_engine::QueryResult> {
     let (sql, manifest, dialect) = check_read_only(pool, project_id, sql).await?;
-    let viewer = crate::data_security::viewer_for(pool, project_id, asker).await?;
+    let viewer = crate::data_security::viewer_as(pool, project_id, asker, through_key).await?;
     let compiled = compile::compile_as(&manifest, &viewer, &sql, dialect).map_err(compile_error)?;
     let connector = datasource::connector(pool, config, project_id).await?;
     let mut result = connector.query(&compiled, QueryOptions::new(limit.clamp(1, RUN_SQL_MAX_ROWS), QUERY_TIMEOUT)).await?;

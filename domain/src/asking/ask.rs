@@ -58,7 +58,7 @@ pub async fn ask(services: &Services, acting: &Acting, project_id: Uuid, new: Ne
     if let Some(thread_id) = new.thread_id {
         thread::open(&services.pool, project_id, thread_id, viewer, Use::Write).await?;
     }
-    start(services, project_id, acting.account.id, new).await
+    start(services, project_id, acting, new).await
 }
 
 /// As [`ask`], for a caller that waits for the answer (the REST API): refused at once with
@@ -76,16 +76,17 @@ pub async fn ask_deployed(services: &Services, acting: &Acting, project_id: Uuid
     if let Some(thread_id) = new.thread_id {
         thread::open(pool, project_id, thread_id, viewer, Use::Write).await?;
     }
-    start(services, project_id, acting.account.id, new).await
+    start(services, project_id, acting, new).await
 }
 
 /// Checks SQL the user wrote, records the task and starts its workflow. A workflow that
 /// cannot be started fails the task rather than leaving it hanging. The caller was allowed.
-async fn start(services: &Services, project_id: Uuid, user_id: Uuid, mut new: NewTask) -> Result<AskingTask> {
+async fn start(services: &Services, project_id: Uuid, acting: &Acting, mut new: NewTask) -> Result<AskingTask> {
     if let Some(sql) = &new.sql {
         new.sql = Some(check_sql(&services.pool, project_id, sql).await?);
     }
-    let task = create(&services.pool, project_id, Some(user_id), new).await?;
+    new.through_key = acting.through_key.clone();
+    let task = create(&services.pool, project_id, Some(acting.account.id), new).await?;
     let undo = async {
         end_unanswered(&services.pool, task.id, AskStatus::Failed, TaskErrorCode::InternalServerError, NOT_STARTED, &[], &[]).await?;
         Ok(())
@@ -113,7 +114,7 @@ pub async fn create_thread(services: &Services, acting: &Acting, project_id: Uui
     let user_id = acting.account.id;
     match question {
         Some(question) => {
-            let task = start(services, project_id, user_id, NewTask { question, ..NewTask::default() }).await?;
+            let task = start(services, project_id, acting, NewTask { question, ..NewTask::default() }).await?;
             thread::get(&services.pool, project_id, task.thread_id).await
         }
         None => thread::create(&services.pool, project_id, Some(user_id), summary.unwrap_or_default()).await,
@@ -149,7 +150,7 @@ pub async fn rerun(services: &Services, acting: &Acting, project_id: Uuid, respo
         response_id: Some(response.id),
         ..NewTask::default()
     };
-    start(services, project_id, acting.account.id, new).await
+    start(services, project_id, acting, new).await
 }
 
 /// adjust_sql (new SQL) or adjust_steps (a changed question): a new response in the thread
@@ -170,7 +171,7 @@ pub async fn adjust(
         (None, Some(question)) => NewTask { question, thread_id: Some(response.thread_id), whole: true, ..NewTask::default() },
         (None, None) => return Err(Error::invalid("Please enter the SQL or the question to ask instead.")),
     };
-    start(services, project_id, acting.account.id, new).await
+    start(services, project_id, acting, new).await
 }
 
 /// A change to a response's chart: what is given replaces the current chart's part; an

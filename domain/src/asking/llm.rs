@@ -221,6 +221,13 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
         Some(embedder) => retrieval::search(pool, task.project_id, embedder, &task.question).await?,
         None => retrieval::Retrieved::default(),
     };
+    // Only what the asker may read is described to the model, or reused: a saved pair whose
+    // SQL reads a column a policy keeps from them is left out (its SQL names the column).
+    let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
+    let full = deployed(pool, task.project_id).await?;
+    let dialect = crate::modeling::manifest::dialect_of(crate::datasource::connector_type(pool, task.project_id).await?);
+    let mut found = found;
+    found.sql_pairs.retain(|p| quarry_engine::compile::compile_as(&full, &viewer, &p.item.sql, dialect).is_ok());
     let mut reused = None;
     let asked = specifics(pool, task.project_id, &task.question).await?;
     if let Some(best) = found.sql_pairs.first() {
@@ -232,9 +239,7 @@ pub async fn retrieve(pool: &Pool, embedder: Option<&dyn Embedder>, task_id: Uui
             break;
         }
     }
-    // Only what the asker may read is described to the model.
-    let viewer = crate::data_security::viewer_of_task(pool, task_id).await?;
-    let manifest = quarry_engine::compile::security::described(&deployed(pool, task.project_id).await?, &viewer);
+    let manifest = quarry_engine::compile::security::described(&full, &viewer);
     let mut context = schema_context(&manifest, &found.schema.iter().map(|r| r.item.clone()).collect::<Vec<_>>());
     if !found.sql_pairs.is_empty() {
         context.push_str("\nExamples of questions with the SQL that answers them:\n");

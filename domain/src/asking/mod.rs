@@ -157,6 +157,8 @@ pub struct NewTask {
     /// The question is stated in full (a changed question: adjust steps, an edited chip),
     /// so it is not read together with the thread's previous one.
     pub whole: bool,
+    /// Asked through an API key: the data is seen as the key.
+    pub through_key: Option<crate::data_security::KeyIdentity>,
 }
 
 /// Records a task (and its thread and response when new) and counts the question on the
@@ -182,8 +184,8 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: N
     };
     let id = Uuid::new_v4();
     sqlx::query!(
-        "INSERT INTO asking_tasks (id, project_id, thread_id, response_id, created_by, question, given_sql)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO asking_tasks (id, project_id, thread_id, response_id, created_by, question, given_sql, api_key_id, impersonated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         id,
         project_id,
         thread_id,
@@ -191,6 +193,8 @@ pub async fn create(pool: &Pool, project_id: Uuid, user_id: Option<Uuid>, new: N
         user_id,
         meant,
         new.sql,
+        new.through_key.as_ref().map(|k| k.key_id),
+        new.through_key.as_ref().and_then(|k| k.impersonated.clone()).map(serde_json::Value::Object),
     )
     .execute(&mut *tx)
     .await?;

@@ -84,11 +84,13 @@ pub struct NewProperty {
     pub default_value: Option<Value>,
 }
 
-/// Who holds a value: a member of the organisation or one of its groups.
+/// Who holds a value: a member of the organisation, one of its groups, or an API key that
+/// reaches the project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Holder {
     Member(Uuid),
     Group(Uuid),
+    ApiKey(Uuid),
 }
 
 #[derive(Debug, Clone)]
@@ -96,6 +98,7 @@ pub struct PropertyValue {
     pub property_id: Uuid,
     pub user_id: Option<Uuid>,
     pub group_id: Option<Uuid>,
+    pub api_key_id: Option<Uuid>,
     pub value: Value,
 }
 
@@ -111,6 +114,8 @@ pub struct Policy {
     pub property: Option<String>,
     pub operator: Option<String>,
     pub threshold: Option<Value>,
+    /// Org admins are not held by it.
+    pub admins_exempt: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -252,7 +257,8 @@ pub async fn values(pool: &Pool, acting: &Acting, project_id: Uuid, property_id:
     property(pool, project_id, property_id).await?;
     Ok(sqlx::query_as!(
         PropertyValue,
-        "SELECT property_id, user_id, group_id, value FROM session_property_values WHERE property_id = $1 ORDER BY user_id NULLS LAST, group_id",
+        "SELECT property_id, user_id, group_id, api_key_id, value FROM session_property_values WHERE property_id = $1
+         ORDER BY user_id NULLS LAST, group_id NULLS LAST, api_key_id",
         property_id,
     )
     .fetch_all(pool)
@@ -268,36 +274,57 @@ pub async fn set_value(pool: &Pool, acting: &Acting, project_id: Uuid, property_
         typed(found.value_type, v)?;
     }
     let org_id = org_of(pool, project_id).await?;
-    let (user_id, group_id, label) = match holder {
+    let (user_id, group_id, api_key_id, label) = match holder {
         Holder::Member(user) => {
             let email =
                 sqlx::query_scalar!("SELECT u.email FROM org_members m JOIN users u ON u.id = m.user_id WHERE m.org_id = $1 AND m.user_id = $2", org_id, user)
                     .fetch_optional(pool)
                     .await?
                     .ok_or_else(|| Error::invalid("Only members of the organization can have a session property value."))?;
-            (Some(user), None, email)
+            (Some(user), None, None, email)
         }
         Holder::Group(group) => {
             let name = sqlx::query_scalar!("SELECT name FROM org_groups WHERE org_id = $1 AND id = $2", org_id, group)
                 .fetch_optional(pool)
                 .await?
                 .ok_or_else(|| Error::not_found("Group"))?;
-            (None, Some(group), name)
+            (None, Some(group), None, name)
+        }
+        Holder::ApiKey(key) => {
+            let name = sqlx::query_scalar!(
+                "SELECT name FROM api_keys WHERE id = $1 AND org_id = $2 AND (project_id IS NULL OR project_id = $3) AND revoked_at IS NULL",
+                key,
+                org_id,
+                project_id,
+            )
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| Error::not_found("API key"))?;
+            (None, None, Some(key), format!("API key {name}"))
         }
     };
     let mut tx = pool.begin().await?;
     sqlx::query!(
-        "DELETE FROM session_property_values WHERE property_id = $1 AND user_id IS NOT DISTINCT FROM $2 AND group_id IS NOT DISTINCT FROM $3",
+        "DELETE FROM session_property_values
+         WHERE property_id = $1 AND user_id IS NOT DISTINCT FROM $2 AND group_id IS NOT DISTINCT FROM $3 AND api_key_id IS NOT DISTINCT FROM $4",
         property_id,
         user_id,
         group_id,
+        api_key_id,
     )
     .execute(&mut *tx)
     .await?;
     if let Some(v) = &value {
-        sqlx::query!("INSERT INTO session_property_values (property_id, user_id, group_id, value) VALUES ($1, $2, $3, $4)", property_id, user_id, group_id, v)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "INSERT INTO session_property_values (property_id, user_id, group_id, api_key_id, value) VALUES ($1, $2, $3, $4, $5)",
+            property_id,
+            user_id,
+            group_id,
+            api_key_id,
+            v,
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     let entry = NewActivity::new(org_id, ActivityKind::SessionPropertyValueSet)
         .project(project_id)
@@ -311,8 +338,8 @@ pub async fn set_value(pool: &Pool, acting: &Acting, project_id: Uuid, property_
 mod policies;
 mod viewer;
 
-pub use policies::{delete_policy, policies, save_policy, with_policies};
-pub use viewer::{matching_values_as, unprotected_values, viewer, viewer_for, viewer_of_task};
+pub use policies::{NewPolicy, delete_policy, policies, save_policy, with_policies};
+pub use viewer::{KeyIdentity, check_impersonated, key_viewer, matching_values_as, unprotected_values, viewer, viewer_as, viewer_for, viewer_of_task};
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,7 @@ pub async fn policies(pool: &Pool, acting: &Acting, project_id: Uuid) -> Result<
 pub(super) async fn policies_of(pool: &Pool, project_id: Uuid) -> Result<Vec<Policy>> {
     Ok(sqlx::query_as!(
         Policy,
-        r#"SELECT id, project_id, kind AS "kind: SecurityKind", name, model, condition, column_name, property, operator, threshold, created_at, updated_at
+        r#"SELECT id, project_id, kind AS "kind: SecurityKind", name, model, condition, column_name, property, operator, threshold, admins_exempt, created_at, updated_at
            FROM policies WHERE project_id = $1 ORDER BY lower(name), id"#,
         project_id,
     )
@@ -29,7 +29,9 @@ fn as_mdl(policies: &[Policy]) -> (Vec<RowPolicy>, Vec<ColumnPolicy>) {
     let mut columns = Vec::new();
     for p in policies {
         match (p.kind, &p.condition, &p.column_name, &p.property, &p.operator, &p.threshold) {
-            (SecurityKind::Rls, Some(condition), ..) => rows.push(RowPolicy { name: p.name.clone(), model: p.model.clone(), condition: condition.clone() }),
+            (SecurityKind::Rls, Some(condition), ..) => {
+                rows.push(RowPolicy { name: p.name.clone(), model: p.model.clone(), condition: condition.clone(), admins_exempt: p.admins_exempt })
+            }
             (SecurityKind::Cls, _, Some(column), Some(property), Some(operator), Some(threshold)) => {
                 // An operator this code does not know restricts the column (see `security`).
                 let operator = serde_json::from_value(Value::String(operator.clone())).unwrap_or(FilterOperator::Equals);
@@ -40,6 +42,7 @@ fn as_mdl(policies: &[Policy]) -> (Vec<RowPolicy>, Vec<ColumnPolicy>) {
                     property: property.clone(),
                     operator,
                     threshold: threshold.clone(),
+                    admins_exempt: p.admins_exempt,
                 })
             }
             // A row without what its kind needs cannot be saved (the table's checks).
@@ -59,9 +62,20 @@ pub async fn with_policies(pool: &Pool, project_id: Uuid, mut manifest: Manifest
     Ok(manifest)
 }
 
+/// A policy as asked for: its name, model, rule and whether org admins are left out.
+#[derive(Debug, Clone)]
+pub struct NewPolicy {
+    pub name: String,
+    pub model: String,
+    pub rule: PolicyRule,
+    pub admins_exempt: bool,
+}
+
 /// Creates a policy, or changes one (`id`), as `acting`. The policy is checked against the
 /// project's models and session properties; what is wrong is INVALID_POLICY with the reason.
-pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Option<Uuid>, name: &str, model: &str, rule: PolicyRule) -> Result<Policy> {
+pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Option<Uuid>, new: NewPolicy) -> Result<Policy> {
+    let NewPolicy { name, model, rule, admins_exempt } = new;
+    let model = model.as_str();
     acting.may(pool, Operation::ManageDataSecurity, project_id).await?;
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 100 {
@@ -89,7 +103,7 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
     };
     let (kind, condition, column, property, operator, threshold) = match &rule {
         PolicyRule::Rows { condition } => {
-            let policy = RowPolicy { name: name.to_owned(), model: model.to_owned(), condition: condition.clone() };
+            let policy = RowPolicy { name: name.to_owned(), model: model.to_owned(), condition: condition.clone(), admins_exempt };
             check_row_policy(&manifest, Dialect::DuckDb, &policy, &examples).map_err(invalid)?;
             (SecurityKind::Rls, Some(condition.clone()), None, None, None, None)
         }
@@ -101,6 +115,7 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
                 property: property.clone(),
                 operator: *operator,
                 threshold: threshold.clone(),
+                admins_exempt,
             };
             check_column_policy(&manifest, &policy).map_err(invalid)?;
             let Some(p) = properties.iter().find(|p| p.name.eq_ignore_ascii_case(property)) else {
@@ -133,10 +148,10 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
     };
     let id = id.unwrap_or_else(Uuid::new_v4);
     sqlx::query!(
-        "INSERT INTO policies (id, project_id, kind, name, model, condition, column_name, property, operator, threshold)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        "INSERT INTO policies (id, project_id, kind, name, model, condition, column_name, property, operator, threshold, admins_exempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (id) DO UPDATE SET kind = $3, name = $4, model = $5, condition = $6, column_name = $7, property = $8, operator = $9,
-                                        threshold = $10, updated_at = now()",
+                                        threshold = $10, admins_exempt = $11, updated_at = now()",
         id,
         project_id,
         kind as SecurityKind,
@@ -147,10 +162,12 @@ pub async fn save_policy(pool: &Pool, acting: &Acting, project_id: Uuid, id: Opt
         property,
         operator,
         threshold,
+        admins_exempt,
     )
     .execute(&mut *tx)
     .await?;
-    let entry = NewActivity::new(org_id, kind_of_change).project(project_id).target("POLICY", id, name).detail(json!({"model": model}));
+    let entry =
+        NewActivity::new(org_id, kind_of_change).project(project_id).target("POLICY", id, name).detail(json!({"model": model, "adminsExempt": admins_exempt}));
     activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;
     policies_of(pool, project_id).await?.into_iter().find(|p| p.id == id).ok_or_else(|| Error::not_found("Policy"))

@@ -4,8 +4,8 @@
 use super::*;
 
 /// The viewer `user_id` is in `project_id`: each session property's value for them,
-/// resolved by its scope (see the module's comment). Org admins and owners are resolved
-/// like everyone.
+/// resolved by its scope (see the module's comment). Org admins are resolved like everyone,
+/// and marked as admins for the policies that leave them out.
 pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<Viewer> {
     let rows = sqlx::query!(
         r#"SELECT p.name, p.value_type AS "value_type: ValueType", p.scope AS "scope: PolicyScope", p.default_value,
@@ -20,7 +20,15 @@ pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<View
     )
     .fetch_all(pool)
     .await?;
-    let mut viewer = Viewer::nobody();
+    let admin = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM org_members m JOIN projects p ON p.org_id = m.org_id
+                          WHERE p.id = $1 AND m.user_id = $2 AND m.enabled AND m.role = 'ADMIN') AS "admin!""#,
+        project_id,
+        user_id,
+    )
+    .fetch_one(pool)
+    .await?;
+    let mut viewer = if admin { Viewer::nobody().as_administrator() } else { Viewer::nobody() };
     let mut at = 0;
     while at < rows.len() {
         let name = rows[at].name.clone();
@@ -141,9 +149,83 @@ pub async fn viewer_for(pool: &Pool, project_id: Uuid, asker: Option<Uuid>) -> R
     }
 }
 
-/// The viewer an asking task runs for: whoever asked it. A task with no asker (its account
-/// gone) is nobody: it sees no rows a policy protects.
+/// Who a call sees data as: the API key it came through when there is one (a key is an
+/// identity of its own, never its creator), else the member `asker`.
+pub async fn viewer_as(pool: &Pool, project_id: Uuid, asker: Option<Uuid>, key: Option<&KeyIdentity>) -> Result<Viewer> {
+    match key {
+        Some(key) => key_viewer(pool, project_id, key).await,
+        None => viewer_for(pool, project_id, asker).await,
+    }
+}
+
+/// The viewer an asking task runs for: the key it was asked through, else whoever asked
+/// it. A task with neither (its account gone) is nobody: it sees no rows a policy protects.
 pub async fn viewer_of_task(pool: &Pool, task_id: Uuid) -> Result<Viewer> {
-    let row = sqlx::query!("SELECT project_id, created_by FROM asking_tasks WHERE id = $1", task_id).fetch_one(pool).await?;
-    viewer_for(pool, row.project_id, row.created_by).await
+    let row = sqlx::query!("SELECT project_id, created_by, api_key_id, impersonated FROM asking_tasks WHERE id = $1", task_id).fetch_one(pool).await?;
+    let key = row.api_key_id.map(|key_id| KeyIdentity { key_id, impersonated: row.impersonated.and_then(|v| v.as_object().cloned()) });
+    viewer_as(pool, row.project_id, row.created_by, key.as_ref()).await
+}
+
+/// An API key as an identity of data security: the key, and the values its caller sent
+/// under the impersonation scope (property name → a value, or a list of values to match
+/// any of).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyIdentity {
+    pub key_id: Uuid,
+    #[serde(default)]
+    pub impersonated: Option<serde_json::Map<String, Value>>,
+}
+
+/// The viewer an API key is in `project_id`: for each property, the values its caller sent
+/// (impersonation), else the value an owner set for the key, else the property's default.
+/// Never its creator's values; a key that is gone has none.
+pub async fn key_viewer(pool: &Pool, project_id: Uuid, key: &KeyIdentity) -> Result<Viewer> {
+    let rows = sqlx::query!(
+        r#"SELECT p.name, p.value_type AS "value_type: ValueType", p.default_value, v.value AS "value?"
+           FROM session_properties p
+           LEFT JOIN session_property_values v ON v.property_id = p.id AND v.api_key_id = $2
+           WHERE p.project_id = $1"#,
+        project_id,
+        key.key_id,
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut viewer = Viewer::nobody();
+    for row in rows {
+        let sent = key.impersonated.as_ref().and_then(|m| m.iter().find(|(name, _)| name.eq_ignore_ascii_case(&row.name)).map(|(_, v)| v));
+        let values: Vec<Scalar> = match sent {
+            // A value that does not fit is nothing (checked when the call came in).
+            Some(sent) => impersonated_values(row.value_type, sent).unwrap_or_default(),
+            None => row.value.as_ref().or(row.default_value.as_ref()).and_then(|v| typed(row.value_type, v).ok()).into_iter().collect(),
+        };
+        viewer = viewer.with(&row.name, values);
+    }
+    Ok(viewer)
+}
+
+/// Values sent for one property: one value of its type, or a list of them.
+fn impersonated_values(value_type: ValueType, sent: &Value) -> Result<Vec<Scalar>> {
+    match sent {
+        Value::Array(items) if items.len() <= IMPERSONATED_VALUES => items.iter().map(|v| typed(value_type, v)).collect(),
+        Value::Array(_) => Err(Error::invalid(format!("At most {IMPERSONATED_VALUES} values may be sent for one session property."))),
+        one => Ok(vec![typed(value_type, one)?]),
+    }
+}
+
+/// Most values a caller may send for one property.
+const IMPERSONATED_VALUES: usize = 100;
+
+/// Checks the session property values a caller sent (`X-Session-Properties`) against the
+/// project's properties: each names one, with a value (or a list) of its type. What is
+/// wrong is said; nothing is ignored silently.
+pub async fn check_impersonated(pool: &Pool, project_id: Uuid, sent: &serde_json::Map<String, Value>) -> Result<()> {
+    let properties = super::all_properties(pool, project_id).await?;
+    for (name, value) in sent {
+        let Some(property) = properties.iter().find(|p| p.name.eq_ignore_ascii_case(name)) else {
+            return Err(Error::invalid(format!("There is no session property \"{name}\" in this project.")));
+        };
+        impersonated_values(property.value_type, value).map_err(|e| Error::invalid(format!("@{}: {}", property.name, e.public_message())))?;
+    }
+    Ok(())
 }

@@ -34,6 +34,8 @@ pub enum Scalar {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Viewer {
     values: BTreeMap<String, Vec<Scalar>>,
+    /// An org owner or admin: policies that exempt them do not apply.
+    administrator: bool,
 }
 
 impl Viewer {
@@ -49,13 +51,25 @@ impl Viewer {
         self
     }
 
+    /// The viewer as an org owner or admin, whom policies saying so do not apply to.
+    pub fn as_administrator(mut self) -> Self {
+        self.administrator = true;
+        self
+    }
+
+    /// Whether `policy_exempts_admins` leaves this viewer out.
+    fn exempt(&self, policy_exempts_admins: bool) -> bool {
+        self.administrator && policy_exempts_admins
+    }
+
     fn values(&self, name: &str) -> Option<&[Scalar]> {
         self.values.get(&name.to_lowercase()).map(Vec::as_slice).filter(|v| !v.is_empty())
     }
 
     /// A stable text for this viewer's values, for keys of caches shared between viewers.
     pub fn fingerprint(&self) -> String {
-        self.values.iter().map(|(name, values)| format!("{name}={values:?}")).collect::<Vec<_>>().join(";")
+        let values = self.values.iter().map(|(name, values)| format!("{name}={values:?}")).collect::<Vec<_>>().join(";");
+        if self.administrator { format!("admin;{values}") } else { values }
     }
 }
 
@@ -89,7 +103,7 @@ impl Access {
         let entry = |models: &mut HashMap<String, ModelAccess>, name: &str| -> ModelAccess {
             models.remove(&name.to_lowercase()).unwrap_or(ModelAccess { rows: Rows::All, restricted: BTreeSet::new() })
         };
-        for policy in &manifest.row_policies {
+        for policy in manifest.row_policies.iter().filter(|p| !viewer.exempt(p.admins_exempt)) {
             let model = manifest.model(&policy.model).ok_or_else(|| invalid("its model does not exist"))?;
             let mut access = entry(&mut models, &model.name);
             access.rows = match (access.rows, bind(dialect, model, policy, viewer)?) {
@@ -100,7 +114,7 @@ impl Access {
             };
             models.insert(model.name.to_lowercase(), access);
         }
-        for policy in &manifest.column_policies {
+        for policy in manifest.column_policies.iter().filter(|p| !viewer.exempt(p.admins_exempt)) {
             let model = manifest.model(&policy.model).ok_or_else(|| CompileError::InvalidPolicy("its model does not exist".into()))?;
             let mut access = entry(&mut models, &model.name);
             if !readable(policy, viewer) {
@@ -135,7 +149,7 @@ pub fn described(manifest: &Manifest, viewer: &Viewer) -> Manifest {
         let restricted: Vec<String> = manifest
             .column_policies
             .iter()
-            .filter(|p| p.model.eq_ignore_ascii_case(&model.name) && !readable(p, viewer))
+            .filter(|p| p.model.eq_ignore_ascii_case(&model.name) && !viewer.exempt(p.admins_exempt) && !readable(p, viewer))
             .map(|p| p.column.to_lowercase())
             .collect();
         if restricted.is_empty() {

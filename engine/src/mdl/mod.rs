@@ -57,6 +57,9 @@ pub struct RowPolicy {
     pub name: String,
     pub model: String,
     pub condition: String,
+    /// Org owners and admins see every row (the policy says so; by default they do not).
+    #[serde(default)]
+    pub admins_exempt: bool,
 }
 
 /// `column` of `model` is readable only by a viewer whose value of `property` compares with
@@ -70,6 +73,9 @@ pub struct ColumnPolicy {
     pub property: String,
     pub operator: FilterOperator,
     pub threshold: serde_json::Value,
+    /// Org owners and admins read the column whatever their values.
+    #[serde(default)]
+    pub admins_exempt: bool,
 }
 
 /// How a session property's value is compared with a column policy's threshold.

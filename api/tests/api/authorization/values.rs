@@ -332,8 +332,13 @@ impl World {
 
     /// A row policy of the victim project that every row meets: its id.
     async fn fresh_policy(&self) -> Uuid {
-        let rule = quarry_domain::data_security::PolicyRule::Rows { condition: "1 = 1".into() };
-        quarry_domain::data_security::save_policy(&self.app.state.pool, &self.owner_acting(), self.project, None, "walk", "Track", rule).await.unwrap().id
+        let new = quarry_domain::data_security::NewPolicy {
+            name: "walk".into(),
+            model: "Track".into(),
+            rule: quarry_domain::data_security::PolicyRule::Rows { condition: "1 = 1".into() },
+            admins_exempt: false,
+        };
+        quarry_domain::data_security::save_policy(&self.app.state.pool, &self.owner_acting(), self.project, None, new).await.unwrap().id
     }
 
     /// The victim project's owner, acting through the domain (to make fresh fixtures).

@@ -33,11 +33,15 @@ export const API_SCOPE_LABELS: Record<ApiScope, { label: string; description: st
   RUN_SQL: { label: 'Run SQL', description: 'Run read-only SQL over the models.' },
   KNOWLEDGE: { label: 'Knowledge', description: 'Manage question-SQL pairs, instructions and taught terms.' },
   MODELS_READ: { label: 'Read models', description: 'Read the deployed models and their columns.' },
+  IMPERSONATE: {
+    label: 'Impersonate',
+    description: 'Send the session property values a call sees data with (X-Session-Properties), instead of the values set for the key.',
+  },
   ADMIN: { label: 'Admin', description: 'Everything, in every project of the organization.' },
 };
 
 /** The scopes any key may have; ADMIN only on organization-wide keys. */
-export const PROJECT_SCOPES: ApiScope[] = ['ASK', 'RUN_SQL', 'KNOWLEDGE', 'MODELS_READ'];
+export const PROJECT_SCOPES: ApiScope[] = ['ASK', 'RUN_SQL', 'KNOWLEDGE', 'MODELS_READ', 'IMPERSONATE'];
 
 export function apiCallTypeLabel(type: string): string {
   return API_CALL_TYPE_LABELS[type as ApiCallType] ?? type;

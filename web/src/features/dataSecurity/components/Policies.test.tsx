@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockOperations, renderWithProviders, type MockAnswer } from '../../../test/renderWithProviders';
 import { Policies } from './Policies';
 
-const ROW = { id: 'r1', kind: 'RLS', name: 'Own region', model: 'Customer', condition: 'Country = @country', columnName: null, property: null, operator: null, threshold: null, updatedAt: '2026-11-27T09:00:00Z' };
+const ROW = { id: 'r1', kind: 'RLS', name: 'Own region', model: 'Customer', condition: 'Country = @country', columnName: null, property: null, operator: null, threshold: null, adminsExempt: false, updatedAt: '2026-11-27T09:00:00Z' };
 const COLUMN = {
   id: 'c1',
   kind: 'CLS',
@@ -14,6 +14,7 @@ const COLUMN = {
   property: 'clearance',
   operator: 'GREATER_THAN_OR_EQUALS',
   threshold: 3,
+  adminsExempt: true,
   updatedAt: '2026-11-27T09:00:00Z',
 };
 
@@ -40,6 +41,7 @@ describe('Policies', () => {
     renderPolicies('CLS');
     const row = (await screen.findByText('E-mail for support')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('Email: @clearance is at least 3');
+    expect(row).toHaveTextContent('Not held');
     expect(screen.queryByText('Own region')).not.toBeInTheDocument();
   });
 
@@ -61,8 +63,22 @@ describe('Policies', () => {
     fireEvent.click(await screen.findByTitle('Customer'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add policy' }));
     expect(await screen.findByText('The policy "Mine" cannot be saved: there is no session property "region".')).toBeInTheDocument();
-    expect(api.callsOf('CreatePolicy')[0]).toMatchObject({ projectId: 'p1', data: { kind: 'RLS', name: 'Mine', model: 'Customer', condition: 'Country = @region' } });
+    expect(api.callsOf('CreatePolicy')[0]).toMatchObject({ projectId: 'p1', data: { kind: 'RLS', name: 'Mine', model: 'Customer', condition: 'Country = @region', adminsExempt: false } });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('leaves organization admins out of a policy only when asked to', async () => {
+    const api = renderPolicies('RLS', { UpdatePolicy: { data: { updatePolicy: { id: 'r1', name: 'Own region' } } } });
+    const row = (await screen.findByText('Own region')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Held');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const exempt = within(dialog).getByRole('checkbox', { name: 'Organization admins are not held by this policy' });
+    expect(exempt).not.toBeChecked();
+    fireEvent.click(exempt);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save policy' }));
+    await screen.findByText('Policy "Own region" updated.');
+    expect(api.callsOf('UpdatePolicy')[0]).toMatchObject({ policyId: 'r1', data: { condition: 'Country = @country', adminsExempt: true } });
   });
 
   it('shows an error with a retry when the policies cannot be loaded', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Button, Flex, Form, Input, Modal, Popconfirm, Select, Table, Typography, PlusOutlined, toast } from '../../../components/ui';
+import { Button, Checkbox, Flex, Form, Input, Modal, Popconfirm, Select, Table, Typography, PlusOutlined, toast } from '../../../components/ui';
 import type { TableColumnsType } from '../../../components/ui';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page/PageStates';
 import { failureMessage, showFailureToast } from '../../../app/errors/operationErrors';
@@ -28,6 +28,7 @@ interface PolicyValues {
   property?: string;
   operator?: PolicyOperator;
   threshold?: string | number | boolean | null;
+  adminsExempt?: boolean;
 }
 
 function PolicyModal({ projectId, kind, editing, onClose, onSaved }: { projectId: string; kind: SecurityKind; editing: Policy | null; onClose: () => void; onSaved: () => void }) {
@@ -52,6 +53,7 @@ function PolicyModal({ projectId, kind, editing, onClose, onSaved }: { projectId
       property: rows ? null : values.property,
       operator: rows ? null : values.operator,
       threshold: rows || !property ? null : asJson(typedValue(property.valueType, values.threshold)),
+      adminsExempt: values.adminsExempt ?? false,
     };
     const result = editing ? await update({ projectId, policyId: editing.id, data }) : await create({ projectId, data });
     if (result.error) return showFailureToast(result.error, editing ? 'Failed to update policy.' : 'Failed to create policy.');
@@ -68,8 +70,9 @@ function PolicyModal({ projectId, kind, editing, onClose, onSaved }: { projectId
         property: editing.property ?? undefined,
         operator: (editing.operator as PolicyOperator | null) ?? undefined,
         threshold: (editing.threshold as unknown as string | number | boolean | null) ?? undefined,
+        adminsExempt: editing.adminsExempt,
       }
-    : { operator: 'EQUALS' };
+    : { operator: 'EQUALS', adminsExempt: false };
 
   return (
     <Modal
@@ -122,6 +125,14 @@ function PolicyModal({ projectId, kind, editing, onClose, onSaved }: { projectId
             </Flex>
           </>
         )}
+        <Form.Item
+          name="adminsExempt"
+          valuePropName="checked"
+          extra="By default organization admins are held by every policy, like everyone else."
+          style={{ marginBottom: 0 }}
+        >
+          <Checkbox>Organization admins are not held by this policy</Checkbox>
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -143,6 +154,7 @@ export function Policies({ projectId, kind }: { projectId: string; kind: Securit
   const columns: TableColumnsType<Policy> = [
     { title: 'Name', dataIndex: 'name' },
     { title: 'Model', dataIndex: 'model' },
+    { title: 'Admins', dataIndex: 'adminsExempt', render: (exempt: boolean) => (exempt ? 'Not held' : 'Held') },
     rows
       ? { title: 'Rows shown', dataIndex: 'condition', render: (c: string) => <Typography.Text code>{c}</Typography.Text> }
       : {

@@ -7,18 +7,26 @@ import { failureMessage, showFailureToast } from '../../../app/errors/operationE
 import type { SessionPropertiesQuery as PropertiesResult, SessionPropertyValuesQuery as ValuesResult } from '../../../gql/graphql';
 import { OrgGroupsQuery } from '../../group/graphql/group';
 import { OrgMembersQuery } from '../../org/graphql/members';
+import { ApiKeysQuery } from '../../apiManagement/graphql/apiManagement';
 import { SessionPropertyValuesQuery, SetSessionPropertyValueMutation } from '../graphql/dataSecurity';
 import { ValueInput, asJson, shownValue, typedValue } from './ValueInput';
 
 type Property = PropertiesResult['sessionProperties'][number];
 type Held = ValuesResult['sessionPropertyValues'][number];
 
-/** Who holds which value of one property, with a form to give a member or a group one. */
+/** The holder of a value as the form's select names it: `user:…`, `group:…` or `key:…`. */
+const holderOf = (held: Held) => (held.userId ? `user:${held.userId}` : held.groupId ? `group:${held.groupId}` : `key:${held.apiKeyId}`);
+
+/**
+ * Who holds which value of one property, with a form to give a member, a group or an API
+ * key one (a key sees data over the REST API with its own values, never its creator's).
+ */
 export function PropertyValues({ projectId, property }: { projectId: string; property: Property }) {
   const context = useMemo(() => ({ additionalTypenames: ['SessionPropertyValue'] }), []);
   const [{ data, fetching, error }, reexecute] = useQuery({ query: SessionPropertyValuesQuery, variables: { projectId, propertyId: property.id }, context });
   const [{ data: members }] = useQuery({ query: OrgMembersQuery });
   const [{ data: groups }] = useQuery({ query: OrgGroupsQuery });
+  const [{ data: keys }] = useQuery({ query: ApiKeysQuery, variables: { projectId } });
   const [{ fetching: saving }, setValue] = useMutation(SetSessionPropertyValueMutation);
   const [holder, setHolder] = useState<string | undefined>();
   const [value, setRawValue] = useState<string | number | boolean | null | undefined>();
@@ -26,16 +34,25 @@ export function PropertyValues({ projectId, property }: { projectId: string; pro
 
   const memberList = members?.me?.currentOrg?.members ?? [];
   const groupList = groups?.orgGroups ?? [];
-  const nameOf = (held: Held) =>
-    held.userId
-      ? `Member: ${memberList.find((m) => m.userId === held.userId)?.email ?? held.userId}`
-      : `Group: ${groupList.find((g) => g.id === held.groupId)?.name ?? held.groupId}`;
+  const keyList = (keys?.apiKeys ?? []).filter((k) => k.active);
+  const nameOf = (held: Held) => {
+    if (held.userId) return `Member: ${memberList.find((m) => m.userId === held.userId)?.email ?? held.userId}`;
+    if (held.groupId) return `Group: ${groupList.find((g) => g.id === held.groupId)?.name ?? held.groupId}`;
+    const key = keys?.apiKeys.find((k) => k.id === held.apiKeyId);
+    return `API key: ${key ? `${key.name} (${key.prefix}…)` : held.apiKeyId}`;
+  };
 
   const save = async (target: string, raw: typeof value) => {
     const [kind, id] = target.split(':');
     const result = await setValue({
       projectId,
-      data: { propertyId: property.id, userId: kind === 'user' ? id : null, groupId: kind === 'group' ? id : null, value: asJson(typedValue(property.valueType, raw)) },
+      data: {
+        propertyId: property.id,
+        userId: kind === 'user' ? id : null,
+        groupId: kind === 'group' ? id : null,
+        apiKeyId: kind === 'key' ? id : null,
+        value: asJson(typedValue(property.valueType, raw)),
+      },
     });
     if (result.error) return showFailureToast(result.error, 'Failed to save the value.');
     toast.success(raw === null ? 'Value removed.' : 'Value saved.');
@@ -55,7 +72,7 @@ export function PropertyValues({ projectId, property }: { projectId: string; pro
       key: 'remove',
       align: 'right',
       render: (_, held) => (
-        <Popconfirm title="Remove this value?" okText="Remove" onConfirm={() => save(held.userId ? `user:${held.userId}` : `group:${held.groupId}`, null)}>
+        <Popconfirm title="Remove this value?" okText="Remove" onConfirm={() => save(holderOf(held), null)}>
           <Button size="small">Remove</Button>
         </Popconfirm>
       ),
@@ -65,26 +82,27 @@ export function PropertyValues({ projectId, property }: { projectId: string; pro
   return (
     <Flex vertical gap={12} style={{ padding: '4px 0' }}>
       <Table<Held>
-        rowKey={(held) => held.userId ?? held.groupId ?? ''}
+        rowKey={holderOf}
         size="small"
         columns={columns}
         dataSource={data?.sessionPropertyValues ?? []}
         pagination={false}
-        locale={{ emptyText: `No member or group has a value of @${property.name} yet.` }}
+        locale={{ emptyText: `No member, group or API key has a value of @${property.name} yet.` }}
       />
       <Flex gap={8} wrap align="center">
         <Typography.Text>Give</Typography.Text>
         <Select
           showSearch
           optionFilterProp="label"
-          placeholder="a member or a group"
-          aria-label="Member or group"
+          placeholder="a member, a group or an API key"
+          aria-label="Member, group or API key"
           style={{ minWidth: 240 }}
           value={holder}
           onChange={setHolder}
           options={[
             { label: 'Groups', options: groupList.map((g) => ({ value: `group:${g.id}`, label: `Group: ${g.name}` })) },
             { label: 'Members', options: memberList.map((m) => ({ value: `user:${m.userId}`, label: `Member: ${m.email}` })) },
+            { label: 'API keys', options: keyList.map((k) => ({ value: `key:${k.id}`, label: `API key: ${k.name} (${k.prefix}…)` })) },
           ]}
         />
         <Typography.Text>the value</Typography.Text>

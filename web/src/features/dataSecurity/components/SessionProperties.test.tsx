@@ -9,7 +9,15 @@ const CLEARANCE = { id: 'p2', name: 'clearance', valueType: 'NUMERIC', scope: 'S
 function renderProperties(answers: Record<string, MockAnswer> = {}) {
   const api = mockOperations({
     SessionProperties: { data: { sessionProperties: [CLEARANCE, REGION] } },
-    SessionPropertyValues: { data: { sessionPropertyValues: [{ propertyId: 'p1', userId: null, groupId: 'g1', value: 'East' }] } },
+    SessionPropertyValues: {
+      data: {
+        sessionPropertyValues: [
+          { propertyId: 'p1', userId: null, groupId: 'g1', apiKeyId: null, value: 'East' },
+          { propertyId: 'p1', userId: null, groupId: null, apiKeyId: 'k1', value: 'West' },
+        ],
+      },
+    },
+    ApiKeys: { data: { apiKeys: [{ id: 'k1', name: 'Portal', prefix: 'qk_ab12', organizationWide: false, projectId: 'p1', scopes: ['ASK'], createdByEmail: 'a@x.io', expiresAt: null, lastUsedAt: null, revokedAt: null, createdAt: '2026-11-27T09:00:00Z', active: true }] } },
     OrgGroups: { data: { orgGroups: [{ id: 'g1', name: 'Sales East', memberCount: 2, createdAt: '2026-11-27T09:00:00Z', updatedAt: '2026-11-27T09:00:00Z' }] } },
     OrgMembers: { data: { me: { id: 'u1', currentOrg: { id: 'o1', myRole: 'ADMIN', myPermissions: {}, members: [] } } } },
     CreateSessionProperty: { data: { createSessionProperty: { id: 'p3', name: 'team' } } },
@@ -37,6 +45,9 @@ describe('SessionProperties', () => {
     fireEvent.click(within(region).getByRole('button', { name: /expand/i }));
     expect(await screen.findByText('Group: Sales East')).toBeInTheDocument();
     expect(screen.getByText('East')).toBeInTheDocument();
+    // An API key holds a value of its own (the data it sees over the REST API).
+    expect(await screen.findByText('API key: Portal (qk_ab12…)')).toBeInTheDocument();
+    expect(screen.getByText('West')).toBeInTheDocument();
   });
 
   it('creates a property with the name and type given, and refuses a duplicate with the server message', async () => {

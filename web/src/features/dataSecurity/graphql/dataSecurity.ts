@@ -20,6 +20,7 @@ export const SessionPropertyValuesQuery = graphql(`
       propertyId
       userId
       groupId
+      apiKeyId
       value
     }
   }
@@ -37,6 +38,7 @@ export const PoliciesQuery = graphql(`
       property
       operator
       threshold
+      adminsExempt
       updatedAt
     }
   }

@@ -662,4 +662,17 @@ async fn a_tile_cached_before_a_row_policy_is_not_served_after_it_and_runs_as_it
     let again = open(&app, &client, &project, &dashboard).await;
     assert_eq!(again["items"][0]["data"]["cacheHit"], true, "{again}");
     assert_eq!(again["items"][0]["data"]["rows"][0][0].to_string().trim_matches('"'), "13", "{again}");
+
+    // A refresh (run for nobody) also warms the context of each member seen lately: theirs is
+    // read from the cache, refreshed by the run, with their rows.
+    app.gql_ok(&client, "mutation($p: ID!, $d: ID!) { refreshDashboard(projectId: $p, dashboardId: $d) { id } }", json!({"p": project, "d": dashboard})).await;
+    let warmed = eventually("the refresh", Duration::from_secs(90), || async {
+        let now = open(&app, &client, &project, &dashboard).await;
+        (now["lastRefresh"]["status"] == "SUCCEEDED").then_some(now)
+    })
+    .await;
+    let tile = &warmed["items"][0]["data"];
+    assert_eq!((tile["cacheHit"].clone(), tile["overridden"].clone()), (json!(true), json!(true)), "{warmed}");
+    assert!(created_at(&warmed["items"][0]) > created_at(&again["items"][0]), "{warmed}");
+    assert_eq!(tile["rows"][0][0].to_string().trim_matches('"'), "13", "{warmed}");
 }

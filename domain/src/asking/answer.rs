@@ -403,11 +403,12 @@ pub async fn run_sql(
     Ok(result)
 }
 
-/// Questions to start from: a sample dataset's own, else ones built from the deployed models.
 /// Follow-ups of an answered question that the engine answers (see
 /// [`question::follow_ups`]), at most `limit`, in the order offered.
 pub async fn follow_up_questions(pool: &Pool, project_id: Uuid, previous: &str, sql: &str, limit: usize) -> Result<Vec<String>> {
-    let Some((_, mut manifest)) = deploy::deployed(pool, project_id).await? else { return Ok(Vec::new()) };
+    let Some((_, deployed)) = deploy::deployed(pool, project_id).await? else { return Ok(Vec::new()) };
+    // Questions for everyone: none names a column a column policy keeps from anyone.
+    let mut manifest = compile::security::described(&deployed, &compile::security::Viewer::nobody());
     vocabulary::apply(&mut manifest, &knowledge::terms::for_engine(pool, project_id).await?);
     let dialect = manifest::dialect_of(datasource::connector_type(pool, project_id).await?);
     let today = today_in(&project::get(pool, project_id).await?.timezone);
@@ -426,12 +427,14 @@ pub async fn follow_up_questions(pool: &Pool, project_id: Uuid, previous: &str, 
     Ok(kept)
 }
 
+/// Questions to start from: a sample dataset's own, else ones built from the deployed models.
 pub async fn suggested_questions(pool: &Pool, project_id: Uuid) -> Result<Vec<String>> {
     if let Some(dataset) = datasource::sample_dataset(pool, project_id).await? {
         return Ok(dataset.info().questions.iter().map(|q| (*q).to_owned()).collect());
     }
     Ok(match deploy::deployed(pool, project_id).await? {
-        Some((_, manifest)) => question::suggestions(&manifest),
+        // As the follow-ups: nothing a column policy keeps from anyone.
+        Some((_, manifest)) => question::suggestions(&compile::security::described(&manifest, &compile::security::Viewer::nobody())),
         None => Vec::new(),
     })
 }

@@ -81,11 +81,63 @@ pub const CREATOR_GONE: &str =
 async fn creator_still_sees(pool: &Pool, dashboard_id: Uuid) -> Result<bool> {
     let row = sqlx::query!("SELECT created_by, project_id FROM dashboards WHERE id = $1", dashboard_id).fetch_optional(pool).await?;
     let Some((Some(creator), project_id)) = row.map(|r| (r.created_by, r.project_id)) else { return Ok(false) };
-    let actor = crate::access::project_actor(pool, creator, project_id).await?;
+    sees(pool, project_id, dashboard_id, creator).await
+}
+
+/// Whether `user` may read dashboards in the project and sees this one.
+async fn sees(pool: &Pool, project_id: Uuid, dashboard_id: Uuid, user: Uuid) -> Result<bool> {
+    let actor = crate::access::project_actor(pool, user, project_id).await?;
     if crate::permissions::authorize(crate::permissions::Operation::ReadDashboards, Some(actor)).is_err() {
         return Ok(false);
     }
-    crate::folder::sees_dashboard(pool, project_id, dashboard_id, crate::folder::Viewer::of(creator, actor)).await
+    crate::folder::sees_dashboard(pool, project_id, dashboard_id, crate::folder::Viewer::of(user, actor)).await
+}
+
+/// Notes that `user` opened the dashboard (under policies): written at most once an hour.
+pub(super) async fn note_viewer(pool: &Pool, dashboard_id: Uuid, user: Uuid) -> Result<()> {
+    sqlx::query!(
+        "INSERT INTO dashboard_viewers (dashboard_id, user_id) VALUES ($1, $2)
+         ON CONFLICT (dashboard_id, user_id) DO UPDATE SET seen_at = now() WHERE dashboard_viewers.seen_at < now() - interval '1 hour'",
+        dashboard_id,
+        user,
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Most contexts a refresh warms beside nobody's.
+pub const WARMED_CONTEXTS: usize = 10;
+/// Members who opened the dashboard within this many days count as recent.
+const RECENT_DAYS: i32 = 7;
+/// Most recent members read to find the contexts.
+const RECENT_MEMBERS: i64 = 200;
+
+/// One member for each context (distinct session property values, so distinct cached
+/// results) that opened the dashboard lately and still sees it, most recent first, at most
+/// [`WARMED_CONTEXTS`]. Members whose values are the same share one entry; none of these is
+/// ever served to a member with other values.
+async fn recent_contexts(pool: &Pool, project_id: Uuid, dashboard_id: Uuid) -> Result<Vec<Uuid>> {
+    let members = sqlx::query_scalar!(
+        "SELECT user_id FROM dashboard_viewers WHERE dashboard_id = $1 AND seen_at > now() - make_interval(days => $2) ORDER BY seen_at DESC LIMIT $3",
+        dashboard_id,
+        RECENT_DAYS,
+        RECENT_MEMBERS,
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut contexts = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for member in members {
+        if out.len() == WARMED_CONTEXTS {
+            break;
+        }
+        let viewer = crate::data_security::viewer(pool, project_id, member).await?;
+        if contexts.insert(viewer.fingerprint()) && sees(pool, project_id, dashboard_id, member).await? {
+            out.push(member);
+        }
+    }
+    Ok(out)
 }
 
 /// Refreshes one tile of a run and records its outcome. A tile that cannot run records its
@@ -103,10 +155,24 @@ pub async fn refresh_tile(pool: &Pool, config: &Config, results: &ResultCache, r
         return Ok(()); // the tile was deleted meanwhile
     };
     let dashboard = super::get(pool, project_id, dashboard_id).await?;
-    // A scheduled refresh runs for no member: under policies it fills only nobody's entry.
+    // A refresh runs for no member: under policies it fills nobody's entry, then the entry of
+    // each context seen lately, each run as a member of that context.
     let error = match tile::run(pool, config, item_id, &[], None).await {
         Ok(run) => {
+            let secured = run.fingerprint != super::cache::NO_SECURITY;
             tile::keep(pool, results, &dashboard, item_id, run, true).await?;
+            if secured && dashboard.cache_enabled {
+                for member in recent_contexts(pool, project_id, dashboard_id).await? {
+                    match tile::run(pool, config, item_id, &[], Some(member)).await {
+                        Ok(run) => {
+                            tile::keep(pool, results, &dashboard, item_id, run, true).await?;
+                        }
+                        // Their context fails (a column restricted to them): they see the error when they open it.
+                        Err(crate::Error::User { message, .. }) => tracing::debug!(%item_id, %member, %message, "a context was not warmed"),
+                        Err(error) => return Err(error),
+                    }
+                }
+            }
             None
         }
         Err(crate::Error::User { message, .. }) => {

@@ -317,8 +317,10 @@ pub async fn open(
             Err(error) => Err(error),
         };
     }
-    // Under policies, a result is read only by viewers they give the same values.
+    // Under policies, a result is read only by viewers they give the same values; the viewer
+    // is noted so that refreshes warm their context too.
     let viewer_fingerprint = if deployed.secured() {
+        super::refresh::note_viewer(&services.pool, dashboard.id, asker).await?;
         deployed.fingerprint(&crate::data_security::viewer(&services.pool, dashboard.project_id, asker).await?)
     } else {
         cache::NO_SECURITY.to_owned()

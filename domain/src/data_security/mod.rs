@@ -360,4 +360,56 @@ mod tests {
         assert!(typed(ValueType::Bool, &json!(1)).is_err());
         assert_eq!(typed(ValueType::String, &json!("East")).unwrap(), Scalar::Text("East".into()));
     }
+
+    /// A member's resolved values against the scopes' definitions as sets: COMBINED is the
+    /// union of what the member and each of their groups hold, LIMITED the intersection,
+    /// SINGLE the member's own or else the intersection of their groups'; an empty union is
+    /// the default, an empty intersection nothing.
+    mod resolution {
+        use super::super::viewer::resolve;
+        use super::*;
+        use proptest::prelude::*;
+        use std::collections::BTreeSet;
+
+        fn set(values: &[Value]) -> BTreeSet<String> {
+            values.iter().map(Value::to_string).collect()
+        }
+
+        fn oracle(scope: PolicyScope, own: Option<&Value>, groups: &[Value], default: Option<&Value>) -> BTreeSet<String> {
+            let holders: Vec<BTreeSet<String>> = own.into_iter().chain(groups).map(|v| set(std::slice::from_ref(v))).collect();
+            if holders.is_empty() {
+                return default.map(|d| set(std::slice::from_ref(d))).unwrap_or_default();
+            }
+            let intersection = |sets: &[BTreeSet<String>]| sets.iter().skip(1).fold(sets[0].clone(), |acc, s| &acc & s);
+            match (scope, own) {
+                (PolicyScope::Combined, _) => holders.iter().fold(BTreeSet::new(), |acc, s| &acc | s),
+                (PolicyScope::Single, Some(own)) => set(std::slice::from_ref(own)),
+                (PolicyScope::Single | PolicyScope::Limited, _) => intersection(&holders),
+            }
+        }
+
+        fn value() -> impl Strategy<Value = Value> {
+            prop_oneof![Just(json!("East")), Just(json!("West")), Just(json!("North"))]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+            #[test]
+            fn a_members_values_are_what_the_scope_defines(
+                scope in prop_oneof![Just(PolicyScope::Single), Just(PolicyScope::Combined), Just(PolicyScope::Limited)],
+                own in proptest::option::of(value()),
+                groups in proptest::collection::vec(value(), 0..4),
+                default in proptest::option::of(Just(json!("Default"))),
+            ) {
+                let got = resolve(scope, own.as_slice(), &groups, default.as_ref());
+                prop_assert_eq!(set(&got), oracle(scope, own.as_ref(), &groups, default.as_ref()));
+                // Never more than one value where one is needed, and never a value no one holds.
+                if scope != PolicyScope::Combined {
+                    prop_assert!(got.len() <= 1);
+                }
+                let held: BTreeSet<String> = own.iter().chain(&groups).chain(&default).map(Value::to_string).collect();
+                prop_assert!(set(&got).is_subset(&held));
+            }
+        }
+    }
 }

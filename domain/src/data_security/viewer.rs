@@ -35,38 +35,37 @@ pub async fn viewer(pool: &Pool, project_id: Uuid, user_id: Uuid) -> Result<View
         let same: Vec<_> = rows[at..].iter().take_while(|r| r.name == name).collect();
         at += same.len();
         let first = same[0];
-        let typed_all = |values: Vec<&Value>| values.into_iter().filter_map(|v| typed(first.value_type, v).ok()).collect::<Vec<_>>();
-        let own: Vec<&Value> = same.iter().filter(|r| r.user_id == Some(user_id)).filter_map(|r| r.value.as_ref()).collect();
-        let groups: Vec<&Value> = same.iter().filter(|r| r.user_id.is_none()).filter_map(|r| r.value.as_ref()).collect();
-        let mut values = match first.scope {
-            PolicyScope::Single if !own.is_empty() => typed_all(own),
-            PolicyScope::Single | PolicyScope::Limited => {
-                let all: Vec<&Value> = own.into_iter().chain(groups).collect();
-                let agreed = all.first().filter(|v| all.iter().all(|w| w == *v)).copied();
-                match (all.is_empty(), agreed) {
-                    (true, _) => Vec::new(),
-                    (false, Some(v)) => typed_all(vec![v]),
-                    // They disagree: nothing, never a guess.
-                    (false, None) => {
-                        viewer = viewer.with(&name, Vec::new());
-                        continue;
-                    }
-                }
-            }
-            PolicyScope::Combined => {
-                let mut all = typed_all(own.into_iter().chain(groups).collect());
-                all.dedup();
-                all
-            }
-        };
-        if values.is_empty()
-            && let Some(default) = &first.default_value
-        {
-            values = typed_all(vec![default]);
-        }
+        let own: Vec<Value> = same.iter().filter(|r| r.user_id == Some(user_id)).filter_map(|r| r.value.clone()).collect();
+        let groups: Vec<Value> = same.iter().filter(|r| r.user_id.is_none()).filter_map(|r| r.value.clone()).collect();
+        let values: Vec<Scalar> =
+            resolve(first.scope, &own, &groups, first.default_value.as_ref()).iter().filter_map(|v| typed(first.value_type, v).ok()).collect();
         viewer = viewer.with(&name, values);
     }
     Ok(viewer)
+}
+
+/// One property's values for a member (see the module's comment): from their own value and
+/// their groups', by the property's scope; with none at all, the default. Values that
+/// disagree where one is needed resolve to nothing, not to the default and never to a guess.
+pub(super) fn resolve(scope: PolicyScope, own: &[Value], groups: &[Value], default: Option<&Value>) -> Vec<Value> {
+    let all: Vec<&Value> = own.iter().chain(groups).collect();
+    if all.is_empty() {
+        return default.cloned().into_iter().collect();
+    }
+    let agreed = |values: &[&Value]| values.iter().all(|v| *v == values[0]).then(|| values[0].clone()).into_iter().collect();
+    match scope {
+        PolicyScope::Single if !own.is_empty() => agreed(&own.iter().collect::<Vec<_>>()),
+        PolicyScope::Single | PolicyScope::Limited => agreed(&all),
+        PolicyScope::Combined => {
+            let mut distinct: Vec<Value> = Vec::new();
+            for v in all {
+                if !distinct.contains(v) {
+                    distinct.push(v.clone());
+                }
+            }
+            distinct
+        }
+    }
 }
 
 /// The indexed values `viewer` may be offered: none of a model a row policy protects (its

@@ -18,7 +18,9 @@ use axum::{
     },
 };
 use quarry_domain::{
-    Error, ErrorCode, TaskErrorCode, api_history,
+    Error, ErrorCode, TaskErrorCode,
+    access::Acting,
+    api_history,
     api_key::ApiScope,
     asking::{self, AskStatus, AskingTask, NewTask, thread},
 };
@@ -173,6 +175,9 @@ pub struct AskResult {
     pub rows: Vec<Vec<Value>>,
     /// The result had more rows than are kept (5000).
     pub truncated: bool,
+    /// The stored result and answer were made with data this key may not see (another
+    /// identity asked, or the data-security policies changed since): none is given; ask again.
+    pub withheld: bool,
     /// How each part of the question was placed.
     pub understood: Vec<String>,
     /// Questions to ask instead, when this one was not understood.
@@ -246,7 +251,7 @@ fn error_of(task: &AskingTask) -> Option<TaskError> {
 }
 
 /// The task as the API shows it; the response's parts only once it FINISHED.
-async fn result_of(state: &AppState, task: &AskingTask) -> ApiResult<AskResult> {
+async fn result_of(state: &AppState, acting: &Acting, task: &AskingTask) -> ApiResult<AskResult> {
     let mut result = AskResult {
         task_id: task.id,
         thread_id: task.thread_id,
@@ -259,13 +264,17 @@ async fn result_of(state: &AppState, task: &AskingTask) -> ApiResult<AskResult> 
         columns: Vec::new(),
         rows: Vec::new(),
         truncated: false,
+        withheld: false,
         understood: task.understood.clone(),
         suggestions: task.suggestions.clone(),
         teach_offers: task.teach_offers.iter().map(Into::into).collect(),
         error: error_of(task),
     };
     if task.status() == AskStatus::Finished {
-        let response = thread::response(&state.pool, task.project_id, task.response_id).await?;
+        // As the caller is shown it: made with data they may not see, it is withheld.
+        let pair = asking::response_with_task(&state.pool, task.project_id, task.response_id).await?;
+        let (response, _) = asking::shown_to(&state.pool, acting, task.project_id, vec![pair]).await?.pop().expect("one response in, one out");
+        result.withheld = response.withheld;
         result.sql = response.sql;
         result.summary = response.answer;
         result.chart = response.chart.as_ref().map(|c| chart_of(&c.0));
@@ -295,11 +304,11 @@ async fn settle(state: &AppState, task_id: Uuid, within: Duration) -> ApiResult<
 
 /// Asks for the key's creator in the project the call names (the use case asks its rights,
 /// the deployed models and the thread, as the web app's ask does).
-async fn start(state: &AppState, caller: &Caller, project_id: Option<Uuid>, new: NewTask) -> ApiResult<AskingTask> {
+async fn start(state: &AppState, caller: &Caller, project_id: Option<Uuid>, new: NewTask) -> ApiResult<(AskingTask, Acting)> {
     let (project, acting) = caller.reach(state, project_id, ApiScope::Ask).await?;
     let task = asking::ask_deployed(&state.services, &acting, project.id, new).await?;
     caller.note_thread(task.thread_id);
-    Ok(task)
+    Ok((task, acting))
 }
 
 /// Asks a question and waits for the answer (up to 3 minutes; then, or with `async: true`,
@@ -312,9 +321,10 @@ async fn start(state: &AppState, caller: &Caller, project_id: Option<Uuid>, new:
     ),
     security(("apiKey" = [])))]
 pub async fn ask(State(state): State<AppState>, Extension(caller): Extension<Caller>, JsonBody(request): JsonBody<AskRequest>) -> ApiResult<Response> {
-    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let (task, acting) =
+        start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     let task = if request.run_async { task } else { settle(&state, task.id, state.config.api_ask_wait).await? };
-    Ok((ended(&task), Json(result_of(&state, &task).await?)).into_response())
+    Ok((ended(&task), Json(result_of(&state, &acting, &task).await?)).into_response())
 }
 
 /// An asking task started with `ask`: its state, and its answer once FINISHED.
@@ -329,7 +339,7 @@ pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension
     let (project, acting) = caller.reach(&state, Some(task.project_id), ApiScope::Ask).await.map_err(hidden)?;
     let task = asking::poll(&state.pool, &acting, project.id, task.id).await.map_err(|error| hidden(error.into()))?;
     caller.note_thread(task.thread_id);
-    Ok(Json(result_of(&state, &task).await?))
+    Ok(Json(result_of(&state, &acting, &task).await?))
 }
 
 /// Asks a question and streams its states as Server-Sent Events: `state` events
@@ -344,17 +354,18 @@ pub async fn get_ask(State(state): State<AppState>, Extension(caller): Extension
     security(("apiKey" = [])))]
 pub async fn stream_ask(State(state): State<AppState>, Extension(caller): Extension<Caller>, JsonBody(request): JsonBody<AskRequest>) -> ApiResult<Response> {
     let request_body = serde_json::to_value(&request).ok();
-    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let (task, acting) =
+        start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     caller.records_itself();
     let (events, received) = tokio::sync::mpsc::channel::<Event>(32);
     // The ask is followed to its end whether or not anyone still listens: its answer is
     // recorded in the history either way.
-    tokio::spawn(follow(state, caller, task, request_body, events));
+    tokio::spawn(follow(state, caller, acting, task, request_body, events));
     let stream = futures::stream::unfold(received, |mut received| async move { received.recv().await.map(|event| (Ok::<_, Infallible>(event), received)) });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
 }
 
-async fn follow(state: AppState, caller: Caller, task: AskingTask, request_body: Option<Value>, events: tokio::sync::mpsc::Sender<Event>) {
+async fn follow(state: AppState, caller: Caller, acting: Acting, task: AskingTask, request_body: Option<Value>, events: tokio::sync::mpsc::Sender<Event>) {
     let deadline = Instant::now() + state.config.api_ask_wait;
     let mut last = None;
     let mut current = task;
@@ -377,7 +388,7 @@ async fn follow(state: AppState, caller: Caller, task: AskingTask, request_body:
         }
     };
     let (status, body) = match ended {
-        Ok(task) => match result_of(&state, &task).await {
+        Ok(task) => match result_of(&state, &acting, &task).await {
             Ok(result) => (if task.status().is_final() { 200 } else { 202 }, serde_json::to_value(&result).unwrap_or_default()),
             Err(error) => (500, serde_json::json!({ "error": error.code().as_str() })),
         },
@@ -403,13 +414,14 @@ pub async fn generate_sql(
     Extension(caller): Extension<Caller>,
     JsonBody(request): JsonBody<AskRequest>,
 ) -> ApiResult<(StatusCode, Json<GenerateSqlResult>)> {
-    let task = start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
+    let (task, acting) =
+        start(&state, &caller, request.project_id, NewTask { question: request.question, thread_id: request.thread_id, ..NewTask::default() }).await?;
     let task = settle(&state, task.id, state.config.api_ask_wait).await?;
     if matches!(task.error_code, Some(TaskErrorCode::GeneralQuestion | TaskErrorCode::MisleadingQuestion)) {
         let message = task.error_message.clone().unwrap_or_else(|| "The question is not about the data.".into());
         return Err(Error::new(ErrorCode::NonSqlQuery, message).into());
     }
-    let result = result_of(&state, &task).await?;
+    let result = result_of(&state, &acting, &task).await?;
     Ok((
         ended(&task),
         Json(GenerateSqlResult {
@@ -425,9 +437,9 @@ pub async fn generate_sql(
 
 /// Runs the given SQL for the question through the Ask workflow; 202 while it still runs.
 async fn answer_sql(state: &AppState, caller: &Caller, request: QuestionSqlRequest) -> ApiResult<(StatusCode, AskResult)> {
-    let task = start(state, caller, request.project_id, NewTask { question: request.question, sql: Some(request.sql), ..NewTask::default() }).await?;
+    let (task, acting) = start(state, caller, request.project_id, NewTask { question: request.question, sql: Some(request.sql), ..NewTask::default() }).await?;
     let task = settle(state, task.id, state.config.api_ask_wait).await?;
-    Ok((ended(&task), result_of(state, &task).await?))
+    Ok((ended(&task), result_of(state, &acting, &task).await?))
 }
 
 /// 200 once the task ended, 202 while it runs (poll `asks/{taskId}`).
@@ -473,7 +485,7 @@ pub async fn get_thread(State(state): State<AppState>, Extension(caller): Extens
     let (project, acting) = caller.reach(&state, Some(project_id), ApiScope::Ask).await.map_err(hidden)?;
     let found = asking::read_thread(&state.pool, &acting, project.id, thread_id).await?.thread;
     caller.note_thread(thread_id);
-    let responses = asking::thread_responses(&state.pool, thread_id)
+    let responses = asking::read_thread_responses(&state.pool, &acting, project.id, thread_id)
         .await?
         .into_iter()
         .map(|(r, task)| ThreadEntry {

@@ -187,6 +187,27 @@ async fn an_api_key_sees_data_as_itself_and_only_an_impersonating_key_says_as_wh
     let (status, answer) = rest(&app, "/ask", &plain, json!({"question": "How many customers are there?", "projectId": project}), None).await;
     assert_eq!((status, answer["status"].as_str()), (200, Some("FINISHED")), "{answer}");
     assert_eq!(count_of(&answer), 8.0, "{answer}");
+    // What the key was answered is its own: the owner (other values) is not shown it in the
+    // thread, nor another key; the key itself reads it back.
+    let thread = answer["threadId"].as_str().unwrap().to_owned();
+    let seen = app
+        .gql_ok(
+            &client,
+            "query($p: ID!, $t: ID!) { thread(projectId: $p, threadId: $t) { responses { withheld answer rowCount } } }",
+            json!({"p": project, "t": thread}),
+        )
+        .await;
+    let shown = &seen["thread"]["responses"][0];
+    assert_eq!((shown["withheld"].clone(), shown["rowCount"].clone()), (json!(true), json!(0)), "{seen}");
+    assert!(!shown["answer"].as_str().unwrap().contains('8'), "{seen}");
+    let read = |secret: &str, path: String| {
+        let (app, secret) = (&app, secret.to_owned());
+        async move { Client::new().get(format!("{}/api/v1{path}", app.url)).bearer_auth(secret).send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let own = read(&plain, format!("/threads/{thread}")).await;
+    assert_eq!(own["responses"][0]["summary"].as_str().map(|s| s.contains('8')), Some(true), "{own}");
+    let other = read(&impersonating, format!("/asks/{}", answer["taskId"].as_str().unwrap())).await;
+    assert_eq!((other["withheld"].clone(), other["rows"].clone()), (json!(true), json!([])), "{other}");
     let values = app
         .gql_ok(
             &client,

@@ -213,6 +213,10 @@ pub struct Ran {
     /// when that period had no data (said in the answer instead of a bare "no data").
     #[serde(default)]
     pub span: Option<(serde_json::Value, serde_json::Value)>,
+    /// The data-security context it was read in ([`crate::data_security::context_of`]);
+    /// none from a step recorded before contexts were kept.
+    #[serde(default)]
+    pub seen_as: Option<String>,
 }
 
 /// GENERATING, then the compiled SQL run at the source (first 5000 rows kept). `None` when
@@ -243,7 +247,8 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
     compile::describe(&manifest, sql, dialect, &mut result.columns);
     let query_ms = started.elapsed().as_millis() as i32;
     let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, &viewer, connector.as_ref(), sql, dialect).await } else { None };
-    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span }))
+    let seen_as = Some(crate::data_security::context_of(&manifest, &viewer));
+    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span, seen_as }))
 }
 
 /// The first and last date of the column `sql` bounded by a period, read at the source; `None`
@@ -273,7 +278,7 @@ async fn span_of(
 async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option<&super::llm::ProjectLlm>) -> Result<bool> {
     let Some(sql) = &plan.sql else { return Ok(false) };
     let task = super::get(pool, task_id).await?;
-    let Ran { result, query_ms, span } = ran;
+    let Ran { result, query_ms, span, seen_as } = ran;
     let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
     let project = project::get(pool, task.project_id).await?;
     let language = language_of(&project);
@@ -306,6 +311,7 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
         chart,
         engine_ms: plan.engine_ms + started.elapsed().as_millis() as i32,
         query_ms,
+        seen_as,
     };
     if let Some(by) = &plan.answered_by {
         sqlx::query!("UPDATE asking_tasks SET answered_by = $2 WHERE id = $1", task_id, by).execute(pool).await?;

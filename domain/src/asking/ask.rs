@@ -266,7 +266,16 @@ pub async fn read_thread(pool: &Pool, acting: &Acting, project_id: Uuid, thread_
 pub async fn read_response(pool: &Pool, acting: &Acting, project_id: Uuid, response_id: Uuid) -> Result<ResponseWithTask> {
     let viewer = asker(pool, acting, project_id).await?;
     let response = response_to(pool, project_id, response_id, viewer, Use::Read).await?;
-    response_with_task(pool, project_id, response.id).await
+    let shown = super::shown_to(pool, acting, project_id, vec![response_with_task(pool, project_id, response.id).await?]).await?;
+    Ok(shown.into_iter().next().expect("one response in, one out"))
+}
+
+/// The responses of a thread `acting` sees, each with its latest task, as they are shown to
+/// them ([`super::shown_to`]).
+pub async fn read_thread_responses(pool: &Pool, acting: &Acting, project_id: Uuid, thread_id: Uuid) -> Result<Vec<ResponseWithTask>> {
+    let viewer = asker(pool, acting, project_id).await?;
+    let thread = thread::open(pool, project_id, thread_id, viewer, Use::Read).await?;
+    super::shown_to(pool, acting, project_id, super::thread_responses(pool, thread.id).await?).await
 }
 
 /// Questions to start from on the home page.

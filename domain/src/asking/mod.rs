@@ -28,7 +28,7 @@ use crate::TaskErrorCode;
 
 pub use ask::{
     ChartChange, ChartOverride, SeenThread, adjust, adjust_chart, ask, ask_deployed, create_thread, delete_thread, override_chart, read_response, read_thread,
-    regenerate_answer, regenerate_chart, rename_thread, rerun, response_seen, stop, suggestions, thread_to_change, threads,
+    read_thread_responses, regenerate_answer, regenerate_chart, rename_thread, rerun, response_seen, stop, suggestions, thread_to_change, threads,
 };
 pub use quarry_engine::question::{Chip, ChipKind, TeachOffer, TeachTarget};
 pub use thread::{ResponseResult, Thread, ThreadResponse};
@@ -394,6 +394,31 @@ pub async fn thread_responses(pool: &Pool, thread_id: Uuid) -> Result<Vec<Respon
     Ok(pair_with_tasks(responses, tasks))
 }
 
+/// `pairs` as `acting` is shown them: a response's result and written answer only in the
+/// data-security context they were made in ([`crate::data_security::context_of`]: the
+/// policies as they are and the reader's property values). Made for another context — the
+/// asker's values differ, or a policy changed since — they are withheld
+/// ([`thread::WITHHELD`]); the question, SQL and chart settings stay.
+pub async fn shown_to(pool: &Pool, acting: &Acting, project_id: Uuid, mut pairs: Vec<ResponseWithTask>) -> Result<Vec<ResponseWithTask>> {
+    if pairs.iter().all(|(r, _)| r.result.is_none() && r.answer.is_none()) {
+        return Ok(pairs);
+    }
+    let policies = crate::data_security::with_policies(pool, project_id, quarry_engine::mdl::Manifest::default()).await?;
+    let reader = if policies.row_policies.is_empty() && policies.column_policies.is_empty() {
+        crate::data_security::OPEN.to_owned()
+    } else {
+        let viewer = crate::data_security::viewer_as(pool, project_id, Some(acting.account.id), acting.through_key.as_ref()).await?;
+        crate::data_security::context_of(&policies, &viewer)
+    };
+    for (response, _) in &mut pairs {
+        let made_in = response.seen_as.as_deref().unwrap_or(crate::data_security::OPEN);
+        if made_in != reader && (response.result.is_some() || response.answer.is_some()) {
+            response.withhold();
+        }
+    }
+    Ok(pairs)
+}
+
 /// One response of the project with its latest task, read as of one moment.
 pub async fn response_with_task(pool: &Pool, project_id: Uuid, response_id: Uuid) -> Result<ResponseWithTask> {
     let mut tx = snapshot(pool).await?;
@@ -499,6 +524,8 @@ pub struct Answered {
     pub chart: Option<quarry_engine::answer::ChartSpec>,
     pub engine_ms: i32,
     pub query_ms: i32,
+    /// The data-security context the result was read in.
+    pub seen_as: Option<String>,
 }
 
 /// FINISHED, with the response written in the same transaction — or nothing at all when the
@@ -554,7 +581,7 @@ pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<b
     };
     sqlx::query!(
         "UPDATE thread_responses SET sql = $2, answer = $3, answer_status = $8, result = $4, chart = $5,
-                chart_status = $6, chart_error = $7, updated_at = now()
+                chart_status = $6, chart_error = $7, seen_as = $9, updated_at = now()
          WHERE id = $1",
         response_id,
         answered.sql,
@@ -564,6 +591,7 @@ pub async fn finish(pool: &Pool, task_id: Uuid, answered: &Answered) -> Result<b
         chart_status as GenerationStatus,
         chart_error,
         GenerationStatus::Finished as GenerationStatus,
+        answered.seen_as,
     )
     .execute(&mut *tx)
     .await?;

@@ -52,8 +52,26 @@ pub struct ThreadResponse {
     pub chart: Option<Json<ChartSpec>>,
     pub chart_status: GenerationStatus,
     pub chart_error: Option<String>,
+    /// The data-security context its result and answer were made in (None: before contexts
+    /// were kept, as without policies).
+    pub seen_as: Option<String>,
+    /// Its result and answer are kept from this reader (see [`super::shown_to`]).
+    pub withheld: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// Said instead of an answer made with data the reader may not see.
+pub const WITHHELD: &str = "This answer was made with data you may not see under this project's data-security policies (or before they changed). Ask the question again to get your own answer.";
+
+impl ThreadResponse {
+    /// Keeps its result and written answer from the reader: the question, SQL and chart
+    /// settings stay.
+    pub(super) fn withhold(&mut self) {
+        self.result = None;
+        self.answer = Some(WITHHELD.to_owned());
+        self.withheld = true;
+    }
 }
 
 fn summary_of(question: &str) -> String {
@@ -188,7 +206,7 @@ pub async fn responses<'e>(executor: impl sqlx::PgExecutor<'e>, thread_id: Uuid)
         ThreadResponse,
         r#"SELECT id, thread_id, project_id, question, sql, answer, answer_status AS "answer_status: GenerationStatus",
                   result AS "result: Json<ResponseResult>", chart AS "chart: Json<ChartSpec>",
-                  chart_status AS "chart_status: GenerationStatus", chart_error, created_at, updated_at
+                  chart_status AS "chart_status: GenerationStatus", chart_error, seen_as, FALSE AS "withheld!", created_at, updated_at
            FROM thread_responses WHERE thread_id = $1 ORDER BY created_at, id"#,
         thread_id,
     )
@@ -201,7 +219,7 @@ pub async fn response<'e>(executor: impl sqlx::PgExecutor<'e>, project_id: Uuid,
         ThreadResponse,
         r#"SELECT id, thread_id, project_id, question, sql, answer, answer_status AS "answer_status: GenerationStatus",
                   result AS "result: Json<ResponseResult>", chart AS "chart: Json<ChartSpec>",
-                  chart_status AS "chart_status: GenerationStatus", chart_error, created_at, updated_at
+                  chart_status AS "chart_status: GenerationStatus", chart_error, seen_as, FALSE AS "withheld!", created_at, updated_at
            FROM thread_responses WHERE id = $1 AND project_id = $2"#,
         response_id,
         project_id,

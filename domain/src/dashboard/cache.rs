@@ -17,20 +17,8 @@ use crate::{
     error::{Error, Result},
 };
 
-/// The data-security fingerprint of a project with no row- or column-level policy.
-pub const NO_SECURITY: &str = "open";
-
-/// The data-security part of a result's key: [`NO_SECURITY`] without policies, else a hash of
-/// the policies as they are and of the viewer's property values. A result is read only by
-/// viewers the same policies give the same values; results kept before a policy existed, or
-/// under an earlier one, are never read again once it is saved.
-pub fn fingerprint(manifest: &quarry_engine::mdl::Manifest, viewer: &quarry_engine::compile::security::Viewer) -> String {
-    if manifest.row_policies.is_empty() && manifest.column_policies.is_empty() {
-        return NO_SECURITY.to_owned();
-    }
-    let policies = serde_json::to_string(&(&manifest.row_policies, &manifest.column_policies)).unwrap_or_default();
-    format!("p{}", &sql_hash(&format!("{policies}\n{}", viewer.fingerprint()))[..16])
-}
+/// A result's data-security context ([`crate::data_security::context_of`]) is part of its key.
+pub use crate::data_security::{OPEN as NO_SECURITY, context_of as fingerprint};
 
 /// A cached tile result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -30,6 +30,7 @@ use quarry_engine::{
     mdl::{ColumnPolicy, FilterOperator, Manifest, RowPolicy},
 };
 use serde_json::{Value, json};
+use sha2::Digest;
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type, serde::Serialize, serde::Deserialize)]
@@ -333,6 +334,22 @@ pub async fn set_value(pool: &Pool, acting: &Acting, project_id: Uuid, property_
     activity::record(&mut *tx, acting.records(entry)).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The data-security context of a project with no row- or column-level policy.
+pub const OPEN: &str = "open";
+
+/// The data-security context a result is made in: [`OPEN`] without policies, else a hash of
+/// the policies as they are and of the viewer's property values. A result made in one
+/// context is shown only in the same one (a cached tile, a stored answer); results made
+/// before a policy existed, or under an earlier one, are not shown once it is saved.
+pub fn context_of(manifest: &Manifest, viewer: &Viewer) -> String {
+    if manifest.row_policies.is_empty() && manifest.column_policies.is_empty() {
+        return OPEN.to_owned();
+    }
+    let policies = serde_json::to_string(&(&manifest.row_policies, &manifest.column_policies)).unwrap_or_default();
+    let digest = sha2::Sha256::digest(format!("{policies}\n{}", viewer.fingerprint()).as_bytes());
+    format!("p{}", &hex::encode(digest)[..16])
 }
 
 mod policies;

@@ -38,6 +38,7 @@ fn answered(answer: &str) -> Answered {
         chart: Some(ChartSpec { chart_type: ChartType::Number, title: "Orders".into(), x: None, y: "count".into(), color: None }),
         engine_ms: 3,
         query_ms: 4,
+        seen_as: None,
     }
 }
 

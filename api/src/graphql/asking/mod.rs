@@ -276,6 +276,11 @@ impl ThreadResponseGql {
         self.response.result.as_ref().map_or(0, |r| r.rows.len() as i32)
     }
     /// The query had more rows than were kept.
+    /// Its result and answer were made with data the caller may not see (data-security
+    /// policies, or a change to them since): they are not shown; asking again answers for them.
+    async fn withheld(&self) -> bool {
+        self.response.withheld
+    }
     async fn truncated(&self) -> bool {
         self.response.result.as_ref().is_some_and(|r| r.truncated)
     }
@@ -327,9 +332,11 @@ impl ThreadDetail {
     async fn can_edit(&self) -> bool {
         self.can_edit
     }
-    /// The thread's questions in the order asked, each with its latest task.
+    /// The thread's questions in the order asked, each with its latest task (results made
+    /// with data the caller may not see are withheld).
     async fn responses(&self, ctx: &Context<'_>) -> ApiResult<Vec<ThreadResponseGql>> {
-        Ok(with_tasks(asking::thread_responses(&context::state(ctx).pool, self.thread.id).await?))
+        let pool = &context::state(ctx).pool;
+        Ok(with_tasks(asking::read_thread_responses(pool, &context::acting(ctx)?, self.thread.project_id, self.thread.id).await?))
     }
 }
 
@@ -337,8 +344,11 @@ fn with_tasks(pairs: Vec<asking::ResponseWithTask>) -> Vec<ThreadResponseGql> {
     pairs.into_iter().map(|(response, task)| ThreadResponseGql { response, task }).collect()
 }
 
+/// A response the caller just changed, as they are shown it.
 async fn response_with_task(ctx: &Context<'_>, project_id: Uuid, response_id: Uuid) -> ApiResult<ThreadResponseGql> {
-    let (response, task) = asking::response_with_task(&context::state(ctx).pool, project_id, response_id).await?;
+    let pool = &context::state(ctx).pool;
+    let pair = asking::response_with_task(pool, project_id, response_id).await?;
+    let (response, task) = asking::shown_to(pool, &context::acting(ctx)?, project_id, vec![pair]).await?.pop().expect("one response in, one out");
     Ok(ThreadResponseGql { response, task })
 }
 

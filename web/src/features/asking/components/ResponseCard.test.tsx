@@ -38,6 +38,7 @@ const response = (status: AskStatus, extra: Partial<ThreadResponseFieldsFragment
   chartError: null,
   rowCount: 0,
   truncated: false,
+  withheld: false,
   chart: null,
   columns: [],
   askingTask: task(status),
@@ -177,6 +178,21 @@ describe('ResponseCard', () => {
     expect(await screen.findByText('Canada')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'View SQL' }));
     expect(await screen.findByText(/GROUP BY 1/)).toBeInTheDocument();
+  });
+
+  it('says an answer made with data the reader may not see is withheld, and offers to ask it for them', async () => {
+    const api = mockOperations({ AdjustThreadResponse: { data: { adjustThreadResponse: { id: 't2', responseId: 'r2', threadId: 'th1' } } } });
+    const withheld = response('FINISHED', {
+      sql: 'SELECT COUNT(*) FROM "Customer"',
+      answer: 'This answer was made with data you may not see under this project\'s data-security policies (or before they changed). Ask the question again to get your own answer.',
+      withheld: true,
+    });
+    renderWithProviders(<ResponseCard projectId="p1" response={withheld} onChanged={vi.fn()} onAsk={vi.fn()} />, api.client);
+    expect(screen.getByTestId('withheld')).toHaveTextContent('This answer is not shown to you');
+    expect(screen.queryByTestId('answer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'View SQL' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask it again for me' }));
+    await waitFor(() => expect(api.callsOf('AdjustThreadResponse')[0]).toMatchObject({ responseId: 'r1', data: { question: 'total revenue by country' } }));
   });
 
   it('opens a finished response as a new spreadsheet', async () => {

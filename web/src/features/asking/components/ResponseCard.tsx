@@ -133,7 +133,25 @@ export function ResponseCard({ projectId, response, onChanged, onAsk, canEdit = 
           }
         />
       )}
-      {status === 'FINISHED' && response.sql && (
+      {status === 'FINISHED' && response.withheld && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="withheld"
+          message="This answer is not shown to you"
+          description={
+            <Flex vertical gap={8} align="flex-start">
+              <span>{response.answer}</span>
+              {canEdit && (
+                <Button size="small" loading={adjusting.fetching} onClick={() => void askInstead(response.askingTask?.question ?? response.question)}>
+                  Ask it again for me
+                </Button>
+              )}
+            </Flex>
+          }
+        />
+      )}
+      {status === 'FINISHED' && response.sql && !response.withheld && (
         <Tabs
           defaultActiveKey="answer"
           items={[

@@ -64,6 +64,7 @@ export const ThreadResponseFields = graphql(`
     chartError
     rowCount
     truncated
+    withheld
     chart {
       chartType
       title

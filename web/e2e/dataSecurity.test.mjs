@@ -1,6 +1,7 @@
 // Browser journey: an owner creates a session property, gives a group a value, adds a row
 // policy on the data-security pages; a member of the group then asks and gets only their
-// group's rows, and the owner, with no value, gets none.
+// group's rows, and the owner, with no value, gets none; the member's answer from before the
+// policy is withheld from them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE_URL, choose, graphql, inBrowser, signedInWithProject, skip, until } from './session.mjs';
@@ -44,7 +45,8 @@ test('an owner adds a property, a group value and a row policy; a member of the 
     await graphql(member, 'mutation($id: ID!) { acceptInvitation(data: {id: $id}) { id } }', { id: pendingInvitations[0].id });
     const group = await graphql(owner, 'mutation { createOrgGroup(data: {name: "Sales USA"}) { id } }');
     await graphql(owner, 'mutation($d: OrgGroupMemberInput!) { addOrgGroupMember(data: $d) { id } }', { d: { groupId: group.createOrgGroup.id, userId: me.id } });
-    assert.equal((await firstCell(member, projectId, 'How many customers are there?')).value, 59, 'before any policy, every customer');
+    const before = await firstCell(member, projectId, 'How many customers are there?');
+    assert.equal(before.value, 59, 'before any policy, every customer');
 
     // The owner, on the data-security pages: a property of several values…
     await page.goto(`${BASE_URL}/projects/${projectId}/data-security/session-property`);
@@ -125,6 +127,11 @@ test('an owner adds a property, a group value and a row policy; a member of the 
     await memberPage.getByTestId('answer').first().waitFor({ timeout: 60_000 });
     assert.match(await memberPage.getByTestId('answer').first().innerText(), /13/);
     await shot('member-answer', memberPage);
+    // Their answer from before the policy (every customer) is no longer shown to them.
+    await memberPage.goto(`${BASE_URL}/projects/${projectId}/home/${before.threadId}`);
+    await memberPage.getByTestId('withheld').waitFor({ timeout: 60_000 });
+    assert.equal(await memberPage.getByText('59').count(), 0, 'the old count is not shown');
+    await shot('withheld-answer', memberPage);
 
     // The member is no owner: no data-security in their navigation, and the page says why.
     assert.equal(await memberPage.getByRole('link', { name: 'Data security' }).count(), 0);

@@ -118,7 +118,7 @@ export function SessionProperties({ projectId }: { projectId: string }) {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 720 }}>
-          What policies know of the person asking. Give each member or group a value; a policy reads it as <Typography.Text code>@name</Typography.Text>.
+          What policies know of the person asking. Give each member, group or API key a value; a policy reads it as <Typography.Text code>@name</Typography.Text>.
         </Typography.Paragraph>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           Add property

@@ -16,7 +16,6 @@ fn other_types_are_not_yet_supported() {
             DataSourceType::Mssql,
             DataSourceType::Oracle,
             DataSourceType::Snowflake,
-            DataSourceType::Trino,
         ]
     );
     for source_type in unsupported {
@@ -42,6 +41,13 @@ fn supported_types_check_their_settings() {
     assert!(matches!(err, ConnectorError::InvalidProperties(_)), "{err:?}");
     let err = connect(DataSourceType::Csv, &json!({}), &quarry_engine::SourcePolicy::permissive()).unwrap_err();
     assert!(matches!(err, ConnectorError::InvalidProperties(_)), "{err:?}");
+    // Trino: its catalog, schema and user are needed, and a password only over SSL.
+    let trino = |settings: serde_json::Value| connect(DataSourceType::Trino, &settings, &quarry_engine::SourcePolicy::permissive()).map(|_| ());
+    let err = trino(json!({"host": "coordinator", "catalog": "hive", "user": "u"})).unwrap_err();
+    assert!(matches!(err, ConnectorError::InvalidProperties(_)), "{err:?}");
+    let err = trino(json!({"host": "coordinator", "catalog": "hive", "schema": "s", "user": "u", "password": "p"})).unwrap_err();
+    assert_eq!(err.to_string(), "invalid connection settings: a password is sent only over SSL: turn SSL on");
+    assert!(trino(json!({"host": "coordinator", "catalog": "hive", "schema": "s", "user": "u", "password": "p", "ssl": true})).is_ok());
     assert!(
         connect(DataSourceType::Mysql, &json!({"host": "db", "database": "d", "user": "u", "password": "p"}), &quarry_engine::SourcePolicy::permissive())
             .is_ok()

@@ -1,7 +1,8 @@
 //! What Quarry's api and worker tests share, once: the test environment (`env`), polling until
 //! something holds ([`eventually`]), the real `quarry-worker` as a child process (`worker`),
 //! mail as the SMTP sink keeps it (`mail`) and, with the `app` feature, [`TestApp`]: the api's
-//! router on port 0 against the services `make test` starts, with the api tests' helpers.
+//! router on port 0 against the services `make test` starts, with the api tests' helpers;
+//! with `trino`, [`trino::FakeTrino`]: a Trino coordinator's client protocol over DuckDB.
 
 pub mod env;
 pub mod mail;
@@ -13,6 +14,8 @@ pub mod app;
 pub mod asking;
 #[cfg(feature = "app")]
 pub mod sources;
+#[cfg(feature = "trino")]
+pub mod trino;
 
 use std::{
     future::Future,

@@ -53,6 +53,7 @@ pub fn dialect_of(source_type: DataSourceType) -> Dialect {
     match source_type {
         DataSourceType::Mysql => Dialect::MySql,
         DataSourceType::Duckdb | DataSourceType::Csv => Dialect::DuckDb,
+        DataSourceType::Trino | DataSourceType::Athena => Dialect::Trino,
         _ => Dialect::Postgres,
     }
 }

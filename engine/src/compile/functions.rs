@@ -204,6 +204,52 @@ const POSTGRES: &[&str] = &[
     "num_nulls",
 ];
 
+/// Trino's own (and Athena's): its date and text functions beside the common ones.
+const TRINO: &[&str] = &[
+    "date_format",
+    "date_parse",
+    "format_datetime",
+    "parse_datetime",
+    "day_of_week",
+    "dow",
+    "day_of_month",
+    "day_of_year",
+    "doy",
+    "week_of_year",
+    "year_of_week",
+    "yow",
+    "to_unixtime",
+    "from_unixtime",
+    "from_iso8601_date",
+    "from_iso8601_timestamp",
+    "to_iso8601",
+    "last_day_of_month",
+    "approx_distinct",
+    "approx_percentile",
+    "arbitrary",
+    "max_by",
+    "min_by",
+    "geometric_mean",
+    "cardinality",
+    "element_at",
+    "split",
+    "split_part",
+    "strpos",
+    "regexp_like",
+    "regexp_extract",
+    "regexp_replace",
+    "levenshtein_distance",
+    "typeof",
+    "try",
+    "try_cast",
+    "is_nan",
+    "is_finite",
+    "infinity",
+    "nan",
+    "truncate",
+    "unnest",
+];
+
 const MYSQL: &[&str] = &[
     "date_format",
     "str_to_date",
@@ -354,6 +400,7 @@ fn extra(dialect: Dialect) -> &'static [&'static str] {
         Dialect::Postgres => POSTGRES,
         Dialect::MySql => MYSQL,
         Dialect::DuckDb => DUCKDB,
+        Dialect::Trino => TRINO,
     }
 }
 

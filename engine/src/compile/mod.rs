@@ -31,7 +31,7 @@ pub mod transparency;
 use crate::mdl::Manifest;
 use sqlparser::{
     ast::{Ident, ObjectName, Query, Statement, With},
-    dialect::{DuckDbDialect, MySqlDialect, PostgreSqlDialect},
+    dialect::{DuckDbDialect, GenericDialect, MySqlDialect, PostgreSqlDialect},
     parser::Parser,
 };
 use usage::Needed;
@@ -48,6 +48,9 @@ pub enum Dialect {
     Postgres,
     MySql,
     DuckDb,
+    /// Trino and the engines that speak its SQL (Athena): ANSI quoting, DATE_TRUNC and
+    /// EXTRACT, identifiers folded to lower case.
+    Trino,
 }
 
 impl Dialect {
@@ -56,6 +59,8 @@ impl Dialect {
             Self::Postgres => Box::new(PostgreSqlDialect {}),
             Self::MySql => Box::new(MySqlDialect {}),
             Self::DuckDb => Box::new(DuckDbDialect {}),
+            // sqlparser has no Trino dialect; the generic one reads ANSI SQL as Trino writes it.
+            Self::Trino => Box::new(GenericDialect {}),
         }
     }
 
@@ -95,7 +100,7 @@ impl Dialect {
     pub fn quote(self, name: &str) -> String {
         match self {
             Self::MySql => format!("`{}`", name.replace('`', "``")),
-            Self::Postgres | Self::DuckDb => format!("\"{}\"", name.replace('"', "\"\"")),
+            Self::Postgres | Self::DuckDb | Self::Trino => format!("\"{}\"", name.replace('"', "\"\"")),
         }
     }
 }
@@ -178,10 +183,34 @@ enum Entry<'m> {
     View(String),
 }
 
+/// Trino reads `OFFSET` only before the row count (`OFFSET 5 ROWS FETCH FIRST 10 ROWS ONLY`),
+/// where the other dialects write `LIMIT 10 OFFSET 5`: every query of the statement is turned.
+fn offset_first(query: &mut Query) {
+    use sqlparser::ast::{Fetch, LimitClause, OffsetRows, VisitMut, VisitorMut};
+    struct Turn;
+    impl VisitorMut for Turn {
+        type Break = ();
+        fn post_visit_query(&mut self, query: &mut Query) -> std::ops::ControlFlow<()> {
+            let turnable = matches!(&query.limit_clause, Some(LimitClause::LimitOffset { limit: Some(_), offset: Some(_), limit_by }) if limit_by.is_empty())
+                && query.fetch.is_none();
+            if turnable && let Some(LimitClause::LimitOffset { limit: Some(limit), offset: Some(mut offset), limit_by }) = query.limit_clause.take() {
+                offset.rows = OffsetRows::Rows;
+                query.limit_clause = Some(LimitClause::LimitOffset { limit: None, offset: Some(offset), limit_by });
+                query.fetch = Some(Fetch { with_ties: false, percent: false, quantity: Some(limit) });
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+    let _ = query.visit(&mut Turn);
+}
+
 impl<'m> Compiler<'m> {
     fn compile(&self, mut query: Query) -> Result<String, CompileError> {
         let mut plan = Plan::default();
         self.plan_query(&mut query, &mut plan)?;
+        if self.dialect == Dialect::Trino {
+            offset_first(&mut query);
+        }
         if plan.entries.is_empty() {
             return Ok(query.to_string());
         }
@@ -299,6 +328,19 @@ mod tests {
             ],
             ..Manifest::default()
         }
+    }
+
+    #[test]
+    fn trino_gets_its_offset_before_the_row_count() {
+        let sql = compile(&manifest(), "SELECT name FROM customers ORDER BY name LIMIT 10 OFFSET 20", Dialect::Trino).unwrap();
+        assert!(sql.ends_with("OFFSET 20 ROWS FETCH FIRST 10 ROWS ONLY"), "{sql}");
+        assert!(!sql.contains('`'), "{sql}");
+        let plain = compile(&manifest(), "SELECT name FROM customers LIMIT 10", Dialect::Trino).unwrap();
+        assert!(plain.ends_with("LIMIT 10"), "{plain}");
+        // DuckDB reads it too (the test coordinator answers from DuckDB).
+        let db = duckdb::Connection::open_in_memory().unwrap();
+        let n: i64 = db.query_row("SELECT COUNT(*) FROM (SELECT * FROM range(100) OFFSET 20 ROWS FETCH FIRST 10 ROWS ONLY)", [], |r| r.get(0)).unwrap();
+        assert_eq!(n, 10);
     }
 
     #[test]

@@ -9,19 +9,19 @@ use sqlparser::ast::{Expr, Ident, ObjectName, Query, TableFactor, Visit, Visitor
 use std::ops::ControlFlow;
 
 /// An identifier as the dialect resolves it: Postgres folds unquoted names to lower case,
-/// DuckDB ignores case even in quotes, MySQL (on Linux) keeps names as written.
+/// DuckDB and Trino ignore case even in quotes, MySQL (on Linux) keeps names as written.
 pub fn normalize(dialect: Dialect, ident: &Ident) -> String {
     match dialect {
         Dialect::Postgres if ident.quote_style.is_none() => ident.value.to_lowercase(),
         Dialect::Postgres | Dialect::MySql => ident.value.clone(),
-        Dialect::DuckDb => ident.value.to_lowercase(),
+        Dialect::DuckDb | Dialect::Trino => ident.value.to_lowercase(),
     }
 }
 
 /// A name as the source would read it when written quoted (how the compiler writes sources).
 pub fn normalize_quoted(dialect: Dialect, name: &str) -> String {
     match dialect {
-        Dialect::DuckDb => name.to_lowercase(),
+        Dialect::DuckDb | Dialect::Trino => name.to_lowercase(),
         Dialect::Postgres | Dialect::MySql => name.to_owned(),
     }
 }

@@ -224,6 +224,32 @@ pub fn duckdb(type_name: &str) -> ColumnTypeFamily {
     }
 }
 
+/// Trino (and Athena): the names of its type signatures (`varchar(20)`, `decimal(10,2)`,
+/// `timestamp(3) with time zone`, `array(integer)`, `row(a integer)`).
+pub fn trino(type_name: &str) -> ColumnTypeFamily {
+    use ColumnTypeFamily::*;
+    match head(type_name).as_str() {
+        "array" | "map" | "row" => return Record,
+        _ => {}
+    }
+    let (name, _) = normalize(type_name);
+    match name.as_str() {
+        "boolean" => Boolean,
+        "tinyint" | "smallint" | "integer" | "int" | "bigint" => Integer,
+        "decimal" => Decimal,
+        "real" | "double" => Float,
+        "varchar" | "char" | "time" | "time with time zone" | "ipaddress" => Text,
+        "timestamp" => Timestamp,
+        "timestamp with time zone" => Timestamptz,
+        "date" => Date,
+        "interval day to second" | "interval year to month" => Interval,
+        "json" => Json,
+        "varbinary" => Binary,
+        "uuid" => Uuid,
+        _ => Unknown,
+    }
+}
+
 /// Sources without a connector of their own yet: the first dialect that knows the name.
 pub fn generic(type_name: &str) -> ColumnTypeFamily {
     [postgres, mysql, duckdb]
@@ -317,6 +343,26 @@ mod tests {
             ("INET", Inet),
         ] {
             assert_eq!(duckdb(name), family, "{name}");
+        }
+    }
+
+    #[test]
+    fn trino_names() {
+        for (name, family) in [
+            ("varchar(20)", Text),
+            ("varchar", Text),
+            ("bigint", Integer),
+            ("decimal(10,2)", Decimal),
+            ("double", Float),
+            ("timestamp(3)", Timestamp),
+            ("timestamp(6) with time zone", Timestamptz),
+            ("date", Date),
+            ("array(integer)", Record),
+            ("row(a integer, b varchar)", Record),
+            ("varbinary", Binary),
+            ("boolean", Boolean),
+        ] {
+            assert_eq!(trino(name), family, "{name}");
         }
     }
 

@@ -21,6 +21,7 @@ mod mysql;
 mod postgres;
 pub mod properties;
 mod source_type;
+mod trino;
 mod values;
 
 pub use self::duckdb::{
@@ -30,10 +31,11 @@ pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
 pub use postgres::PostgresConnector;
 pub use properties::{
-    ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, merge_secrets, properties_without_secrets,
-    split_secrets,
+    ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, TrinoProperties, merge_secrets,
+    properties_without_secrets, split_secrets,
 };
 pub use source_type::{DataSourceType, UnknownDataSourceType};
+pub use trino::TrinoConnector;
 
 use crate::network::NetworkPolicy;
 use async_trait::async_trait;
@@ -179,7 +181,7 @@ pub trait Connector: Send + Sync + std::fmt::Debug {
 /// configuration and handed to every connector that is made from tenant settings.
 #[derive(Debug, Clone, Default)]
 pub struct SourcePolicy {
-    /// Hosts of POSTGRES, REDSHIFT and MYSQL sources.
+    /// Hosts of POSTGRES, REDSHIFT, MYSQL and TRINO sources.
     pub network: Arc<NetworkPolicy>,
     /// DUCKDB sources are files under this directory; `None`: the type is unavailable.
     pub duckdb_dir: Option<PathBuf>,
@@ -207,6 +209,7 @@ pub fn connector_for(properties: ConnectionProperties, policy: &SourcePolicy) ->
         ConnectionProperties::Postgres(p) => Box::new(PostgresConnector::new(DataSourceType::Postgres, p, network())),
         ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(DataSourceType::Redshift, p, network())),
         ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
+        ConnectionProperties::Trino(p) => Box::new(TrinoConnector::new(p, network())),
         ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(policy, &p.path)?)),
         // The directory is the project's own, which only the caller knows: never a setting.
         ConnectionProperties::Csv => {

@@ -90,6 +90,26 @@ pub struct MySqlProperties {
     pub ssl: bool,
 }
 
+/// TRINO: a coordinator's HTTP address, the catalog and schema questions read, and who asks.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrinoProperties {
+    pub host: String,
+    /// Default 8080 (443 with `ssl`).
+    #[serde(default, deserialize_with = "port")]
+    pub port: Option<u16>,
+    pub catalog: String,
+    pub schema: String,
+    #[serde(alias = "username")]
+    pub user: String,
+    /// Sent with HTTP basic authentication, only over HTTPS.
+    #[serde(default)]
+    pub password: Option<SecretString>,
+    /// true: HTTPS.
+    #[serde(default, deserialize_with = "flag")]
+    pub ssl: bool,
+}
+
 /// DUCKDB: a database file on the Quarry server, opened read-only.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -112,6 +132,7 @@ pub enum ConnectionProperties {
     Postgres(PostgresProperties),
     Redshift(PostgresProperties),
     Mysql(MySqlProperties),
+    Trino(TrinoProperties),
     Duckdb(DuckDbProperties),
     /// Whatever settings were given are ignored (see [`CsvProperties`]).
     Csv,
@@ -128,6 +149,7 @@ impl fmt::Debug for ConnectionProperties {
             Self::Postgres(p) => f.debug_tuple("Postgres").field(p).finish(),
             Self::Redshift(p) => f.debug_tuple("Redshift").field(p).finish(),
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
+            Self::Trino(p) => f.debug_tuple("Trino").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
             Self::Csv => f.write_str("Csv"),
             Self::Other { source_type, properties } => {
@@ -159,6 +181,17 @@ impl ConnectionProperties {
                 required("user", &p.user)?;
                 Self::Mysql(p)
             }
+            DataSourceType::Trino => {
+                let mut p: TrinoProperties = read(properties)?;
+                for (name, value) in [("host", &p.host), ("catalog", &p.catalog), ("schema", &p.schema), ("user", &p.user)] {
+                    required(name, value)?;
+                }
+                if p.password.is_some() && !p.ssl {
+                    return Err(ConnectorError::InvalidProperties("a password is sent only over SSL: turn SSL on".into()));
+                }
+                p.host = p.host.trim().to_string();
+                Self::Trino(p)
+            }
             DataSourceType::Duckdb => {
                 let p: DuckDbProperties = read(properties)?;
                 required("path", &p.path.to_string_lossy())?;
@@ -179,6 +212,7 @@ impl ConnectionProperties {
             Self::Postgres(p) => server(&p.host, p.port, 5432, &p.database),
             Self::Redshift(p) => server(&p.host, p.port, 5439, &p.database),
             Self::Mysql(p) => server(&p.host, p.port, 3306, &p.database),
+            Self::Trino(p) => server(&p.host, p.port, if p.ssl { 443 } else { 8080 }, &format!("{}.{}", p.catalog.trim(), p.schema.trim())),
             Self::Duckdb(p) => p.path.to_string_lossy().trim().to_owned(),
             Self::Csv => String::new(),
             Self::Other { properties, .. } => properties_without_secrets(properties).to_string(),
@@ -190,6 +224,7 @@ impl ConnectionProperties {
             Self::Postgres(_) => DataSourceType::Postgres,
             Self::Redshift(_) => DataSourceType::Redshift,
             Self::Mysql(_) => DataSourceType::Mysql,
+            Self::Trino(_) => DataSourceType::Trino,
             Self::Duckdb(_) => DataSourceType::Duckdb,
             Self::Csv => DataSourceType::Csv,
             Self::Other { source_type, .. } => *source_type,

@@ -433,6 +433,8 @@ impl<'q, 'm> Reading<'q, 'm> {
                     let Some(d) = self.date_column() else { return fail(format!("no date in {} for \"{}\"", base.name, &q.text[start..end])) };
                     let weekday = match dialect {
                         Dialect::MySql => format!("(DAYOFWEEK({}) - 1)", d.sql(dialect)),
+                        // Trino counts Monday 1 to Sunday 7; Sunday is 0 here.
+                        Dialect::Trino => format!("(DAY_OF_WEEK({}) % 7)", d.sql(dialect)),
                         _ => format!("EXTRACT(DOW FROM {})", d.sql(dialect)),
                     };
                     self.used.push(d);

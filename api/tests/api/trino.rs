@@ -1,0 +1,166 @@
+//! A TRINO data source end to end: connected over Trino's client protocol (a coordinator served
+//! by `FakeTrino` over a DuckDB file, since Trino cannot run here), its tables read, deployed,
+//! and questions answered with SQL written in the Trino dialect — every statement the
+//! coordinator received read again by a SQL parser.
+
+use quarry_test_kit::{
+    TestApp,
+    asking::{ask, number, rows, settle},
+    trino::FakeTrino,
+};
+use reqwest::Client;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const STATUS: &str = "query($p: ID!) { deployStatus(projectId: $p) { status } }";
+
+/// A DuckDB file with a small shop: customers and their orders.
+fn shop(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("shop.duckdb");
+    let db = duckdb::Connection::open(&path).unwrap();
+    db.execute_batch(
+        "CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR, country VARCHAR);
+         CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER, amount DECIMAL(10,2), ordered_at TIMESTAMP);
+         INSERT INTO customers VALUES (1, 'Ada', 'UK'), (2, 'Grace', 'US'), (3, 'Linus', 'FI'), (4, 'Edsger', 'NL'), (5, 'Barbara', 'US');
+         INSERT INTO orders VALUES (10, 1, 12.50, '2025-03-01 10:00:00'), (11, 2, 99.99, '2025-03-02 11:30:00'),
+                                   (12, 2, 20.01, '2025-04-05 09:15:00'), (13, 5, 7.50, '2025-04-06 18:45:00.250');",
+    )
+    .unwrap();
+    path
+}
+
+async fn deployed(app: &TestApp, client: &Client, project: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let status = app.gql_ok(client, STATUS, json!({"p": project})).await["deployStatus"].clone();
+        if status["status"] != "IN_PROGRESS" {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "the deploy did not end: {status}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_trino_source_is_read_deployed_and_asked_in_its_own_dialect() {
+    let dir = tempfile::tempdir().unwrap();
+    let trino = FakeTrino::start(shop(dir.path())).await;
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("trino").await;
+    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Trino Co\"}) { id } }", json!({})).await;
+    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Warehouse\"}) { id } }", json!({})).await["createProject"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let save = "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }";
+    let properties = json!({"host": "127.0.0.1", "port": trino.port, "catalog": "memory", "schema": "main", "user": "analyst"});
+
+    // A password is never sent in the clear; a schema that does not exist is said at once.
+    let mut with_password = properties.clone();
+    with_password["password"] = json!("secret");
+    let refused = app.gql(&client, save, json!({"p": project, "d": {"type": "TRINO", "properties": with_password}})).await;
+    assert!(refused.to_string().contains("only over SSL"), "{refused}");
+    let mut wrong_schema = properties.clone();
+    wrong_schema["schema"] = json!("nowhere");
+    let refused = app.gql(&client, save, json!({"p": project, "d": {"type": "TRINO", "properties": wrong_schema}})).await;
+    assert!(refused.to_string().contains("has no schema nowhere"), "{refused}");
+
+    app.gql_ok(&client, save, json!({"p": project, "d": {"type": "TRINO", "properties": properties}})).await;
+    let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
+    let names: Vec<&str> = tables["listDataSourceTables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"customers") && names.contains(&"orders"), "{tables}");
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }",
+        json!({"p": project, "t": ["customers", "orders"]}),
+    )
+    .await;
+    let relation = json!([{"fromModel": "orders", "fromColumn": "customer_id", "toModel": "customers", "toColumn": "id", "type": "MANY_TO_ONE"}]);
+    app.gql_ok(
+        &client,
+        "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }",
+        json!({"p": project, "r": relation}),
+    )
+    .await;
+    assert_eq!(deployed(&app, &client, &project).await["status"], "SYNCRONIZED");
+
+    // Questions, answered at the coordinator (paged two rows at a time).
+    let answer = |question: &'static str| {
+        let (app, client, project) = (&app, &client, &project);
+        async move {
+            let task = ask(app, client, project, question, None).await;
+            let (_, done) = settle(app, client, project, task["id"].as_str().unwrap(), 90).await;
+            assert_eq!(done["status"], "FINISHED", "{question}: {done}");
+            rows(app, client, project, &task["responseId"]).await
+        }
+    };
+    assert_eq!(number(&answer("How many customers are there?").await[0][0]), 5.0);
+    let by_country = answer("total order amount by customer country").await;
+    let us = by_country.iter().find(|r| r[0] == "US").unwrap_or_else(|| panic!("{by_country:?}"));
+    assert!((number(&us[1]) - 127.5).abs() < 1e-9, "{by_country:?}");
+    let monthly = answer("order amount per month").await;
+    assert_eq!(monthly.len(), 2, "March and April: {monthly:?}");
+
+    // Who asked and where: the user, catalog and schema of the source, in UTC, with the
+    // server's own time limit; and each statement is SQL a parser reads.
+    let seen = trino.seen();
+    let (_, headers) = seen.statements.last().unwrap();
+    assert_eq!(headers.get("x-trino-user").map(String::as_str), Some("analyst"));
+    assert_eq!(headers.get("x-trino-catalog").map(String::as_str), Some("memory"));
+    assert_eq!(headers.get("x-trino-schema").map(String::as_str), Some("main"));
+    assert_eq!(headers.get("x-trino-time-zone").map(String::as_str), Some("UTC"));
+    assert!(headers.get("x-trino-session").is_some_and(|s| s.starts_with("query_max_execution_time=")), "{headers:?}");
+    let dialect = sqlparser::dialect::GenericDialect {};
+    for (sql, _) in &seen.statements {
+        sqlparser::parser::Parser::parse_sql(&dialect, sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        assert!(!sql.contains('`'), "Trino quotes with double quotes: {sql}");
+    }
+    assert!(seen.statements.iter().any(|(sql, _)| sql.contains("DATE_TRUNC('month'")), "{:?}", seen.statements.iter().map(|s| &s.0).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn the_trino_client_pages_stops_what_it_does_not_read_and_says_what_failed() {
+    use quarry_engine::{ConnectorError, DataSourceType, QueryOptions, SourcePolicy, connect};
+    let dir = tempfile::tempdir().unwrap();
+    let trino = FakeTrino::start(shop(dir.path())).await;
+    let settings = json!({"host": "127.0.0.1", "port": trino.port, "catalog": "memory", "schema": "main", "user": "analyst"});
+    let connector = connect(DataSourceType::Trino, &settings, &SourcePolicy::permissive()).unwrap();
+    connector.test().await.unwrap();
+
+    // Tables in order, with their columns typed by family.
+    let tables = connector.tables().await.unwrap();
+    let orders = tables.iter().find(|t| t.name == "orders").unwrap();
+    let families: Vec<String> = orders.columns.iter().map(|c| format!("{}:{}", c.name, c.family.as_str())).collect();
+    assert_eq!(families, ["id:INTEGER", "customer_id:INTEGER", "amount:DECIMAL", "ordered_at:TIMESTAMP"]);
+
+    // Every page is read: five customers come two by two.
+    let all = connector.query("SELECT id, name FROM customers ORDER BY id", QueryOptions::new(100, Duration::from_secs(30))).await.unwrap();
+    assert_eq!((all.rows.len(), all.truncated), (5, false));
+    // Values as every source gives them: exact decimals, timestamps with a T and milliseconds.
+    let order = connector.query("SELECT amount, ordered_at FROM orders WHERE id = 13", QueryOptions::new(10, Duration::from_secs(30))).await.unwrap();
+    assert_eq!(order.rows[0], vec![json!("7.50"), json!("2025-04-06T18:45:00.250")]);
+
+    // A limit reads one row more, then cancels the query at the coordinator.
+    let cancelled_before = trino.seen().cancelled.len();
+    let two = connector.query("SELECT id FROM customers ORDER BY id", QueryOptions::new(2, Duration::from_secs(30))).await.unwrap();
+    assert_eq!((two.rows.len(), two.truncated), (2, true));
+    assert_eq!(trino.seen().cancelled.len(), cancelled_before + 1, "the rest is not produced for nobody");
+
+    // The coordinator's reason, as it said it.
+    match connector.query("SELECT nope FROM customers", QueryOptions::new(10, Duration::from_secs(30))).await {
+        Err(ConnectorError::Query(message)) => assert!(message.contains("nope"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+
+    // Past the time limit the query is cancelled at the coordinator.
+    trino.slow_down(Duration::from_millis(800));
+    let cancelled_before = trino.seen().cancelled.len();
+    let slow = connector.query("SELECT id FROM customers", QueryOptions::new(100, Duration::from_millis(500))).await;
+    assert!(matches!(slow, Err(ConnectorError::Timeout(_))), "{slow:?}");
+    assert_eq!(trino.seen().cancelled.len(), cancelled_before + 1);
+
+    // A host the network policy closes is never dialled.
+    let closed = connect(DataSourceType::Trino, &settings, &SourcePolicy::default()).unwrap();
+    assert!(matches!(closed.test().await, Err(ConnectorError::ConnectionRefused(_))));
+}

@@ -167,7 +167,8 @@ fn trino_row(row: &[Value], result: &QueryResult) -> Vec<Value> {
         .collect()
 }
 
-fn millis(text: &str) -> String {
+/// `2024-01-31T13:45:00.5` → `2024-01-31 13:45:00.500`: how Trino and Athena write a timestamp.
+pub(crate) fn millis(text: &str) -> String {
     let text = text.replacen('T', " ", 1);
     match text.split_once('.') {
         Some((whole, fraction)) => format!("{whole}.{:0<3}", &fraction[..fraction.len().min(3)]),

@@ -27,4 +27,4 @@ mod secrets;
 mod setup;
 mod spreadsheets;
 mod sql_guard;
-mod trino;
+mod warehouses;

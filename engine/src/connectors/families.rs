@@ -250,6 +250,21 @@ pub fn trino(type_name: &str) -> ColumnTypeFamily {
     }
 }
 
+/// Athena: Trino's names in results, the Glue catalog's Hive names for tables (`string`,
+/// `int`, `struct<…>`).
+pub fn athena(type_name: &str) -> ColumnTypeFamily {
+    use ColumnTypeFamily::*;
+    match head(type_name).as_str() {
+        "struct" => return Record,
+        "string" => return Text,
+        "int" => return Integer,
+        "float" => return Float,
+        "binary" => return Binary,
+        _ => {}
+    }
+    trino(type_name)
+}
+
 /// Sources without a connector of their own yet: the first dialect that knows the name.
 pub fn generic(type_name: &str) -> ColumnTypeFamily {
     [postgres, mysql, duckdb]

@@ -15,6 +15,7 @@
 //!   structure (DuckDB), its text form otherwise (Postgres arrays: `"{1,2}"`);
 //! - NULL → `null`. Values a conversion does not understand are kept as their text.
 
+mod athena;
 mod duckdb;
 pub mod families;
 mod mysql;
@@ -27,11 +28,12 @@ mod values;
 pub use self::duckdb::{
     DUCKDB_FILE_UNAVAILABLE, DuckDbConnector, duckdb_source_path, is_lock_conflict, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
 };
+pub use athena::AthenaConnector;
 pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
 pub use postgres::PostgresConnector;
 pub use properties::{
-    ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, TrinoProperties, merge_secrets,
+    AthenaProperties, ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, TrinoProperties, merge_secrets,
     properties_without_secrets, split_secrets,
 };
 pub use source_type::{DataSourceType, UnknownDataSourceType};
@@ -181,7 +183,7 @@ pub trait Connector: Send + Sync + std::fmt::Debug {
 /// configuration and handed to every connector that is made from tenant settings.
 #[derive(Debug, Clone, Default)]
 pub struct SourcePolicy {
-    /// Hosts of POSTGRES, REDSHIFT, MYSQL and TRINO sources.
+    /// Hosts of POSTGRES, REDSHIFT, MYSQL, TRINO and ATHENA sources.
     pub network: Arc<NetworkPolicy>,
     /// DUCKDB sources are files under this directory; `None`: the type is unavailable.
     pub duckdb_dir: Option<PathBuf>,
@@ -210,6 +212,7 @@ pub fn connector_for(properties: ConnectionProperties, policy: &SourcePolicy) ->
         ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(DataSourceType::Redshift, p, network())),
         ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
         ConnectionProperties::Trino(p) => Box::new(TrinoConnector::new(p, network())),
+        ConnectionProperties::Athena(p) => Box::new(AthenaConnector::new(p, network())),
         ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(policy, &p.path)?)),
         // The directory is the project's own, which only the caller knows: never a setting.
         ConnectionProperties::Csv => {
@@ -275,6 +278,43 @@ fn json_size(value: &Value) -> usize {
         Value::Object(map) => 2 + map.iter().map(|(k, v)| k.len() + 3 + json_size(v)).sum::<usize>(),
         _ => 8,
     }
+}
+
+/// What a statement gave a connector that reads it page by page: its columns, the rows read
+/// (at most the limit plus one), and whether there were more.
+#[derive(Debug, Default)]
+pub(crate) struct PagedRead {
+    pub(crate) columns: Vec<ResultColumn>,
+    pub(crate) rows: Vec<Vec<Value>>,
+    pub(crate) more: bool,
+}
+
+impl PagedRead {
+    /// Keeps `row` unless `row_limit + 1` rows are read or the budget is spent (then there
+    /// were more); false once no more rows are wanted.
+    pub(crate) fn keep(&mut self, row: Vec<Value>, row_limit: usize, budget: &mut ResultBudget) -> bool {
+        if self.rows.len() > row_limit || !budget.take(&row) {
+            self.more = true;
+            return false;
+        }
+        self.rows.push(row);
+        true
+    }
+
+    /// Whether enough rows are read: the rest of the statement is not wanted.
+    pub(crate) fn enough(&self, row_limit: usize) -> bool {
+        self.more || self.rows.len() > row_limit
+    }
+
+    pub(crate) fn into_result(self, row_limit: usize) -> QueryResult {
+        let (rows, truncated) = limit_rows(self.rows, row_limit);
+        QueryResult { columns: self.columns, rows, truncated: truncated || self.more }
+    }
+}
+
+/// A statement that gives the columns of `body` (a statement without its semicolon) and no row.
+pub(crate) fn columns_only(body: &str) -> String {
+    format!("SELECT * FROM ({body}) AS dry_run LIMIT 0")
 }
 
 /// Rows fetched → (at most `row_limit` rows, whether there were more).

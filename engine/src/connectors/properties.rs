@@ -110,6 +110,31 @@ pub struct TrinoProperties {
     pub ssl: bool,
 }
 
+/// ATHENA: a region, the database (and catalog and workgroup) questions read, where results
+/// are staged, and the IAM access key calls are signed with.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AthenaProperties {
+    pub region: String,
+    pub database: String,
+    /// Default `AwsDataCatalog`.
+    #[serde(default)]
+    pub catalog: Option<String>,
+    /// Default `primary`.
+    #[serde(default)]
+    pub workgroup: Option<String>,
+    /// `s3://bucket/prefix/`; none: the workgroup's own.
+    #[serde(default)]
+    pub s3_staging_dir: Option<String>,
+    #[serde(default)]
+    pub access_key_id: Option<SecretString>,
+    #[serde(default)]
+    pub secret_access_key: Option<SecretString>,
+    /// An endpoint other than the region's (a VPC endpoint): a host the network policy checks.
+    #[serde(default)]
+    pub endpoint: Option<String>,
+}
+
 /// DUCKDB: a database file on the Quarry server, opened read-only.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -133,6 +158,7 @@ pub enum ConnectionProperties {
     Redshift(PostgresProperties),
     Mysql(MySqlProperties),
     Trino(TrinoProperties),
+    Athena(AthenaProperties),
     Duckdb(DuckDbProperties),
     /// Whatever settings were given are ignored (see [`CsvProperties`]).
     Csv,
@@ -150,6 +176,7 @@ impl fmt::Debug for ConnectionProperties {
             Self::Redshift(p) => f.debug_tuple("Redshift").field(p).finish(),
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
             Self::Trino(p) => f.debug_tuple("Trino").field(p).finish(),
+            Self::Athena(p) => f.debug_tuple("Athena").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
             Self::Csv => f.write_str("Csv"),
             Self::Other { source_type, properties } => {
@@ -192,6 +219,19 @@ impl ConnectionProperties {
                 p.host = p.host.trim().to_string();
                 Self::Trino(p)
             }
+            DataSourceType::Athena => {
+                let p: AthenaProperties = read(properties)?;
+                required("region", &p.region)?;
+                required("database", &p.database)?;
+                // The region names the endpoint's host: nothing but a region's letters.
+                if p.region.trim().len() > 30 || !p.region.trim().chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+                    return Err(ConnectorError::InvalidProperties(format!("{:?} is not an AWS region", p.region.trim())));
+                }
+                if p.access_key_id.is_none() || p.secret_access_key.is_none() {
+                    return Err(ConnectorError::InvalidProperties("the AWS access key id and secret access key are required".into()));
+                }
+                Self::Athena(p)
+            }
             DataSourceType::Duckdb => {
                 let p: DuckDbProperties = read(properties)?;
                 required("path", &p.path.to_string_lossy())?;
@@ -213,6 +253,7 @@ impl ConnectionProperties {
             Self::Redshift(p) => server(&p.host, p.port, 5439, &p.database),
             Self::Mysql(p) => server(&p.host, p.port, 3306, &p.database),
             Self::Trino(p) => server(&p.host, p.port, if p.ssl { 443 } else { 8080 }, &format!("{}.{}", p.catalog.trim(), p.schema.trim())),
+            Self::Athena(p) => format!("{}|{}|{}", p.region.trim(), p.endpoint.as_deref().unwrap_or_default().trim(), p.database.trim()),
             Self::Duckdb(p) => p.path.to_string_lossy().trim().to_owned(),
             Self::Csv => String::new(),
             Self::Other { properties, .. } => properties_without_secrets(properties).to_string(),
@@ -225,6 +266,7 @@ impl ConnectionProperties {
             Self::Redshift(_) => DataSourceType::Redshift,
             Self::Mysql(_) => DataSourceType::Mysql,
             Self::Trino(_) => DataSourceType::Trino,
+            Self::Athena(_) => DataSourceType::Athena,
             Self::Duckdb(_) => DataSourceType::Duckdb,
             Self::Csv => DataSourceType::Csv,
             Self::Other { source_type, .. } => *source_type,

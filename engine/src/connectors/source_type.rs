@@ -76,7 +76,7 @@ impl DataSourceType {
 
     /// Whether Quarry has a connector for it (the others only store their settings).
     pub fn is_supported(self) -> bool {
-        matches!(self, Self::Postgres | Self::Redshift | Self::Mysql | Self::Trino | Self::Duckdb | Self::Csv)
+        matches!(self, Self::Postgres | Self::Redshift | Self::Mysql | Self::Trino | Self::Athena | Self::Duckdb | Self::Csv)
     }
 
     /// The family of one of this source's type names.
@@ -85,7 +85,8 @@ impl DataSourceType {
             Self::Postgres | Self::Redshift => families::postgres(type_name),
             Self::Mysql => families::mysql(type_name),
             Self::Duckdb | Self::Csv => families::duckdb(type_name),
-            Self::Trino | Self::Athena => families::trino(type_name),
+            Self::Trino => families::trino(type_name),
+            Self::Athena => families::athena(type_name),
             _ => families::generic(type_name),
         }
     }

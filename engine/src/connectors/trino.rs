@@ -15,8 +15,8 @@
 //!   (decimals as exact text, binary as base64).
 
 use super::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, QueryOptions, QueryResult, ResultBudget, ResultColumn, SourceColumn, SourceTable,
-    TrinoProperties, families, limit_rows, sort_tables, statement_body, supervise,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PagedRead, QueryOptions, QueryResult, ResultBudget, ResultColumn, SourceColumn,
+    SourceTable, TrinoProperties, columns_only, families, sort_tables, statement_body, supervise,
 };
 use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
@@ -111,7 +111,7 @@ impl TrinoConnector {
     }
 
     /// Runs `sql` and reads at most `row_limit + 1` rows, within `limit` and `cancel`.
-    async fn run(&self, sql: &str, row_limit: usize, limit: Duration, cancel: &tokio_util::sync::CancellationToken) -> Result<Read, ConnectorError> {
+    async fn run(&self, sql: &str, row_limit: usize, limit: Duration, cancel: &tokio_util::sync::CancellationToken) -> Result<PagedRead, ConnectorError> {
         let session = self.open().await?;
         let current: Arc<Mutex<Option<String>>> = Arc::default();
         let work = self.read_pages(&session, sql, row_limit, limit, current.clone());
@@ -131,10 +131,10 @@ impl TrinoConnector {
         row_limit: usize,
         limit: Duration,
         current: Arc<Mutex<Option<String>>>,
-    ) -> Result<Read, ConnectorError> {
+    ) -> Result<PagedRead, ConnectorError> {
         let first = self.headers(session.client.post(format!("{}/v1/statement", session.origin)), limit).body(sql.to_owned());
         let mut page = send(first).await?;
-        let mut read = Read::default();
+        let mut read = PagedRead::default();
         let mut budget = ResultBudget::new();
         loop {
             if let Some(error) = page.error {
@@ -145,17 +145,15 @@ impl TrinoConnector {
             }
             for row in page.data.unwrap_or_default() {
                 let row: Vec<Value> = row.into_iter().zip(&read.columns).map(|(v, c)| value_of(v, c.family)).collect();
-                if read.rows.len() > row_limit || !budget.take(&row) {
-                    read.more = true;
+                if !read.keep(row, row_limit, &mut budget) {
                     break;
                 }
-                read.rows.push(row);
             }
             let Some(next) = page.next_uri else { break };
             if !next.starts_with(&format!("{}/", session.origin)) {
                 return Err(ConnectorError::Query(format!("the Trino server sent the client elsewhere ({next}); only {} is followed", session.origin)));
             }
-            if read.more || read.rows.len() > row_limit {
+            if read.enough(row_limit) {
                 // Enough: the query is stopped rather than read to its end.
                 let _ = session.client.delete(&next).send().await;
                 break;
@@ -168,17 +166,9 @@ impl TrinoConnector {
         Ok(read)
     }
 
-    async fn query_all(&self, sql: &str, row_limit: usize) -> Result<Read, ConnectorError> {
+    async fn query_all(&self, sql: &str, row_limit: usize) -> Result<PagedRead, ConnectorError> {
         self.run(sql, row_limit, METADATA_TIMEOUT, &tokio_util::sync::CancellationToken::new()).await
     }
-}
-
-/// What a statement gave: its columns, the rows read, and whether there were more.
-#[derive(Debug, Default)]
-struct Read {
-    columns: Vec<ResultColumn>,
-    rows: Vec<Vec<Value>>,
-    more: bool,
 }
 
 /// Sends a request of the protocol and reads its page; a busy coordinator is asked again.
@@ -214,7 +204,7 @@ async fn send(request: reqwest::RequestBuilder) -> Result<Page, ConnectorError> 
 }
 
 /// A value as Quarry carries it (see the module docs of [`super`]).
-fn value_of(value: Value, family: ColumnTypeFamily) -> Value {
+pub(super) fn value_of(value: Value, family: ColumnTypeFamily) -> Value {
     match (family, value) {
         (ColumnTypeFamily::Timestamp, Value::String(text)) => Value::String(timestamp(&text)),
         (ColumnTypeFamily::Timestamptz, Value::String(text)) => match text.strip_suffix(" UTC") {
@@ -285,15 +275,12 @@ impl Connector for TrinoConnector {
     }
 
     async fn dry_run(&self, sql: &str) -> Result<Vec<ResultColumn>, ConnectorError> {
-        let body = statement_body(sql)?;
-        Ok(self.query_all(&format!("SELECT * FROM ({body}) AS dry_run LIMIT 0"), 0).await?.columns)
+        Ok(self.query_all(&columns_only(statement_body(sql)?), 0).await?.columns)
     }
 
     async fn query(&self, sql: &str, options: QueryOptions) -> Result<QueryResult, ConnectorError> {
         let body = statement_body(sql)?;
-        let read = self.run(body, options.row_limit, options.timeout, &options.cancel).await?;
-        let (rows, truncated) = limit_rows(read.rows, options.row_limit);
-        Ok(QueryResult { columns: read.columns, rows, truncated: truncated || read.more })
+        Ok(self.run(body, options.row_limit, options.timeout, &options.cancel).await?.into_result(options.row_limit))
     }
 }
 

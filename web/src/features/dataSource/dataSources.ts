@@ -69,8 +69,17 @@ export const CONNECTION_FIELDS: Record<DataSourceType, ConnectionField[]> = {
     { name: 'region', label: 'AWS region', kind: 'text', required: true, placeholder: 'us-east-1' },
     { name: 's3StagingDir', label: 'S3 staging directory', kind: 'text', required: true, placeholder: 's3://bucket/athena-results/' },
     { name: 'database', label: 'Database', kind: 'text', required: true },
+    { name: 'workgroup', label: 'Workgroup', kind: 'text', initialValue: 'primary' },
+    { name: 'catalog', label: 'Data catalog', kind: 'text', initialValue: 'AwsDataCatalog' },
     { name: 'accessKeyId', label: 'AWS access key ID', kind: 'password', required: true, secret: true },
     { name: 'secretAccessKey', label: 'AWS secret access key', kind: 'password', required: true, secret: true },
+    {
+      name: 'endpoint',
+      label: 'Endpoint',
+      kind: 'text',
+      placeholder: 'https://vpce-….athena.us-east-1.vpce.amazonaws.com',
+      extra: "Only for a VPC endpoint; empty: the region's Athena endpoint.",
+    },
   ],
   BIG_QUERY: [
     { name: 'projectId', label: 'Project ID', kind: 'text', required: true },

@@ -25,7 +25,7 @@ describe('ConnectionForm', () => {
     ['REDSHIFT', ['Host', 'Port', 'Database', 'User', 'Password', 'Schemas', 'Use SSL']],
     ['MYSQL', ['Host', 'Port', 'Database', 'User', 'Password', 'Use SSL']],
     ['DUCKDB', ['Database file path']],
-    ['ATHENA', ['AWS region', 'S3 staging directory', 'Database', 'AWS access key ID', 'AWS secret access key']],
+    ['ATHENA', ['AWS region', 'S3 staging directory', 'Database', 'Workgroup', 'Data catalog', 'AWS access key ID', 'AWS secret access key', 'Endpoint']],
     ['BIG_QUERY', ['Project ID', 'Dataset ID', 'Credentials JSON']],
     ['CLICK_HOUSE', ['Host', 'Port', 'Database', 'User', 'Password', 'Use SSL']],
     ['MSSQL', ['Host', 'Port', 'Database', 'User', 'Password', 'Trust server certificate']],

@@ -1,7 +1,7 @@
-//! A TRINO data source end to end: connected over Trino's client protocol (a coordinator served
-//! by `FakeTrino` over a DuckDB file, since Trino cannot run here), its tables read, deployed,
-//! and questions answered with SQL written in the Trino dialect — every statement the
-//! coordinator received read again by a SQL parser.
+//! Warehouses that cannot run here, tested on their real wire protocols served over a DuckDB
+//! file: TRINO end to end (connected over its client protocol to `FakeTrino`, tables read,
+//! deployed, questions answered in the Trino dialect — every statement the coordinator received
+//! read again by a SQL parser), and ATHENA through the real AWS SDK against `FakeAthena`.
 
 use quarry_test_kit::{
     TestApp,
@@ -163,4 +163,55 @@ async fn the_trino_client_pages_stops_what_it_does_not_read_and_says_what_failed
     // A host the network policy closes is never dialled.
     let closed = connect(DataSourceType::Trino, &settings, &SourcePolicy::default()).unwrap();
     assert!(matches!(closed.test().await, Err(ConnectorError::ConnectionRefused(_))));
+}
+
+#[tokio::test]
+async fn an_athena_source_is_asked_through_the_aws_sdk_and_stopped_when_late() {
+    use quarry_engine::{ConnectorError, DataSourceType, QueryOptions, SourcePolicy, connect};
+    use quarry_test_kit::athena::{ACCESS_KEY_ID, FakeAthena};
+    let dir = tempfile::tempdir().unwrap();
+    let athena = FakeAthena::start(shop(dir.path())).await;
+    let settings = json!({
+        "region": "eu-west-1", "database": "main", "s3StagingDir": "s3://results/quarry/", "workgroup": "analysts",
+        "accessKeyId": ACCESS_KEY_ID, "secretAccessKey": "not-a-real-secret", "endpoint": athena.url,
+    });
+    let connector = connect(DataSourceType::Athena, &settings, &SourcePolicy::permissive()).unwrap();
+    connector.test().await.unwrap();
+
+    // Tables from the Glue catalog, typed from their Hive names.
+    let tables = connector.tables().await.unwrap();
+    let orders = tables.iter().find(|t| t.name == "orders").unwrap();
+    let families: Vec<String> = orders.columns.iter().map(|c| format!("{}:{}", c.name, c.family.as_str())).collect();
+    assert_eq!(families, ["id:INTEGER", "customer_id:INTEGER", "amount:DECIMAL", "ordered_at:TIMESTAMP"]);
+
+    // Polled until it ends, read page by page past the header row, values typed.
+    let all = connector.query("SELECT id, name FROM customers ORDER BY id", QueryOptions::new(100, Duration::from_secs(30))).await.unwrap();
+    assert_eq!(all.rows.len(), 5);
+    assert_eq!(all.rows[0], vec![json!(1), json!("Ada")]);
+    let order = connector.query("SELECT amount, ordered_at FROM orders WHERE id = 13", QueryOptions::new(10, Duration::from_secs(30))).await.unwrap();
+    assert_eq!(order.rows[0], vec![json!("7.50"), json!("2025-04-06T18:45:00.250")]);
+    let started = athena.seen().started.last().cloned().unwrap();
+    assert_eq!(started["WorkGroup"], "analysts");
+    assert_eq!(started["QueryExecutionContext"]["Database"], "main");
+    assert_eq!(started["ResultConfiguration"]["OutputLocation"], "s3://results/quarry/");
+
+    // The engine's reason, as it said it.
+    match connector.query("SELECT nope FROM customers", QueryOptions::new(10, Duration::from_secs(30))).await {
+        Err(ConnectorError::Query(message)) => assert!(message.contains("nope"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+
+    // Past the time limit the query is stopped at the service.
+    athena.slow_down(1000);
+    let slow = connector.query("SELECT id FROM customers", QueryOptions::new(100, Duration::from_millis(700))).await;
+    assert!(matches!(slow, Err(ConnectorError::Timeout(_))), "{slow:?}");
+    assert_eq!(athena.seen().stopped.len(), 1);
+
+    // A wrong key is refused as the service says; an endpoint the network policy closes is never dialled.
+    let mut wrong = settings.clone();
+    wrong["accessKeyId"] = json!("AKIAOTHER");
+    let refused = connect(DataSourceType::Athena, &wrong, &SourcePolicy::permissive()).unwrap().test().await;
+    assert!(matches!(refused, Err(ConnectorError::ConnectionRefused(_))), "{refused:?}");
+    let closed = connect(DataSourceType::Athena, &settings, &SourcePolicy::default()).unwrap().test().await;
+    assert!(matches!(closed, Err(ConnectorError::ConnectionRefused(_))), "{closed:?}");
 }

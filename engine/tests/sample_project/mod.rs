@@ -103,8 +103,14 @@ pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatc
 }
 
 pub fn ask(manifest: &Manifest, index: &[ValueMatch], question: &str) -> Understanding {
+    ask_in(manifest, index, question, Dialect::DuckDb)
+}
+
+/// [`ask`], the SQL written for a source of `dialect`.
+#[allow(dead_code)]
+pub fn ask_in(manifest: &Manifest, index: &[ValueMatch], question: &str, dialect: Dialect) -> Understanding {
     let phrases = value_phrases(question);
     let search = ValueSearch::new(&phrases);
     let values: Vec<ValueMatch> = index.iter().filter(|v| search.matches(&value_key(&v.value))).cloned().collect();
-    understand(manifest, Dialect::DuckDb, question, &values, chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap())
+    understand(manifest, dialect, question, &values, chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap())
 }

@@ -2,8 +2,8 @@
 //! something holds ([`eventually`]), the real `quarry-worker` as a child process (`worker`),
 //! mail as the SMTP sink keeps it (`mail`) and, with the `app` feature, [`TestApp`]: the api's
 //! router on port 0 against the services `make test` starts, with the api tests' helpers;
-//! with `trino`, [`trino::FakeTrino`] and [`athena::FakeAthena`]: Trino's client protocol and
-//! Athena's JSON protocol, answered from DuckDB.
+//! with `trino`, [`trino::FakeTrino`], [`athena::FakeAthena`] and [`snowflake::FakeSnowflake`]:
+//! Trino's client protocol, Athena's JSON protocol and Snowflake's SQL API, answered from DuckDB.
 
 pub mod env;
 pub mod mail;
@@ -15,6 +15,8 @@ pub mod app;
 pub mod asking;
 #[cfg(feature = "trino")]
 pub mod athena;
+#[cfg(feature = "trino")]
+pub mod snowflake;
 #[cfg(feature = "app")]
 pub mod sources;
 #[cfg(feature = "trino")]

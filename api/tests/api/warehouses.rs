@@ -1,7 +1,8 @@
 //! Warehouses that cannot run here, tested on their real wire protocols served over a DuckDB
 //! file: TRINO end to end (connected over its client protocol to `FakeTrino`, tables read,
 //! deployed, questions answered in the Trino dialect — every statement the coordinator received
-//! read again by a SQL parser), and ATHENA through the real AWS SDK against `FakeAthena`.
+//! read again by a SQL parser), ATHENA through the real AWS SDK against `FakeAthena`, and
+//! SNOWFLAKE through its SQL API against `FakeSnowflake`.
 
 use quarry_test_kit::{
     TestApp,
@@ -41,6 +42,46 @@ async fn deployed(app: &TestApp, client: &Client, project: &str) -> Value {
     }
 }
 
+/// Saves `source`, chooses the shop's tables with their relationship, deploys, and asks three
+/// questions whose answers the shop's data decides: a count, a sum by a related model's column,
+/// and a series by month.
+async fn deploy_and_ask(app: &TestApp, client: &Client, project: &str, source: Value) {
+    let save = "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }";
+    app.gql_ok(client, save, json!({"p": project, "d": source})).await;
+    let tables = app.gql_ok(client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
+    let names: Vec<&str> = tables["listDataSourceTables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"customers") && names.contains(&"orders"), "{tables}");
+    app.gql_ok(
+        client,
+        "mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }",
+        json!({"p": project, "t": ["customers", "orders"]}),
+    )
+    .await;
+    let relation = json!([{"fromModel": "orders", "fromColumn": "customer_id", "toModel": "customers", "toColumn": "id", "type": "MANY_TO_ONE"}]);
+    app.gql_ok(client, "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }", json!({"p": project, "r": relation}))
+        .await;
+    assert_eq!(deployed(app, client, project).await["status"], "SYNCRONIZED");
+    let answer = |question: &'static str| async move {
+        let task = ask(app, client, project, question, None).await;
+        let (_, done) = settle(app, client, project, task["id"].as_str().unwrap(), 90).await;
+        assert_eq!(done["status"], "FINISHED", "{question}: {done}");
+        rows(app, client, project, &task["responseId"]).await
+    };
+    assert_eq!(number(&answer("How many customers are there?").await[0][0]), 5.0);
+    let by_country = answer("total order amount by customer country").await;
+    let us = by_country.iter().find(|r| r[0] == "US").unwrap_or_else(|| panic!("{by_country:?}"));
+    assert!((number(&us[1]) - 127.5).abs() < 1e-9, "{by_country:?}");
+    let monthly = answer("order amount per month").await;
+    assert_eq!(monthly.len(), 2, "March and April: {monthly:?}");
+}
+
+/// A project of a new org of the signed-in account: its id.
+async fn project(app: &TestApp, client: &Client, org: &str) -> String {
+    app.gql_ok(client, "mutation($n: String!) { createOrg(data: {name: $n}) { id } }", json!({"n": org})).await;
+    let created = app.gql_ok(client, "mutation { createProject(data: {displayName: \"Warehouse\"}) { id } }", json!({})).await;
+    created["createProject"]["id"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test]
 async fn a_trino_source_is_read_deployed_and_asked_in_its_own_dialect() {
     let dir = tempfile::tempdir().unwrap();
@@ -48,11 +89,7 @@ async fn a_trino_source_is_read_deployed_and_asked_in_its_own_dialect() {
     let mut app = TestApp::spawn().await;
     app.start_worker();
     let (client, _) = app.signed_in("trino").await;
-    app.gql_ok(&client, "mutation { createOrg(data: {name: \"Trino Co\"}) { id } }", json!({})).await;
-    let project = app.gql_ok(&client, "mutation { createProject(data: {displayName: \"Warehouse\"}) { id } }", json!({})).await["createProject"]["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let project = project(&app, &client, "Trino Co").await;
     let save = "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }";
     let properties = json!({"host": "127.0.0.1", "port": trino.port, "catalog": "memory", "schema": "main", "user": "analyst"});
 
@@ -66,41 +103,7 @@ async fn a_trino_source_is_read_deployed_and_asked_in_its_own_dialect() {
     let refused = app.gql(&client, save, json!({"p": project, "d": {"type": "TRINO", "properties": wrong_schema}})).await;
     assert!(refused.to_string().contains("has no schema nowhere"), "{refused}");
 
-    app.gql_ok(&client, save, json!({"p": project, "d": {"type": "TRINO", "properties": properties}})).await;
-    let tables = app.gql_ok(&client, "query($p: ID!) { listDataSourceTables(projectId: $p) { name } }", json!({"p": project})).await;
-    let names: Vec<&str> = tables["listDataSourceTables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert!(names.contains(&"customers") && names.contains(&"orders"), "{tables}");
-    app.gql_ok(
-        &client,
-        "mutation($p: ID!, $t: [String!]!) { saveTables(projectId: $p, tables: $t) { id } }",
-        json!({"p": project, "t": ["customers", "orders"]}),
-    )
-    .await;
-    let relation = json!([{"fromModel": "orders", "fromColumn": "customer_id", "toModel": "customers", "toColumn": "id", "type": "MANY_TO_ONE"}]);
-    app.gql_ok(
-        &client,
-        "mutation($p: ID!, $r: [RelationInput!]!) { saveRelations(projectId: $p, relations: $r) { id } }",
-        json!({"p": project, "r": relation}),
-    )
-    .await;
-    assert_eq!(deployed(&app, &client, &project).await["status"], "SYNCRONIZED");
-
-    // Questions, answered at the coordinator (paged two rows at a time).
-    let answer = |question: &'static str| {
-        let (app, client, project) = (&app, &client, &project);
-        async move {
-            let task = ask(app, client, project, question, None).await;
-            let (_, done) = settle(app, client, project, task["id"].as_str().unwrap(), 90).await;
-            assert_eq!(done["status"], "FINISHED", "{question}: {done}");
-            rows(app, client, project, &task["responseId"]).await
-        }
-    };
-    assert_eq!(number(&answer("How many customers are there?").await[0][0]), 5.0);
-    let by_country = answer("total order amount by customer country").await;
-    let us = by_country.iter().find(|r| r[0] == "US").unwrap_or_else(|| panic!("{by_country:?}"));
-    assert!((number(&us[1]) - 127.5).abs() < 1e-9, "{by_country:?}");
-    let monthly = answer("order amount per month").await;
-    assert_eq!(monthly.len(), 2, "March and April: {monthly:?}");
+    deploy_and_ask(&app, &client, &project, json!({"type": "TRINO", "properties": properties})).await;
 
     // Who asked and where: the user, catalog and schema of the source, in UTC, with the
     // server's own time limit; and each statement is SQL a parser reads.
@@ -213,5 +216,82 @@ async fn an_athena_source_is_asked_through_the_aws_sdk_and_stopped_when_late() {
     let refused = connect(DataSourceType::Athena, &wrong, &SourcePolicy::permissive()).unwrap().test().await;
     assert!(matches!(refused, Err(ConnectorError::ConnectionRefused(_))), "{refused:?}");
     let closed = connect(DataSourceType::Athena, &settings, &SourcePolicy::default()).unwrap().test().await;
+    assert!(matches!(closed, Err(ConnectorError::ConnectionRefused(_))), "{closed:?}");
+}
+
+#[tokio::test]
+async fn a_snowflake_source_is_deployed_and_asked_in_its_own_dialect() {
+    use quarry_test_kit::snowflake::{FakeSnowflake, TOKEN};
+    let dir = tempfile::tempdir().unwrap();
+    let snowflake = FakeSnowflake::start(shop(dir.path())).await;
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("snowflake").await;
+    let project = project(&app, &client, "Snowflake Co").await;
+    let properties = json!({"account": "xy12345", "warehouse": "ANALYTICS", "database": "SHOP", "schema": "main", "token": TOKEN, "host": "127.0.0.1", "port": snowflake.port});
+    deploy_and_ask(&app, &client, &project, json!({"type": "SNOWFLAKE", "properties": properties})).await;
+    let dialect = sqlparser::dialect::SnowflakeDialect {};
+    for sent in snowflake.seen().statements {
+        let sql = sent["statement"].as_str().unwrap();
+        sqlparser::parser::Parser::parse_sql(&dialect, sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        assert_eq!(sent["warehouse"], "ANALYTICS", "{sent}");
+    }
+}
+
+#[tokio::test]
+async fn a_snowflake_source_is_read_through_its_sql_api_partition_by_partition() {
+    use quarry_engine::{ConnectorError, DataSourceType, QueryOptions, SourcePolicy, connect};
+    use quarry_test_kit::snowflake::{FakeSnowflake, TOKEN};
+    let dir = tempfile::tempdir().unwrap();
+    let snowflake = FakeSnowflake::start(shop(dir.path())).await;
+    let settings = json!({
+        "account": "xy12345.eu-west-1", "warehouse": "ANALYTICS", "database": "SHOP", "schema": "main", "role": "REPORTER",
+        "token": TOKEN, "host": "127.0.0.1", "port": snowflake.port,
+    });
+    let connector = connect(DataSourceType::Snowflake, &settings, &SourcePolicy::permissive()).unwrap();
+    connector.test().await.unwrap();
+    let sent = snowflake.seen().statements.last().cloned().unwrap();
+    assert_eq!((sent["warehouse"].as_str(), sent["database"].as_str(), sent["role"].as_str()), (Some("ANALYTICS"), Some("SHOP"), Some("REPORTER")));
+    assert_eq!(sent["parameters"]["TIMEZONE"], "UTC");
+
+    // Tables with their columns, a NUMBER of scale 0 an integer.
+    let tables = connector.tables().await.unwrap();
+    let orders = tables.iter().find(|t| t.name == "orders").unwrap();
+    let families: Vec<String> = orders.columns.iter().map(|c| format!("{}:{}", c.name, c.family.as_str())).collect();
+    assert_eq!(families, ["id:INTEGER", "customer_id:INTEGER", "amount:DECIMAL", "ordered_at:TIMESTAMP"]);
+
+    // Every partition is read (two rows each); values leave the API's form.
+    let all = connector.query("SELECT id, name FROM customers ORDER BY id", QueryOptions::new(100, Duration::from_secs(30))).await.unwrap();
+    assert_eq!(all.rows.len(), 5);
+    assert_eq!(all.rows[4], vec![json!(5), json!("Barbara")]);
+    let order = connector
+        .query("SELECT amount, ordered_at, CAST(ordered_at AS DATE) AS day FROM orders WHERE id = 13", QueryOptions::new(10, Duration::from_secs(30)))
+        .await
+        .unwrap();
+    assert_eq!(order.rows[0], vec![json!("7.50"), json!("2025-04-06T18:45:00.250"), json!("2025-04-06")]);
+    // A limit stops reading partitions; a slow statement is polled by its handle.
+    let two = connector.query("SELECT id FROM customers ORDER BY id", QueryOptions::new(2, Duration::from_secs(30))).await.unwrap();
+    assert_eq!((two.rows.len(), two.truncated), (2, true));
+    snowflake.slow_down(2);
+    let polled = connector.query("SELECT COUNT(*) FROM orders", QueryOptions::new(10, Duration::from_secs(30))).await.unwrap();
+    assert_eq!(polled.rows[0][0], json!(4));
+
+    // Snowflake's reason as it said it; past the limit the statement is cancelled there.
+    match connector.query("SELECT nope FROM customers", QueryOptions::new(10, Duration::from_secs(30))).await {
+        Err(ConnectorError::Query(message)) => assert!(message.contains("SQL compilation error") && message.contains("nope"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    snowflake.slow_down(1000);
+    let late = connector.query("SELECT id FROM customers", QueryOptions::new(10, Duration::from_millis(600))).await;
+    assert!(matches!(late, Err(ConnectorError::Timeout(_))), "{late:?}");
+    assert_eq!(snowflake.seen().cancelled.len(), 1);
+    snowflake.slow_down(0);
+
+    // A wrong token is refused as Snowflake says; a closed network is never dialled.
+    let mut wrong = settings.clone();
+    wrong["token"] = json!("pat-other");
+    let refused = connect(DataSourceType::Snowflake, &wrong, &SourcePolicy::permissive()).unwrap().test().await;
+    assert!(matches!(&refused, Err(ConnectorError::ConnectionRefused(m)) if m.contains("Invalid OAuth access token")), "{refused:?}");
+    let closed = connect(DataSourceType::Snowflake, &settings, &SourcePolicy::default()).unwrap().test().await;
     assert!(matches!(closed, Err(ConnectorError::ConnectionRefused(_))), "{closed:?}");
 }

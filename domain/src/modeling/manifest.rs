@@ -54,6 +54,7 @@ pub fn dialect_of(source_type: DataSourceType) -> Dialect {
         DataSourceType::Mysql => Dialect::MySql,
         DataSourceType::Duckdb | DataSourceType::Csv => Dialect::DuckDb,
         DataSourceType::Trino | DataSourceType::Athena => Dialect::Trino,
+        DataSourceType::Snowflake => Dialect::Snowflake,
         _ => Dialect::Postgres,
     }
 }

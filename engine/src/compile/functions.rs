@@ -250,6 +250,55 @@ const TRINO: &[&str] = &[
     "unnest",
 ];
 
+/// Snowflake's own: its date, text and conditional functions beside the common ones.
+const SNOWFLAKE: &[&str] = &[
+    "dayname",
+    "monthname",
+    "dayofweek",
+    "dayofweekiso",
+    "dayofmonth",
+    "dayofyear",
+    "weekofyear",
+    "weekiso",
+    "yearofweek",
+    "date_from_parts",
+    "timestamp_from_parts",
+    "to_date",
+    "to_timestamp",
+    "to_char",
+    "to_varchar",
+    "to_number",
+    "try_to_number",
+    "try_to_date",
+    "dateadd",
+    "datediff",
+    "last_day",
+    "iff",
+    "nvl",
+    "nvl2",
+    "zeroifnull",
+    "nullifzero",
+    "div0",
+    "decode",
+    "split_part",
+    "contains",
+    "startswith",
+    "endswith",
+    "ilike",
+    "regexp_like",
+    "regexp_substr",
+    "approx_count_distinct",
+    "median",
+    "mode",
+    "listagg",
+    "array_size",
+    "parse_json",
+    "try_cast",
+    "typeof",
+    "chr",
+    "char",
+];
+
 const MYSQL: &[&str] = &[
     "date_format",
     "str_to_date",
@@ -401,6 +450,7 @@ fn extra(dialect: Dialect) -> &'static [&'static str] {
         Dialect::MySql => MYSQL,
         Dialect::DuckDb => DUCKDB,
         Dialect::Trino => TRINO,
+        Dialect::Snowflake => SNOWFLAKE,
     }
 }
 

@@ -31,7 +31,7 @@ pub mod transparency;
 use crate::mdl::Manifest;
 use sqlparser::{
     ast::{Ident, ObjectName, Query, Statement, With},
-    dialect::{DuckDbDialect, GenericDialect, MySqlDialect, PostgreSqlDialect},
+    dialect::{DuckDbDialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SnowflakeDialect},
     parser::Parser,
 };
 use usage::Needed;
@@ -51,6 +51,9 @@ pub enum Dialect {
     /// Trino and the engines that speak its SQL (Athena): ANSI quoting, DATE_TRUNC and
     /// EXTRACT, identifiers folded to lower case.
     Trino,
+    /// Snowflake: double quotes, unquoted names folded to upper case, backslashes escaping in
+    /// string literals (as on MySQL).
+    Snowflake,
 }
 
 impl Dialect {
@@ -61,6 +64,7 @@ impl Dialect {
             Self::DuckDb => Box::new(DuckDbDialect {}),
             // sqlparser has no Trino dialect; the generic one reads ANSI SQL as Trino writes it.
             Self::Trino => Box::new(GenericDialect {}),
+            Self::Snowflake => Box::new(SnowflakeDialect {}),
         }
     }
 
@@ -72,7 +76,8 @@ impl Dialect {
     /// quotes in a row are taken for one quote already doubled, which would lose a quote; and
     /// MySQL, which reads a backslash as an escape, gets its backslashes written back bare.
     pub fn text_literal(self, value: &str) -> String {
-        let mysql = self == Self::MySql;
+        // MySQL and Snowflake read a backslash in a literal as an escape.
+        let mysql = matches!(self, Self::MySql | Self::Snowflake);
         let rewritten = value.contains("\\'") || value.contains("''") || mysql && value.contains('\\');
         if !rewritten {
             return format!("'{}'", value.replace('\'', "''"));
@@ -100,7 +105,7 @@ impl Dialect {
     pub fn quote(self, name: &str) -> String {
         match self {
             Self::MySql => format!("`{}`", name.replace('`', "``")),
-            Self::Postgres | Self::DuckDb | Self::Trino => format!("\"{}\"", name.replace('"', "\"\"")),
+            Self::Postgres | Self::DuckDb | Self::Trino | Self::Snowflake => format!("\"{}\"", name.replace('"', "\"\"")),
         }
     }
 }

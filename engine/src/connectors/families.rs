@@ -265,6 +265,27 @@ pub fn athena(type_name: &str) -> ColumnTypeFamily {
     trino(type_name)
 }
 
+/// Snowflake: `INFORMATION_SCHEMA` names (`NUMBER`, `TEXT`, `TIMESTAMP_NTZ`) and the SQL API's
+/// row types (`fixed`, `real`, `text`). A NUMBER is a decimal here; its scale, where known,
+/// makes it an integer (the connector decides).
+pub fn snowflake(type_name: &str) -> ColumnTypeFamily {
+    use ColumnTypeFamily::*;
+    let (name, _) = normalize(type_name);
+    match name.as_str() {
+        "boolean" => Boolean,
+        "int" | "integer" | "bigint" | "smallint" | "tinyint" | "byteint" => Integer,
+        "number" | "decimal" | "numeric" | "fixed" => Decimal,
+        "float" | "float4" | "float8" | "double" | "double precision" | "real" => Float,
+        "varchar" | "text" | "string" | "char" | "character" | "time" => Text,
+        "date" => Date,
+        "timestamp" | "datetime" | "timestamp_ntz" => Timestamp,
+        "timestamp_ltz" | "timestamp_tz" => Timestamptz,
+        "variant" | "object" | "array" => Json,
+        "binary" | "varbinary" => Binary,
+        _ => Unknown,
+    }
+}
+
 /// Sources without a connector of their own yet: the first dialect that knows the name.
 pub fn generic(type_name: &str) -> ColumnTypeFamily {
     [postgres, mysql, duckdb]

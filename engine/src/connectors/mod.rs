@@ -21,6 +21,7 @@ pub mod families;
 mod mysql;
 mod postgres;
 pub mod properties;
+mod snowflake;
 mod source_type;
 mod trino;
 mod values;
@@ -33,9 +34,10 @@ pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
 pub use postgres::PostgresConnector;
 pub use properties::{
-    AthenaProperties, ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, TrinoProperties, merge_secrets,
-    properties_without_secrets, split_secrets,
+    AthenaProperties, ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, SnowflakeProperties,
+    TrinoProperties, merge_secrets, properties_without_secrets, split_secrets,
 };
+pub use snowflake::SnowflakeConnector;
 pub use source_type::{DataSourceType, UnknownDataSourceType};
 pub use trino::TrinoConnector;
 
@@ -183,7 +185,7 @@ pub trait Connector: Send + Sync + std::fmt::Debug {
 /// configuration and handed to every connector that is made from tenant settings.
 #[derive(Debug, Clone, Default)]
 pub struct SourcePolicy {
-    /// Hosts of POSTGRES, REDSHIFT, MYSQL, TRINO and ATHENA sources.
+    /// Hosts of POSTGRES, REDSHIFT, MYSQL, TRINO, ATHENA and SNOWFLAKE sources.
     pub network: Arc<NetworkPolicy>,
     /// DUCKDB sources are files under this directory; `None`: the type is unavailable.
     pub duckdb_dir: Option<PathBuf>,
@@ -213,6 +215,7 @@ pub fn connector_for(properties: ConnectionProperties, policy: &SourcePolicy) ->
         ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
         ConnectionProperties::Trino(p) => Box::new(TrinoConnector::new(p, network())),
         ConnectionProperties::Athena(p) => Box::new(AthenaConnector::new(p, network())),
+        ConnectionProperties::Snowflake(p) => Box::new(SnowflakeConnector::new(p, network())),
         ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(policy, &p.path)?)),
         // The directory is the project's own, which only the caller knows: never a setting.
         ConnectionProperties::Csv => {

@@ -135,6 +135,30 @@ pub struct AthenaProperties {
     pub endpoint: Option<String>,
 }
 
+/// SNOWFLAKE: the account, where statements run (warehouse, database, schema, role), and a
+/// programmatic access token (or OAuth token) calls carry.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnowflakeProperties {
+    /// `xy12345.eu-west-1`, or an organisation-account name: it names the host.
+    pub account: String,
+    #[serde(default)]
+    pub warehouse: Option<String>,
+    pub database: String,
+    pub schema: String,
+    #[serde(default, alias = "username")]
+    pub user: Option<String>,
+    #[serde(default)]
+    pub token: Option<SecretString>,
+    #[serde(default)]
+    pub role: Option<String>,
+    /// Another host than the account's (a private link): checked by the network policy.
+    #[serde(default)]
+    pub host: Option<String>,
+    #[serde(default, deserialize_with = "port")]
+    pub port: Option<u16>,
+}
+
 /// DUCKDB: a database file on the Quarry server, opened read-only.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -159,6 +183,7 @@ pub enum ConnectionProperties {
     Mysql(MySqlProperties),
     Trino(TrinoProperties),
     Athena(AthenaProperties),
+    Snowflake(SnowflakeProperties),
     Duckdb(DuckDbProperties),
     /// Whatever settings were given are ignored (see [`CsvProperties`]).
     Csv,
@@ -177,6 +202,7 @@ impl fmt::Debug for ConnectionProperties {
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
             Self::Trino(p) => f.debug_tuple("Trino").field(p).finish(),
             Self::Athena(p) => f.debug_tuple("Athena").field(p).finish(),
+            Self::Snowflake(p) => f.debug_tuple("Snowflake").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
             Self::Csv => f.write_str("Csv"),
             Self::Other { source_type, properties } => {
@@ -232,6 +258,20 @@ impl ConnectionProperties {
                 }
                 Self::Athena(p)
             }
+            DataSourceType::Snowflake => {
+                let p: SnowflakeProperties = read(properties)?;
+                for (name, value) in [("account", &p.account), ("database", &p.database), ("schema", &p.schema)] {
+                    required(name, value)?;
+                }
+                // The account names the host: nothing but an account's characters.
+                if !p.account.trim().chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')) {
+                    return Err(ConnectorError::InvalidProperties(format!("{:?} is not a Snowflake account", p.account.trim())));
+                }
+                if p.token.is_none() {
+                    return Err(ConnectorError::InvalidProperties("a programmatic access token is required".into()));
+                }
+                Self::Snowflake(p)
+            }
             DataSourceType::Duckdb => {
                 let p: DuckDbProperties = read(properties)?;
                 required("path", &p.path.to_string_lossy())?;
@@ -253,6 +293,7 @@ impl ConnectionProperties {
             Self::Redshift(p) => server(&p.host, p.port, 5439, &p.database),
             Self::Mysql(p) => server(&p.host, p.port, 3306, &p.database),
             Self::Trino(p) => server(&p.host, p.port, if p.ssl { 443 } else { 8080 }, &format!("{}.{}", p.catalog.trim(), p.schema.trim())),
+            Self::Snowflake(p) => format!("{}|{}|{}", p.account.trim().to_ascii_lowercase(), p.host.as_deref().unwrap_or_default().trim(), p.database.trim()),
             Self::Athena(p) => format!("{}|{}|{}", p.region.trim(), p.endpoint.as_deref().unwrap_or_default().trim(), p.database.trim()),
             Self::Duckdb(p) => p.path.to_string_lossy().trim().to_owned(),
             Self::Csv => String::new(),
@@ -267,6 +308,7 @@ impl ConnectionProperties {
             Self::Mysql(_) => DataSourceType::Mysql,
             Self::Trino(_) => DataSourceType::Trino,
             Self::Athena(_) => DataSourceType::Athena,
+            Self::Snowflake(_) => DataSourceType::Snowflake,
             Self::Duckdb(_) => DataSourceType::Duckdb,
             Self::Csv => DataSourceType::Csv,
             Self::Other { source_type, .. } => *source_type,
@@ -383,10 +425,22 @@ mod tests {
 
     #[test]
     fn other_types_keep_their_settings_and_hide_secrets_in_debug() {
-        let p = ConnectionProperties::parse(DataSourceType::Snowflake, &json!({"account": "xy", "user": "u", "password": "hunter2"})).unwrap();
-        assert_eq!(p.source_type(), DataSourceType::Snowflake);
+        let p = ConnectionProperties::parse(DataSourceType::BigQuery, &json!({"projectId": "xy", "datasetId": "d", "credentials": "hunter2"})).unwrap();
+        assert_eq!(p.source_type(), DataSourceType::BigQuery);
         let debug = format!("{p:?}");
         assert!(debug.contains("xy") && !debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn a_snowflake_token_is_never_shown_and_its_account_only_names_an_account() {
+        let p =
+            ConnectionProperties::parse(DataSourceType::Snowflake, &json!({"account": "xy12345", "database": "d", "schema": "s", "token": "hunter2"})).unwrap();
+        let debug = format!("{p:?}");
+        assert!(debug.contains("xy12345") && !debug.contains("hunter2"), "{debug}");
+        let odd = ConnectionProperties::parse(DataSourceType::Snowflake, &json!({"account": "evil.com/x?", "database": "d", "schema": "s", "token": "t"}));
+        assert!(odd.unwrap_err().to_string().contains("not a Snowflake account"));
+        let tokenless = ConnectionProperties::parse(DataSourceType::Snowflake, &json!({"account": "xy", "database": "d", "schema": "s"}));
+        assert!(tokenless.unwrap_err().to_string().contains("token"));
     }
 
     #[test]

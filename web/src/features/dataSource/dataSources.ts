@@ -108,8 +108,7 @@ export const CONNECTION_FIELDS: Record<DataSourceType, ConnectionField[]> = {
     { name: 'warehouse', label: 'Warehouse', kind: 'text', required: true },
     database,
     { name: 'schema', label: 'Schema', kind: 'text', required: true, placeholder: 'PUBLIC' },
-    user,
-    password,
+    { name: 'token', label: 'Programmatic access token', kind: 'password', required: true, secret: true, extra: 'Made in Snowsight under the user who queries; its role decides what Quarry can read.' },
     { name: 'role', label: 'Role', kind: 'text' },
   ],
   TRINO: [

@@ -30,7 +30,7 @@ describe('ConnectionForm', () => {
     ['CLICK_HOUSE', ['Host', 'Port', 'Database', 'User', 'Password', 'Use SSL']],
     ['MSSQL', ['Host', 'Port', 'Database', 'User', 'Password', 'Trust server certificate']],
     ['ORACLE', ['Host', 'Port', 'Service name', 'User', 'Password']],
-    ['SNOWFLAKE', ['Account', 'Warehouse', 'Database', 'Schema', 'User', 'Password', 'Role']],
+    ['SNOWFLAKE', ['Account', 'Warehouse', 'Database', 'Schema', 'Programmatic access token', 'Role']],
     ['TRINO', ['Host', 'Port', 'Catalog', 'Schema', 'User', 'Password', 'Use SSL']],
   ])('renders the %s fields', (type, labels) => {
     const { container } = renderWithProviders(<Harness type={type} />);

@@ -32,7 +32,7 @@ async fn connect_choose_tables_relate_and_detect_changes() {
         .gql(
             &client,
             "mutation($p: ID!, $d: DataSourceInput!) { testDataSourceConnection(projectId: $p, data: $d) }",
-            json!({"p": project, "d": {"type": "SNOWFLAKE", "properties": {"account": "x"}}}),
+            json!({"p": project, "d": {"type": "BIG_QUERY", "properties": {"projectId": "x"}}}),
         )
         .await;
     assert_eq!(error_code(&body), "INVALID_INPUT");

@@ -315,6 +315,24 @@ impl PagedRead {
     }
 }
 
+/// Tables from an `INFORMATION_SCHEMA.COLUMNS`-like read: rows of (schema, table, column,
+/// type, nullable `YES`/`NO`, …) ordered by table and position, each column's family from
+/// `family` (its type and the whole row). In (schema, name) order.
+pub(crate) fn tables_of_columns(rows: Vec<Vec<Value>>, family: impl Fn(&str, &[Value]) -> ColumnTypeFamily) -> Vec<SourceTable> {
+    let mut tables: Vec<SourceTable> = Vec::new();
+    for row in rows {
+        let text = |i: usize| row.get(i).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let (schema, name, type_name) = (text(0), text(1), text(3));
+        let column = SourceColumn { name: text(2), family: family(&type_name, &row), type_name, not_null: text(4) == "NO", is_primary_key: false };
+        match tables.last_mut() {
+            Some(last) if last.schema == schema && last.name == name => last.columns.push(column),
+            _ => tables.push(SourceTable { schema, name, columns: vec![column] }),
+        }
+    }
+    sort_tables(&mut tables);
+    tables
+}
+
 /// A statement that gives the columns of `body` (a statement without its semicolon) and no row.
 pub(crate) fn columns_only(body: &str) -> String {
     format!("SELECT * FROM ({body}) AS dry_run LIMIT 0")

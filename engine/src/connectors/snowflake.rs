@@ -14,7 +14,7 @@
 
 use super::{
     ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PagedRead, QueryOptions, QueryResult, ResultBudget, ResultColumn,
-    SnowflakeProperties, SourceColumn, SourceTable, columns_only, families, sort_tables, statement_body, supervise,
+    SnowflakeProperties, SourceTable, columns_only, families, statement_body, supervise, tables_of_columns,
 };
 use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
@@ -288,23 +288,11 @@ impl Connector for SnowflakeConnector {
             text_literal(self.props.schema.trim())
         );
         let read = self.query_all(&sql, 1_000_000).await?;
-        let mut tables: Vec<SourceTable> = Vec::new();
-        for row in read.rows {
-            let text = |i: usize| row.get(i).and_then(Value::as_str).unwrap_or_default().to_owned();
-            let (schema, name, type_name) = (text(0), text(1), text(3));
-            let scale = row.get(5).and_then(Value::as_i64);
-            let family = match (type_name.to_ascii_uppercase().as_str(), scale) {
-                ("NUMBER", Some(0) | None) => ColumnTypeFamily::Integer,
-                _ => families::snowflake(&type_name),
-            };
-            let column = SourceColumn { name: text(2), family, type_name, not_null: text(4) == "NO", is_primary_key: false };
-            match tables.last_mut() {
-                Some(last) if last.schema == schema && last.name == name => last.columns.push(column),
-                _ => tables.push(SourceTable { schema, name, columns: vec![column] }),
-            }
-        }
-        sort_tables(&mut tables);
-        Ok(tables)
+        // A NUMBER of scale 0 (or none) holds integers.
+        Ok(tables_of_columns(read.rows, |type_name, row| match (type_name.to_ascii_uppercase().as_str(), row.get(5).and_then(Value::as_i64)) {
+            ("NUMBER", Some(0) | None) => ColumnTypeFamily::Integer,
+            _ => families::snowflake(type_name),
+        }))
     }
 
     /// Declared keys are not read: relationships are recommended from names and data.

@@ -15,8 +15,8 @@
 //!   (decimals as exact text, binary as base64).
 
 use super::{
-    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PagedRead, QueryOptions, QueryResult, ResultBudget, ResultColumn, SourceColumn,
-    SourceTable, TrinoProperties, columns_only, families, sort_tables, statement_body, supervise,
+    ColumnTypeFamily, Connector, ConnectorError, DataSourceType, ForeignKey, PagedRead, QueryOptions, QueryResult, ResultBudget, ResultColumn, SourceTable,
+    TrinoProperties, columns_only, families, statement_body, supervise, tables_of_columns,
 };
 use crate::network::{CONNECT_FAILED, NetworkPolicy};
 use async_trait::async_trait;
@@ -255,18 +255,7 @@ impl Connector for TrinoConnector {
             text_literal(self.props.schema.trim())
         );
         let read = self.query_all(&sql, 1_000_000).await?;
-        let mut tables: Vec<SourceTable> = Vec::new();
-        for row in read.rows {
-            let text = |i: usize| row.get(i).and_then(Value::as_str).unwrap_or_default().to_owned();
-            let (schema, name, type_name) = (text(0), text(1), text(3));
-            let column = SourceColumn { name: text(2), family: families::trino(&type_name), type_name, not_null: text(4) == "NO", is_primary_key: false };
-            match tables.last_mut() {
-                Some(last) if last.schema == schema && last.name == name => last.columns.push(column),
-                _ => tables.push(SourceTable { schema, name, columns: vec![column] }),
-            }
-        }
-        sort_tables(&mut tables);
-        Ok(tables)
+        Ok(tables_of_columns(read.rows, |type_name, _| families::trino(type_name)))
     }
 
     /// Trino has no foreign keys: relationships are recommended from names and data.

@@ -80,6 +80,17 @@ async fn quarrys_own_services_are_never_a_data_source() {
             assert_eq!(refused(&app, &client, &project, kind, properties, "CONNECTION_REFUSED").await, CONNECT_FAILED);
         }
     }
+    // The warehouses spoken to over HTTP: a coordinator, a SQL API or an AWS endpoint at
+    // Quarry's own services is never dialled either.
+    for port in [own.port, redis, temporal] {
+        let trino = json!({"host": "localhost", "port": port, "catalog": "c", "schema": "s", "user": "u"});
+        assert_eq!(refused(&app, &client, &project, "TRINO", trino, "CONNECTION_REFUSED").await, CONNECT_FAILED);
+        let snowflake = json!({"account": "xy", "database": "d", "schema": "s", "token": "t", "host": "127.0.0.1", "port": port});
+        assert_eq!(refused(&app, &client, &project, "SNOWFLAKE", snowflake, "CONNECTION_REFUSED").await, CONNECT_FAILED);
+        let athena =
+            json!({"region": "eu-west-1", "database": "d", "accessKeyId": "a", "secretAccessKey": "s", "endpoint": format!("http://localhost:{port}")});
+        assert_eq!(refused(&app, &client, &project, "ATHENA", athena, "CONNECTION_REFUSED").await, CONNECT_FAILED);
+    }
 }
 
 #[tokio::test]

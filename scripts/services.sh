@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Starts, stops and reports the local services Quarry needs, on loopback only:
 # Postgres, Redis, the Temporal dev server, an SMTP sink, MariaDB (a MYSQL data source
-# for development and the connector tests) and a second Postgres server (a POSTGRES data
-# source: Quarry's own metadata server is never allowed as one).
+# for development and the connector tests), a second Postgres server (a POSTGRES data
+# source: Quarry's own metadata server is never allowed as one) and ClickHouse (a
+# CLICK_HOUSE data source: its HTTP interface over the engine chDB ships).
 #
 #   scripts/services.sh start|stop|status|env|clean <dev|test>
 #
 # dev : state in ~/.local/share/quarry/dev (kept between runs)
 #       Postgres 55432, Redis 56379, Temporal 7233 (Web UI 8233), SMTP sink 2525, MariaDB 53306,
-#       source Postgres 55431
+#       source Postgres 55431, ClickHouse 58123 (user quarry, password quarry)
 # test: a fresh temporary state dir per run (removed by `stop test`)
 #       Postgres 55433, Redis 56380, Temporal 57233 (Web UI 58233), SMTP sink 2526, MariaDB 53307,
-#       source Postgres 55434
+#       source Postgres 55434, ClickHouse 58124
 #
 # Every service has a pid file in <state>/run and a log in <state>/logs; mails the
 # sink receives land in <state>/mail as .eml files. `env` prints the QUARRY_* exports
@@ -37,11 +38,11 @@ TEST_POINTER="$CACHE_DIR/test-state-dir"
 case "$PROFILE" in
   dev)
     PG_PORT=55432 REDIS_PORT=56379 TEMPORAL_PORT=7233 TEMPORAL_UI_PORT=8233 SMTP_PORT=2525
-    MYSQL_PORT=53306 SOURCE_PG_PORT=55431
+    MYSQL_PORT=53306 SOURCE_PG_PORT=55431 CLICKHOUSE_PORT=58123
     ;;
   test)
     PG_PORT=55433 REDIS_PORT=56380 TEMPORAL_PORT=57233 TEMPORAL_UI_PORT=58233 SMTP_PORT=2526
-    MYSQL_PORT=53307 SOURCE_PG_PORT=55434
+    MYSQL_PORT=53307 SOURCE_PG_PORT=55434 CLICKHOUSE_PORT=58124
     ;;
   *) usage ;;
 esac
@@ -122,6 +123,7 @@ any_running() {
   pid_alive "$s/run/temporal.pid" start-dev && return 0
   pid_alive "$s/run/smtp.pid" smtp_sink && return 0
   pid_alive "$s/run/mariadb.pid" mariadbd && return 0
+  pid_alive "$s/run/clickhouse.pid" clickhouse_http && return 0
   [ -f "$s/postgres/data/postmaster.pid" ] && pid_alive_file_first_line "$s/postgres/data/postmaster.pid" && return 0
   [ -f "$s/postgres-source/data/postmaster.pid" ] && pid_alive_file_first_line "$s/postgres-source/data/postmaster.pid" && return 0
   return 1
@@ -157,7 +159,7 @@ fail_service() {
 }
 
 # ------------------------------------------------------------------ the services
-for service in postgres redis temporal smtp mariadb; do
+for service in postgres redis temporal smtp mariadb clickhouse; do
   # shellcheck source=/dev/null
   source "$(dirname "${BASH_SOURCE[0]}")/services/$service.sh"
 done
@@ -178,6 +180,7 @@ EOF
   if [ "$PROFILE" = test ]; then
     echo "export QUARRY_TEST_MAIL_DIR='$MAIL'" >>"$STATE/env.sh"
     echo "export QUARRY_TEST_MYSQL_URL='mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/'" >>"$STATE/env.sh"
+    echo "export QUARRY_TEST_CLICKHOUSE_URL='http://quarry:quarry@127.0.0.1:$CLICKHOUSE_PORT/'" >>"$STATE/env.sh"
     echo "export QUARRY_TEST_SOURCE_POSTGRES_URL='postgres://quarry:quarry@127.0.0.1:$SOURCE_PG_PORT/postgres'" >>"$STATE/env.sh"
     # Project files of test runs stay with the test services, not in the user's data dir.
     echo "export QUARRY_DATA_DIR='$STATE/data'" >>"$STATE/env.sh"
@@ -209,6 +212,7 @@ do_start() {
   # Slow starters first, then wait for everything.
   temporal_start
   smtp_start
+  clickhouse_start
   redis_start
   pg_start
   on_source_pg pg_start
@@ -217,6 +221,7 @@ do_start() {
   on_source_pg pg_up
   wait_service redis 30 "$LOGS/redis.log" redis_ready
   wait_service smtp 30 "$LOGS/smtp.log" smtp_ready "$RUN/smtp.pid" smtp_sink
+  wait_service clickhouse 60 "$LOGS/clickhouse.log" clickhouse_ready "$RUN/clickhouse.pid" clickhouse_http
   wait_service mariadb 60 "$MYLOG" mariadb_ready "$RUN/mariadb.pid" mariadbd
   mariadb_bootstrap
   wait_service temporal 120 "$LOGS/temporal.log" temporal_ready "$RUN/temporal.pid" start-dev
@@ -228,6 +233,7 @@ do_start() {
   log "    temporal  127.0.0.1:$TEMPORAL_PORT  (Web UI http://localhost:$TEMPORAL_UI_PORT)"
   log "    smtp      smtp://127.0.0.1:$SMTP_PORT  (mails land in $MAIL)"
   log "    mariadb   mysql://quarry:quarry@127.0.0.1:$MYSQL_PORT/quarry"
+  log "    clickhouse http://quarry:quarry@127.0.0.1:$CLICKHOUSE_PORT/  (a data source)"
   log "    source pg postgres://quarry:quarry@127.0.0.1:$SOURCE_PG_PORT/postgres  (a data source)"
   log "    logs      $LOGS"
 }
@@ -242,6 +248,7 @@ do_stop() {
   set_paths "$s"
   # In parallel: each takes a second or three to shut down cleanly.
   smtp_stop &
+  clickhouse_stop &
   temporal_stop &
   redis_stop &
   mariadb_stop &
@@ -293,6 +300,8 @@ do_status() {
   line smtp "$ok" "127.0.0.1:$SMTP_PORT -> $MAIL" "$LOGS/smtp.log"
   ok=0; pid_alive "$RUN/mariadb.pid" mariadbd && mariadb_ready && ok=1
   line mariadb "$ok" "127.0.0.1:$MYSQL_PORT" "$LOGS/mariadb.log"
+  ok=0; pid_alive "$RUN/clickhouse.pid" clickhouse_http && clickhouse_ready && ok=1
+  line clickhouse "$ok" "127.0.0.1:$CLICKHOUSE_PORT" "$LOGS/clickhouse.log"
   return "$rc"
 }
 

@@ -3,7 +3,8 @@
 //! mail as the SMTP sink keeps it (`mail`) and, with the `app` feature, [`TestApp`]: the api's
 //! router on port 0 against the services `make test` starts, with the api tests' helpers;
 //! with `trino`, [`trino::FakeTrino`], [`athena::FakeAthena`] and [`snowflake::FakeSnowflake`]:
-//! Trino's client protocol, Athena's JSON protocol and Snowflake's SQL API, answered from DuckDB.
+//! Trino's client protocol, Athena's JSON protocol and Snowflake's SQL API, answered from DuckDB;
+//! with `clickhouse`, [`clickhouse::ClickHouse`]: tables loaded into the test services' server.
 
 pub mod env;
 pub mod mail;
@@ -15,6 +16,8 @@ pub mod app;
 pub mod asking;
 #[cfg(feature = "trino")]
 pub mod athena;
+#[cfg(feature = "clickhouse")]
+pub mod clickhouse;
 #[cfg(feature = "trino")]
 pub mod snowflake;
 #[cfg(feature = "app")]

@@ -55,6 +55,7 @@ pub fn dialect_of(source_type: DataSourceType) -> Dialect {
         DataSourceType::Duckdb | DataSourceType::Csv => Dialect::DuckDb,
         DataSourceType::Trino | DataSourceType::Athena => Dialect::Trino,
         DataSourceType::Snowflake => Dialect::Snowflake,
+        DataSourceType::ClickHouse => Dialect::ClickHouse,
         _ => Dialect::Postgres,
     }
 }

@@ -441,6 +441,55 @@ const DUCKDB: &[&str] = &[
     "to_milliseconds",
 ];
 
+/// ClickHouse's own: its date, text and aggregate functions beside the common ones. Names
+/// are case-sensitive there: the compiler writes them as ClickHouse spells them.
+const CLICKHOUSE: &[&str] = &[
+    "datename",
+    "date_diff",
+    "datediff",
+    "datetrunc",
+    "formatdatetime",
+    "todate",
+    "todatetime",
+    "todayofweek",
+    "todayofmonth",
+    "todayofyear",
+    "tohour",
+    "tominute",
+    "tomonth",
+    "toquarter",
+    "toyear",
+    "tostartofday",
+    "tostartofweek",
+    "tostartofmonth",
+    "tostartofquarter",
+    "tostartofyear",
+    "toyyyymm",
+    "today",
+    "yesterday",
+    "char",
+    "countif",
+    "sumif",
+    "avgif",
+    "uniq",
+    "uniqexact",
+    "quantile",
+    "median",
+    "argmax",
+    "argmin",
+    "any",
+    "multiif",
+    "tostring",
+    "tofloat64",
+    "toint64",
+    "todecimal64",
+    "positioncaseinsensitive",
+    "position",
+    "lowerutf8",
+    "upperutf8",
+    "lengthutf8",
+];
+
 /// Functions a query may read rows from in its FROM clause.
 const TABLE_FUNCTIONS: &[&str] = &["generate_series", "unnest", "range"];
 
@@ -451,6 +500,7 @@ fn extra(dialect: Dialect) -> &'static [&'static str] {
         Dialect::DuckDb => DUCKDB,
         Dialect::Trino => TRINO,
         Dialect::Snowflake => SNOWFLAKE,
+        Dialect::ClickHouse => CLICKHOUSE,
     }
 }
 

@@ -30,7 +30,9 @@ fn part_name(part: DatePart) -> &'static str {
 /// `column` truncated to the start of its `part` in the dialect.
 fn truncate(dialect: Dialect, column: &str, part: DatePart) -> String {
     match dialect {
-        Dialect::Postgres | Dialect::DuckDb | Dialect::Trino | Dialect::Snowflake => format!("DATE_TRUNC('{}', {column})", part_name(part)),
+        Dialect::Postgres | Dialect::DuckDb | Dialect::Trino | Dialect::Snowflake | Dialect::ClickHouse => {
+            format!("DATE_TRUNC('{}', {column})", part_name(part))
+        }
         Dialect::MySql => match part {
             DatePart::Year => format!("MAKEDATE(YEAR({column}), 1)"),
             DatePart::Quarter => format!("MAKEDATE(YEAR({column}), 1) + INTERVAL (QUARTER({column}) - 1) QUARTER"),

@@ -31,7 +31,7 @@ pub mod transparency;
 use crate::mdl::Manifest;
 use sqlparser::{
     ast::{Ident, ObjectName, Query, Statement, With},
-    dialect::{DuckDbDialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SnowflakeDialect},
+    dialect::{ClickHouseDialect, DuckDbDialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SnowflakeDialect},
     parser::Parser,
 };
 use usage::Needed;
@@ -54,6 +54,9 @@ pub enum Dialect {
     /// Snowflake: double quotes, unquoted names folded to upper case, backslashes escaping in
     /// string literals (as on MySQL).
     Snowflake,
+    /// ClickHouse: double quotes, names compared as written (quoted or not), backslashes
+    /// escaping in string literals, its own names for a few date functions.
+    ClickHouse,
 }
 
 impl Dialect {
@@ -65,6 +68,7 @@ impl Dialect {
             // sqlparser has no Trino dialect; the generic one reads ANSI SQL as Trino writes it.
             Self::Trino => Box::new(GenericDialect {}),
             Self::Snowflake => Box::new(SnowflakeDialect {}),
+            Self::ClickHouse => Box::new(ClickHouseDialect {}),
         }
     }
 
@@ -76,8 +80,8 @@ impl Dialect {
     /// quotes in a row are taken for one quote already doubled, which would lose a quote; and
     /// MySQL, which reads a backslash as an escape, gets its backslashes written back bare.
     pub fn text_literal(self, value: &str) -> String {
-        // MySQL and Snowflake read a backslash in a literal as an escape.
-        let mysql = matches!(self, Self::MySql | Self::Snowflake);
+        // MySQL, Snowflake and ClickHouse read a backslash in a literal as an escape.
+        let mysql = matches!(self, Self::MySql | Self::Snowflake | Self::ClickHouse);
         let rewritten = value.contains("\\'") || value.contains("''") || mysql && value.contains('\\');
         if !rewritten {
             return format!("'{}'", value.replace('\'', "''"));
@@ -105,7 +109,7 @@ impl Dialect {
     pub fn quote(self, name: &str) -> String {
         match self {
             Self::MySql => format!("`{}`", name.replace('`', "``")),
-            Self::Postgres | Self::DuckDb | Self::Trino | Self::Snowflake => format!("\"{}\"", name.replace('"', "\"\"")),
+            Self::Postgres | Self::DuckDb | Self::Trino | Self::Snowflake | Self::ClickHouse => format!("\"{}\"", name.replace('"', "\"\"")),
         }
     }
 }
@@ -209,6 +213,36 @@ fn offset_first(query: &mut Query) {
     let _ = query.visit(&mut Turn);
 }
 
+/// ClickHouse's `DATE` and `DateTime` start in 1970: a literal or cast to them clamps an
+/// earlier date to 1970-01-01 (so "born before 1960" would count nobody). Every date literal
+/// and cast is written to `Date32` and every timestamp one to `DateTime64(6)`, which reach
+/// back to 1900 and compare with the narrow types as they should.
+fn wide_dates(query: &mut Query) {
+    use sqlparser::ast::{CastKind, DataType, Expr, TypedString, visit_expressions_mut};
+    let wide = |data_type: &DataType| match data_type {
+        DataType::Date => Some(DataType::Date32),
+        DataType::Timestamp(..) | DataType::Datetime(_) => Some(DataType::Datetime64(6, None)),
+        _ => None,
+    };
+    let _ = visit_expressions_mut(query, |expr: &mut Expr| {
+        match expr {
+            Expr::TypedString(TypedString { data_type, value, .. }) => {
+                if let Some(wide) = wide(data_type) {
+                    let literal = Expr::Value(value.clone());
+                    *expr = Expr::Cast { kind: CastKind::Cast, expr: Box::new(literal), data_type: wide, format: None };
+                }
+            }
+            Expr::Cast { data_type, .. } => {
+                if let Some(wide) = wide(data_type) {
+                    *data_type = wide;
+                }
+            }
+            _ => {}
+        }
+        std::ops::ControlFlow::<()>::Continue(())
+    });
+}
+
 impl<'m> Compiler<'m> {
     fn compile(&self, mut query: Query) -> Result<String, CompileError> {
         let mut plan = Plan::default();
@@ -217,7 +251,7 @@ impl<'m> Compiler<'m> {
             offset_first(&mut query);
         }
         if plan.entries.is_empty() {
-            return Ok(query.to_string());
+            return Ok(self.written(query));
         }
         let needed = plan.needed.take().unwrap_or(Needed::All);
         let mut ctes = Vec::new();
@@ -235,7 +269,15 @@ impl<'m> Compiler<'m> {
             with.cte_tables.extend(own.cte_tables);
         }
         query.with = Some(with);
-        Ok(query.to_string())
+        Ok(self.written(query))
+    }
+
+    /// The finished query as the dialect's text.
+    fn written(&self, mut query: Query) -> String {
+        if self.dialect == Dialect::ClickHouse {
+            wide_dates(&mut query);
+        }
+        query.to_string()
     }
 
     /// Adds what `query` reads to the plan (views first compiled themselves, once each).
@@ -333,6 +375,20 @@ mod tests {
             ],
             ..Manifest::default()
         }
+    }
+
+    #[test]
+    fn clickhouse_dates_reach_before_1970() {
+        let sql = compile(
+            &manifest(),
+            "SELECT name FROM customers WHERE CAST(name AS DATE) < DATE '1960-01-01' AND CAST(name AS TIMESTAMP) > TIMESTAMP '1950-01-01 10:00:00'",
+            Dialect::ClickHouse,
+        )
+        .unwrap();
+        assert!(sql.contains("CAST('1960-01-01' AS Date32)") && sql.contains("CAST(name AS Date32)"), "{sql}");
+        assert!(sql.contains("CAST('1950-01-01 10:00:00' AS DateTime64(6))") && sql.contains("CAST(name AS DateTime64(6))"), "{sql}");
+        let duck = compile(&manifest(), "SELECT name FROM customers WHERE CAST(name AS DATE) < DATE '1960-01-01'", Dialect::DuckDb).unwrap();
+        assert!(duck.contains("DATE '1960-01-01'"), "{duck}");
     }
 
     #[test]

@@ -10,13 +10,13 @@ use std::ops::ControlFlow;
 
 /// An identifier as the dialect resolves it: Postgres folds unquoted names to lower case,
 /// DuckDB and Trino ignore case even in quotes, MySQL (on Linux) keeps names as written,
-/// Snowflake folds unquoted names to upper case.
+/// Snowflake folds unquoted names to upper case, ClickHouse keeps every name as written.
 pub fn normalize(dialect: Dialect, ident: &Ident) -> String {
     match dialect {
         Dialect::Snowflake if ident.quote_style.is_none() => ident.value.to_uppercase(),
         Dialect::Snowflake => ident.value.clone(),
         Dialect::Postgres if ident.quote_style.is_none() => ident.value.to_lowercase(),
-        Dialect::Postgres | Dialect::MySql => ident.value.clone(),
+        Dialect::Postgres | Dialect::MySql | Dialect::ClickHouse => ident.value.clone(),
         Dialect::DuckDb | Dialect::Trino => ident.value.to_lowercase(),
     }
 }
@@ -25,7 +25,7 @@ pub fn normalize(dialect: Dialect, ident: &Ident) -> String {
 pub fn normalize_quoted(dialect: Dialect, name: &str) -> String {
     match dialect {
         Dialect::DuckDb | Dialect::Trino => name.to_lowercase(),
-        Dialect::Postgres | Dialect::MySql | Dialect::Snowflake => name.to_owned(),
+        Dialect::Postgres | Dialect::MySql | Dialect::Snowflake | Dialect::ClickHouse => name.to_owned(),
     }
 }
 

@@ -286,6 +286,35 @@ pub fn snowflake(type_name: &str) -> ColumnTypeFamily {
     }
 }
 
+/// ClickHouse: its type names as `system.columns` and results give them, wrappers included
+/// (`Nullable(Int32)`, `LowCardinality(Nullable(String))`, `DateTime64(3, 'UTC')`,
+/// `Decimal(18, 2)`, `Array(UInt8)`). A `DateTime` is a timestamp shown in the session's
+/// zone, which the connector sets to UTC.
+pub fn clickhouse(type_name: &str) -> ColumnTypeFamily {
+    use ColumnTypeFamily::*;
+    let mut inner = type_name.trim();
+    // Wrappers that change nothing of the family.
+    while let Some(rest) = ["Nullable(", "LowCardinality("].iter().find_map(|w| inner.strip_prefix(w)).and_then(|r| r.strip_suffix(')')) {
+        inner = rest.trim();
+    }
+    let head = inner.split(['(', ' ']).next().unwrap_or_default();
+    match head {
+        "Bool" => Boolean,
+        "Int8" | "Int16" | "Int32" | "Int64" | "Int128" | "Int256" | "UInt8" | "UInt16" | "UInt32" | "UInt64" | "UInt128" | "UInt256" => Integer,
+        "Float32" | "Float64" | "BFloat16" => Float,
+        "Decimal" | "Decimal32" | "Decimal64" | "Decimal128" | "Decimal256" => Decimal,
+        "String" | "FixedString" | "Enum8" | "Enum16" | "Enum" | "Time" | "Time64" => Text,
+        "Date" | "Date32" => Date,
+        "DateTime" | "DateTime32" | "DateTime64" => Timestamp,
+        "UUID" => Uuid,
+        "IPv4" | "IPv6" => Inet,
+        "Array" | "Tuple" | "Map" | "Nested" => Record,
+        "JSON" | "Object" | "Dynamic" | "Variant" => Json,
+        _ if head.starts_with("Interval") => Interval,
+        _ => Unknown,
+    }
+}
+
 /// Sources without a connector of their own yet: the first dialect that knows the name.
 pub fn generic(type_name: &str) -> ColumnTypeFamily {
     [postgres, mysql, duckdb]
@@ -298,6 +327,30 @@ pub fn generic(type_name: &str) -> ColumnTypeFamily {
 #[cfg(test)]
 mod tests {
     use super::ColumnTypeFamily::*;
+
+    #[test]
+    fn clickhouse_types_are_read_through_their_wrappers() {
+        use super::clickhouse;
+        for (name, family) in [
+            ("Int32", Integer),
+            ("Nullable(UInt64)", Integer),
+            ("LowCardinality(Nullable(String))", Text),
+            ("Decimal(18, 2)", Decimal),
+            ("Nullable(Decimal64(3))", Decimal),
+            ("DateTime64(3, 'UTC')", Timestamp),
+            ("DateTime", Timestamp),
+            ("Date32", Date),
+            ("Array(Nullable(String))", Record),
+            ("Map(String, UInt8)", Record),
+            ("Enum8('a' = 1, 'b' = 2)", Text),
+            ("IPv6", Inet),
+            ("Bool", Boolean),
+            ("IntervalDay", Interval),
+            ("AggregateFunction(uniq, String)", Unknown),
+        ] {
+            assert_eq!(clickhouse(name), family, "{name}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -16,6 +16,7 @@
 //! - NULL → `null`. Values a conversion does not understand are kept as their text.
 
 mod athena;
+mod clickhouse;
 mod duckdb;
 pub mod families;
 mod mysql;
@@ -30,12 +31,13 @@ pub use self::duckdb::{
     DUCKDB_FILE_UNAVAILABLE, DuckDbConnector, duckdb_source_path, is_lock_conflict, open_duckdb_read_only, value_to_json as duckdb_value_to_json,
 };
 pub use athena::AthenaConnector;
+pub use clickhouse::ClickHouseConnector;
 pub use families::ColumnTypeFamily;
 pub use mysql::MySqlConnector;
 pub use postgres::PostgresConnector;
 pub use properties::{
-    AthenaProperties, ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS, SnowflakeProperties,
-    TrinoProperties, merge_secrets, properties_without_secrets, split_secrets,
+    AthenaProperties, ClickHouseProperties, ConnectionProperties, CsvProperties, DuckDbProperties, MySqlProperties, PostgresProperties, SECRET_KEYS,
+    SnowflakeProperties, TrinoProperties, merge_secrets, properties_without_secrets, split_secrets,
 };
 pub use snowflake::SnowflakeConnector;
 pub use source_type::{DataSourceType, UnknownDataSourceType};
@@ -185,7 +187,7 @@ pub trait Connector: Send + Sync + std::fmt::Debug {
 /// configuration and handed to every connector that is made from tenant settings.
 #[derive(Debug, Clone, Default)]
 pub struct SourcePolicy {
-    /// Hosts of POSTGRES, REDSHIFT, MYSQL, TRINO, ATHENA and SNOWFLAKE sources.
+    /// Hosts of POSTGRES, REDSHIFT, MYSQL, TRINO, CLICK_HOUSE, ATHENA and SNOWFLAKE sources.
     pub network: Arc<NetworkPolicy>,
     /// DUCKDB sources are files under this directory; `None`: the type is unavailable.
     pub duckdb_dir: Option<PathBuf>,
@@ -214,6 +216,7 @@ pub fn connector_for(properties: ConnectionProperties, policy: &SourcePolicy) ->
         ConnectionProperties::Redshift(p) => Box::new(PostgresConnector::new(DataSourceType::Redshift, p, network())),
         ConnectionProperties::Mysql(p) => Box::new(MySqlConnector::new(p, network())),
         ConnectionProperties::Trino(p) => Box::new(TrinoConnector::new(p, network())),
+        ConnectionProperties::ClickHouse(p) => Box::new(ClickHouseConnector::new(p, network())),
         ConnectionProperties::Athena(p) => Box::new(AthenaConnector::new(p, network())),
         ConnectionProperties::Snowflake(p) => Box::new(SnowflakeConnector::new(p, network())),
         ConnectionProperties::Duckdb(p) => Box::new(DuckDbConnector::duckdb(duckdb_source_path(policy, &p.path)?)),

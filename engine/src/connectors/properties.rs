@@ -110,6 +110,25 @@ pub struct TrinoProperties {
     pub ssl: bool,
 }
 
+/// CLICK_HOUSE: a server's HTTP interface, the database questions read, and who asks.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClickHouseProperties {
+    pub host: String,
+    /// Default 8123 (8443 with `ssl`).
+    #[serde(default, deserialize_with = "port")]
+    pub port: Option<u16>,
+    pub database: String,
+    /// Default `default`, ClickHouse's own first user.
+    #[serde(default, alias = "username")]
+    pub user: Option<String>,
+    #[serde(default)]
+    pub password: Option<SecretString>,
+    /// true: HTTPS.
+    #[serde(default, deserialize_with = "flag")]
+    pub ssl: bool,
+}
+
 /// ATHENA: a region, the database (and catalog and workgroup) questions read, where results
 /// are staged, and the IAM access key calls are signed with.
 #[derive(Debug, Clone, Deserialize)]
@@ -182,6 +201,7 @@ pub enum ConnectionProperties {
     Redshift(PostgresProperties),
     Mysql(MySqlProperties),
     Trino(TrinoProperties),
+    ClickHouse(ClickHouseProperties),
     Athena(AthenaProperties),
     Snowflake(SnowflakeProperties),
     Duckdb(DuckDbProperties),
@@ -201,6 +221,7 @@ impl fmt::Debug for ConnectionProperties {
             Self::Redshift(p) => f.debug_tuple("Redshift").field(p).finish(),
             Self::Mysql(p) => f.debug_tuple("Mysql").field(p).finish(),
             Self::Trino(p) => f.debug_tuple("Trino").field(p).finish(),
+            Self::ClickHouse(p) => f.debug_tuple("ClickHouse").field(p).finish(),
             Self::Athena(p) => f.debug_tuple("Athena").field(p).finish(),
             Self::Snowflake(p) => f.debug_tuple("Snowflake").field(p).finish(),
             Self::Duckdb(p) => f.debug_tuple("Duckdb").field(p).finish(),
@@ -244,6 +265,13 @@ impl ConnectionProperties {
                 }
                 p.host = p.host.trim().to_string();
                 Self::Trino(p)
+            }
+            DataSourceType::ClickHouse => {
+                let mut p: ClickHouseProperties = read(properties)?;
+                required("host", &p.host)?;
+                required("database", &p.database)?;
+                p.host = p.host.trim().to_string();
+                Self::ClickHouse(p)
             }
             DataSourceType::Athena => {
                 let p: AthenaProperties = read(properties)?;
@@ -293,6 +321,7 @@ impl ConnectionProperties {
             Self::Redshift(p) => server(&p.host, p.port, 5439, &p.database),
             Self::Mysql(p) => server(&p.host, p.port, 3306, &p.database),
             Self::Trino(p) => server(&p.host, p.port, if p.ssl { 443 } else { 8080 }, &format!("{}.{}", p.catalog.trim(), p.schema.trim())),
+            Self::ClickHouse(p) => server(&p.host, p.port, if p.ssl { 8443 } else { 8123 }, &p.database),
             Self::Snowflake(p) => format!("{}|{}|{}", p.account.trim().to_ascii_lowercase(), p.host.as_deref().unwrap_or_default().trim(), p.database.trim()),
             Self::Athena(p) => format!("{}|{}|{}", p.region.trim(), p.endpoint.as_deref().unwrap_or_default().trim(), p.database.trim()),
             Self::Duckdb(p) => p.path.to_string_lossy().trim().to_owned(),
@@ -307,6 +336,7 @@ impl ConnectionProperties {
             Self::Redshift(_) => DataSourceType::Redshift,
             Self::Mysql(_) => DataSourceType::Mysql,
             Self::Trino(_) => DataSourceType::Trino,
+            Self::ClickHouse(_) => DataSourceType::ClickHouse,
             Self::Athena(_) => DataSourceType::Athena,
             Self::Snowflake(_) => DataSourceType::Snowflake,
             Self::Duckdb(_) => DataSourceType::Duckdb,

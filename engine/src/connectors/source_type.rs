@@ -76,7 +76,10 @@ impl DataSourceType {
 
     /// Whether Quarry has a connector for it (the others only store their settings).
     pub fn is_supported(self) -> bool {
-        matches!(self, Self::Postgres | Self::Redshift | Self::Mysql | Self::Trino | Self::Athena | Self::Snowflake | Self::Duckdb | Self::Csv)
+        matches!(
+            self,
+            Self::Postgres | Self::Redshift | Self::Mysql | Self::Trino | Self::ClickHouse | Self::Athena | Self::Snowflake | Self::Duckdb | Self::Csv
+        )
     }
 
     /// The family of one of this source's type names.
@@ -87,6 +90,7 @@ impl DataSourceType {
             Self::Duckdb | Self::Csv => families::duckdb(type_name),
             Self::Trino => families::trino(type_name),
             Self::Athena => families::athena(type_name),
+            Self::ClickHouse => families::clickhouse(type_name),
             Self::Snowflake => families::snowflake(type_name),
             _ => families::generic(type_name),
         }

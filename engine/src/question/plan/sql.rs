@@ -127,6 +127,7 @@ pub(super) fn grain_sql(grain: Grain, column: &str, dialect: Dialect, range: Opt
         (Grain::Year, _) => format!("EXTRACT(YEAR FROM {column})"),
         (Grain::Weekday, Dialect::Postgres) => format!("TRIM(TO_CHAR({column}, 'Day'))"),
         (Grain::Weekday, Dialect::Trino) => format!("DATE_FORMAT({column}, '%W')"),
+        (Grain::Weekday, Dialect::ClickHouse) => format!("dateName('weekday', {column})"),
         (Grain::Weekday, _) => format!("DAYNAME({column})"),
         (Grain::Quarter, _) if one_year => format!("EXTRACT(QUARTER FROM {column})"),
         (Grain::Quarter, Dialect::MySql) => format!("CONCAT(YEAR({column}), '-Q', QUARTER({column}))"),

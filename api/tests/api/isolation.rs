@@ -90,6 +90,8 @@ async fn quarrys_own_services_are_never_a_data_source() {
         let athena =
             json!({"region": "eu-west-1", "database": "d", "accessKeyId": "a", "secretAccessKey": "s", "endpoint": format!("http://localhost:{port}")});
         assert_eq!(refused(&app, &client, &project, "ATHENA", athena, "CONNECTION_REFUSED").await, CONNECT_FAILED);
+        let clickhouse = json!({"host": "localhost", "port": port, "database": "default"});
+        assert_eq!(refused(&app, &client, &project, "CLICK_HOUSE", clickhouse, "CONNECTION_REFUSED").await, CONNECT_FAILED);
     }
 }
 

@@ -2,7 +2,8 @@
 //! file: TRINO end to end (connected over its client protocol to `FakeTrino`, tables read,
 //! deployed, questions answered in the Trino dialect — every statement the coordinator received
 //! read again by a SQL parser), ATHENA through the real AWS SDK against `FakeAthena`, and
-//! SNOWFLAKE through its SQL API against `FakeSnowflake`.
+//! SNOWFLAKE through its SQL API against `FakeSnowflake`. CLICK_HOUSE runs here for real: the
+//! shop is loaded into the test services' ClickHouse server and asked through its HTTP interface.
 
 use quarry_test_kit::{
     TestApp,
@@ -293,5 +294,93 @@ async fn a_snowflake_source_is_read_through_its_sql_api_partition_by_partition()
     let refused = connect(DataSourceType::Snowflake, &wrong, &SourcePolicy::permissive()).unwrap().test().await;
     assert!(matches!(&refused, Err(ConnectorError::ConnectionRefused(m)) if m.contains("Invalid OAuth access token")), "{refused:?}");
     let closed = connect(DataSourceType::Snowflake, &settings, &SourcePolicy::default()).unwrap().test().await;
+    assert!(matches!(closed, Err(ConnectorError::ConnectionRefused(_))), "{closed:?}");
+}
+
+/// The shop loaded into the test services' ClickHouse server: the server and the database.
+async fn clickhouse_shop(dir: &std::path::Path) -> (quarry_test_kit::clickhouse::ClickHouse, String) {
+    use quarry_engine::{Connector, QueryOptions, connectors::DuckDbConnector};
+    use quarry_test_kit::clickhouse::{ClickHouse, Table};
+    let duck = DuckDbConnector::immutable(shop(dir));
+    let mut tables = Vec::new();
+    for table in duck.tables().await.unwrap() {
+        let rows = duck.query(&format!("SELECT * FROM \"{}\"", table.name), QueryOptions::new(100, Duration::from_secs(30))).await.unwrap().rows;
+        tables.push(Table { name: table.name, columns: table.columns.into_iter().map(|c| (c.name, c.type_name)).collect(), rows });
+    }
+    let server = ClickHouse::from_env();
+    let database = server.load("shop", &tables).await;
+    (server, database)
+}
+
+#[tokio::test]
+async fn a_clickhouse_source_is_deployed_and_asked_in_its_own_dialect() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, database) = clickhouse_shop(dir.path()).await;
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("clickhouse").await;
+    let project = project(&app, &client, "ClickHouse Co").await;
+    let properties = json!({"host": server.host, "port": server.port, "database": database, "user": server.user, "password": server.password});
+    // A database that does not exist is said at once.
+    let save = "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }";
+    let mut elsewhere = properties.clone();
+    elsewhere["database"] = json!("nowhere");
+    let refused = app.gql(&client, save, json!({"p": project, "d": {"type": "CLICK_HOUSE", "properties": elsewhere}})).await;
+    assert!(refused.to_string().contains("Database nowhere does not exist"), "{refused}");
+    deploy_and_ask(&app, &client, &project, json!({"type": "CLICK_HOUSE", "properties": properties})).await;
+}
+
+#[tokio::test]
+async fn the_clickhouse_client_streams_stops_what_it_does_not_read_and_says_what_failed() {
+    use quarry_engine::{ConnectorError, DataSourceType, QueryOptions, SourcePolicy, connect};
+    let dir = tempfile::tempdir().unwrap();
+    let (server, database) = clickhouse_shop(dir.path()).await;
+    let settings = json!({"host": server.host, "port": server.port, "database": database, "user": server.user, "password": server.password});
+    let connector = connect(DataSourceType::ClickHouse, &settings, &SourcePolicy::permissive()).unwrap();
+    connector.test().await.unwrap();
+
+    // Tables in order, with their columns typed by family through ClickHouse's wrappers.
+    let tables = connector.tables().await.unwrap();
+    let orders = tables.iter().find(|t| t.name == "orders").unwrap();
+    let families: Vec<String> = orders.columns.iter().map(|c| format!("{}:{}", c.name, c.family.as_str())).collect();
+    assert_eq!(families, ["id:INTEGER", "customer_id:INTEGER", "amount:DECIMAL", "ordered_at:TIMESTAMP"]);
+    assert_eq!(orders.columns[2].type_name, "Nullable(Decimal(10, 2))");
+
+    // Values as every source gives them: exact decimals, timestamps with a T and milliseconds,
+    // 64-bit counts as numbers, an outer join's missing side as NULL.
+    let options = || QueryOptions::new(100, Duration::from_secs(30));
+    let order = connector.query("SELECT amount, ordered_at, count() OVER () AS n FROM orders WHERE id = 13", options()).await.unwrap();
+    assert_eq!(order.rows[0], vec![json!("7.50"), json!("2025-04-06T18:45:00.250"), json!(1)]);
+    let joined =
+        connector.query("SELECT c.name, o.amount FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE c.id = 3", options()).await.unwrap();
+    assert_eq!(joined.rows, vec![vec![json!("Linus"), Value::Null]]);
+
+    // A limit reads one row more, then the query is killed at the server by its id.
+    let killed_before = server.killed().await.len();
+    let two = connector.query("SELECT id FROM customers ORDER BY id", QueryOptions::new(2, Duration::from_secs(30))).await.unwrap();
+    assert_eq!((two.rows.len(), two.truncated), (2, true));
+    assert_eq!(server.killed().await.len(), killed_before + 1, "the rest is not produced for nobody");
+
+    // The server's reason, as it said it, without its code and version.
+    match connector.query("SELECT nope FROM customers", options()).await {
+        Err(ConnectorError::Query(message)) => assert!(message.contains("nope") && !message.contains("(version"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    // Statements run read-only.
+    let write = connector.query("CREATE TABLE evil (x Int8) ENGINE = Memory", options()).await;
+    assert!(matches!(&write, Err(ConnectorError::Query(m)) if m.contains("readonly")), "{write:?}");
+
+    // Past our limit the query is killed at the server.
+    let killed_before = server.killed().await.len();
+    let slow = connector.query("SELECT sleepEachRow(0.3) FROM numbers(10)", QueryOptions::new(100, Duration::from_millis(500))).await;
+    assert!(matches!(slow, Err(ConnectorError::Timeout(_))), "{slow:?}");
+    assert_eq!(server.killed().await.len(), killed_before + 1);
+
+    // A wrong password is refused as the server says; a closed network is never dialled.
+    let mut wrong = settings.clone();
+    wrong["password"] = json!("not-it");
+    let refused = connect(DataSourceType::ClickHouse, &wrong, &SourcePolicy::permissive()).unwrap().test().await;
+    assert!(matches!(&refused, Err(ConnectorError::ConnectionRefused(m)) if m.contains("Authentication failed")), "{refused:?}");
+    let closed = connect(DataSourceType::ClickHouse, &settings, &SourcePolicy::default()).unwrap().test().await;
     assert!(matches!(closed, Err(ConnectorError::ConnectionRefused(_))), "{closed:?}");
 }

@@ -86,7 +86,7 @@ impl ClickHouseConnector {
     fn request(&self, session: &Session, sql: &str, query_id: &str, limit: Duration, row_limit: usize) -> reqwest::RequestBuilder {
         let server_limit = (limit.as_secs() + 1).to_string();
         let max_rows = row_limit.saturating_add(1).to_string();
-        let params: [(&str, &str); 13] = [
+        let params: [(&str, &str); 14] = [
             ("database", self.props.database.trim()),
             ("query_id", query_id),
             ("default_format", "JSONCompactEachRowWithNamesAndTypes"),
@@ -98,6 +98,8 @@ impl ClickHouseConnector {
             ("session_timezone", "UTC"),
             ("output_format_json_quote_64bit_integers", "0"),
             ("output_format_json_quote_decimals", "1"),
+            // `7.50` as the column's scale says, like the other sources.
+            ("output_format_decimal_trailing_zeros", "1"),
             ("output_format_json_quote_denormals", "1"),
             ("cancel_http_readonly_queries_on_client_close", "1"),
         ];

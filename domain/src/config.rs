@@ -60,6 +60,8 @@ pub struct Config {
     pub worker_call_timeout: Duration,
     /// The local embedding model's files (safetensors, tokenizer, config).
     pub embedding_model_dir: PathBuf,
+    /// The Python that runs the sync engine (dlt), in the virtualenv `scripts/deps.sh` makes.
+    pub sync_python: PathBuf,
     /// Networks beyond the public internet that data sources and language-model providers
     /// may reach (loopback, private ranges): none by default. Quarry's own services and cloud
     /// metadata stay unreachable whatever this holds.
@@ -137,6 +139,12 @@ where
 fn default_data_dir() -> PathBuf {
     let home = env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
     home.join(".local/share/quarry/data")
+}
+
+/// Keep in step with DLT_VERSION in scripts/lib.sh.
+fn default_sync_python() -> PathBuf {
+    let home = env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".cache/quarry/dlt/1.31.0/bin/python")
 }
 
 fn default_embedding_model_dir() -> PathBuf {
@@ -248,6 +256,7 @@ impl Config {
             llm_timeout: Duration::from_millis(parsed("QUARRY_LLM_TIMEOUT_MS", 60_000u64)?),
             worker_call_timeout: Duration::from_secs(parsed("QUARRY_WORKER_CALL_TIMEOUT_SECS", 150u64)?),
             embedding_model_dir: var("QUARRY_EMBEDDING_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_embedding_model_dir),
+            sync_python: var("QUARRY_SYNC_PYTHON").map(PathBuf::from).unwrap_or_else(default_sync_python),
             source_networks: parse_networks(&string("QUARRY_SOURCE_NETWORKS", "")).map_err(|reason| ConfigError { name: "QUARRY_SOURCE_NETWORKS", reason })?,
             duckdb_source_dir: var("QUARRY_DUCKDB_SOURCE_DIR").map(PathBuf::from),
             rate_limit_requests: parsed("QUARRY_RATE_LIMIT_PER_MINUTE", 3000u64)?,

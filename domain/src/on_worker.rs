@@ -60,6 +60,12 @@ pub enum WorkerCall {
         properties: Value,
         update: bool,
     },
+    /// The tables a sync is to copy, checked against the source.
+    CheckSyncTables {
+        project_id: Uuid,
+        mode: crate::datasource::sync::SyncMode,
+        tables: Vec<crate::datasource::sync::SyncTable>,
+    },
     SourceTables {
         project_id: Uuid,
     },
@@ -229,6 +235,7 @@ fn name(call: &WorkerCall) -> &'static str {
         WorkerCall::TestDataSource { .. } => "TestDataSource",
         WorkerCall::SaveDataSource { .. } => "SaveDataSource",
         WorkerCall::SourceTables { .. } => "SourceTables",
+        WorkerCall::CheckSyncTables { .. } => "CheckSyncTables",
         WorkerCall::SaveTables { .. } => "SaveTables",
         WorkerCall::RecommendedRelationships { .. } => "RecommendedRelationships",
         WorkerCall::DetectSchemaChange { .. } => "DetectSchemaChange",
@@ -296,6 +303,7 @@ async fn perform(pool: &Pool, config: &Config, call: WorkerCall) -> Result<Value
             json(())
         }
         WorkerCall::SourceTables { project_id } => json(datasource::source_tables(pool, config, project_id).await?),
+        WorkerCall::CheckSyncTables { project_id, mode, tables } => json(datasource::sync::checked_tables(pool, config, project_id, mode, &tables).await?),
         WorkerCall::SaveTables { project_id, tables } => json(datasource::save_tables(pool, config, project_id, &tables).await?),
         WorkerCall::RecommendedRelationships { project_id } => json(datasource::recommended_relationships(pool, config, project_id).await?),
         WorkerCall::DetectSchemaChange { project_id } => json(datasource::detect_changes(pool, config, project_id).await?),
@@ -364,6 +372,16 @@ pub async fn save_data_source(
 pub async fn source_tables(services: &Services, acting: &Acting, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
     acting.may(&services.pool, Operation::ReadDataSource, project_id).await?;
     services.call(WorkerCall::SourceTables { project_id }).await
+}
+
+/// The tables a sync is to copy as the source has them; the caller has checked who asks.
+pub(crate) async fn check_sync_tables(
+    services: &Services,
+    project_id: Uuid,
+    mode: crate::datasource::sync::SyncMode,
+    tables: &[crate::datasource::sync::SyncTable],
+) -> Result<Vec<crate::datasource::sync::SyncTable>> {
+    services.call(WorkerCall::CheckSyncTables { project_id, mode, tables: tables.to_vec() }).await
 }
 
 /// A model (with its columns) for each chosen table, replacing earlier ones (SaveModels).

@@ -67,6 +67,14 @@ pub struct DashboardSchedule {
     pub name: String,
 }
 
+/// A project's data sync as Temporal keeps it: a run every `every`, none while `paused`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyncSchedule {
+    pub project_id: Uuid,
+    pub every: Duration,
+    pub paused: bool,
+}
+
 /// Starts and stops workflows, and hands short calls to a worker pool. Failures are never
 /// the user's fault: they are internal errors, their cause logged and not shown.
 #[async_trait]
@@ -88,6 +96,15 @@ pub trait WorkflowStarter: Send + Sync {
 
     /// Runs a dashboard's schedule now, as Temporal would at its time.
     async fn trigger_schedule(&self, project_id: Uuid, dashboard_id: Uuid) -> Result<()>;
+
+    /// Creates or replaces a project's sync schedule.
+    async fn put_sync_schedule(&self, schedule: SyncSchedule) -> Result<()>;
+
+    /// Runs a project's sync now; a run already going is left to finish alone.
+    async fn trigger_sync(&self, project_id: Uuid) -> Result<()>;
+
+    /// Asks a running workflow to stop; one that already ended is left alone.
+    async fn cancel_workflow(&self, workflow_id: &str) -> Result<()>;
 }
 
 /// Cheap to clone.
@@ -151,6 +168,18 @@ mod tests {
         }
 
         async fn trigger_schedule(&self, _project_id: Uuid, _dashboard_id: Uuid) -> Result<()> {
+            Ok(())
+        }
+
+        async fn put_sync_schedule(&self, _schedule: SyncSchedule) -> Result<()> {
+            Ok(())
+        }
+
+        async fn trigger_sync(&self, _project_id: Uuid) -> Result<()> {
+            Ok(())
+        }
+
+        async fn cancel_workflow(&self, _workflow_id: &str) -> Result<()> {
             Ok(())
         }
     }

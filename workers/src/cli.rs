@@ -9,6 +9,7 @@ Runs Quarry's background work. LIST is a comma-separated subset of:
   workflows  Temporal workflows and their bookkeeping steps (queue <prefix>-workflows)
   llm        question understanding and language-model steps (queue <prefix>-llm)
   sql        queries on data sources for answers (queue <prefix>-sql)
+  sync       copies of data sources into projects' stores (queue <prefix>-sync)
   email      e-mail delivery (apalis-redis queue quarry-email)
 Default: all of them. Configuration comes from QUARRY_* environment variables
 (see docs/contracts.md); logging from RUST_LOG.";
@@ -19,17 +20,19 @@ pub enum Queue {
     Workflows,
     Llm,
     Sql,
+    Sync,
     Email,
 }
 
 impl Queue {
-    const ALL: [Queue; 4] = [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Email];
+    const ALL: [Queue; 5] = [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Sync, Queue::Email];
 
     fn parse(name: &str) -> Option<Self> {
         match name {
             "workflows" => Some(Self::Workflows),
             "llm" => Some(Self::Llm),
             "sql" => Some(Self::Sql),
+            "sync" => Some(Self::Sync),
             "email" => Some(Self::Email),
             _ => None,
         }
@@ -37,7 +40,7 @@ impl Queue {
 
     /// Served by a Temporal worker (the rest are apalis queues).
     pub fn is_temporal(self) -> bool {
-        matches!(self, Self::Workflows | Self::Llm | Self::Sql)
+        matches!(self, Self::Workflows | Self::Llm | Self::Sql | Self::Sync)
     }
 }
 
@@ -61,7 +64,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         };
         let mut chosen = BTreeSet::new();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            chosen.insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, llm, sql, email)"))?);
+            chosen.insert(Queue::parse(name).ok_or_else(|| format!("unknown queue {name:?} (known: workflows, llm, sql, sync, email)"))?);
         }
         if chosen.is_empty() {
             return Err("--queues needs at least one queue".into());

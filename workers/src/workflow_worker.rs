@@ -1,8 +1,9 @@
 //! The Temporal workers: Quarry's workflows and their bookkeeping steps on
 //! `<prefix>-workflows`, question understanding and provider calls on `<prefix>-llm`, and
 //! everything that reaches a data source on `<prefix>-sql` (queries for answers, and the
-//! calls requests wait for: connection tests, tables, previews) — one `Worker` per task
-//! queue, so each pool can be scaled on its own.
+//! calls requests wait for: connection tests, tables, previews), copies of sources into
+//! projects' stores on `<prefix>-sync` — one `Worker` per task queue, so each pool can be
+//! scaled on its own.
 
 use std::time::Duration;
 
@@ -20,8 +21,8 @@ use tracing::{info, warn};
 
 use crate::{
     activities::{
-        AskActivities, Chaos, CsvImportActivities, DashboardRefreshActivities, DeployActivities, GenerationActivities, LocalModel, OrgRemovalActivities,
-        ProjectRemovalActivities, SpreadsheetExportActivities, WorkerCallActivities,
+        AskActivities, Chaos, CsvImportActivities, DashboardRefreshActivities, DataSyncActivities, DeployActivities, GenerationActivities, LocalModel,
+        OrgRemovalActivities, ProjectRemovalActivities, SpreadsheetExportActivities, WorkerCallActivities,
     },
     cli::Queue,
     services,
@@ -68,6 +69,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
     let results = quarry_domain::dashboard::cache::ResultCache::new(&config.redis_url)?;
     let refreshes = || DashboardRefreshActivities::new(pool.clone(), config.clone(), results.clone(), chaos);
     let exports = || SpreadsheetExportActivities::new(pool.clone(), config.clone(), chaos);
+    let syncs = || DataSyncActivities::new(pool.clone(), config.clone(), chaos);
     let mut workers = Vec::new();
     for &queue in queues {
         let name = worker_queue(queue, &names);
@@ -82,6 +84,7 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(ask())
                 .register_activities(refreshes())
                 .register_activities(exports())
+                .register_activities(syncs())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())
@@ -99,6 +102,13 @@ pub async fn run(config: &Config, pool: Pool, identity: &str, queues: &[Queue], 
                 .register_activities(calls())
                 .register_activities(refreshes())
                 .register_activities(exports())
+                .client_identity_override(identity.to_owned())
+                .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
+                .tuner(tuner())
+                .build(),
+            // Copies run long: each takes one slot of its own pool, never the sql pool's.
+            Queue::Sync => WorkerOptions::new(name.clone())
+                .register_activities(syncs())
                 .client_identity_override(identity.to_owned())
                 .graceful_shutdown_period(GRACEFUL_SHUTDOWN)
                 .tuner(tuner())
@@ -130,6 +140,7 @@ fn worker_queue(queue: Queue, names: &TaskQueues) -> String {
         Queue::Workflows => names.workflows.clone(),
         Queue::Llm => names.llm.clone(),
         Queue::Sql => names.sql.clone(),
+        Queue::Sync => names.sync.clone(),
         Queue::Email => String::new(),
     }
 }

@@ -20,9 +20,9 @@ use temporalio_common::protos::temporal::api::{
 use uuid::Uuid;
 
 use crate::{
-    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DashboardRefreshInput, DashboardRefreshWorkflow, DeployInput, DeployWorkflow, GenerationInput,
-    GenerationWorkflow, OrgRemovalInput, OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode, SpreadsheetExportInput,
-    SpreadsheetExportWorkflow, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
+    AskInput, AskWorkflow, CsvImportInput, CsvImportWorkflow, DashboardRefreshInput, DashboardRefreshWorkflow, DataSyncInput, DataSyncWorkflow, DeployInput,
+    DeployWorkflow, GenerationInput, GenerationWorkflow, OrgRemovalInput, OrgRemovalWorkflow, ProjectRemovalInput, ProjectRemovalWorkflow, RemovalMode,
+    SpreadsheetExportInput, SpreadsheetExportWorkflow, TaskQueues, WorkerCallInput, WorkerCallWorkflow, ids,
 };
 
 /// How long a new removal waits for the previous one of the same project to close.
@@ -319,6 +319,62 @@ impl Temporal {
             calendars: spec.structured_calendar.len(),
             recent_runs: described.recent_actions().into_iter().map(|a| a.workflow_id).collect(),
         }))
+    }
+
+    /// Creates or replaces a project's sync schedule: a DataSync run every `every` (a run
+    /// still going when the next is due makes that one skip), paused while the sync is stopped.
+    pub async fn put_sync_schedule(&self, project_id: Uuid, every: Duration, paused: bool) -> Result<(), TemporalError> {
+        let schedule_id = ids::sync_schedule(project_id);
+        let spec = ScheduleSpec::from_interval(every);
+        let input = DataSyncInput { project_id, sync_queue: self.queues.sync.clone() };
+        let action = ScheduleAction::start_workflow(DataSyncWorkflow::run, input, self.queues.workflows.clone(), ids::data_sync(project_id));
+        let options =
+            CreateScheduleOptions::builder().action(action.clone()).spec(spec.clone()).overlap_policy(ScheduleOverlapPolicy::Skip).paused(paused).build();
+        let error = |source: ScheduleError| TemporalError::Schedule { schedule_id: schedule_id.clone(), source };
+        match self.client.create_schedule(schedule_id.clone(), options).await {
+            Ok(_) => Ok(()),
+            Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::AlreadyExists => {
+                let handle = self.client.get_schedule_handle(schedule_id.clone());
+                handle
+                    .update(
+                        move |update| {
+                            update.set_spec(spec).set_action(action).set_overlap_policy(ScheduleOverlapPolicy::Skip);
+                        },
+                        Default::default(),
+                    )
+                    .await
+                    .map_err(error)?;
+                let paused_note = if paused { "sync stopped" } else { "sync resumed" };
+                let done = if paused {
+                    handle.pause(Some(paused_note), Default::default()).await
+                } else {
+                    handle.unpause(Some(paused_note), Default::default()).await
+                };
+                done.map_err(error)
+            }
+            Err(source) => Err(error(source)),
+        }
+    }
+
+    /// Runs a project's sync now; a run still going makes this one skip.
+    pub async fn trigger_sync(&self, project_id: Uuid) -> Result<(), TemporalError> {
+        let schedule_id = ids::sync_schedule(project_id);
+        self.client
+            .get_schedule_handle(schedule_id.clone())
+            .trigger(ScheduleOverlapPolicy::Skip, Default::default())
+            .await
+            .map_err(|source| TemporalError::Schedule { schedule_id, source })
+    }
+
+    /// Asks a workflow to stop; one that already ended (or never ran) is left alone.
+    pub async fn cancel_workflow(&self, workflow_id: &str) -> Result<(), TemporalError> {
+        let handle = self.client.get_workflow_handle::<UntypedWorkflow>(workflow_id.to_owned());
+        let options = WorkflowCancelOptions::builder().reason("stopped by the user".to_owned()).build();
+        match handle.cancel(options).await {
+            Ok(()) => Ok(()),
+            Err(source) if is_closed_or_missing(&source) => Ok(()),
+            Err(source) => Err(TemporalError::Cancel { workflow_id: workflow_id.to_owned(), source }),
+        }
     }
 
     /// Runs a sealed call on `queue` and waits for its sealed reply, no longer than `within`:

@@ -70,6 +70,16 @@ pub fn dashboard_refresh(project_id: Uuid, dashboard_id: Uuid) -> String {
     format!("{}dashboard-refresh-{dashboard_id}", project_prefix(project_id))
 }
 
+/// A project's sync schedule.
+pub fn sync_schedule(project_id: Uuid) -> String {
+    format!("{}sync-schedule", project_prefix(project_id))
+}
+
+/// A project's sync runs: the schedule's time is appended by Temporal.
+pub fn data_sync(project_id: Uuid) -> String {
+    format!("{}sync", project_prefix(project_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,18 @@ pub struct TaskQueues {
     pub sql: String,
     pub llm: String,
     pub billing: String,
+    /// Copies of sources into projects' stores (the sync engine).
+    pub sync: String,
 }
 
 impl TaskQueues {
     pub fn new(prefix: &str) -> Self {
-        Self { workflows: format!("{prefix}-workflows"), sql: format!("{prefix}-sql"), llm: format!("{prefix}-llm"), billing: format!("{prefix}-billing") }
+        Self {
+            workflows: format!("{prefix}-workflows"),
+            sql: format!("{prefix}-sql"),
+            llm: format!("{prefix}-llm"),
+            billing: format!("{prefix}-billing"),
+            sync: format!("{prefix}-sync"),
+        }
     }
 }

@@ -10,7 +10,7 @@ use temporalio_sdk::{
 use temporalio_workflow::workflows::WorkflowImplementation;
 
 use crate::{
-    AskWorkflow, CsvImportWorkflow, DashboardRefreshWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow,
+    AskWorkflow, CsvImportWorkflow, DashboardRefreshWorkflow, DataSyncWorkflow, DeployWorkflow, GenerationWorkflow, OrgRemovalWorkflow, ProjectRemovalWorkflow,
     SpreadsheetExportWorkflow, WorkerCallWorkflow,
 };
 
@@ -20,6 +20,7 @@ pub fn register_workflows<O: RegistersWorkflows>(options: O) -> Result<O, Workfl
         .register::<AskWorkflow>()?
         .register::<CsvImportWorkflow>()?
         .register::<DashboardRefreshWorkflow>()?
+        .register::<DataSyncWorkflow>()?
         .register::<DeployWorkflow>()?
         .register::<GenerationWorkflow>()?
         .register::<OrgRemovalWorkflow>()?

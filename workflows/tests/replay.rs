@@ -260,7 +260,20 @@ mod record {
             "# Recorded workflow histories\n\nWritten by `scripts/record-histories.sh`; replayed by `workflows/tests/replay.rs`.\n\n\
              | file | path through the workflow |\n|---|---|\n",
         );
+        // QUARRY_RECORD_TYPES (comma-separated): only these types are recorded again; the
+        // others keep their files (a new workflow recorded without running every test).
+        let only: Option<Vec<String>> = std::env::var("QUARRY_RECORD_TYPES").ok().map(|t| t.split(',').map(|t| t.trim().to_owned()).collect());
         for workflow_type in workflow_types() {
+            if only.as_ref().is_some_and(|only| !only.contains(&workflow_type)) {
+                let mut names: Vec<String> =
+                    super::history_files().into_iter().filter(|name| file_type(name) == Some(workflow_type.as_str()) && is_recorded(name)).collect();
+                names.sort();
+                for name in names {
+                    let events = WorkflowHistory::from_json(&fs::read(dir.join(&name)).unwrap()).unwrap().into_events().await.unwrap();
+                    writeln!(index, "| `{name}` | {} |", path(&events).join(" > ")).unwrap();
+                }
+                continue;
+            }
             // Visibility on the dev server's SQLite has no ORDER BY or prefix match: both here.
             let query = format!("WorkflowType = '{workflow_type}' AND StartTime > '{since}'");
             let listed: Vec<_> = client.list_workflows(query, WorkflowListOptions::default()).try_collect().await.expect("listing workflows");

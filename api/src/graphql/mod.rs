@@ -8,6 +8,7 @@ mod context;
 mod csv_import;
 mod dashboard;
 mod data_security;
+mod data_sync;
 mod datasource;
 mod folder;
 mod generation;
@@ -51,6 +52,7 @@ pub struct Query(
     modeling::ModelingQuery,
     modeling::DeployQuery,
     datasource::DataSourceQuery,
+    data_sync::DataSyncQuery,
     csv_import::CsvImportQuery,
     sample_dataset::SampleDatasetQuery,
     asking::AskingQuery,
@@ -75,6 +77,7 @@ pub struct Mutation(
     modeling::ModelingEditMutation,
     modeling::DeployMutation,
     datasource::DataSourceMutation,
+    data_sync::DataSyncMutation,
     csv_import::CsvImportMutation,
     sample_dataset::SampleDatasetMutation,
     asking::AskingMutation,

@@ -10,6 +10,7 @@ mod authorization;
 mod csv_import;
 mod dashboards;
 mod data_security;
+mod data_sync;
 mod folders;
 mod fuzz;
 mod isolation;

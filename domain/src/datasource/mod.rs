@@ -6,6 +6,7 @@ pub mod evidence;
 mod record;
 pub mod sample;
 pub mod schema_change;
+pub mod sync;
 pub mod tables;
 
 pub(crate) use record::get as saved;
@@ -68,7 +69,7 @@ async fn stored(pool: &Pool, project_id: Uuid) -> Result<DataSource> {
     saved(pool, project_id).await?.ok_or_else(|| Error::invalid("This project has no data source yet."))
 }
 
-fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Value>> {
+pub(crate) fn stored_secrets(config: &Config, record: &DataSource) -> Result<Map<String, Value>> {
     match &record.secrets {
         Some(sealed) => secrets::open_json(&config.secret_keys(), sealed).map_err(Error::internal),
         None => Ok(Map::new()),
@@ -102,8 +103,17 @@ async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, sou
     Ok(merge_secrets(&plain, &secrets))
 }
 
-/// The saved data source's connector, with its secrets opened.
+/// Where the project's questions, previews and dashboards read: the store when the project
+/// syncs its data ([`sync`]), else the source itself.
 pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Box<dyn Connector>> {
+    match sync::store_connector(pool, config, project_id).await? {
+        Some(store) => Ok(store),
+        None => source_connector(pool, config, project_id).await,
+    }
+}
+
+/// The saved data source's connector, with its secrets opened: the source itself, synced or not.
+pub async fn source_connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Box<dyn Connector>> {
     let record = stored(pool, project_id).await?;
     if let Some(name) = &record.sample_dataset {
         let dataset = name.parse().map_err(Error::internal)?;
@@ -118,8 +128,12 @@ pub async fn sample_dataset(pool: &Pool, project_id: Uuid) -> Result<Option<quar
     Ok(record::get(pool, project_id).await?.and_then(|r| r.sample_dataset).and_then(|name| name.parse().ok()))
 }
 
-/// The saved data source's type (which decides the SQL dialect models compile to).
+/// The type of what the project's questions read (which decides the SQL dialect models
+/// compile to): DuckDB's when the project syncs into its store, else the source's.
 pub async fn connector_type(pool: &Pool, project_id: Uuid) -> Result<DataSourceType> {
+    if sync::find(pool, project_id).await?.is_some() {
+        return Ok(DataSourceType::Duckdb);
+    }
     stored(pool, project_id).await?.source_type()
 }
 
@@ -179,7 +193,7 @@ pub async fn update(pool: &Pool, config: &Config, acting: &Acting, project_id: U
 
 /// The source's tables and whether they all sit in one schema.
 pub async fn source_tables(pool: &Pool, config: &Config, project_id: Uuid) -> Result<(Vec<SourceTable>, bool)> {
-    let tables = connector(pool, config, project_id).await?.tables().await?;
+    let tables = source_connector(pool, config, project_id).await?.tables().await?;
     let single = tables::single_schema(&tables);
     Ok((tables, single))
 }
@@ -205,7 +219,7 @@ pub async fn save_tables(pool: &Pool, config: &Config, project_id: Uuid, chosen:
 /// source's data ([`recommend`], [`evidence`]).
 pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Vec<Recommendation>> {
     let models = modeling::models(pool, project_id).await?;
-    let connector = connector(pool, config, project_id).await?;
+    let connector = source_connector(pool, config, project_id).await?;
     let foreign_keys = connector.foreign_keys().await?;
     let model_of =
         |schema: &str, table: &str| models.iter().find(|(m, _)| m.source_table.as_deref() == Some(table) && m.source_schema.as_deref().unwrap_or("") == schema);

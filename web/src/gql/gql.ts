@@ -82,6 +82,12 @@ type Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": typeof types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": typeof types.ResolveSchemaChangeDocument,
+    "\n  query DataSync($projectId: ID!) {\n    dataSync(projectId: $projectId) {\n      mode\n      everyMinutes\n      stopped\n      status\n      lastSyncedAt\n      nextSyncAt\n      tables {\n        schema\n        name\n        cursor\n      }\n    }\n    syncJobs(projectId: $projectId) {\n      id\n      status\n      rowsSynced\n      error\n      createdAt\n      finishedAt\n      tables {\n        table\n        rows\n      }\n    }\n  }\n": typeof types.DataSyncDocument,
+    "\n  query SyncSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      columns {\n        name\n      }\n    }\n  }\n": typeof types.SyncSourceTablesDocument,
+    "\n  mutation SetDataSync($projectId: ID!, $mode: SyncMode!, $tables: [SyncTableInput!]!, $everyMinutes: Int!) {\n    setDataSync(projectId: $projectId, mode: $mode, tables: $tables, everyMinutes: $everyMinutes) {\n      status\n    }\n  }\n": typeof types.SetDataSyncDocument,
+    "\n  mutation StopDataSync($projectId: ID!) {\n    stopDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n": typeof types.StopDataSyncDocument,
+    "\n  mutation ResumeDataSync($projectId: ID!) {\n    resumeDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n": typeof types.ResumeDataSyncDocument,
+    "\n  mutation SyncDataNow($projectId: ID!) {\n    syncDataNow(projectId: $projectId)\n  }\n": typeof types.SyncDataNowDocument,
     "\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n": typeof types.FolderFieldsFragmentDoc,
     "\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n": typeof types.FolderTreeDocument,
     "\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n": typeof types.CreateFolderDocument,
@@ -271,6 +277,12 @@ const documents: Documents = {
     "\n  query SchemaChange($projectId: ID!) {\n    schemaChange(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.SchemaChangeDocument,
     "\n  mutation TriggerDataSourceDetection($projectId: ID!) {\n    triggerDataSourceDetection(projectId: $projectId) {\n      addedTables\n      removedTables\n      addedColumns\n      removedColumns\n      changedColumns\n      detectedAt\n    }\n  }\n": types.TriggerDataSourceDetectionDocument,
     "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n": types.ResolveSchemaChangeDocument,
+    "\n  query DataSync($projectId: ID!) {\n    dataSync(projectId: $projectId) {\n      mode\n      everyMinutes\n      stopped\n      status\n      lastSyncedAt\n      nextSyncAt\n      tables {\n        schema\n        name\n        cursor\n      }\n    }\n    syncJobs(projectId: $projectId) {\n      id\n      status\n      rowsSynced\n      error\n      createdAt\n      finishedAt\n      tables {\n        table\n        rows\n      }\n    }\n  }\n": types.DataSyncDocument,
+    "\n  query SyncSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      columns {\n        name\n      }\n    }\n  }\n": types.SyncSourceTablesDocument,
+    "\n  mutation SetDataSync($projectId: ID!, $mode: SyncMode!, $tables: [SyncTableInput!]!, $everyMinutes: Int!) {\n    setDataSync(projectId: $projectId, mode: $mode, tables: $tables, everyMinutes: $everyMinutes) {\n      status\n    }\n  }\n": types.SetDataSyncDocument,
+    "\n  mutation StopDataSync($projectId: ID!) {\n    stopDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n": types.StopDataSyncDocument,
+    "\n  mutation ResumeDataSync($projectId: ID!) {\n    resumeDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n": types.ResumeDataSyncDocument,
+    "\n  mutation SyncDataNow($projectId: ID!) {\n    syncDataNow(projectId: $projectId)\n  }\n": types.SyncDataNowDocument,
     "\n  fragment FolderFields on Folder {\n    id\n    name\n    access\n    createdBy\n    canEdit\n    canManageAccess\n    members {\n      id\n      label\n      addedAt\n    }\n    groups {\n      id\n      label\n      addedAt\n    }\n  }\n": types.FolderFieldsFragmentDoc,
     "\n  query FolderTree($projectId: ID!) {\n    folderTree(projectId: $projectId) {\n      canCreateFolders\n      folders {\n        ...FolderFields\n      }\n      items {\n        kind\n        id\n        name\n        folderId\n        shared\n        createdBy\n        updatedAt\n      }\n    }\n  }\n": types.FolderTreeDocument,
     "\n  mutation CreateFolder($projectId: ID!, $data: CreateFolderInput!) {\n    createFolder(projectId: $projectId, data: $data) {\n      ...FolderFields\n    }\n  }\n": types.CreateFolderDocument,
@@ -678,6 +690,30 @@ export function graphql(source: "\n  mutation TriggerDataSourceDetection($projec
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation ResolveSchemaChange($projectId: ID!) {\n    resolveSchemaChange(projectId: $projectId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DataSync($projectId: ID!) {\n    dataSync(projectId: $projectId) {\n      mode\n      everyMinutes\n      stopped\n      status\n      lastSyncedAt\n      nextSyncAt\n      tables {\n        schema\n        name\n        cursor\n      }\n    }\n    syncJobs(projectId: $projectId) {\n      id\n      status\n      rowsSynced\n      error\n      createdAt\n      finishedAt\n      tables {\n        table\n        rows\n      }\n    }\n  }\n"): (typeof documents)["\n  query DataSync($projectId: ID!) {\n    dataSync(projectId: $projectId) {\n      mode\n      everyMinutes\n      stopped\n      status\n      lastSyncedAt\n      nextSyncAt\n      tables {\n        schema\n        name\n        cursor\n      }\n    }\n    syncJobs(projectId: $projectId) {\n      id\n      status\n      rowsSynced\n      error\n      createdAt\n      finishedAt\n      tables {\n        table\n        rows\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SyncSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      columns {\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query SyncSourceTables($projectId: ID!) {\n    listDataSourceTables(projectId: $projectId) {\n      name\n      schema\n      columns {\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDataSync($projectId: ID!, $mode: SyncMode!, $tables: [SyncTableInput!]!, $everyMinutes: Int!) {\n    setDataSync(projectId: $projectId, mode: $mode, tables: $tables, everyMinutes: $everyMinutes) {\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SetDataSync($projectId: ID!, $mode: SyncMode!, $tables: [SyncTableInput!]!, $everyMinutes: Int!) {\n    setDataSync(projectId: $projectId, mode: $mode, tables: $tables, everyMinutes: $everyMinutes) {\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StopDataSync($projectId: ID!) {\n    stopDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n"): (typeof documents)["\n  mutation StopDataSync($projectId: ID!) {\n    stopDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeDataSync($projectId: ID!) {\n    resumeDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeDataSync($projectId: ID!) {\n    resumeDataSync(projectId: $projectId) {\n      stopped\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SyncDataNow($projectId: ID!) {\n    syncDataNow(projectId: $projectId)\n  }\n"): (typeof documents)["\n  mutation SyncDataNow($projectId: ID!) {\n    syncDataNow(projectId: $projectId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,7 @@
 mod ask;
 mod csv_import;
 mod dashboard_refresh;
+mod data_sync;
 mod deploy;
 mod embedding;
 mod generation;
@@ -16,6 +17,7 @@ mod worker_call;
 pub use ask::AskActivities;
 pub use csv_import::CsvImportActivities;
 pub use dashboard_refresh::DashboardRefreshActivities;
+pub use data_sync::DataSyncActivities;
 pub use deploy::DeployActivities;
 pub use embedding::LocalModel;
 pub use generation::GenerationActivities;

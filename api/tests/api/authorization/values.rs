@@ -8,6 +8,21 @@ use serde_json::json;
 use uuid::Uuid;
 
 impl World {
+    /// A scratch project whose source is a fresh shop database on the source Postgres server;
+    /// with `synced`, its customers table synced every hour.
+    async fn synced_project(&self, synced: bool) -> Uuid {
+        let project = self.scratch_project(false).await;
+        let (_, properties) = quarry_test_kit::shop_database().await;
+        let save = "mutation($p: ID!, $d: DataSourceInput!) { saveDataSource(projectId: $p, data: $d) { type } }";
+        self.owner_ok(save, json!({"p": project, "d": {"type": "POSTGRES", "properties": properties}})).await;
+        if synced {
+            let set = "mutation($p: ID!) { setDataSync(projectId: $p, mode: STANDARD, tables: [{schema: \"public\", name: \"customers\"}], everyMinutes: 60) { status } }";
+            self.owner_ok(set, json!({"p": project})).await;
+        }
+        self.reset_current().await;
+        project
+    }
+
     /// The values a call by `who` works with: the victim's shared fixtures, `who`'s own thread,
     /// and fresh fixtures for calls that change or remove theirs.
     pub(super) async fn values(&self, field: &str, who: Who) -> Values {
@@ -15,6 +30,9 @@ impl World {
         let mut v = self.shared.clone();
         let project = match field {
             "resetProject" | "deleteProject" | "saveRelations" | "startSampleDataset" | "saveTables" => self.scratch_project(false).await,
+            // A Postgres source (the sample's DuckDB cannot be synced); all but setting one
+            // act on a sync already set.
+            "setDataSync" | "stopDataSync" | "resumeDataSync" | "syncDataNow" => self.synced_project(field != "setDataSync").await,
             "testDataSourceConnection" | "saveDataSource" | "updateDataSource" | "triggerDataSourceDetection" | "resolveSchemaChange" => {
                 self.scratch_project(true).await
             }
@@ -106,6 +124,11 @@ impl World {
             }
             "createThread" => {
                 v.insert("data", json!({"summary": "A thread"}));
+            }
+            "setDataSync" => {
+                v.insert("mode", json!("STANDARD"));
+                v.insert("tables", json!([{"schema": "public", "name": "customers"}]));
+                v.insert("everyMinutes", json!(60));
             }
             "saveTables" => {
                 self.owner_ok("mutation($p: ID!) { startSampleDataset(projectId: $p, name: MUSIC) }", json!({"p": project})).await;

@@ -22,6 +22,10 @@ import { ConnectionForm } from './ConnectionForm';
 import { ConnectionOutcomeAlert } from './ConnectionOutcomeAlert';
 import { SchemaChangePanel } from './SchemaChangePanel';
 import { CsvFilesPanel } from '../../csvImport/components/CsvFilesPanel';
+import { DataSyncPanel } from '../../dataSync/components/DataSyncPanel';
+
+/** Source types whose tables Quarry can copy into its own store (the sync engine reads them). */
+const SYNCABLE = new Set(['POSTGRES', 'REDSHIFT', 'MYSQL']);
 
 type DataSource = NonNullable<DataSourceResult['dataSource']>;
 
@@ -162,6 +166,7 @@ export function DataConnectionSettings({ projectId }: { projectId: string }) {
       {source.type === 'CSV' && (
         <CsvFilesPanel projectId={projectId} canEdit={canEdit} canChangeTypes={project?.myPermissions.canUpdateModels ?? true} />
       )}
+      {!source.sampleDataset && SYNCABLE.has(source.type) && <DataSyncPanel projectId={projectId} canEdit={canEdit} />}
       <SchemaChangePanel projectId={projectId} canEdit={canEdit} />
     </>
   );

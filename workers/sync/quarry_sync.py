@@ -14,7 +14,9 @@ kept as the source writes them (dlt's case-sensitive naming), each source schema
 schema of the same name, so the project's models read the store as they read the source.
 
 dlt keeps its state and unfinished loads under `pipelinesDir`: a sync killed midway is
-finished by the next run, and a cursor moves only once its rows are in the store.
+finished by the next run, and a cursor moves only once its rows are in the store. When the
+worker that started it dies (killed, crashed), this process ends too: the run is taken up
+by another worker, and two writers never hold the store.
 
 Progress goes to stdout, one JSON object a line:
     {"event": "rows", "table": "public.orders", "rows": 150000}
@@ -25,6 +27,7 @@ Progress goes to stdout, one JSON object a line:
 import json
 import os
 import sys
+import threading
 import time
 from collections import defaultdict
 from urllib.parse import quote
@@ -53,7 +56,20 @@ def credentials(source):
     return url
 
 
+def end_with_parent():
+    """Exits as soon as the worker that started this process is gone (reparented)."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(3)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main():
+    end_with_parent()
     job = json.load(sys.stdin)
     os.environ.setdefault("DLT_DATA_DIR", os.path.join(job["pipelinesDir"], "data"))
     import dlt

@@ -5,7 +5,7 @@ activity with the job on stdin as JSON:
     {"source": {"dialect": "postgresql" | "mysql", "host": "10.0.0.5", "port": 5432,
                 "database": "shop", "user": "u", "password": "p", "ssl": false},
      "tables": [{"schema": "public", "name": "orders", "cursor": "updated_at", "primaryKey": ["id"]}],
-     "store": "/…/sync/staging.duckdb", "pipelinesDir": "/…/sync/pipelines", "chunkRows": 50000}
+     "store": "/…/sync/staging.duckdb", "pipelinesDir": "/…/sync/pipelines", "chunkRows": 100000}
 
 The host is the address the worker's network policy checked: nothing here resolves names.
 A table with a cursor column is read from where the last sync stopped and merged into the
@@ -100,7 +100,7 @@ def main():
             incremental = dlt.sources.incremental(cursor) if cursor else None
             resource = sql_table(
                 credentials=url, schema=schema, table=table["name"], incremental=incremental,
-                backend="pyarrow", chunk_size=int(job.get("chunkRows") or 50000), reflection_level="full_with_precision",
+                backend="pyarrow", chunk_size=int(job.get("chunkRows") or 100000), reflection_level="full_with_precision",
             )
             primary_key = table.get("primaryKey") or []
             if cursor and primary_key:

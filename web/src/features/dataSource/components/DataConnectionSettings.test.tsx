@@ -136,4 +136,20 @@ describe('DataConnectionSettings', () => {
     expect(await screen.findByText('code is now VARCHAR: 3 values converted; 1 could not be read and is now missing.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsOf('ChangeCsvColumnType')).toEqual([{ projectId: 'p1', table: 'parts', column: 'code', type: 'TEXT' }]);
   });
+
+  it('offers a data sync for a Postgres source', async () => {
+    const api = renderSettings({ DataSync: { data: { dataSync: null, syncJobs: [] } } });
+    expect(await screen.findByRole('button', { name: 'Set up a sync' }, { timeout: 10_000 })).toBeEnabled();
+    expect(api.callsOf('DataSync')).toEqual([{ projectId: 'p1' }]);
+  });
+
+  it('has no data sync for a CSV source', async () => {
+    const api = renderSettings({
+      DataSource: { data: { dataSource: { type: 'CSV', properties: {}, sampleDataset: null } } },
+      CsvImportJobs: { data: { csvImportJobs: [] } },
+    });
+    await screen.findByText('CSV files have no connection settings to edit.', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Set up a sync' })).not.toBeInTheDocument();
+    expect(api.callsOf('DataSync')).toEqual([]);
+  });
 });

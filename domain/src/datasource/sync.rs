@@ -123,24 +123,41 @@ pub fn syncable(source_type: DataSourceType) -> bool {
     matches!(source_type, DataSourceType::Postgres | DataSourceType::Redshift | DataSourceType::Mysql)
 }
 
-const SELECT_SYNC: &str =
-    r#"SELECT project_id, mode AS "mode: SyncMode", tables, every_minutes, stopped, last_synced_at, created_at, updated_at FROM data_syncs"#;
+const SELECT_SYNC: &str = "SELECT project_id, mode, tables, every_minutes, stopped, last_synced_at, created_at, updated_at FROM data_syncs";
 
-fn sync_of(row: (Uuid, SyncMode, Value, i32, bool, Option<DateTime<Utc>>, DateTime<Utc>, DateTime<Utc>)) -> Result<DataSync> {
-    let (project_id, mode, tables, every_minutes, stopped, last_synced_at, created_at, updated_at) = row;
-    let tables = serde_json::from_value(tables).map_err(Error::internal)?;
-    Ok(DataSync { project_id, mode, tables, every_minutes, stopped, last_synced_at, created_at, updated_at })
+/// A row of `data_syncs` as stored (its tables as JSON).
+#[derive(sqlx::FromRow)]
+struct SyncRow {
+    project_id: Uuid,
+    mode: SyncMode,
+    tables: Value,
+    every_minutes: i32,
+    stopped: bool,
+    last_synced_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl SyncRow {
+    fn into_sync(self) -> Result<DataSync> {
+        let tables = serde_json::from_value(self.tables).map_err(Error::internal)?;
+        Ok(DataSync {
+            project_id: self.project_id,
+            mode: self.mode,
+            tables,
+            every_minutes: self.every_minutes,
+            stopped: self.stopped,
+            last_synced_at: self.last_synced_at,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        })
+    }
 }
 
 /// The project's sync, if one is set.
 pub async fn find(pool: &Pool, project_id: Uuid) -> Result<Option<DataSync>> {
-    let row = sqlx::query_as::<_, (Uuid, SyncMode, Value, i32, bool, Option<DateTime<Utc>>, DateTime<Utc>, DateTime<Utc>)>(&format!(
-        "{SELECT_SYNC} WHERE project_id = $1"
-    ))
-    .bind(project_id)
-    .fetch_optional(pool)
-    .await?;
-    row.map(sync_of).transpose()
+    let row = sqlx::query_as::<_, SyncRow>(&format!("{SELECT_SYNC} WHERE project_id = $1")).bind(project_id).fetch_optional(pool).await?;
+    row.map(SyncRow::into_sync).transpose()
 }
 
 /// The store's connector when the project syncs its data; `None`: questions read the source.

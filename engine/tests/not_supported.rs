@@ -7,7 +7,7 @@ use serde_json::json;
 fn other_types_are_not_yet_supported() {
     let settings = json!({"host": "warehouse.example.com", "user": "analyst", "password": "hunter2", "account": "xy"});
     let unsupported: Vec<DataSourceType> = DataSourceType::ALL.into_iter().filter(|t| !t.is_supported()).collect();
-    assert_eq!(unsupported, [DataSourceType::BigQuery, DataSourceType::ClickHouse, DataSourceType::Mssql, DataSourceType::Oracle]);
+    assert_eq!(unsupported, [DataSourceType::BigQuery, DataSourceType::Mssql, DataSourceType::Oracle]);
     for source_type in unsupported {
         // The settings themselves are fine: they are stored as given.
         assert!(ConnectionProperties::parse(source_type, &settings).is_ok());

@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn defaults_to_every_queue() {
-        assert_eq!(run(&[]), Ok(Command::Run { queues: [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Email].into() }));
+        assert_eq!(run(&[]), Ok(Command::Run { queues: [Queue::Workflows, Queue::Llm, Queue::Sql, Queue::Sync, Queue::Email].into() }));
     }
 
     #[test]

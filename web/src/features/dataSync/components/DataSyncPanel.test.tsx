@@ -40,10 +40,14 @@ const SYNCING = {
 
 describe('DataSyncPanel', () => {
   it('offers a sync where there is none and sets one with the chosen tables, cursor and schedule', async () => {
+    let set = false;
     const api = mockOperations({
-      DataSync: { data: { dataSync: null, syncJobs: [] } },
+      DataSync: () => (set ? SYNCING : { data: { dataSync: null, syncJobs: [] } }),
       SyncSourceTables: TABLES,
-      SetDataSync: { data: { setDataSync: { status: 'IDLE' } } },
+      SetDataSync: () => {
+        set = true;
+        return { data: { setDataSync: { status: 'IDLE' } } };
+      },
     });
     renderWithProviders(<DataSyncPanel projectId="p1" canEdit />, api.client);
     fireEvent.click(await screen.findByRole('button', { name: 'Set up a sync' }, { timeout: 10_000 }));
@@ -55,6 +59,9 @@ describe('DataSyncPanel', () => {
     expect(api.callsOf('SetDataSync')).toEqual([
       { projectId: 'p1', mode: 'STANDARD', tables: [{ schema: 'public', name: 'orders', cursor: 'updated_at' }], everyMinutes: 60 },
     ]);
+    // The panel reads the sync again and shows it, its settings closed.
+    expect(await screen.findByLabelText('Sync status', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start syncing' })).not.toBeInTheDocument();
   });
 
   it('shows a running sync with its progress, the failed job with its reason, and stops it', async () => {

@@ -65,7 +65,18 @@ function JobsTable({ jobs }: { jobs: Job[] }) {
 type Choice = { key: string; schema: string; name: string; columns: string[] };
 
 /** The form that sets which tables are copied, by which cursor, and how often. */
-function SyncSettings({ projectId, canEdit, current }: { projectId: string; canEdit: boolean; current: DataSyncResult['dataSync'] }) {
+function SyncSettings({
+  projectId,
+  canEdit,
+  current,
+  onSaved,
+}: {
+  projectId: string;
+  canEdit: boolean;
+  current: DataSyncResult['dataSync'];
+  /** Called once the sync is set: the panel reads it again. */
+  onSaved: () => void;
+}) {
   const [{ data, fetching, error }] = useQuery({ query: SyncSourceTablesQuery, variables: { projectId } });
   const [{ fetching: saving }, setSync] = useMutation(SetDataSyncMutation);
   const initial: Record<string, string | null> = Object.fromEntries((current?.tables ?? []).map((t) => [`${t.schema}.${t.name}`, t.cursor ?? null]));
@@ -88,6 +99,7 @@ function SyncSettings({ projectId, canEdit, current }: { projectId: string; canE
       return;
     }
     toast.success('Sync started.');
+    onSaved();
   };
 
   return (
@@ -156,10 +168,24 @@ function SyncSettings({ projectId, canEdit, current }: { projectId: string; canE
  * their progress (polled while one runs), stop, resume and sync now.
  */
 export function DataSyncPanel({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  // After a sync is started the run's job appears a moment later: polling goes on until a job
+  // newer than the one seen then shows up (for a minute at most), then while it runs.
+  const [awaiting, setAwaiting] = useState<{ after: string | null; until: number } | null>(null);
   const [{ data, fetching, error }, reexecute] = usePollUntil(
     { query: DataSyncQuery, variables: { projectId }, requestPolicy: 'cache-and-network' },
-    { interval: SYNC_POLL_MS, done: (answer) => !answer?.syncJobs.some((job) => RUNNING.includes(job.status)) },
+    {
+      interval: SYNC_POLL_MS,
+      done: (answer) => {
+        if (answer?.syncJobs.some((job) => RUNNING.includes(job.status))) return false;
+        const newest = answer?.syncJobs[0]?.id ?? null;
+        return !awaiting || newest !== awaiting.after || Date.now() > awaiting.until;
+      },
+    },
   );
+  const started = () => {
+    setAwaiting({ after: data?.syncJobs[0]?.id ?? null, until: Date.now() + 60_000 });
+    reexecute({ requestPolicy: 'network-only' });
+  };
   const [{ fetching: stopping }, stop] = useMutation(StopDataSyncMutation);
   const [{ fetching: resuming }, resume] = useMutation(ResumeDataSyncMutation);
   const [{ fetching: starting }, syncNow] = useMutation(SyncDataNowMutation);
@@ -172,7 +198,7 @@ export function DataSyncPanel({ projectId, canEdit }: { projectId: string; canEd
       return;
     }
     toast.success(done);
-    reexecute({ requestPolicy: 'network-only' });
+    started();
   };
 
   const title = <CardHeading>Data sync</CardHeading>;
@@ -252,7 +278,15 @@ export function DataSyncPanel({ projectId, canEdit }: { projectId: string; canEd
       )}
       {editing && (
         <div style={{ marginTop: 16 }}>
-          <SyncSettings projectId={projectId} canEdit={canEdit} current={sync} />
+          <SyncSettings
+            projectId={projectId}
+            canEdit={canEdit}
+            current={sync}
+            onSaved={() => {
+              setEditing(false);
+              started();
+            }}
+          />
         </div>
       )}
     </Card>

@@ -46,9 +46,11 @@ impl ProjectRemovalActivities {
     pub async fn cancel_project_workflows(self: Arc<Self>, ctx: ActivityContext, input: ProjectRemovalInput) -> Result<(), ActivityError> {
         self.chaos.before_step(&ctx).await?;
         let client = ctx.client();
-        // Dashboard schedules first, so none starts a refresh while the project goes.
-        for dashboard_id in dashboard::scheduled(&self.pool, input.project_id).await.map_err(super::support::step_error)? {
-            let schedule_id = ids::dashboard_schedule(input.project_id, dashboard_id);
+        // Schedules first (dashboards' and the data sync's), so none starts a run while the
+        // project goes.
+        let dashboards = dashboard::scheduled(&self.pool, input.project_id).await.map_err(super::support::step_error)?;
+        let schedules = dashboards.into_iter().map(|d| ids::dashboard_schedule(input.project_id, d)).chain([ids::sync_schedule(input.project_id)]);
+        for schedule_id in schedules {
             match client.get_schedule_handle(schedule_id.clone()).delete(Default::default()).await {
                 Ok(()) => {}
                 Err(ScheduleError::Rpc(status)) if status.code() == tonic::Code::NotFound => {}

@@ -4,7 +4,7 @@
 use super::context::{self, parse_id};
 use crate::error::ApiResult;
 use async_graphql::{Context, ID, Object, SimpleObject};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use quarry_domain::datasource::sync::{self, DataSync, SyncJob, SyncJobStatus, SyncMode, SyncTable};
 
 #[derive(SimpleObject)]
@@ -26,16 +26,14 @@ struct DataSyncGql {
 
 impl DataSyncGql {
     fn new(sync: DataSync, latest: Option<&SyncJob>) -> Self {
-        let every = Duration::minutes(sync.every_minutes as i64);
-        let since = latest.map(|j| j.created_at).or(sync.last_synced_at).unwrap_or(sync.updated_at);
         Self {
+            next_sync_at: sync.next_sync_at(latest),
+            status: DataSync::status(latest),
             mode: sync.mode,
             tables: sync.tables,
             every_minutes: sync.every_minutes,
             stopped: sync.stopped,
             last_synced_at: sync.last_synced_at,
-            next_sync_at: (!sync.stopped).then(|| since + every),
-            status: latest.map_or(SyncJobStatus::Idle, |j| j.status),
         }
     }
 }

@@ -103,6 +103,19 @@ pub struct SyncJob {
     pub finished_at: Option<DateTime<Utc>>,
 }
 
+impl DataSync {
+    /// When the next run is due after `latest` (the newest job): none while stopped.
+    pub fn next_sync_at(&self, latest: Option<&SyncJob>) -> Option<DateTime<Utc>> {
+        let since = latest.map(|j| j.created_at).or(self.last_synced_at).unwrap_or(self.updated_at);
+        (!self.stopped).then(|| since + chrono::Duration::minutes(self.every_minutes as i64))
+    }
+
+    /// The sync's status: its newest job's, IDLE before the first.
+    pub fn status(latest: Option<&SyncJob>) -> SyncJobStatus {
+        latest.map_or(SyncJobStatus::Idle, |j| j.status)
+    }
+}
+
 /// Where a project's sync keeps its files.
 pub fn sync_dir(config: &Config, project_id: Uuid) -> PathBuf {
     config.project_dir(project_id).join("sync")

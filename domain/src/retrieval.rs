@@ -17,6 +17,7 @@ use std::{
 use async_trait::async_trait;
 use quarry_engine::mdl::{ColumnKind, Manifest, Properties};
 use quarry_llm::LlmError;
+use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::{
@@ -31,6 +32,11 @@ use crate::{
 pub trait Embedder: Send + Sync {
     fn model(&self) -> String;
     async fn embed(&self, texts: &[String]) -> std::result::Result<Vec<Vec<f32>>, LlmError>;
+    /// Its vector of a text depends on the text alone, wherever and for whoever it runs (a
+    /// model Quarry runs itself): its vectors are kept in the cache every project shares.
+    fn shared(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,6 +143,69 @@ fn embed_error(error: LlmError) -> Error {
     Error::internal(format!("embedding failed: {error}"))
 }
 
+/// Most vectors the shared cache keeps (about 1.6 kB each for the local model); past it the
+/// least recently used go.
+const CACHED_VECTORS: i64 = 200_000;
+
+/// `texts` embedded, in order. A shared embedder's vectors come from the cache every project
+/// shares when it has them, so a text many projects hold (a sample dataset's schema, a
+/// common question) is embedded once; the others are embedded and kept there.
+async fn embed(pool: &Pool, embedder: &dyn Embedder, texts: &[String]) -> Result<Vec<Vec<f32>>> {
+    if !embedder.shared() {
+        return embedder.embed(texts).await.map_err(embed_error);
+    }
+    let model = embedder.model();
+    let hashes: Vec<Vec<u8>> = texts.iter().map(|text| Sha256::digest(text.as_bytes()).to_vec()).collect();
+    let mut cached: HashMap<Vec<u8>, Vec<f32>> =
+        sqlx::query!("SELECT text_hash, vector FROM embedding_cache WHERE model = $1 AND text_hash = ANY($2)", model, &hashes)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .map(|r| (r.text_hash, r.vector))
+            .collect();
+    if !cached.is_empty() {
+        // Noted as used at most hourly, so reading the cache seldom writes to it.
+        let used: Vec<Vec<u8>> = cached.keys().cloned().collect();
+        sqlx::query!(
+            "UPDATE embedding_cache SET used_at = now() WHERE model = $1 AND text_hash = ANY($2) AND used_at < now() - interval '1 hour'",
+            model,
+            &used
+        )
+        .execute(pool)
+        .await?;
+    }
+    let missing: Vec<usize> = (0..texts.len()).filter(|&i| !cached.contains_key(&hashes[i])).collect();
+    if !missing.is_empty() {
+        let vectors = embedder.embed(&missing.iter().map(|&i| texts[i].clone()).collect::<Vec<_>>()).await.map_err(embed_error)?;
+        if vectors.len() != missing.len() {
+            return Err(Error::internal(format!("embedding failed: {} vectors for {} texts", vectors.len(), missing.len())));
+        }
+        for (&i, vector) in missing.iter().zip(vectors) {
+            sqlx::query!("INSERT INTO embedding_cache (model, text_hash, vector) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", model, &hashes[i], &vector)
+                .execute(pool)
+                .await?;
+            cached.insert(hashes[i].clone(), vector);
+        }
+        prune_cache(pool).await?;
+    }
+    Ok(hashes.iter().map(|hash| cached.get(hash).cloned().unwrap_or_default()).collect())
+}
+
+/// Keeps the shared cache within [`CACHED_VECTORS`]: past it, the least recently used tenth
+/// goes. Run after new vectors were kept.
+async fn prune_cache(pool: &Pool) -> Result<()> {
+    let rows = sqlx::query_scalar!(r#"SELECT count(*) AS "rows!" FROM embedding_cache"#).fetch_one(pool).await?;
+    if rows > CACHED_VECTORS {
+        sqlx::query!(
+            "DELETE FROM embedding_cache WHERE (model, text_hash) IN (SELECT model, text_hash FROM embedding_cache ORDER BY used_at LIMIT $1)",
+            rows - CACHED_VECTORS * 9 / 10
+        )
+        .execute(pool)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Brings the project's vectors up to date with its deployed model, SQL pairs and
 /// instructions and with the embedder's model: removes vectors of other models and of items
 /// that changed or went, embeds the rest. Returns how many items were embedded.
@@ -225,7 +294,7 @@ async fn embed_missing(pool: &Pool, project_id: Uuid, manifest: Option<&Manifest
     let missing: Vec<&Item> = items.iter().filter(|i| !fresh.contains(&(i.kind.as_str().to_owned(), i.key.clone()))).collect();
     for batch in missing.chunks(32) {
         let texts: Vec<String> = batch.iter().map(|i| i.text.clone()).collect();
-        let vectors = embedder.embed(&texts).await.map_err(embed_error)?;
+        let vectors = embed(pool, embedder, &texts).await?;
         for (item, vector) in batch.iter().zip(vectors) {
             sqlx::query!(
                 "INSERT INTO knowledge_vectors (project_id, kind, item_key, text, model, vector) VALUES ($1, $2, $3, $4, $5, $6)
@@ -279,7 +348,7 @@ pub const INSTRUCTION_MATCH: f32 = 0.6;
 /// and ranks everything against it.
 pub async fn search(pool: &Pool, project_id: Uuid, embedder: &dyn Embedder, question: &str) -> Result<Retrieved> {
     sync(pool, project_id, embedder).await?;
-    let query = normalized(embedder.embed(&[question.to_owned()]).await.map_err(embed_error)?.pop().unwrap_or_default());
+    let query = normalized(embed(pool, embedder, &[question.to_owned()]).await?.pop().unwrap_or_default());
     let rows: Vec<(String, String, Vec<f32>)> =
         sqlx::query!("SELECT kind, item_key, vector FROM knowledge_vectors WHERE project_id = $1 AND model = $2", project_id, embedder.model())
             .fetch_all(pool)

@@ -49,6 +49,22 @@ async fn open(app: &TestApp, client: &Client, project: &str, dashboard: &str) ->
     app.gql_ok(client, DASHBOARD, json!({"p": project, "d": dashboard})).await["dashboard"].clone()
 }
 
+/// Waits until the dashboard's last refresh has `status`, reading no tile (an opening would
+/// run or fill tiles itself).
+async fn refreshed(app: &TestApp, client: &Client, project: &str, dashboard: &str, status: &str) {
+    eventually("the refresh", Duration::from_secs(90), || async {
+        let now = app
+            .gql_ok(
+                client,
+                "query($p: ID!, $d: ID!) { dashboard(projectId: $p, dashboardId: $d) { lastRefresh { status } } }",
+                json!({"p": project, "d": dashboard}),
+            )
+            .await;
+        (now["dashboard"]["lastRefresh"]["status"] == status).then_some(())
+    })
+    .await;
+}
+
 fn created_at(item: &Value) -> DateTime<Utc> {
     item["data"]["cacheCreatedAt"].as_str().unwrap().parse().unwrap()
 }
@@ -257,11 +273,8 @@ async fn a_daily_schedule_lives_in_temporal_in_its_timezone_and_a_triggered_run_
     // Triggering it refreshes every tile, as one run with one step per tile.
     let before = open(&app, &client, &project, &dashboard).await;
     app.gql_ok(&client, "mutation($p: ID!, $d: ID!) { refreshDashboard(projectId: $p, dashboardId: $d) { id } }", json!({"p": project, "d": dashboard})).await;
-    let after = eventually("the triggered run", Duration::from_secs(90), || async {
-        let now = open(&app, &client, &project, &dashboard).await;
-        (now["lastRefresh"]["status"] == "SUCCEEDED").then_some(now)
-    })
-    .await;
+    refreshed(&app, &client, &project, &dashboard, "SUCCEEDED").await;
+    let after = open(&app, &client, &project, &dashboard).await;
     assert_eq!(after["lastRefresh"]["scheduled"], true, "started by the schedule: {after}");
     assert_eq!(after["lastRefresh"]["tilesRefreshed"], 2);
     for (old, new) in before["items"].as_array().unwrap().iter().zip(after["items"].as_array().unwrap()) {
@@ -666,11 +679,10 @@ async fn a_tile_cached_before_a_row_policy_is_not_served_after_it_and_runs_as_it
     // A refresh (run for nobody) also warms the context of each member seen lately: theirs is
     // read from the cache, refreshed by the run, with their rows.
     app.gql_ok(&client, "mutation($p: ID!, $d: ID!) { refreshDashboard(projectId: $p, dashboardId: $d) { id } }", json!({"p": project, "d": dashboard})).await;
-    let warmed = eventually("the refresh", Duration::from_secs(90), || async {
-        let now = open(&app, &client, &project, &dashboard).await;
-        (now["lastRefresh"]["status"] == "SUCCEEDED").then_some(now)
-    })
-    .await;
+    // Waited for without opening a tile: an opening during the run fills the entry itself (not
+    // overridden) and races the run.
+    refreshed(&app, &client, &project, &dashboard, "SUCCEEDED").await;
+    let warmed = open(&app, &client, &project, &dashboard).await;
     let tile = &warmed["items"][0]["data"];
     assert_eq!((tile["cacheHit"].clone(), tile["overridden"].clone()), (json!(true), json!(true)), "{warmed}");
     assert!(created_at(&warmed["items"][0]) > created_at(&again["items"][0]), "{warmed}");

@@ -9,4 +9,5 @@ mod generation;
 mod knowledge;
 mod project;
 mod purge;
+mod retrieval;
 mod seed;

@@ -74,6 +74,10 @@ impl Embedder for Local {
         let texts = texts.to_vec();
         quarry_engine::cpu::run(move || model.embed(&texts)).await.map_err(|e| LlmError::Invalid(format!("the local embedding model stopped: {e}")))?
     }
+
+    fn shared(&self) -> bool {
+        true
+    }
 }
 
 /// The organisation's embedding model.

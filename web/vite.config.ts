@@ -20,5 +20,7 @@ export default defineConfig({
     // Every test takes under a second (polls run on a fast clock, see useFastClock); a
     // generous bound for a loaded machine, and a hang fails within 15 s.
     testTimeout: 15000,
+    // Every core (vitest keeps one free by default: half the machine idle on two cores).
+    maxWorkers: '100%',
   },
 });

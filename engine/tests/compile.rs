@@ -248,7 +248,7 @@ fn the_eighteen_functions_work_in_calculated_fields_on_every_dialect() {
     let postgres = compile(&manifest, &all, Dialect::Postgres).unwrap();
     assert!(postgres.contains("COUNT(CASE WHEN orders.amount > 15 THEN 1 END)") && !postgres.contains("COUNT_IF"), "{postgres}");
     let mysql = compile(&manifest, &all, Dialect::MySql).unwrap();
-    assert!(mysql.contains("SIGN(id * 8) * POW(ABS(id * 8), 1.0 / 3)") && mysql.contains("CHAR_LENGTH(name)") && !mysql.contains("COUNT_IF"), "{mysql}");
+    assert!(mysql.contains("SIGN(`id` * 8) * POW(ABS(`id` * 8), 1.0 / 3)") && mysql.contains("CHAR_LENGTH(`name`)") && !mysql.contains("COUNT_IF"), "{mysql}");
 }
 
 #[test]

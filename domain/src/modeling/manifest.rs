@@ -50,14 +50,7 @@ pub fn hash(manifest: &Manifest) -> String {
 /// The compiler's dialect for a source type; sources that speak Postgres or MySQL SQL
 /// share those.
 pub fn dialect_of(source_type: DataSourceType) -> Dialect {
-    match source_type {
-        DataSourceType::Mysql => Dialect::MySql,
-        DataSourceType::Duckdb | DataSourceType::Csv => Dialect::DuckDb,
-        DataSourceType::Trino | DataSourceType::Athena => Dialect::Trino,
-        DataSourceType::Snowflake => Dialect::Snowflake,
-        DataSourceType::ClickHouse => Dialect::ClickHouse,
-        _ => Dialect::Postgres,
-    }
+    Dialect::of(source_type)
 }
 
 fn model(m: &Model, cols: &[ModelColumn], relationships: &[Relationship]) -> mdl::Model {

@@ -60,6 +60,20 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// The dialect the SQL of a source of this type is written in (Redshift speaks
+    /// Postgres's; Athena Trino's; a CSV project's store is DuckDB).
+    pub fn of(source_type: crate::connectors::DataSourceType) -> Self {
+        use crate::connectors::DataSourceType as T;
+        match source_type {
+            T::Mysql => Self::MySql,
+            T::Duckdb | T::Csv => Self::DuckDb,
+            T::Trino | T::Athena => Self::Trino,
+            T::Snowflake => Self::Snowflake,
+            T::ClickHouse => Self::ClickHouse,
+            _ => Self::Postgres,
+        }
+    }
+
     fn parser(self) -> Box<dyn sqlparser::dialect::Dialect> {
         match self {
             Self::Postgres => Box::new(PostgreSqlDialect {}),
@@ -213,6 +227,68 @@ fn offset_first(query: &mut Query) {
     let _ = query.visit(&mut Turn);
 }
 
+/// Quarry's SQL orders missing values last, ascending or descending, as DuckDB does; the
+/// other engines differ (Postgres, Redshift and Snowflake put them first when descending,
+/// MySQL first when ascending), so "the top five by salary" would list five people with no
+/// salary. Every ordering that does not say where missing values go says it in the dialect:
+/// `NULLS LAST`, or on MySQL, which has no such words, `x IS NULL` before an ascending `x`.
+fn nulls_last(query: &mut Query, dialect: Dialect) {
+    use sqlparser::ast::{Expr, OrderByExpr, OrderByKind, OrderBySort, SelectItem, SetExpr, VisitMut, VisitorMut, WindowType};
+    /// `aliases`: the select list's named expressions (MySQL reads an alias in ORDER BY
+    /// only on its own, not inside `alias IS NULL`).
+    fn placed(list: &mut Vec<OrderByExpr>, dialect: Dialect, aliases: &[(String, Expr)]) {
+        let mut out = Vec::with_capacity(list.len());
+        for mut item in list.drain(..) {
+            if item.options.nulls_first.is_none() && item.with_fill.is_none() {
+                if dialect != Dialect::MySql {
+                    item.options.nulls_first = Some(false);
+                } else if !matches!(item.options.sort, Some(OrderBySort::Desc | OrderBySort::Using(_))) {
+                    let named = match &item.expr {
+                        Expr::Identifier(ident) => aliases.iter().find(|(alias, _)| alias.eq_ignore_ascii_case(&ident.value)).map(|(_, e)| e.clone()),
+                        _ => None,
+                    };
+                    let missing = Expr::IsNull(Box::new(named.unwrap_or_else(|| item.expr.clone())));
+                    out.push(OrderByExpr { expr: missing, options: Default::default(), with_fill: None });
+                }
+            }
+            out.push(item);
+        }
+        *list = out;
+    }
+    struct Place(Dialect);
+    impl VisitorMut for Place {
+        type Break = ();
+        fn post_visit_query(&mut self, query: &mut Query) -> std::ops::ControlFlow<()> {
+            let aliases: Vec<(String, Expr)> = match query.body.as_ref() {
+                SetExpr::Select(select) => select
+                    .projection
+                    .iter()
+                    .filter_map(|item| match item {
+                        SelectItem::ExprWithAlias { expr, alias } => Some((alias.value.clone(), expr.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if let Some(order_by) = &mut query.order_by
+                && let OrderByKind::Expressions(list) = &mut order_by.kind
+            {
+                placed(list, self.0, &aliases);
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+        fn post_visit_expr(&mut self, expr: &mut Expr) -> std::ops::ControlFlow<()> {
+            if let Expr::Function(function) = expr
+                && let Some(WindowType::WindowSpec(spec)) = &mut function.over
+            {
+                placed(&mut spec.order_by, self.0, &[]);
+            }
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+    let _ = query.visit(&mut Place(dialect));
+}
+
 /// ClickHouse's `DATE` and `DateTime` start in 1970: a literal or cast to them clamps an
 /// earlier date to 1970-01-01 (so "born before 1960" would count nobody). Every date literal
 /// and cast is written to `Date32` and every timestamp one to `DateTime64(6)`, which reach
@@ -276,6 +352,9 @@ impl<'m> Compiler<'m> {
     fn written(&self, mut query: Query) -> String {
         if self.dialect == Dialect::ClickHouse {
             wide_dates(&mut query);
+        }
+        if self.dialect != Dialect::DuckDb {
+            nulls_last(&mut query, self.dialect);
         }
         query.to_string()
     }
@@ -410,12 +489,12 @@ mod tests {
         assert_eq!(
             sql,
             // The CTE is named as Postgres reads the unquoted `Customers`.
-            "WITH \"customers\" AS (SELECT *, (LENGTH(name)) AS \"name_length\" FROM (SELECT \"cust_id\" AS \"id\", \"name\" AS \"name\" \
+            "WITH \"customers\" AS (SELECT *, (LENGTH(\"name\")) AS \"name_length\" FROM (SELECT \"cust_id\" AS \"id\", \"name\" AS \"name\" \
              FROM \"crm\".\"tbl_customer\") AS \"customers\") SELECT name_length FROM Customers WHERE id = 1"
         );
         let mysql = compile(&manifest(), "SELECT name, name_length FROM customers", Dialect::MySql).unwrap();
         assert!(
-            mysql.starts_with("WITH `customers` AS (SELECT *, (CHAR_LENGTH(name)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"),
+            mysql.starts_with("WITH `customers` AS (SELECT *, (CHAR_LENGTH(`name`)) AS `name_length` FROM (SELECT `name` AS `name` FROM `crm`.`tbl_customer`)"),
             "{mysql}"
         );
     }

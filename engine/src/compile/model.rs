@@ -178,7 +178,8 @@ fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedFi
     let mut fields = Vec::new();
     for column in &model.columns {
         if let ColumnKind::Calculated { expression } = &column.kind {
-            fields.push(CalculatedField { column, expression: portable(dialect, expression)?, via: relationship_used(dialect, model, expression)? });
+            let written = columns_quoted(dialect, model, &portable(dialect, expression)?)?;
+            fields.push(CalculatedField { column, expression: written, via: relationship_used(dialect, model, expression)? });
         }
     }
     Ok(fields)
@@ -223,6 +224,29 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], ne
     };
     let calculated: Vec<String> = fields.iter().filter(|f| f.via.is_none()).map(|f| format!("({}) AS {}", f.expression, q(&f.column.name))).collect();
     Ok(if calculated.is_empty() { base } else { format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name)) })
+}
+
+/// The expression with each bare name of one of the model's columns quoted as the column is
+/// spelled: engines that fold unquoted names (Postgres and Redshift to lower case, Snowflake
+/// to upper) would not find `UnitPrice` otherwise. DuckDB compares names without case and
+/// gets the expression as it is.
+fn columns_quoted(dialect: Dialect, model: &Model, expression: &str) -> Result<String, CompileError> {
+    if dialect == Dialect::DuckDb {
+        return Ok(expression.to_owned());
+    }
+    let mut expr = parse_expr(dialect, expression)?;
+    let quote = dialect.quote("").chars().next();
+    let _ = visit_expressions_mut(&mut expr, |e: &mut Expr| {
+        if let Expr::Identifier(ident) = e
+            && ident.quote_style.is_none()
+            && let Some(column) = model.columns.iter().find(|c| c.name.eq_ignore_ascii_case(&ident.value))
+        {
+            ident.value = column.name.clone();
+            ident.quote_style = quote;
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    Ok(expr.to_string())
 }
 
 /// `(first part, last part)` of every column name in an expression (`("x", "x")` for a bare one).

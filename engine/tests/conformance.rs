@@ -158,6 +158,16 @@ fn with(properties: &Value, changes: Value) -> Value {
 }
 
 impl Target {
+    /// The samples loaded into it. The engines that run here for real get all four; DuckDB,
+    /// Redshift (Postgres underneath, in Postgres's dialect) and the test servers over DuckDB
+    /// get MUSIC, enough for their dialect's parser and answers.
+    fn datasets(self) -> &'static [SampleDataset] {
+        match self {
+            Self::Postgres | Self::MySql | Self::ClickHouse => &SampleDataset::ALL,
+            _ => &[SampleDataset::Music],
+        }
+    }
+
     fn source_type(self) -> DataSourceType {
         match self {
             Self::DuckDb => DataSourceType::Duckdb,
@@ -351,7 +361,7 @@ async fn conforms(target: Target) {
     let mut findings = Findings::default();
     let mut compared = 0;
     let mut last = None;
-    for dataset in SampleDataset::ALL {
+    for &dataset in target.datasets() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sample.duckdb");
         dataset.build(&path).unwrap();
@@ -413,7 +423,7 @@ async fn conforms(target: Target) {
         }
         last = Some(loaded);
     }
-    assert!(compared >= 100, "{target:?}: only {compared} questions compared");
+    assert!(compared >= 25 * target.datasets().len(), "{target:?}: only {compared} questions compared");
 
     // The last sample's source: a cancel, a time limit, a wrong secret, a closed port and a
     // refused host.

@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 
 pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, needed: &Needed, access: &Access) -> Result<String, CompileError> {
     let q = |name: &str| dialect.quote(name);
-    let fields: Vec<CalculatedField<'_>> = calculated_fields(dialect, model)?.into_iter().filter(|f| needed.has(&f.column.name)).collect();
+    let fields: Vec<CalculatedField<'_>> = calculated_fields(manifest, dialect, model)?.into_iter().filter(|f| needed.has(&f.column.name)).collect();
     // The source columns the wanted fields are made of, and the keys their joins use.
     let mut wanted = needed.clone();
     let mut related_needs: Vec<(String, Needed)> = Vec::new();
@@ -58,7 +58,7 @@ pub(super) fn model_sql(manifest: &Manifest, dialect: Dialect, model: &Model, ne
             None => {
                 let their_needs = related_needs.iter().find(|(name, _)| name == via).map(|(_, n)| n.clone()).unwrap_or(Needed::All);
                 let their_fields: Vec<CalculatedField<'_>> =
-                    calculated_fields(dialect, other)?.into_iter().filter(|f| f.via.is_none() && their_needs.has(&f.column.name)).collect();
+                    calculated_fields(manifest, dialect, other)?.into_iter().filter(|f| f.via.is_none() && their_needs.has(&f.column.name)).collect();
                 let sql = local_sql(dialect, other, &their_fields, &their_needs, access)?;
                 related_sql.push((via.clone(), sql.clone()));
                 sql
@@ -174,12 +174,17 @@ struct CalculatedField<'m> {
     via: Option<String>,
 }
 
-fn calculated_fields(dialect: Dialect, model: &Model) -> Result<Vec<CalculatedField<'_>>, CompileError> {
+fn calculated_fields<'m>(manifest: &Manifest, dialect: Dialect, model: &'m Model) -> Result<Vec<CalculatedField<'m>>, CompileError> {
     let mut fields = Vec::new();
     for column in &model.columns {
         if let ColumnKind::Calculated { expression } = &column.kind {
-            let written = columns_quoted(dialect, model, &portable(dialect, expression)?)?;
-            fields.push(CalculatedField { column, expression: written, via: relationship_used(dialect, model, expression)? });
+            let via = relationship_used(dialect, model, expression)?;
+            let other = match &via {
+                Some(via) => Some((via.as_str(), related(manifest, model, via)?.1)),
+                None => None,
+            };
+            let written = columns_quoted(dialect, model, other, &portable(dialect, expression)?)?;
+            fields.push(CalculatedField { column, expression: written, via });
         }
     }
     Ok(fields)
@@ -226,23 +231,40 @@ fn local_sql(dialect: Dialect, model: &Model, fields: &[CalculatedField<'_>], ne
     Ok(if calculated.is_empty() { base } else { format!("SELECT *, {} FROM ({base}) AS {}", calculated.join(", "), q(&model.name)) })
 }
 
-/// The expression with each bare name of one of the model's columns quoted as the column is
-/// spelled: engines that fold unquoted names (Postgres and Redshift to lower case, Snowflake
+/// The expression with each unquoted name of a column quoted as the column is spelled: a
+/// bare name of one of the model's columns, and `via.column` of the related model it reaches
+/// through. Engines that fold unquoted names (Postgres and Redshift to lower case, Snowflake
 /// to upper) would not find `UnitPrice` otherwise. DuckDB compares names without case and
 /// gets the expression as it is.
-fn columns_quoted(dialect: Dialect, model: &Model, expression: &str) -> Result<String, CompileError> {
+fn columns_quoted(dialect: Dialect, model: &Model, related: Option<(&str, &Model)>, expression: &str) -> Result<String, CompileError> {
     if dialect == Dialect::DuckDb {
         return Ok(expression.to_owned());
     }
     let mut expr = parse_expr(dialect, expression)?;
     let quote = dialect.quote("").chars().next();
-    let _ = visit_expressions_mut(&mut expr, |e: &mut Expr| {
-        if let Expr::Identifier(ident) = e
-            && ident.quote_style.is_none()
+    let spelled = |model: &Model, ident: &mut sqlparser::ast::Ident| {
+        if ident.quote_style.is_none()
             && let Some(column) = model.columns.iter().find(|c| c.name.eq_ignore_ascii_case(&ident.value))
         {
             ident.value = column.name.clone();
             ident.quote_style = quote;
+        }
+    };
+    let _ = visit_expressions_mut(&mut expr, |e: &mut Expr| {
+        match e {
+            Expr::Identifier(ident) => spelled(model, ident),
+            Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+                if let Some((via, other)) = related
+                    && parts[0].value.eq_ignore_ascii_case(via)
+                {
+                    if parts[0].quote_style.is_none() {
+                        parts[0].value = via.to_owned();
+                        parts[0].quote_style = quote;
+                    }
+                    spelled(other, &mut parts[1]);
+                }
+            }
+            _ => {}
         }
         ControlFlow::<()>::Continue(())
     });

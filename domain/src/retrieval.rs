@@ -186,19 +186,19 @@ async fn embed(pool: &Pool, embedder: &dyn Embedder, texts: &[String]) -> Result
                 .await?;
             cached.insert(hashes[i].clone(), vector);
         }
-        prune_cache(pool).await?;
+        prune_cache(pool, CACHED_VECTORS).await?;
     }
     Ok(hashes.iter().map(|hash| cached.get(hash).cloned().unwrap_or_default()).collect())
 }
 
-/// Keeps the shared cache within [`CACHED_VECTORS`]: past it, the least recently used tenth
-/// goes. Run after new vectors were kept.
-async fn prune_cache(pool: &Pool) -> Result<()> {
+/// Keeps the shared cache within `cap` vectors ([`CACHED_VECTORS`] in use): past it, the
+/// least recently used go until a tenth is free. Run after new vectors were kept.
+pub async fn prune_cache(pool: &Pool, cap: i64) -> Result<()> {
     let rows = sqlx::query_scalar!(r#"SELECT count(*) AS "rows!" FROM embedding_cache"#).fetch_one(pool).await?;
-    if rows > CACHED_VECTORS {
+    if rows > cap {
         sqlx::query!(
             "DELETE FROM embedding_cache WHERE (model, text_hash) IN (SELECT model, text_hash FROM embedding_cache ORDER BY used_at LIMIT $1)",
-            rows - CACHED_VECTORS * 9 / 10
+            rows - cap * 9 / 10
         )
         .execute(pool)
         .await?;

@@ -88,3 +88,22 @@ async fn an_organisations_own_provider_is_asked_for_each_project(pool: Pool) {
     let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM embedding_cache").fetch_one(&pool).await.unwrap();
     assert_eq!(cached, 0);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_shared_cache_keeps_the_vectors_used_last_within_its_cap(pool: Pool) {
+    for i in 0..30i32 {
+        sqlx::query("INSERT INTO embedding_cache (model, text_hash, vector, used_at) VALUES ('local/m', $1, '{1}', now() - make_interval(mins => $2))")
+            .bind(i.to_be_bytes().to_vec())
+            .bind(30 - i)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    retrieval::prune_cache(&pool, 40).await.unwrap();
+    let count = || async { sqlx::query_scalar::<_, i64>("SELECT count(*) FROM embedding_cache").fetch_one(&pool).await.unwrap() };
+    assert_eq!(count().await, 30, "within the cap, nothing goes");
+    retrieval::prune_cache(&pool, 20).await.unwrap();
+    assert_eq!(count().await, 18, "past it, down to nine tenths");
+    let kept: Vec<Vec<u8>> = sqlx::query_scalar("SELECT text_hash FROM embedding_cache ORDER BY text_hash").fetch_all(&pool).await.unwrap();
+    assert_eq!(kept, (12..30i32).map(|i| i.to_be_bytes().to_vec()).collect::<Vec<_>>(), "the least recently used went");
+}

@@ -194,6 +194,12 @@ async fn embed(pool: &Pool, embedder: &dyn Embedder, texts: &[String]) -> Result
 /// Keeps the shared cache within `cap` vectors ([`CACHED_VECTORS`] in use): past it, the
 /// least recently used go until a tenth is free. Run after new vectors were kept.
 pub async fn prune_cache(pool: &Pool, cap: i64) -> Result<()> {
+    // A question's new vector runs this too: the planner's estimate (a catalog read) decides
+    // whether the table is worth counting; unknown (-1) until Postgres first analyses it.
+    let estimate: f32 = sqlx::query_scalar("SELECT reltuples FROM pg_class WHERE oid = 'embedding_cache'::regclass").fetch_one(pool).await?;
+    if estimate >= 0.0 && (estimate as i64) < cap * 9 / 10 {
+        return Ok(());
+    }
     let rows = sqlx::query_scalar!(r#"SELECT count(*) AS "rows!" FROM embedding_cache"#).fetch_one(pool).await?;
     if rows > cap {
         sqlx::query!(

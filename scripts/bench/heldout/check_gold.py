@@ -27,6 +27,7 @@ except ImportError:
 # What each package writes for a missing value, besides an empty field. Lahman's "NA" is a
 # real value (the National Association league of 1871-1875), so it is not a marker there.
 NULL_MARKERS = {"northwind": [""], "lahman": [""], "nycflights13": ["", "NA"]}
+NULL_MARKERS["dslabs"] = [""]  # R NA written as an empty field by dslabs/fetch.py
 NULL_MARKERS["tpch"] = [""]  # TPC-H dbgen output (tpch/fetch.py) has no missing values
 
 

@@ -324,13 +324,18 @@ async fn judge(
 /// indexed value given to the engine (it picks what the question says).
 async fn heldout(args: &[String]) -> anyhow::Result<()> {
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let positional: Vec<&String> = positional.into_iter().filter(|a| args.iter().position(|x| x == "--ask").is_none_or(|i| args.get(i + 1) != Some(*a))).collect();
     let [csvs, questions, relations, ..] = positional.as_slice() else {
         anyhow::bail!("usage: bench_questions --heldout CSV_DIR QUESTIONS.json RELATIONSHIPS.json [--ids N,M] [-v]");
     };
     let verbose = args.iter().any(|a| a == "-v");
     let ids: Option<Vec<u64>> =
         args.iter().position(|a| a == "--ids").and_then(|i| args.get(i + 1)).map(|list| list.split(',').filter_map(|n| n.parse().ok()).collect());
-    let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(questions)?)?;
+    let mut questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(questions)?)?;
+    // `--ask "question"`: one question of one's own over the set's data, shown with its SQL.
+    if let Some(asked) = args.iter().position(|a| a == "--ask").and_then(|i| args.get(i + 1)) {
+        questions = vec![serde_json::json!({"id": 0, "question": asked, "gold_sql": "SELECT 1"})];
+    }
     let relations: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(relations)?)?;
     let keys: Vec<(String, String, String, String)> = relations
         .iter()

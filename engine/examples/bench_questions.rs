@@ -324,7 +324,8 @@ async fn judge(
 /// indexed value given to the engine (it picks what the question says).
 async fn heldout(args: &[String]) -> anyhow::Result<()> {
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    let positional: Vec<&String> = positional.into_iter().filter(|a| args.iter().position(|x| x == "--ask").is_none_or(|i| args.get(i + 1) != Some(*a))).collect();
+    let positional: Vec<&String> =
+        positional.into_iter().filter(|a| args.iter().position(|x| x == "--ask").is_none_or(|i| args.get(i + 1) != Some(*a))).collect();
     let [csvs, questions, relations, ..] = positional.as_slice() else {
         anyhow::bail!("usage: bench_questions --heldout CSV_DIR QUESTIONS.json RELATIONSHIPS.json [--ids N,M] [-v]");
     };

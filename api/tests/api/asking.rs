@@ -356,6 +356,40 @@ async fn a_period_with_no_data_says_which_dates_the_data_has() {
 }
 
 #[tokio::test]
+async fn a_grouping_says_how_many_rows_it_left_out_for_having_no_value() {
+    let mut app = TestApp::spawn().await;
+    app.start_worker();
+    let (client, _) = app.signed_in("left-out").await;
+    let project = music(&app, &client, "Music").await;
+    let answer_to = |question: &'static str| {
+        let (app, client, project) = (&app, &client, &project);
+        async move {
+            let task = ask(app, client, project, question, None).await;
+            let (_, done) = settle(app, client, project, task["id"].as_str().unwrap(), 60).await;
+            assert_eq!(done["status"], "FINISHED", "{question}: {done}");
+            let read = app
+                .gql_ok(
+                    client,
+                    "query($p: ID!, $r: ID!) { threadResponse(projectId: $p, responseId: $r) { answer } }",
+                    json!({"p": project, "r": task["responseId"]}),
+                )
+                .await;
+            read["threadResponse"]["answer"].as_str().unwrap().to_owned()
+        }
+    };
+    // Tracks with no composer are no composer of their own: they are left out, and said to be.
+    let answer = answer_to("number of tracks by composer").await;
+    let (said, _) = answer.split_once(" tracks have no composer and are left out.").unwrap_or_else(|| panic!("nothing said of the tracks left out: {answer}"));
+    let left_out: i64 = said.rsplit(' ').next().unwrap().replace(',', "").parse().unwrap_or_else(|_| panic!("{answer}"));
+    // The same number, asked for in its own right.
+    let missing = answer_to("How many tracks are missing a composer?").await;
+    assert!(missing.replace(',', "").contains(&left_out.to_string()), "{left_out} left out, but: {missing}");
+    // A grouping every row has a value for leaves nothing out and says nothing of it.
+    let by_genre = answer_to("number of tracks by genre").await;
+    assert!(!by_genre.contains("left out"), "{by_genre}");
+}
+
+#[tokio::test]
 async fn formats_set_on_the_modeling_page_reach_the_answer_and_its_columns() {
     let mut app = TestApp::spawn().await;
     app.start_worker();

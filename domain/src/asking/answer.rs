@@ -217,6 +217,10 @@ pub struct Ran {
     /// none from a step recorded before contexts were kept.
     #[serde(default)]
     pub seen_as: Option<String>,
+    /// The rows a grouping left out for having no value in a group, counted at the source,
+    /// with what a row is and what they lack (said in the answer); none when it left none out.
+    #[serde(default)]
+    pub left_out: Option<(i64, String, String)>,
 }
 
 /// GENERATING, then the compiled SQL run at the source (first 5000 rows kept). `None` when
@@ -247,8 +251,20 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
     compile::describe(&manifest, sql, dialect, &mut result.columns);
     let query_ms = started.elapsed().as_millis() as i32;
     let span = if quarry_engine::answer::is_empty_result(&result.rows) { span_of(&manifest, &viewer, connector.as_ref(), sql, dialect).await } else { None };
+    let left_out = if span.is_none() { left_out_of(&manifest, &viewer, connector.as_ref(), sql, dialect).await } else { None };
     let seen_as = Some(crate::data_security::context_of(&manifest, &viewer));
-    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span, seen_as }))
+    Ok(Some(Ran { result: ResponseResult { columns: result.columns, rows: result.rows, truncated: result.truncated }, query_ms, span, seen_as, left_out }))
+}
+
+/// How many rows a grouping of `sql` left out for having no value in a group, read at the
+/// source as the viewer may see them; `None` when it groups by nothing that can be missing,
+/// left out none, or the count fails (the answer then says nothing of them).
+async fn left_out_of(manifest: &Manifest, viewer: &Viewer, connector: &dyn Connector, sql: &str, dialect: Dialect) -> Option<(i64, String, String)> {
+    let left_out = question::left_out_of(manifest, sql, dialect)?;
+    let compiled = compile::compile_as(manifest, viewer, &left_out.sql, dialect).ok()?;
+    let read = connector.query(&compiled, QueryOptions::new(1, QUERY_TIMEOUT)).await.ok()?;
+    let count = read.rows.first()?.first()?.as_i64().or_else(|| read.rows.first()?.first()?.as_str()?.parse().ok())?;
+    (count > 0).then_some((count, left_out.rows, left_out.missing))
 }
 
 /// The first and last date of the column `sql` bounded by a period, read at the source; `None`
@@ -278,7 +294,7 @@ async fn span_of(
 async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option<&super::llm::ProjectLlm>) -> Result<bool> {
     let Some(sql) = &plan.sql else { return Ok(false) };
     let task = super::get(pool, task_id).await?;
-    let Ran { result, query_ms, span, seen_as } = ran;
+    let Ran { result, query_ms, span, seen_as, left_out } = ran;
     let dialect = manifest::dialect_of(datasource::connector_type(pool, task.project_id).await?);
     let project = project::get(pool, task.project_id).await?;
     let language = language_of(&project);
@@ -295,6 +311,10 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
     if let Some(span) = span.and_then(|(first, last)| quarry_engine::answer::data_span(&language, &first, &last)) {
         // The period asked about has no data: say which it has, rather than a bare "no data".
         text = format!("{text} {span}");
+    }
+    if let Some(sentence) = left_out.and_then(|(count, rows, missing)| quarry_engine::answer::left_out(&language, count, &rows, &missing)) {
+        // "No value" is no member of a grouping: say how many rows that left out.
+        text = format!("{text} {sentence}");
     }
     if let Some(question) = quarry_engine::answer::saved_question_of(&plan.understood) {
         // Say what answered it.

@@ -6,4 +6,4 @@ pub mod format;
 pub mod text;
 
 pub use chart::{ChartSpec, ChartType};
-pub use text::{data_span, describe, from_saved_question, is_empty_result, measure_of, saved_question_of};
+pub use text::{data_span, describe, from_saved_question, is_empty_result, left_out, measure_of, saved_question_of};

@@ -31,6 +31,10 @@ struct Phrases {
     saved: &'static str,
     /// `{first}`, `{last}`: the dates the data has, when the period asked about had none.
     span: &'static str,
+    /// `{count}`, `{rows}` (what a row is, plural), `{missing}`: rows a grouping left out.
+    left_out: &'static str,
+    /// `{rows}` (what a row is, singular), `{missing}`: the one row a grouping left out.
+    left_out_one: &'static str,
 }
 
 fn phrases(language: &str) -> &'static Phrases {
@@ -47,6 +51,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} reicht von {min} bis {max}.",
             saved: "Beantwortet mit der gespeicherten Frage „{question}“.",
             span: "Die Daten reichen von {first} bis {last}.",
+            left_out: "{count} {rows} ohne {missing} sind nicht enthalten.",
+            left_out_one: "1 {rows} ohne {missing} ist nicht enthalten.",
         },
         "ES" => &Phrases {
             no_rows: "Ningún dato coincide con la pregunta.",
@@ -60,6 +66,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} va de {min} a {max}.",
             saved: "Respondida con la pregunta guardada «{question}».",
             span: "Los datos van de {first} a {last}.",
+            left_out: "{count} {rows} sin {missing} no se incluyen.",
+            left_out_one: "1 {rows} sin {missing} no se incluye.",
         },
         "FR" => &Phrases {
             no_rows: "Aucune donnée ne correspond à la question.",
@@ -73,6 +81,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} va de {min} à {max}.",
             saved: "Réponse tirée de la question enregistrée « {question} ».",
             span: "Les données vont de {first} à {last}.",
+            left_out: "{count} {rows} sans {missing} ne sont pas inclus.",
+            left_out_one: "1 {rows} sans {missing} n'est pas inclus.",
         },
         "IT" => &Phrases {
             no_rows: "Nessun dato corrisponde alla domanda.",
@@ -86,6 +96,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} va da {min} a {max}.",
             saved: "Risposta dalla domanda salvata «{question}».",
             span: "I dati vanno da {first} a {last}.",
+            left_out: "{count} {rows} senza {missing} non sono inclusi.",
+            left_out_one: "1 {rows} senza {missing} non è incluso.",
         },
         "NL" => &Phrases {
             no_rows: "Er zijn geen gegevens die bij de vraag passen.",
@@ -99,6 +111,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} loopt van {min} tot {max}.",
             saved: "Beantwoord met de opgeslagen vraag ‘{question}’.",
             span: "De gegevens lopen van {first} tot {last}.",
+            left_out: "{count} {rows} zonder {missing} zijn niet meegeteld.",
+            left_out_one: "1 {rows} zonder {missing} is niet meegeteld.",
         },
         "PT" => &Phrases {
             no_rows: "Nenhum dado corresponde à pergunta.",
@@ -112,6 +126,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "{measure} vai de {min} a {max}.",
             saved: "Respondida com a pergunta guardada «{question}».",
             span: "Os dados vão de {first} a {last}.",
+            left_out: "{count} {rows} sem {missing} não foram incluídos.",
+            left_out_one: "1 {rows} sem {missing} não foi incluído.",
         },
         _ => &Phrases {
             no_rows: "No data matched the question.",
@@ -125,6 +141,8 @@ fn phrases(language: &str) -> &'static Phrases {
             range: "The {measure} ranges from {min} to {max}.",
             saved: "Answered with the saved question “{question}”.",
             span: "The data runs from {first} to {last}.",
+            left_out: "{count} {rows} have no {missing} and are left out.",
+            left_out_one: "1 {rows} has no {missing} and is left out.",
         },
     }
 }
@@ -158,6 +176,17 @@ pub fn data_span(language: &str, first: &Value, last: &Value) -> Option<String> 
     let (first, last) = (format::moment(first)?, format::moment(last)?);
     let at = |moment| format::moment_in(language, moment, Grain::Month);
     Some(fill(phrases(language).span, &[("first", at(first)), ("last", at(last))]))
+}
+
+/// The sentence that says how many rows a grouping left out for having no value in it ("977
+/// tracks have no composer and are left out."); `None` when it left none out.
+pub fn left_out(language: &str, count: i64, rows: &str, missing: &str) -> Option<String> {
+    let p = phrases(language);
+    match count {
+        ..=0 => None,
+        1 => Some(fill(p.left_out_one, &[("rows", crate::question::words::stem(rows)), ("missing", missing.to_owned())])),
+        n => Some(fill(p.left_out, &[("count", format::number_in(language, n as f64)), ("rows", rows.to_owned()), ("missing", missing.to_owned())])),
+    }
 }
 
 /// `measure` names the value ("total revenue"); the column's name in words when `None`.
@@ -348,6 +377,14 @@ fn extremes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_a_grouping_left_out_are_counted_in_words() {
+        assert_eq!(left_out("EN", 977, "tracks", "composer").as_deref(), Some("977 tracks have no composer and are left out."));
+        assert_eq!(left_out("EN", 1, "tracks", "composer").as_deref(), Some("1 track has no composer and is left out."));
+        assert_eq!(left_out("DE", 3410, "flights", "carrier").as_deref(), Some("3.410 flights ohne carrier sind nicht enthalten."));
+        assert_eq!(left_out("EN", 0, "tracks", "composer"), None);
+    }
     use crate::ColumnTypeFamily::{Decimal, Integer, Text};
     use serde_json::json;
 

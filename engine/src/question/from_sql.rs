@@ -383,7 +383,7 @@ fn range_label(column: &str, low: &Bound, high: &Bound) -> String {
     format!("{column} {} {} {} {}", low.word(), low.date, if high.inclusive { "to" } else { "before" }, high.date)
 }
 
-fn conjuncts<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+pub(super) fn conjuncts<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
     match expr {
         Expr::BinaryOp { left, op: BinaryOperator::And, right } => {
             conjuncts(left, out);

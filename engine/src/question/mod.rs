@@ -18,6 +18,7 @@
 
 mod entities;
 pub(crate) mod from_sql;
+mod left_out;
 mod lexicon;
 mod plan;
 mod reach;
@@ -31,6 +32,7 @@ pub mod vocabulary;
 pub(crate) mod words;
 
 pub use from_sql::{DatedColumn, dated_columns, reading_of_sql};
+pub use left_out::{LeftOut, left_out_of};
 pub use suggest::{follow_up, follow_ups, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{ValueSearch, value_key, value_phrases};

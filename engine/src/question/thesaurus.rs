@@ -214,6 +214,11 @@ impl Thesaurus {
         self.parts.iter().find(|p| p.pos == pos).expect("every part of speech is opened")
     }
 
+    /// Whether `word` (lower case) is an English word WordNet knows, in any of its forms.
+    pub fn is_word(&self, word: &str) -> bool {
+        self.parts.iter().any(|part| !part.bases(word).is_empty())
+    }
+
     /// What `word` (lower case) may mean: the words sharing a synset with it in its most
     /// frequent senses as a noun, verb or adjective, and the nouns of those senses'
     /// derivations ("paid" → "pay" → "wage", "earnings"; "delivered" → "delivery"). The word's

@@ -196,10 +196,33 @@ pub fn split(name: &str) -> Vec<String> {
                 out.push(word[..word.len() - end.len()].to_owned());
                 out.push((*end).to_owned());
             }
-            None => out.push(word.to_owned()),
+            None => match compound(word) {
+                Some((first, second)) => {
+                    out.push(first.to_owned());
+                    out.push(second.to_owned());
+                }
+                None => out.push(word.to_owned()),
+            },
         }
     }
     out
+}
+
+/// Two words run together with no mark between them (`startdate`, `samplesize`, `rawpoll`):
+/// a name that is no English word but two of them, or a short form and a word (`adjpoll`),
+/// each of three letters at least — the most even cut when several fit. Needs WordNet.
+fn compound(word: &str) -> Option<(&str, &str)> {
+    if word.len() < 6 || !word.chars().all(|c| c.is_ascii_lowercase()) || !expansions(word).is_empty() {
+        return None;
+    }
+    let wordnet = super::thesaurus::Thesaurus::shared()?;
+    if wordnet.is_word(word) {
+        return None;
+    }
+    (3..=word.len() - 3)
+        .map(|at| word.split_at(at))
+        .filter(|(first, second)| (wordnet.is_word(first) || !expansions(first).is_empty()) && wordnet.is_word(second))
+        .max_by_key(|(first, second)| first.len().min(second.len()))
 }
 
 /// The stems a name says, with the short forms that stand for one thing expanded: `dest` →
@@ -383,6 +406,27 @@ mod tests {
             ("LName", &["last", "name"]),
             ("FName", &["first", "name"]),
             ("PType", &["p", "type"]),
+        ];
+        for (name, want) in cases {
+            assert_eq!(name_stems(name), *want, "{name}");
+        }
+    }
+
+    #[test]
+    fn words_run_together_are_split_where_each_part_is_a_word() {
+        // WordNet decides what a word is (Debian's wordnet-base; scripts/deps.sh installs it).
+        assert!(super::super::thesaurus::Thesaurus::shared().is_some(), "WordNet is installed");
+        let cases: &[(&str, &[&str])] = &[
+            ("startdate", &["start", "date"]),
+            ("samplesize", &["sample", "size"]),
+            ("rawpoll_trump", &["raw", "poll", "trump"]),
+            ("adjpoll_clinton", &["adjusted", "poll", "clinton"]),
+            ("lastupdate", &["last", "update"]),
+            // Words of their own stay whole.
+            ("password", &["password"]),
+            ("birthday", &["birthday"]),
+            ("population", &["population"]),
+            ("weeks_reporting", &["week", "reporting"]),
         ];
         for (name, want) in cases {
             assert_eq!(name_stems(name), *want, "{name}");

@@ -27,6 +27,7 @@ use crate::{
 use build::build;
 use chrono::NaiveDate;
 use shape::{bases, shape_of};
+pub(super) use sql::plural;
 use sql::words_of;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

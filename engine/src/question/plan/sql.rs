@@ -154,7 +154,7 @@ pub(super) fn quote_text(value: &str) -> String {
 }
 
 /// The plural of a phrase's last word: "tracks", "countries", "boxes".
-pub(super) fn plural(phrase: &str) -> String {
+pub(in crate::question) fn plural(phrase: &str) -> String {
     let (head, last) = phrase.rsplit_once(' ').map_or(("", phrase), |(h, l)| (h, l));
     let vowel_y = last.len() > 1 && last.ends_with('y') && !last[..last.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
     let word = if last.ends_with('s') && !last.ends_with("ss") || last.is_empty() {

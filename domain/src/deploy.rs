@@ -419,7 +419,7 @@ pub fn category_values(model: &str, column: &str, rows: &[Vec<serde_json::Value>
     rows.iter()
         .filter_map(|row| {
             let value = row.first()?.as_str()?.trim();
-            let occurrences = row.get(1).and_then(|n| n.as_i64().or_else(|| n.as_str()?.parse().ok())).unwrap_or(0);
+            let occurrences = row.get(1).and_then(crate::datasource::whole_number).unwrap_or(0);
             (!value.is_empty() && value.chars().count() <= LONGEST_VALUE).then(|| IndexedValue {
                 model: model.to_owned(),
                 column: column.to_owned(),

@@ -217,10 +217,19 @@ pub struct Ran {
     /// none from a step recorded before contexts were kept.
     #[serde(default)]
     pub seen_as: Option<String>,
-    /// The rows a grouping left out for having no value in a group, counted at the source,
-    /// with what a row is and what they lack (said in the answer); none when it left none out.
+    /// The rows a grouping left out for having no value in a group (said in the answer);
+    /// none when it left none out.
     #[serde(default)]
-    pub left_out: Option<(i64, String, String)>,
+    pub left_out: Option<LeftOutRows>,
+}
+
+/// Rows a grouping left out, counted at the source: how many, what a row is ("parcels") and
+/// what they have no value for ("courier").
+#[derive(Debug, Serialize, Deserialize)]
+pub struct LeftOutRows {
+    pub count: i64,
+    pub rows: String,
+    pub missing: String,
 }
 
 /// GENERATING, then the compiled SQL run at the source (first 5000 rows kept). `None` when
@@ -259,12 +268,12 @@ async fn run(pool: &Pool, config: &Config, task_id: Uuid, plan: &Plan, before_ru
 /// How many rows a grouping of `sql` left out for having no value in a group, read at the
 /// source as the viewer may see them; `None` when it groups by nothing that can be missing,
 /// left out none, or the count fails (the answer then says nothing of them).
-async fn left_out_of(manifest: &Manifest, viewer: &Viewer, connector: &dyn Connector, sql: &str, dialect: Dialect) -> Option<(i64, String, String)> {
+async fn left_out_of(manifest: &Manifest, viewer: &Viewer, connector: &dyn Connector, sql: &str, dialect: Dialect) -> Option<LeftOutRows> {
     let left_out = question::left_out_of(manifest, sql, dialect)?;
     let compiled = compile::compile_as(manifest, viewer, &left_out.sql, dialect).ok()?;
     let read = connector.query(&compiled, QueryOptions::new(1, QUERY_TIMEOUT)).await.ok()?;
-    let count = read.rows.first()?.first()?.as_i64().or_else(|| read.rows.first()?.first()?.as_str()?.parse().ok())?;
-    (count > 0).then_some((count, left_out.rows, left_out.missing))
+    let count = datasource::whole_number(read.rows.first()?.first()?)?;
+    (count > 0).then_some(LeftOutRows { count, rows: left_out.rows, missing: left_out.missing })
 }
 
 /// The first and last date of the column `sql` bounded by a period, read at the source; `None`
@@ -312,7 +321,7 @@ async fn write_up(pool: &Pool, task_id: Uuid, plan: &Plan, ran: Ran, llm: Option
         // The period asked about has no data: say which it has, rather than a bare "no data".
         text = format!("{text} {span}");
     }
-    if let Some(sentence) = left_out.and_then(|(count, rows, missing)| quarry_engine::answer::left_out(&language, count, &rows, &missing)) {
+    if let Some(sentence) = left_out.and_then(|l| quarry_engine::answer::left_out(&language, l.count, &l.rows, &l.missing)) {
         // "No value" is no member of a grouping: say how many rows that left out.
         text = format!("{text} {sentence}");
     }

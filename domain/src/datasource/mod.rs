@@ -103,6 +103,12 @@ async fn with_stored_secrets(pool: &Pool, config: &Config, project_id: Uuid, sou
     Ok(merge_secrets(&plain, &secrets))
 }
 
+/// A whole number read at a source: a count comes back as a number, or as text where the
+/// driver keeps 64-bit integers exact that way.
+pub fn whole_number(value: &Value) -> Option<i64> {
+    value.as_i64().or_else(|| value.as_str()?.trim().parse().ok())
+}
+
 /// Where the project's questions, previews and dashboards read: the store when the project
 /// syncs its data ([`sync`]), else the source itself.
 pub async fn connector(pool: &Pool, config: &Config, project_id: Uuid) -> Result<Box<dyn Connector>> {

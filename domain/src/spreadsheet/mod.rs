@@ -257,7 +257,7 @@ impl Source {
     pub async fn count(&self, filters: &[Filter]) -> Result<i64> {
         let counted = self.run(&self.sheet().count_sql(filters)?, 1).await?;
         let value = counted.rows.first().and_then(|r| r.first());
-        Ok(value.and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).unwrap_or(0))
+        Ok(value.and_then(crate::datasource::whole_number).unwrap_or(0))
     }
 }
 

@@ -178,8 +178,8 @@ pub fn data_span(language: &str, first: &Value, last: &Value) -> Option<String> 
     Some(fill(phrases(language).span, &[("first", at(first)), ("last", at(last))]))
 }
 
-/// The sentence that says how many rows a grouping left out for having no value in it ("977
-/// tracks have no composer and are left out."); `None` when it left none out.
+/// The sentence that says how many rows a grouping left out for having no value in it ("312
+/// parcels have no courier and are left out."); `None` when it left none out.
 pub fn left_out(language: &str, count: i64, rows: &str, missing: &str) -> Option<String> {
     let p = phrases(language);
     match count {
@@ -380,10 +380,10 @@ mod tests {
 
     #[test]
     fn rows_a_grouping_left_out_are_counted_in_words() {
-        assert_eq!(left_out("EN", 977, "tracks", "composer").as_deref(), Some("977 tracks have no composer and are left out."));
-        assert_eq!(left_out("EN", 1, "tracks", "composer").as_deref(), Some("1 track has no composer and is left out."));
-        assert_eq!(left_out("DE", 3410, "flights", "carrier").as_deref(), Some("3.410 flights ohne carrier sind nicht enthalten."));
-        assert_eq!(left_out("EN", 0, "tracks", "composer"), None);
+        assert_eq!(left_out("EN", 1312, "parcels", "courier").as_deref(), Some("1,312 parcels have no courier and are left out."));
+        assert_eq!(left_out("EN", 1, "parcels", "courier").as_deref(), Some("1 parcel has no courier and is left out."));
+        assert_eq!(left_out("DE", 3410, "parcels", "courier").as_deref(), Some("3.410 parcels ohne courier sind nicht enthalten."));
+        assert_eq!(left_out("EN", 0, "parcels", "courier"), None);
     }
     use crate::ColumnTypeFamily::{Decimal, Integer, Text};
     use serde_json::json;

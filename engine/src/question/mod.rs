@@ -21,6 +21,7 @@ pub(crate) mod from_sql;
 mod left_out;
 mod lexicon;
 mod plan;
+mod query_parts;
 mod reach;
 mod read;
 mod suggest;
@@ -31,8 +32,9 @@ mod tokens;
 pub mod vocabulary;
 pub(crate) mod words;
 
-pub use from_sql::{DatedColumn, dated_columns, reading_of_sql};
+pub use from_sql::reading_of_sql;
 pub use left_out::{LeftOut, left_out_of};
+pub use query_parts::{DatedColumn, dated_columns};
 pub use suggest::{follow_up, follow_ups, suggestions};
 pub use time::{TimeRange, all_time, range_in, words};
 pub use words::{ValueSearch, value_key, value_phrases};

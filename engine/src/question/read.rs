@@ -386,8 +386,8 @@ fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 // say nothing (data, info, list) is the thing itself.
                 candidates.retain(|(m, c)| c.is_some() || generic_rest(m, &words));
             } else if len == 1 && candidates.iter().any(|(m, c)| c.is_none() && candidates.iter().all(|(mm, cc)| cc.is_none() || mm.name == m.name)) {
-                // "polled": the polls, not each column of theirs with "poll" among other
-                // words (`rawpoll_trump`) — a word says its model before part of a column.
+                // "scored": the scores, not each column of theirs with "score" among other
+                // words (`rawscore_home`) — a word says its model before part of a column.
                 candidates.retain(|(_, c)| c.is_none());
             }
             if !candidates.is_empty() {

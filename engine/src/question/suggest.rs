@@ -72,7 +72,7 @@ const NOT_CATEGORY_WORDS: &[&str] = &["address", "phone", "fax", "email", "posta
 /// ("and by month?"). Each is the whole question [`follow_up`] makes of it; the caller keeps
 /// those the engine can answer. At most `limit`.
 pub fn follow_ups(manifest: &Manifest, previous: &str, sql: &str, dialect: Dialect, limit: usize) -> Vec<String> {
-    let (read, grouped) = super::from_sql::read_and_grouped(sql, dialect);
+    let (read, grouped) = super::query_parts::read_and_grouped(sql, dialect);
     let find = |name: &str| manifest.models.iter().find(|m| m.name.eq_ignore_ascii_case(name));
     let mut models: Vec<&Model> = read.iter().filter_map(|name| find(name)).collect();
     if let Some(first) = models.first().map(|m| m.name.clone()) {

@@ -8,7 +8,7 @@ use super::{
     lexicon::{CURRENT, FILLER, LEAST, MOST, NEGATION, TIME_UNITS},
     reach::{is_key, is_numeric, readable},
     vocabulary::{said_by, split},
-    words::{name_words, stem},
+    words::{label_words, stem},
 };
 use crate::mdl::{Manifest, Model, Properties};
 
@@ -50,11 +50,7 @@ fn columns_of_named(phrase: &str, named: &[&Model]) -> Option<TeachOffer> {
         .map(|(m, c)| TeachTarget {
             model: m.name.clone(),
             column: Some(c.name.clone()),
-            label: format!(
-                "{} ({})",
-                name_words(c.properties.display_name.as_deref().unwrap_or(&c.name)),
-                name_words(m.properties.display_name.as_deref().unwrap_or(&m.name))
-            ),
+            label: format!("{} ({})", label_words(&c.name, &c.properties), label_words(&m.name, &m.properties)),
         })
         .collect();
     (!candidates.is_empty()).then(|| TeachOffer { phrase: words.join(" "), candidates })
@@ -84,7 +80,7 @@ fn structure(word: &str) -> bool {
 fn candidates(manifest: &Manifest, words: &[String]) -> Vec<(f64, TeachTarget)> {
     let mut scored: Vec<(f64, TeachTarget)> = Vec::new();
     for model in &manifest.models {
-        let model_label = name_words(model.properties.display_name.as_deref().unwrap_or(&model.name));
+        let model_label = label_words(&model.name, &model.properties);
         let score = closeness(words, &model.name, &model.properties);
         if score >= LEAST_SCORE {
             scored.push((score, TeachTarget { model: model.name.clone(), column: None, label: model_label.clone() }));
@@ -92,7 +88,7 @@ fn candidates(manifest: &Manifest, words: &[String]) -> Vec<(f64, TeachTarget)> 
         for column in model.columns.iter().filter(|c| readable(c)) {
             let score = closeness(words, &column.name, &column.properties);
             if score >= LEAST_SCORE {
-                let label = format!("{} ({model_label})", name_words(column.properties.display_name.as_deref().unwrap_or(&column.name)));
+                let label = format!("{} ({model_label})", label_words(&column.name, &column.properties));
                 scored.push((score, TeachTarget { model: model.name.clone(), column: Some(column.name.clone()), label }));
             }
         }

@@ -219,6 +219,12 @@ impl Thesaurus {
         self.parts.iter().any(|part| !part.bases(word).is_empty())
     }
 
+    /// Whether `word` (lower case) is, as written, a word WordNet lists (not only one of its
+    /// forms: "raw" is, "raws" is not).
+    pub fn is_lemma(&self, word: &str) -> bool {
+        self.parts.iter().any(|part| !part.senses(word).is_empty())
+    }
+
     /// What `word` (lower case) may mean: the words sharing a synset with it in its most
     /// frequent senses as a noun, verb or adjective, and the nouns of those senses'
     /// derivations ("paid" → "pay" → "wage", "earnings"; "delivered" → "delivery"). The word's

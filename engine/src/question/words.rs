@@ -134,6 +134,12 @@ pub fn name_words(name: &str) -> String {
     }
 }
 
+/// A model or column as a business user says it: its display name, else its name, in words
+/// ("ShipCountry" → "ship country").
+pub fn label_words(name: &str, properties: &crate::mdl::Properties) -> String {
+    name_words(properties.display_name.as_deref().unwrap_or(name))
+}
+
 /// An identifier's words, lower case, split at `_`, `-`, spaces and camelCase humps.
 pub fn identifier_words(name: &str) -> String {
     let mut out = String::new();

@@ -3,7 +3,7 @@
 // be changed. Needs a running Quarry (QUARRY_E2E_URL) with its worker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BASE_URL, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
+import { BASE_URL, choose, graphql, inBrowser, signedInWithProject, skip } from './session.mjs';
 
 const number = (text) => Number(String(text).replace(/[^0-9.-]/g, ''));
 
@@ -57,8 +57,7 @@ test('asking: answer, table and chart; a follow-up narrows it', { skip, timeout:
 
     // The chart type can be changed to another that fits.
     await second.getByRole('tab', { name: 'Chart' }).click();
-    await second.getByRole('combobox', { name: 'Chart type' }).click({ force: true });
-    await page.getByTitle('Pie', { exact: true }).click();
+    await choose(page, second.getByRole('combobox', { name: 'Chart type' }), 'Pie');
     await second.locator('[data-chart-type="PIE"]').waitFor();
     await second.locator('[data-chart-type="PIE"] .main-svg').first().waitFor();
     await shot('pie-chart');

@@ -109,10 +109,15 @@ fn shipping() -> quarry_engine::mdl::Manifest {
             Column::source("month", "BIGINT"),
             Column::source("cancelled", "BIGINT"),
             Column::source("shipped_at", "TIMESTAMP"),
+            Column::source("fill_rate", "DOUBLE"),
             Column::relationship("carriers", "carriers", "shipments_carriers"),
         ],
     );
-    let carriers = model("carriers", "carrier_cd", vec![Column::source("carrier_cd", "VARCHAR"), Column::source("name", "VARCHAR")]);
+    let carriers = model(
+        "carriers",
+        "carrier_cd",
+        vec![Column::source("carrier_cd", "VARCHAR"), Column::source("name", "VARCHAR"), Column::source("damage_pct", "DOUBLE")],
+    );
     Manifest {
         models: vec![shipments, carriers],
         relationships: vec![Relationship {
@@ -223,4 +228,39 @@ fn after_a_grouping_word_a_name_spelt_like_a_stored_value_is_the_name() {
     let answer = understand(&manifest, Dialect::DuckDb, "average weight of shipments per carrier", &values, today);
     let Understanding::Sql { sql, .. } = answer else { panic!("refused: {answer:?}") };
     assert!(sql.contains("GROUP BY") && !sql.contains("'Carrier'"), "{sql}");
+}
+
+#[test]
+fn a_column_counted_is_counted_by_its_different_values() {
+    use quarry_engine::{compile::Dialect, question::understand};
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &[], today) {
+        Understanding::Sql { sql, .. } => sql,
+        other => panic!("{question}: {other:?}"),
+    };
+    // A column, not a model: its different values.
+    let s = sql("How many destination cities are there?");
+    assert!(s.contains("COUNT(DISTINCT \"shipments\".\"dest_city\")"), "{s}");
+    let s = sql("number of destination cities per carrier");
+    assert!(s.contains("COUNT(DISTINCT \"shipments\".\"dest_city\")") && s.contains("GROUP BY"), "{s}");
+    // A model's rows are counted as rows, with a column's name said before it or not.
+    let s = sql("How many shipments are there?");
+    assert!(s.contains("COUNT(*)") && !s.contains("DISTINCT"), "{s}");
+}
+
+#[test]
+fn a_percentage_is_compared_on_the_scale_the_column_name_says_or_refused() {
+    use quarry_engine::{compile::Dialect, question::understand};
+    let manifest = shipping();
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &[], today);
+    // `_pct` holds percentages, a rate holds fractions.
+    let answer = ask("How many carriers have a damage pct above 5%?");
+    let Understanding::Sql { sql, .. } = answer else { panic!("refused a pct column: {answer:?}") };
+    assert!(sql.contains("\"damage_pct\" > 5"), "{sql}");
+    let Understanding::Sql { sql, .. } = ask("How many shipments have a fill rate above 80%?") else { panic!("refused a rate column") };
+    assert!(sql.contains("\"fill_rate\" > 0.8"), "{sql}");
+    // A column whose name says neither may hold 0.6 or 60: not guessed.
+    assert!(refused(&ask("How many shipments have a delivery delay above 80%?")));
 }

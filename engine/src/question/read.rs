@@ -51,6 +51,9 @@ pub(super) struct ComparisonMention {
     pub(super) tokens: Vec<usize>,
     /// "before 2000": a date or year.
     pub(super) year: bool,
+    /// "more than 60%": the numbers are fractions (0.6) of a whole; a column may hold them as
+    /// fractions or as percentages, which its name has to say.
+    pub(super) percent: bool,
 }
 
 /// A model or column the question names.

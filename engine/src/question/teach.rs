@@ -29,20 +29,26 @@ pub fn offers(manifest: &Manifest, unplaced: &[Vec<String>], named: &[&Model]) -
                 .filter_map(|phrase| offer(manifest, phrase))
                 .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.phrase.len().cmp(&a.1.phrase.len())))
                 .map(|(_, offer)| offer)
-                .or_else(|| columns_of_named(variants.first()?, named))
+                .or_else(|| columns_of_named(manifest, variants.first()?, named))
         })
         .collect()
 }
 
-/// A word like no name ("grooves"): the columns of the models the question names, numbers
-/// first — what a word beside them most often means.
-fn columns_of_named(phrase: &str, named: &[&Model]) -> Option<TeachOffer> {
+/// A word like no name ("grooves", "lateness"): the columns of the models the question names
+/// and of the models related to them ("the average lateness per carrier" is of the shipments a
+/// carrier carries), numbers first — what a word beside them most often means.
+fn columns_of_named(manifest: &Manifest, phrase: &str, named: &[&Model]) -> Option<TeachOffer> {
     let words: Vec<String> = phrase.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     if words.is_empty() || words.iter().all(|w| structure(w) || w.parse::<f64>().is_ok()) {
         return None;
     }
+    let related = manifest.models.iter().filter(|m| {
+        !named.iter().any(|n| n.name == m.name)
+            && manifest.relationships.iter().any(|r| r.models.contains(&m.name) && named.iter().any(|n| r.models.contains(&n.name)))
+    });
     let mut columns: Vec<(&Model, &crate::mdl::Column)> =
-        named.iter().flat_map(|m| m.columns.iter().filter(|c| readable(c) && !is_key(c)).map(move |c| (*m, c))).collect();
+        named.iter().copied().chain(related).flat_map(|m| m.columns.iter().filter(|c| readable(c) && !is_key(c)).map(move |c| (m, c))).collect();
+    // Numbers first; a stable sort keeps the named models' before their relations'.
     columns.sort_by_key(|(_, c)| !is_numeric(c));
     let candidates: Vec<TeachTarget> = columns
         .into_iter()

@@ -85,9 +85,14 @@ impl<'m> Reading<'_, 'm> {
             if let Some(n) = named {
                 self.used_names.push(n);
             }
+            // "More than 60%" of a column that holds 62.1 or 0.621: only its name can say which.
+            let Some(scale) = (if c.percent { percent_scale(column.column) } else { Some(1.0) }) else {
+                let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..last + 1);
+                return fail(format!("could not place \"{}\"", &q.text[start..end]));
+            };
             let sql = column.sql(dialect);
             self.compared.push(column.clone());
-            let numbers: Vec<String> = c.numbers.iter().map(|n| number_text(n * factor)).collect();
+            let numbers: Vec<String> = c.numbers.iter().map(|n| number_text(n * factor * scale)).collect();
             self.conditions.push(match (c.operator, numbers.as_slice()) {
                 ("BETWEEN", [a, b]) => format!("{sql} BETWEEN {a} AND {b}"),
                 (op, [a, ..]) if c.year && is_date(column.column) => {
@@ -294,4 +299,18 @@ fn means_column(stem: &str, column: &Column) -> bool {
 
 fn readable_num(column: &Column) -> bool {
     readable(column)
+}
+
+/// What a percentage said of `column` is multiplied by: 100 when its name says it holds
+/// percentages (`win_pct`), 1 when it says fractions (`share`, `rate`); unknown otherwise.
+fn percent_scale(column: &Column) -> Option<f64> {
+    let words: Vec<String> = column_words(column).into_iter().chain(description_words(column)).collect();
+    let says = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if says(&["pct", "percent", "percentage", "perc"]) {
+        Some(100.0)
+    } else if says(&["rate", "ratio", "share", "fraction", "proportion", "prop", "frac"]) {
+        Some(1.0)
+    } else {
+        None
+    }
 }

@@ -14,7 +14,7 @@ use crate::{
         entities::{ends_validity, entity_of, key_column, stems_of},
         lexicon,
         reach::{Reach, is_key, join_condition, joins_for, reachable},
-        read::{Claim, Question, column_words, is_date, is_measure, is_sale_verb},
+        read::{Claim, NameMention, Question, column_words, is_date, is_measure, is_sale_verb, model_words, names},
     },
 };
 
@@ -241,25 +241,48 @@ impl<'m> Reading<'_, 'm> {
         let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
         let quote = |n: &str| dialect.quote(n);
         // "How many distinct countries do customers come from": the column said after
-        // "distinct", of what is counted.
-        let distinct_column = q.tokens.iter().position(|t| DISTINCT_WORDS.contains(&t.word.as_str())).and_then(|at| {
+        // "distinct", of what is counted. "How many states", "the number of pollsters": a
+        // column (no model) counted is counted by its different values.
+        let counted_at = |at: usize| {
+            let word = |i: usize| q.tokens.get(i).map(|t| t.word.as_str());
+            DISTINCT_WORDS.contains(&q.tokens[at].word.as_str())
+                || self.subject.is_none()
+                    && (word(at) == Some("many") && word(at.wrapping_sub(1)) == Some("how")
+                        || word(at) == Some("of") && word(at.wrapping_sub(1)) == Some("number"))
+        };
+        let distinct_column = (0..q.tokens.len()).filter(|&at| counted_at(at)).find_map(|at| {
             let (n, m) = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == at + 1 && !self.used_names.contains(i))?;
+            // A name that may be a model is the model's rows, counted as such; so is a model
+            // said right after the column ("how many state polls").
+            let model_at = |m: &NameMention| m.candidates.iter().any(|(_, c)| c.is_none());
+            if !DISTINCT_WORDS.contains(&q.tokens[at].word.as_str())
+                && (model_at(m) || q.names.iter().any(|next| next.tokens.start == m.tokens.end && model_at(next)))
+            {
+                return None;
+            }
+            // "State polls": a column said with its model's name is the model's rows.
+            let last = &q.tokens[m.tokens.end - 1].stem;
+            let with_model = |model: &Model| m.tokens.len() > 1 && model_words(model).iter().any(|w| names(last, w));
+            // The base's own column before a related model's of the same name.
             let r = m
                 .candidates
                 .iter()
-                .filter(|(_, c)| c.is_some_and(|c| !is_key(c)))
-                .find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name))
+                .filter(|(model, c)| c.is_some_and(|c| !is_key(c)) && (DISTINCT_WORDS.contains(&q.tokens[at].word.as_str()) || !with_model(model)))
+                .filter_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name))
                 .filter(|r| self.subject.is_none_or(|sm| sm.name == r.model.name))
+                .min_by_key(|r| r.path.len())
                 .cloned()?;
-            Some((n, r))
+            let said = DISTINCT_WORDS.contains(&q.tokens[at].word.as_str());
+            Some((n, r, said))
         });
-        if let Some((n, _)) = &distinct_column {
+        if let Some((n, _, _)) = &distinct_column {
             self.used_names.push(*n);
         }
         let (expr, what) = match (&self.subject_key, self.subject) {
-            _ if let Some((_, r)) = &distinct_column => {
+            _ if let Some((_, r, said)) = &distinct_column => {
                 self.used.push(r.clone());
-                (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None)))
+                let words = words_of(&r.column.name, None);
+                (format!("COUNT(DISTINCT {})", r.sql(dialect)), if *said { format!("different {words}") } else { words })
             }
             (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
             _ if s.distinct => {

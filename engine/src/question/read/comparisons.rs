@@ -41,7 +41,10 @@ pub(super) fn scan_comparisons(q: &mut Question) {
             let operator = if words[0] == "before" { "<" } else { ">=" };
             let number = if words[0] == "after" { number + 1.0 } else { number };
             let hints = nearby_stems(q, i, i + 2);
-            push_comparison(q, ComparisonMention { operator, numbers: vec![number], unit: None, money: false, hints, tokens: vec![i, i + 1], year: true });
+            push_comparison(
+                q,
+                ComparisonMention { operator, numbers: vec![number], unit: None, money: false, hints, tokens: vec![i, i + 1], year: true, percent: false },
+            );
             i += 2;
             continue;
         }
@@ -56,10 +59,11 @@ pub(super) fn scan_comparisons(q: &mut Question) {
                 })
             {
                 let mut used = vec![i, i + 1, i + 2];
-                let (unit, money, percent) = unit_after(q, i, &mut used);
+                let (unit, money, unit_percent) = unit_after(q, i, &mut used);
+                let percent = unit_percent || q.tokens[i].percent;
                 let hints = nearby_stems(q, i.saturating_sub(3), (i + 5).min(n));
                 let number = if percent { number / 100.0 } else { number };
-                push_comparison(q, ComparisonMention { operator: op, numbers: vec![number], unit, money, hints, tokens: used, year: false });
+                push_comparison(q, ComparisonMention { operator: op, numbers: vec![number], unit, money, hints, tokens: used, year: false, percent });
                 i += 3;
                 continue;
             }
@@ -91,13 +95,14 @@ pub(super) fn scan_comparisons(q: &mut Question) {
             last = first + 2;
         }
         let (unit, unit_money, unit_percent) = unit_after(q, last, &mut used);
-        if percent || unit_percent {
+        let percent = percent || unit_percent;
+        if percent {
             numbers.iter_mut().for_each(|n| *n /= 100.0);
         }
         // "shorter than": the adjective says what is compared (nouns near it are names,
         // found as such).
         let hints = vec![q.tokens[i].word.clone()];
-        push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false });
+        push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false, percent });
         i = last + 1;
     }
 }

@@ -357,9 +357,33 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
     // `--teach`: a refused question is taught one click per phrase, as a user who knows the
     // data would click — the offered candidate whose column the gold SQL reads — and asked again.
     let teach = args.iter().any(|a| a == "--teach");
+    // `--dump-unplaced FILE`: each refused question's unplaced phrases, the columns its gold SQL
+    // reads and every readable column, one JSON line each (to calibrate a similarity placement).
+    let mut dump = match args.iter().position(|a| a == "--dump-unplaced").and_then(|i| args.get(i + 1)) {
+        Some(path) => Some(std::fs::File::create(path)?),
+        None => None,
+    };
     for q in questions.iter().filter(|q| ids.as_ref().is_none_or(|ids| q["id"].as_u64().is_some_and(|id| ids.contains(&id)))) {
         total += 1;
         let (mut category, mut detail, mut sql) = judge(&manifest, &connector, &index, q, today, &options).await;
+        if let Some(file) = dump.as_mut()
+            && category == "not understood"
+            && let Understanding::NotUnderstood { teach: offers, .. } =
+                understand(&manifest, Dialect::DuckDb, q["question"].as_str().unwrap_or_default(), &index, today)
+        {
+            use std::io::Write;
+            let gold = q["gold_sql"].as_str().unwrap_or_default();
+            let reads = |col: &str| gold.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w.eq_ignore_ascii_case(col));
+            let columns: Vec<Value> = manifest
+                .models
+                .iter()
+                .flat_map(|m| m.columns.iter().filter(|c| !c.hidden && matches!(c.kind, ColumnKind::Source { .. })).map(move |c| (m, c)))
+                .map(|(m, c)| serde_json::json!({"model": m.name, "column": c.name, "gold": reads(&c.name)}))
+                .collect();
+            for offer in &offers {
+                writeln!(file, "{}", serde_json::json!({"question": q["question"], "phrase": offer.phrase, "columns": columns}))?;
+            }
+        }
         if teach
             && category == "not understood"
             && let Understanding::NotUnderstood { teach: offers, .. } =

@@ -264,3 +264,35 @@ fn a_percentage_is_compared_on_the_scale_the_column_name_says_or_refused() {
     // A column whose name says neither may hold 0.6 or 60: not guessed.
     assert!(refused(&ask("How many shipments have a delivery delay above 80%?")));
 }
+
+#[test]
+fn people_are_a_population_where_no_model_is_people_and_refused_where_nothing_is() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest, Model, ModelSource, Properties},
+        question::understand,
+    };
+    let towns = Model {
+        name: "towns".into(),
+        source: ModelSource::Table { catalog: None, schema: None, table: "towns".into() },
+        columns: vec![Column::source("town", "VARCHAR"), Column::source("region", "VARCHAR"), Column::source("population", "BIGINT")],
+        primary_key: Some("town".into()),
+        properties: Properties::default(),
+    };
+    let manifest = Manifest { models: vec![towns], ..Manifest::default() };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &[], today) {
+        Understanding::Sql { sql, .. } => sql,
+        other => panic!("{question}: {other:?}"),
+    };
+    // Counted, compared and ranked people are the population, summed where grouped.
+    let s = sql("How many people live in each region?");
+    assert!(s.contains("SUM(\"towns\".\"population\")") && s.contains("GROUP BY \"towns\".\"region\""), "{s}");
+    let s = sql("Which towns have more than 10000 people?");
+    assert!(s.contains("\"towns\".\"population\" > 10000"), "{s}");
+    let s = sql("Which region has the fewest people?");
+    assert!(s.contains("SUM(\"towns\".\"population\")") && !s.contains("COUNT(*)"), "{s}");
+    // Where nothing holds people, they are not the rows of another model.
+    let shipping = shipping();
+    assert!(refused(&understand(&shipping, Dialect::DuckDb, "How many people are in each destination city?", &[], today)));
+}

@@ -289,6 +289,8 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         "spent" | "spend" | "spending" | "money" | "value" => &["total", "amount", "revenue"],
         "earn" | "earned" | "earning" | "pay" | "paid" | "wage" | "payroll" | "salary" => &["salary"],
         "fan" | "crowd" | "spectator" => &["attendance"],
+        // "States with more than 10 million people".
+        "people" | "resident" | "inhabitant" => &["population"],
         "length" | "duration" | "long" | "minute" | "second" => &["millisecond", "duration", "length", "minute"],
         "height" | "tall" => &["height"],
         "weight" | "weigh" | "weighing" | "heavy" => &["weight"],

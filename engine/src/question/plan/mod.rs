@@ -15,7 +15,7 @@ mod value;
 
 use super::{
     Chip, Understanding, ValueMatch,
-    entities::{key_column, shown_columns, stems_of},
+    entities::{key_column, person_like, shown_columns, stems_of},
     reach::Reach,
     read::{Claim, Question, ValueMention, finish, scan},
     suggest::suggestions,
@@ -203,6 +203,10 @@ fn not_placed(q: &Question, mut understood: Vec<String>) -> Vec<String> {
 
 fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> Result<Understanding, Vec<String>> {
     let shape = shape_of(manifest, q);
+    // "How many people live in each region" of models none of which is people: the word is
+    // not placed by counting another model's rows.
+    let has_people = manifest.models.iter().any(|m| person_like(m) || stems_of(&m.name).iter().any(|w| PERSON_WORDS.contains(&w.as_str()) || w == "person"));
+    let keywords: Vec<&str> = KEYWORDS.iter().copied().filter(|w| has_people || !PERSON_WORDS.contains(w)).collect();
     let mut chips: Vec<Chip> = Vec::new();
     let mut last_error = Vec::new();
     let measured = matches!(shape.aggregate, Some(Aggregate::Sum | Aggregate::Avg | Aggregate::Max | Aggregate::Min));
@@ -232,7 +236,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
                 for (i, c) in claims {
                     q.claim(i, c);
                 }
-                finish(q, &KEYWORDS);
+                finish(q, &keywords);
                 if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
                     eprintln!("base {}: {:?}", base.name, q.tokens.iter().zip(&q.claims).map(|(t, c)| format!("{}={c:?}", t.word)).collect::<Vec<_>>());
                     for n in &q.names {
@@ -303,7 +307,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
         return Ok(Understanding::Sql { sql, understood, reading: chips });
     }
     // Words nothing knows are named first, then what kept the known parts apart.
-    finish(q, &KEYWORDS);
+    finish(q, &keywords);
     let mut reply = not_placed(q, Vec::new());
     for error in last_error.iter().filter(|e| e.starts_with("could not place")).take(3) {
         if !reply.contains(error) {
@@ -380,3 +384,5 @@ const KEYWORDS: [&str; 26] = [
     "everyone",
     "whom",
 ];
+/// Keywords that ask for people: structure only where some model is people.
+const PERSON_WORDS: &[&str] = &["people", "person", "persons", "everyone", "whom"];

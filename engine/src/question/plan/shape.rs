@@ -336,10 +336,12 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         && let Some(m) = measure_mention
         && q.names[m].tokens.start > 0
         && ["many", "of"].contains(&words[q.names[m].tokens.start - 1].as_str())
-        && q.names[m].candidates.iter().all(|(_, c)| c.is_some_and(is_measure))
+        // A quantity, not a model (a text column of the same name elsewhere is not it).
+        && q.names[m].candidates.iter().all(|(_, c)| c.is_some())
         // "players weighing…" counts players: the run names its model too.
         && !q.names[m].candidates.iter().any(|(model, _)| q.names[m].tokens.clone().any(|i| model_words(model).iter().any(|w| names(&q.tokens[i].stem, w))))
     {
+        q.names[m].candidates.retain(|(_, c)| c.is_some_and(is_measure));
         aggregate = Some(Aggregate::Sum);
     }
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
@@ -349,7 +351,13 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         let said: Vec<&str> = q.names[m].tokens.clone().map(|i| q.tokens[i].stem.as_str()).collect();
         // "The invoice total for each quarter" is summed; "the highest invoice total" is one.
         let a_total = said.iter().any(|w| ["total", "amount"].contains(w)) && !(grouped_names.is_empty() && grains.is_empty());
+        // "Which state has the fewest people": a quantity said right after a counting
+        // superlative is summed per the column ranked ("the conductor with the most years"
+        // ranks the conductors' own rows).
+        let counted_most = order.is_some_and(|(_, at)| ["most", "fewest", "least"].contains(&words[at].as_str()) && at + 1 == q.names[m].tokens.start)
+            && which_name.is_some_and(|n| q.names[n].candidates.iter().all(|(_, c)| c.is_some()));
         let sum_like = a_total
+            || counted_most
             || said.iter().any(|w| {
                 ["revenue", "sale", "income", "turnover", "spent", "spend", "money", "payroll", "point", "unit", "win", "attendance", "value"].contains(w)
             });

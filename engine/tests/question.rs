@@ -333,3 +333,30 @@ fn a_run_that_is_a_models_name_is_the_model_not_its_column() {
     rows.sort();
     assert_eq!(rows, texts(&[&["germany", "3"], &["usa", "1"]]), "{sql}");
 }
+
+#[test]
+fn columns_asked_for_each_row_of_a_model_are_listed_by_its_names() {
+    let (conn, manifest) = store_of(
+        "CREATE TABLE forms (id INTEGER, title VARCHAR, revision INTEGER, kind_code VARCHAR);
+         INSERT INTO forms VALUES (1, 'Intake', 3, 'A'), (2, 'Exit', 1, 'B'), (3, 'Audit', 2, 'A');",
+        vec![model(
+            "forms",
+            vec![
+                Column::source("id", "INTEGER"),
+                Column::source("title", "VARCHAR"),
+                Column::source("revision", "INTEGER"),
+                Column::source("kind_code", "VARCHAR"),
+            ],
+        )],
+    );
+    // "For each form" over the forms is each form's row, named, not a grouping with nothing to
+    // aggregate (it was refused as "a quantity with nothing to do with it").
+    let (sql, mut rows) = ask(&conn, &manifest, "What are the revisions and kind codes for each form?", &[]);
+    rows.sort();
+    assert!(!sql.contains("GROUP BY"), "{sql}");
+    assert_eq!(rows, texts(&[&["Audit", "2", "A"], &["Exit", "1", "B"], &["Intake", "3", "A"]]));
+    // The ids asked beside them are the forms' keys.
+    let (sql, rows) = ask(&conn, &manifest, "What are the ids and revisions for each form?", &[]);
+    assert_eq!(rows.len(), 3, "{sql}");
+    assert!(rows.iter().any(|row| row.contains(&"2".to_owned()) && row.contains(&"1".to_owned()) && row.contains(&"Exit".to_owned())), "{sql}: {rows:?}");
+}

@@ -10,7 +10,7 @@ use crate::{
     question::{
         Chip, ChipKind,
         entities::{entity_of, fk_target},
-        reach::{Reach, is_key, validity_end},
+        reach::{Reach, is_key, readable, validity_end},
         read::{Claim, Question, is_date, is_measure},
     },
 };
@@ -101,7 +101,45 @@ impl<'m> Reading<'_, 'm> {
             self.claims.push((*at, Claim::Keyword));
             self.groups.push((Group::Grain(*grain, d), span));
         }
+        self.each_own_row();
         Ok(())
+    }
+
+    /// "The version numbers and type codes for each template", over the templates: each of the
+    /// base's own rows, shown by its names beside the columns asked — not a grouping with
+    /// nothing to aggregate.
+    fn each_own_row(&mut self) {
+        let (q, base, s, dialect) = (self.q, self.base, self.s, self.dialect);
+        let own_rows = s.aggregate.is_none()
+            && s.order.is_none()
+            && s.limit_at.is_none()
+            && !self.groups.is_empty()
+            && self.groups.iter().all(|(g, span)| {
+                // Said after "each" or "every" ("which products are out of stock" is no such list).
+                let after_each = q
+                    .tokens
+                    .iter()
+                    .position(|t| t.start == span.0)
+                    .and_then(|at| at.checked_sub(1))
+                    .is_some_and(|b| ["each", "every"].contains(&q.tokens[b].word.as_str()));
+                after_each && matches!(g, Group::Entity { key, .. } if !key.joined() && key.model.name == base.name)
+            });
+        // A column of the base's own asked beside it (a quantity too), to list.
+        let asks_a_column = s.head_names.iter().any(|&n| {
+            (!self.used_names.contains(&n) || Some(n) == s.measure_mention)
+                && q.names[n].candidates.iter().any(|(m, c)| m.name == base.name && c.is_some_and(|c| !is_key(c) && readable(c)))
+        });
+        if !own_rows || !asks_a_column {
+            return;
+        }
+        for (group, _) in std::mem::take(&mut self.groups) {
+            if let Group::Entity { shown, .. } = group {
+                for c in shown {
+                    self.select.push(format!("{} AS {}", c.sql(dialect), dialect.quote(&c.column.name)));
+                    self.used.push(c);
+                }
+            }
+        }
     }
 
     /// The groups' columns, selected and grouped by.

@@ -4,6 +4,7 @@
 
 mod asking;
 mod csv_import;
+mod db;
 mod deploy;
 mod generation;
 mod knowledge;

@@ -12,6 +12,9 @@ import { ResponseCard } from '../../../../features/asking/components/ResponseCar
 import { CreateThreadResponseMutation, ThreadQuery } from '../../../../features/asking/graphql/asking';
 import { onThreadEvents } from '../../../../features/asking/hooks/threadEvents';
 import { RecommendedQuestions } from '../../../../features/generation/components/RecommendedQuestions';
+import type { ThreadQuery as ThreadResult } from '../../../../gql/graphql';
+
+type ThreadResponses = NonNullable<ThreadResult['thread']>['responses'];
 
 /** A thread: its questions with their answers, and a box for the next question. */
 export function ThreadPage() {
@@ -24,7 +27,10 @@ export function ThreadPage() {
 
   // A response added while the thread is open (a follow-up, a chip changed on an earlier
   // answer) is scrolled into view; opening the thread does not scroll.
-  const count = data?.thread?.responses.length;
+  // A field that failed on the server leaves the thread without its responses: shown as an
+  // error below, never read as a list.
+  const responses = data?.thread?.responses as ThreadResponses | null | undefined;
+  const count = responses?.length;
   const seen = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (count === undefined) return;
@@ -51,14 +57,15 @@ export function ThreadPage() {
   }
   const thread = data?.thread;
   if (!thread) return <EmptyState />;
+  if (!responses) return <ErrorState message={failureMessage(error, 'Failed to load thread.') ?? undefined} onRetry={reload} />;
   return (
     <div style={{ maxWidth: 1000, margin: '0 auto' }}>
       <PageMeta title={thread.summary} description="A thread of questions and answers." />
       <DeployFailurePanel projectId={projectId} />
       <Typography.Title level={3}>{thread.summary}</Typography.Title>
-      {thread.responses.length === 0 && <EmptyState />}
+      {responses.length === 0 && <EmptyState />}
       <div>
-        {thread.responses.map((response) => (
+        {responses.map((response) => (
           <div key={response.id} data-response={response.id}>
             <ResponseCard projectId={projectId} response={response} onChanged={reload} onAsk={(q) => void ask(q)} canEdit={thread.canEdit} />
           </div>

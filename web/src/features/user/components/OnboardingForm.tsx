@@ -31,14 +31,16 @@ export function OnboardingForm({ me }: { me: Me }) {
 
   useEffect(() => {
     const fromName = splitName(me.name);
-    form.setFieldsValue({
+    const saved: OnboardingValues = {
       firstName: me.firstName ?? fromName.firstName,
       lastName: me.lastName ?? fromName.lastName,
       companyName: me.companyName ?? undefined,
       jobTitle: me.jobTitle ?? undefined,
       country: me.country ?? undefined,
       consentPrivacyStatement: me.consentPrivacyStatement,
-    });
+    };
+    // The account read again (a refetch) must not undo what the person has already filled in.
+    form.setFieldsValue(Object.fromEntries(Object.entries(saved).filter(([name]) => !form.isFieldTouched(name))) as OnboardingValues);
   }, [me, form]);
 
   const submit = async (values: OnboardingValues) => {

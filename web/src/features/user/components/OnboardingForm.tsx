@@ -31,7 +31,7 @@ export function OnboardingForm({ me }: { me: Me }) {
 
   useEffect(() => {
     const fromName = splitName(me.name);
-    const saved: OnboardingValues = {
+    const saved: Partial<OnboardingValues> = {
       firstName: me.firstName ?? fromName.firstName,
       lastName: me.lastName ?? fromName.lastName,
       companyName: me.companyName ?? undefined,
@@ -40,7 +40,7 @@ export function OnboardingForm({ me }: { me: Me }) {
       consentPrivacyStatement: me.consentPrivacyStatement,
     };
     // The account read again (a refetch) must not undo what the person has already filled in.
-    form.setFieldsValue(Object.fromEntries(Object.entries(saved).filter(([name]) => !form.isFieldTouched(name))) as OnboardingValues);
+    form.setFieldsValue(Object.fromEntries(Object.entries(saved).filter(([name]) => !form.isFieldTouched(name as keyof OnboardingValues))));
   }, [me, form]);
 
   const submit = async (values: OnboardingValues) => {

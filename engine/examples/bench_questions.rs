@@ -22,7 +22,7 @@ use quarry_engine::{
     mdl::{ColumnKind, Manifest},
     question::{
         Understanding, ValueMatch, ValueSearch, understand, value_key, value_phrases,
-        vocabulary::{TaughtTerm, apply},
+        vocabulary::{TaughtTerm, apply, split},
     },
 };
 use serde_json::Value;
@@ -378,7 +378,11 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
                 .models
                 .iter()
                 .flat_map(|m| m.columns.iter().filter(|c| !c.hidden && matches!(c.kind, ColumnKind::Source { .. })).map(move |c| (m, c)))
-                .map(|(m, c)| serde_json::json!({"model": m.name, "column": c.name, "gold": reads(&c.name)}))
+                .map(|(m, c)| {
+                    // As a person says it: "dep delay of flights".
+                    let label = format!("{} of {}", split(&c.name).join(" "), split(&m.name).join(" "));
+                    serde_json::json!({"model": m.name, "column": c.name, "label": label, "gold": reads(&c.name)})
+                })
                 .collect();
             for offer in &offers {
                 writeln!(file, "{}", serde_json::json!({"question": q["question"], "phrase": offer.phrase, "columns": columns}))?;

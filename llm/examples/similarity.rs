@@ -1,28 +1,11 @@
 //! Calibration of a similarity placement: for each unplaced phrase of a refused question (a
 //! JSON line of `bench_questions --dump-unplaced`), the columns ranked by the local embedding
-//! model's cosine similarity, and whether the best is one the gold SQL reads.
+//! model's cosine similarity (each column said as the dump labels it, "dep delay of flights"),
+//! and whether the best is one the gold SQL reads.
 //!
 //! `cargo run -p quarry-llm --features local --example similarity -- MODEL_DIR FILE.jsonl…`
 
 use quarry_llm::local::LocalEmbedder;
-
-fn words(name: &str) -> String {
-    let mut out = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c == '_' || c == '-' {
-            out.push(' ');
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower {
-            out.push(' ');
-        }
-        prev_lower = c.is_lowercase();
-        out.extend(c.to_lowercase());
-    }
-    out
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,10 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let v: serde_json::Value = serde_json::from_str(line)?;
             let phrase = v["phrase"].as_str().unwrap_or_default().to_owned();
             let columns = v["columns"].as_array().cloned().unwrap_or_default();
-            let labels: Vec<String> = columns
-                .iter()
-                .map(|c| format!("{} of {}", words(c["column"].as_str().unwrap_or_default()), words(c["model"].as_str().unwrap_or_default())))
-                .collect();
+            let labels: Vec<String> = columns.iter().map(|c| c["label"].as_str().unwrap_or_default().to_owned()).collect();
             let mut texts = vec![phrase.clone()];
             texts.extend(labels.iter().cloned());
             let vectors = model.embed(&texts)?;

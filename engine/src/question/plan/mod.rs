@@ -7,6 +7,7 @@
 
 mod build;
 mod compare;
+mod count;
 mod group;
 mod list;
 mod shape;
@@ -205,7 +206,7 @@ fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> R
     let shape = shape_of(manifest, q);
     // "How many people live in each region" of models none of which is people: the word is
     // not placed by counting another model's rows.
-    let has_people = manifest.models.iter().any(|m| person_like(m) || stems_of(&m.name).iter().any(|w| PERSON_WORDS.contains(&w.as_str()) || w == "person"));
+    let has_people = manifest.models.iter().any(|m| person_like(m) || stems_of(&m.name).iter().any(|w| PERSON_WORDS.contains(&w.as_str())));
     let keywords: Vec<&str> = KEYWORDS.iter().copied().filter(|w| has_people || !PERSON_WORDS.contains(w)).collect();
     let mut chips: Vec<Chip> = Vec::new();
     let mut last_error = Vec::new();

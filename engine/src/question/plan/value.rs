@@ -3,9 +3,9 @@
 //! then its ranking with ties kept, order and limit. Lists are in `list`.
 
 use super::{
-    Aggregate, Built, DISTINCT_WORDS, Group, Reading, fail,
+    Aggregate, Built, Group, Reading, fail,
     group::grain_order,
-    sql::{description_words, number_text, plural, where_clause, words_of},
+    sql::{description_words, number_text, where_clause, words_of},
 };
 use crate::{
     mdl::{Column, Manifest, Model},
@@ -14,19 +14,19 @@ use crate::{
         entities::{ends_validity, entity_of, key_column, stems_of},
         lexicon,
         reach::{Reach, is_key, join_condition, joins_for, reachable},
-        read::{Claim, NameMention, Question, column_words, is_date, is_measure, is_sale_verb, model_words, names},
+        read::{Claim, Question, column_words, is_date, is_measure, is_sale_verb},
     },
 };
 
 /// The value selected beside the groups: its SQL, label and alias, more aggregates of the same
 /// measure, or the order of rows ranked by a quantity.
 #[derive(Default)]
-struct Value {
-    sql: Option<String>,
-    label: String,
-    alias: String,
-    extra: Vec<String>,
-    order: Option<String>,
+pub(super) struct Value {
+    pub(super) sql: Option<String>,
+    pub(super) label: String,
+    pub(super) alias: String,
+    pub(super) extra: Vec<String>,
+    pub(super) order: Option<String>,
 }
 
 impl<'m> Reading<'_, 'm> {
@@ -187,120 +187,6 @@ impl<'m> Reading<'_, 'm> {
         });
         self.used.push(quantity);
         Ok(Value { order: Some(order), ..Value::default() })
-    }
-
-    /// "Average number of invoices per customer": the average of per-group counts.
-    fn average_of_counts(mut self) -> Result<Built, Vec<String>> {
-        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
-        let quote = |n: &str| dialect.quote(n);
-        let Some((Group::Entity { key, .. } | Group::Column(key), _)) = self.groups.first() else { return fail("an average of counts without a per".into()) };
-        let inner_value = match (&self.subject_key, s.distinct) {
-            (Some(k), _) => format!("COUNT(DISTINCT {})", k.sql(dialect)),
-            (None, true) => match q.names.iter().enumerate().find(|(i, m)| {
-                !self.used_names.contains(i) && m.candidates.iter().any(|(mm, c)| c.is_some() && self.plan.find(&mm.name, &c.unwrap().name).is_some())
-            }) {
-                Some((i, m)) => {
-                    let r = m.candidates.iter().find_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name)).cloned().unwrap_or_else(|| key.clone());
-                    self.used_names.push(i);
-                    format!("COUNT(DISTINCT {})", r.sql(dialect))
-                }
-                None => "COUNT(*)".into(),
-            },
-            (None, false) => "COUNT(*)".into(),
-        };
-        let label = format!("average number of {} per {}", plural(&words_of(&self.subject.unwrap_or(base).name, None)), words_of(&key.model.name, None));
-        let alias = quote(&label.replace(' ', "_"));
-        let mut sql =
-            format!("SELECT {} AS {} FROM {}{}", key.sql(dialect), quote("per"), quote(&base.name), joins_for(&self.used.iter().collect::<Vec<_>>(), dialect));
-        if !self.conditions.is_empty() {
-            sql.push_str(&format!(" WHERE {}", where_clause(&self.conditions)));
-        }
-        sql = sql.replacen(
-            &format!("{} AS {}", key.sql(dialect), quote("per")),
-            &format!("{} AS {}, {inner_value} AS {}", key.sql(dialect), quote("per"), quote("n")),
-            1,
-        );
-        sql.push_str(&format!(" GROUP BY {}", key.sql(dialect)));
-        self.chips.retain(|c| c.kind != ChipKind::Grouping);
-        self.chips.insert(0, Chip { kind: ChipKind::Measure, label: label.clone(), start: 0, end: 0 });
-        claim_keywords(
-            q,
-            &mut self.claims,
-            &["average", "avg", "mean", "averaged", "number", "how", "many", "count", "per", "each", "every", "different", "distinct", "unique"],
-        );
-        if !self.used_names.iter().any(|&n| Some(n) == s.subject_mention) && s.subject_mention.is_some() {
-            return fail("the subject is not counted".into());
-        }
-        self.claim_used();
-        self.done(format!("SELECT AVG({}) AS {alias} FROM ({sql}) {}", quote("n"), quote("per_group")))
-    }
-
-    /// How many: of the subject by its key when read through another model's rows, of a
-    /// column's different values when asked, else of the rows.
-    fn count(&mut self) -> Value {
-        let (dialect, q, base, s) = (self.dialect, self.q, self.base, self.s);
-        let quote = |n: &str| dialect.quote(n);
-        // "How many distinct countries do customers come from": the column said after
-        // "distinct", of what is counted. "How many states", "the number of pollsters": a
-        // column (no model) counted is counted by its different values.
-        let counted_at = |at: usize| {
-            let word = |i: usize| q.tokens.get(i).map(|t| t.word.as_str());
-            DISTINCT_WORDS.contains(&q.tokens[at].word.as_str())
-                || self.subject.is_none()
-                    && (word(at) == Some("many") && word(at.wrapping_sub(1)) == Some("how")
-                        || word(at) == Some("of") && word(at.wrapping_sub(1)) == Some("number"))
-        };
-        let distinct_column = (0..q.tokens.len()).filter(|&at| counted_at(at)).find_map(|at| {
-            let (n, m) = q.names.iter().enumerate().find(|(i, m)| m.tokens.start == at + 1 && !self.used_names.contains(i))?;
-            // A name that may be a model is the model's rows, counted as such; so is a model
-            // said right after the column ("how many state polls").
-            let model_at = |m: &NameMention| m.candidates.iter().any(|(_, c)| c.is_none());
-            if !DISTINCT_WORDS.contains(&q.tokens[at].word.as_str())
-                && (model_at(m) || q.names.iter().any(|next| next.tokens.start == m.tokens.end && model_at(next)))
-            {
-                return None;
-            }
-            // "State polls": a column said with its model's name is the model's rows.
-            let last = &q.tokens[m.tokens.end - 1].stem;
-            let with_model = |model: &Model| m.tokens.len() > 1 && model_words(model).iter().any(|w| names(last, w));
-            // The base's own column before a related model's of the same name.
-            let r = m
-                .candidates
-                .iter()
-                .filter(|(model, c)| c.is_some_and(|c| !is_key(c)) && (DISTINCT_WORDS.contains(&q.tokens[at].word.as_str()) || !with_model(model)))
-                .filter_map(|(mm, c)| self.plan.find(&mm.name, &(*c)?.name))
-                .filter(|r| self.subject.is_none_or(|sm| sm.name == r.model.name))
-                .min_by_key(|r| r.path.len())
-                .cloned()?;
-            let said = DISTINCT_WORDS.contains(&q.tokens[at].word.as_str());
-            Some((n, r, said))
-        });
-        if let Some((n, _, _)) = &distinct_column {
-            self.used_names.push(*n);
-        }
-        let (expr, what) = match (&self.subject_key, self.subject) {
-            _ if let Some((_, r, said)) = &distinct_column => {
-                self.used.push(r.clone());
-                let words = words_of(&r.column.name, None);
-                (format!("COUNT(DISTINCT {})", r.sql(dialect)), if *said { format!("different {words}") } else { words })
-            }
-            (Some(k), Some(m)) => (format!("COUNT(DISTINCT {})", k.sql(dialect)), words_of(&m.name, None)),
-            _ if s.distinct => {
-                match s.subject_mention.and_then(|n| q.names[n].candidates.iter().find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).cloned()) {
-                    Some(r) => (format!("COUNT(DISTINCT {})", r.sql(dialect)), format!("different {}", words_of(&r.column.name, None))),
-                    None => ("COUNT(*)".into(), words_of(&base.name, None)),
-                }
-            }
-            (_, Some(m)) => ("COUNT(*)".into(), words_of(&m.name, None)),
-            _ => ("COUNT(*)".into(), words_of(&base.name, None)),
-        };
-        if s.distinct {
-            claim_keywords(q, &mut self.claims, DISTINCT_WORDS);
-        }
-        let label = format!("number of {}", plural(&what));
-        let alias = quote(&label.replace(' ', "_"));
-        claim_keywords(q, &mut self.claims, &["how", "many", "number", "count", "headcount"]);
-        Value { sql: Some(expr), label, alias, ..Value::default() }
     }
 
     /// An aggregate of the measure, in the unit said, and the other aggregates said beside it.

@@ -124,7 +124,7 @@ fn names_phrase(said: &str, phrase: &str) -> bool {
 }
 
 /// A Spider database as a project would have it: its CSV files imported into a DuckDB file,
-/// a model per table, a MANY_TO_ONE relationship per foreign key.
+/// a model per table with its primary key, a MANY_TO_ONE relationship per foreign key.
 fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path) -> anyhow::Result<Manifest> {
     let names = |i: usize| -> Option<(String, String)> {
         let column = schema["column_names_original"].get(i)?;
@@ -140,12 +140,21 @@ fn spider_project(dir: &std::path::Path, schema: &Value, file: &std::path::Path)
             Some((ft, fc, tt, tc))
         })
         .collect();
-    csv_project(dir, &keys, file)
+    // Primary keys, as a connected database reports them (single-column ones: a model has one).
+    let mut primary: Vec<(String, String)> = schema["primary_keys"].as_array().into_iter().flatten().filter_map(|k| names(k.as_u64()? as usize)).collect();
+    let tables: Vec<String> = primary.iter().map(|(t, _)| t.clone()).collect();
+    primary.retain(|(t, _)| tables.iter().filter(|x| *x == t).count() == 1);
+    csv_project(dir, &keys, &primary, file)
 }
 
 /// CSV files imported as the product imports uploads, a model per file, a MANY_TO_ONE
 /// relationship per `(from table, column, to table, column)`.
-fn csv_project(dir: &std::path::Path, keys: &[(String, String, String, String)], file: &std::path::Path) -> anyhow::Result<Manifest> {
+fn csv_project(
+    dir: &std::path::Path,
+    keys: &[(String, String, String, String)],
+    primary: &[(String, String)],
+    file: &std::path::Path,
+) -> anyhow::Result<Manifest> {
     use quarry_engine::{
         csv_import,
         mdl::{Column, JoinType, Model, ModelSource, Properties, Relationship},
@@ -170,11 +179,13 @@ fn csv_project(dir: &std::path::Path, keys: &[(String, String, String, String)],
                 ..Column::source(&name, &ty)
             })
             .collect();
+        let primary_key =
+            primary.iter().find(|(t, _)| *t == table).and_then(|(_, c)| columns.iter().find(|x| x.name.eq_ignore_ascii_case(c)).map(|x| x.name.clone()));
         models.push(Model {
             name: table.clone(),
             source: ModelSource::Table { catalog: None, schema: None, table: table.clone() },
             columns,
-            primary_key: None,
+            primary_key,
             properties: Properties { display_name: Some(table), description: None, ..Properties::default() },
         });
     }
@@ -347,7 +358,7 @@ async fn heldout(args: &[String]) -> anyhow::Result<()> {
         .collect();
     let work = tempfile::tempdir()?;
     let file = work.path().join("heldout.duckdb");
-    let manifest = csv_project(std::path::Path::new(csvs.as_str()), &keys, &file)?;
+    let manifest = csv_project(std::path::Path::new(csvs.as_str()), &keys, &[], &file)?;
     let connector = DuckDbConnector::duckdb(file.clone());
     let index = value_index(&manifest, &connector).await?;
     let today = chrono::Utc::now().date_naive();

@@ -6,13 +6,13 @@ use super::{
     reach::{is_key, is_numeric, is_temporal, readable},
     read::is_date,
 };
-use crate::mdl::{Column, Manifest, Model};
+use crate::mdl::{Column, JoinType, Manifest, Model};
 
 /// The models a mention may mean, as entities (a foreign key means the model it refers to).
 pub(super) fn entity_of<'m>(manifest: &'m Manifest, model: &'m Model, column: Option<&'m Column>) -> Option<&'m Model> {
     match column {
         None => Some(model),
-        Some(c) if is_key(c) => fk_target(manifest, model, c).or_else(|| key_column(model).filter(|k| k.name == c.name).map(|_| model)),
+        Some(c) if is_key(c) => fk_target(manifest, model, c).or_else(|| key_column(manifest, model).filter(|k| k.name == c.name).map(|_| model)),
         Some(_) => None,
     }
 }
@@ -45,13 +45,40 @@ pub(super) fn refers(manifest: &Manifest, model: &Model, column: &Column) -> boo
         .any(|r| r.condition.split('=').map(|side| side.trim().to_lowercase()).any(|side| side == this) && !r.condition.to_lowercase().ends_with(&this))
 }
 
-pub(super) fn key_column(model: &Model) -> Option<&Column> {
+/// The column that tells one row of a model from another: its primary key, else the column a
+/// relationship says is unique (the "one" side of a many-to-one: `breed_code` of breeds that
+/// dogs refer to, whatever it is called), else a column named as a key.
+pub(super) fn key_column<'m>(manifest: &Manifest, model: &'m Model) -> Option<&'m Column> {
     model
         .primary_key
         .as_deref()
         .and_then(|k| model.columns.iter().find(|c| c.name == k))
+        .or_else(|| referenced_column(manifest, model))
         .or_else(|| model.columns.iter().find(|c| is_key(c) && stems_of(&c.name).first() == stems_of(&model.name).first()))
         .or_else(|| model.columns.iter().find(|c| is_key(c)))
+}
+
+/// The column of `model` on the "one" side of a relationship: unique, since the relationship
+/// joins each row of the other model to one row by it.
+fn referenced_column<'m>(manifest: &Manifest, model: &'m Model) -> Option<&'m Column> {
+    manifest.relationships.iter().find_map(|r| {
+        let one_side = match r.join_type {
+            JoinType::ManyToOne => &r.models[1],
+            JoinType::OneToMany => &r.models[0],
+            JoinType::OneToOne => return None,
+        };
+        if !one_side.eq_ignore_ascii_case(&model.name) || r.models[0].eq_ignore_ascii_case(&r.models[1]) {
+            return None;
+        }
+        let (a, b) = r.condition.split_once('=')?;
+        [a, b].into_iter().find_map(|side| {
+            let (table, column) = side.trim().split_once('.')?;
+            if !table.eq_ignore_ascii_case(&model.name) {
+                return None;
+            }
+            model.columns.iter().find(|c| c.name.eq_ignore_ascii_case(column.trim_matches('"')))
+        })
+    })
 }
 
 /// A name's stems, its short forms that stand for one thing expanded (`yr` → year).
@@ -61,7 +88,7 @@ pub(super) fn stems_of(name: &str) -> Vec<String> {
 
 /// The columns that show an entity to a person: first and last name, else its name or title,
 /// else its city and nickname.
-pub(super) fn shown_columns(model: &Model) -> Vec<&Column> {
+pub(super) fn shown_columns<'m>(manifest: &Manifest, model: &'m Model) -> Vec<&'m Column> {
     let find = |words: &[&str]| model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name) == words);
     if let (Some(first), Some(last)) = (find(&["first", "name"]), find(&["last", "name"])) {
         return vec![first, last];
@@ -82,7 +109,7 @@ pub(super) fn shown_columns(model: &Model) -> Vec<&Column> {
     if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name).last().is_some_and(|w| w == "name" || w == "title")) {
         return vec![c];
     }
-    key_column(model).into_iter().collect()
+    key_column(manifest, model).into_iter().collect()
 }
 
 pub(super) fn readable_text(c: &Column) -> bool {

@@ -261,6 +261,45 @@ pub fn is_score(column: &crate::mdl::Column) -> bool {
     super::entities::stems_of(&column.name).iter().any(|w| SCORES.contains(&w.as_str()))
 }
 
+/// A quantity that is worse the higher it is (a delay, a loss, deaths): "the worst" of it is
+/// its highest, "the best" its lowest.
+pub fn worse_when_higher(column: &crate::mdl::Column) -> bool {
+    const BAD: &[&str] = &[
+        "delay",
+        "late",
+        "lateness",
+        "tardiness",
+        "loss",
+        "error",
+        "defect",
+        "complaint",
+        "cancellation",
+        "death",
+        "fatality",
+        "injury",
+        "crime",
+        "murder",
+        "debt",
+        "unemployment",
+        "poverty",
+        "churn",
+        "refund",
+        "damage",
+        "failure",
+        "accident",
+        "incident",
+        "downtime",
+        "latency",
+        "wait",
+        "violation",
+        "penalty",
+        "absence",
+        "turnover",
+        "mortality",
+    ];
+    super::entities::stems_of(&column.name).iter().any(|w| BAD.contains(&w.as_str()) || BAD.iter().any(|b| w.strip_suffix('s') == Some(b)))
+}
+
 /// Superlative adjectives and the quantity they rank by: a column whose name or description
 /// says one of these words.
 pub fn superlative_quantity(word: &str) -> Option<&'static [&'static str]> {

@@ -446,8 +446,9 @@ fn synonym_names<'m>(q: &Question<'m>, manifest: &'m Manifest, found: &mut Vec<N
         {
             continue;
         }
-        let meanings: Vec<Vec<String>> = thesaurus
-            .meanings(word)
+        // After "how many", "the", "each", a number: a noun.
+        let noun = i > 0 && (NOUN_BEFORE.contains(&q.tokens[i - 1].word.as_str()) || q.tokens[i - 1].number.is_some());
+        let meanings: Vec<Vec<String>> = if noun { thesaurus.noun_meanings(word) } else { thesaurus.meanings(word) }
             .iter()
             .map(|m| m.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(super::words::stem).collect::<Vec<_>>())
             .filter(|m| !m.is_empty() && m.iter().all(|w| !understood_alone(w) && w.len() >= 3))
@@ -469,6 +470,12 @@ fn synonym_names<'m>(q: &Question<'m>, manifest: &'m Manifest, found: &mut Vec<N
         }
     }
 }
+
+/// Words after which the next word is a noun (or an adjective), never a verb.
+const NOUN_BEFORE: &[&str] = &[
+    "many", "much", "of", "the", "a", "an", "each", "every", "per", "all", "any", "no", "which", "whose", "their", "its", "his", "her", "our", "my", "your",
+    "these", "those",
+];
 
 /// The most places a word reached by a synonym may name before it says nothing.
 const SYNONYM_PLACES: usize = 3;

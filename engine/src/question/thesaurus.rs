@@ -230,13 +230,23 @@ impl Thesaurus {
     /// derivations ("paid" → "pay" → "wage", "earnings"; "delivered" → "delivery"). The word's
     /// own base forms are included; multi-word lemmas are kept whole ("time of year").
     pub fn meanings(&self, word: &str) -> Vec<String> {
+        self.meanings_in(word, &Pos::ALL)
+    }
+
+    /// What `word` may mean as a noun only: where the question's grammar says it is one ("how
+    /// many pilots" is no verb "pilot", whose derivation is a flight).
+    pub fn noun_meanings(&self, word: &str) -> Vec<String> {
+        self.meanings_in(word, &[Pos::Noun])
+    }
+
+    fn meanings_in(&self, word: &str, parts: &[Pos]) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let mut add = |w: String| {
             if !out.contains(&w) {
                 out.push(w);
             }
         };
-        for part in &self.parts {
+        for part in self.parts.iter().filter(|p| parts.contains(&p.pos)) {
             for base in part.bases(word) {
                 add(base.clone());
                 for offset in part.senses(&base).into_iter().take(SENSES) {
@@ -283,5 +293,14 @@ mod tests {
         assert!(paid.contains(&"pay".to_owned()) && paid.contains(&"wage".to_owned()), "{paid:?}");
         let delivered = t.meanings("delivered");
         assert!(delivered.contains(&"delivery".to_owned()), "{delivered:?}");
+    }
+
+    #[test]
+    fn a_word_read_as_a_noun_has_no_verb_derivations() {
+        let t = wordnet();
+        // "pilots" as a verb is to fly, whose noun is a flight; the pilots asked about are people.
+        assert!(t.meanings("pilots").contains(&"flight".to_owned()));
+        let pilots = t.noun_meanings("pilots");
+        assert!(pilots.contains(&"pilot".to_owned()) && !pilots.contains(&"flight".to_owned()), "{pilots:?}");
     }
 }

@@ -13,7 +13,7 @@ use crate::{
     mdl::{Column, Manifest, Model},
     question::{
         Chip, ChipKind,
-        entities::{ends_validity, fk_target, flag_true, is_flag, refers, shown_columns, stems_of},
+        entities::{ends_validity, fk_target, flag_true, is_flag, key_column, refers, shown_columns, stems_of},
         lexicon,
         reach::{Reach, is_key, is_numeric, reachable, readable},
         read::{Claim, Question, ValueMention, column_words, is_current, is_date, is_measure, is_sale_verb, model_words, names},
@@ -46,7 +46,7 @@ impl<'q, 'm> Reading<'q, 'm> {
     /// The subject and the measure as `base` reaches them; fails when it does not reach what
     /// the question counts or the event it measures per.
     pub(super) fn new(manifest: &'m Manifest, dialect: Dialect, q: &'q Question<'m>, base: &'m Model, s: &'q Shape<'m>) -> Result<Self, Vec<String>> {
-        let plan = Plan { reach: reachable(manifest, base) };
+        let plan = Plan { manifest, reach: reachable(manifest, base) };
         let mut used_names: Vec<usize> = Vec::new();
 
         // The subject as an entity this base reaches.
@@ -145,7 +145,10 @@ impl<'q, 'm> Reading<'q, 'm> {
                 .iter()
                 .filter_map(|(m, c)| self.plan.find(m, c))
                 .min_by_key(|r| {
-                    let names_other = self.subject.is_none_or(|m| m.name != r.model.name) && shown_columns(r.model).iter().any(|c| c.name == r.column.name);
+                    // (A key shown for want of a name is a code, not another thing's name.)
+                    let names_other = self.subject.is_none_or(|m| m.name != r.model.name)
+                        && shown_columns(self.manifest, r.model).iter().any(|c| c.name == r.column.name)
+                        && key_column(self.manifest, r.model).is_none_or(|k| k.name != r.column.name);
                     (!said_of(q, v, &r.model.name), !names_other, r.path.len())
                 })
                 .cloned();
@@ -391,6 +394,12 @@ impl<'q, 'm> Reading<'q, 'm> {
             let (date, month_column) = match said_month {
                 Some(m) => (None, Some(m)),
                 None => (self.date_column(), self.time_part_column("month")),
+            };
+            // A month column of the rows' own is their calendar as written (a timestamp beside
+            // it may be in UTC), as an hour column is preferred for the time of day.
+            let (date, month_column) = match month_column {
+                Some(m) if !m.joined() && self.named_date.is_none() => (None, Some(m)),
+                m => (date, m),
             };
             let condition = match (date, month_column) {
                 (Some(d), _) => {

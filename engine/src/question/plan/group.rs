@@ -77,7 +77,16 @@ impl<'m> Reading<'_, 'm> {
                     self.used_names.push(n);
                     self.groups.push((g, span));
                 }
-                None => return fail(format!("could not place \"{}\"", &q.text[span.0..span.1])),
+                None => {
+                    if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
+                        eprintln!(
+                            "group {:?}: {:?}",
+                            &q.text[span.0..span.1],
+                            mention.candidates.iter().map(|(m, c)| format!("{}.{}", m.name, c.map_or("", |c| c.name.as_str()))).collect::<Vec<_>>()
+                        );
+                    }
+                    return fail(format!("could not place \"{}\"", &q.text[span.0..span.1]));
+                }
             }
         }
         // "For each sales support agent": a value said after "each" groups by what it names.

@@ -162,7 +162,12 @@ impl<'m> Reading<'_, 'm> {
                             }
                         }
                     }
-                    if let Some(n) = s.which_name {
+                    // What "which" names is placed only when it is what is listed ("which
+                    // languages…" does not name the countries listed).
+                    if let Some(n) = s.which_name
+                        && (Some(n) == s.subject_mention
+                            || q.names[n].candidates.iter().any(|(cm, c)| entity_of(manifest, cm, *c).is_some_and(|e| e.name == m.name)))
+                    {
                         self.used_names.push(n);
                     }
                 }

@@ -112,6 +112,7 @@ enum Group<'m> {
 
 /// The columns a base model reaches, each with its path of joins.
 struct Plan<'m> {
+    manifest: &'m Manifest,
     reach: Vec<Reach<'m>>,
 }
 
@@ -120,12 +121,12 @@ impl<'m> Plan<'m> {
         self.reach.iter().filter(|r| r.model.name == model && r.column.name == column).min_by_key(|r| r.path.len())
     }
     fn key_of(&self, model: &'m Model) -> Option<Reach<'m>> {
-        let key = key_column(model)?;
+        let key = key_column(self.manifest, model)?;
         self.find(&model.name, &key.name).cloned()
     }
     fn entity(&self, model: &'m Model) -> Option<Group<'m>> {
         let key = self.key_of(model)?;
-        let shown: Vec<Reach<'m>> = shown_columns(model).iter().filter_map(|c| self.find(&model.name, &c.name).cloned()).collect();
+        let shown: Vec<Reach<'m>> = shown_columns(self.manifest, model).iter().filter_map(|c| self.find(&model.name, &c.name).cloned()).collect();
         (!shown.is_empty()).then_some(Group::Entity { key, shown })
     }
     fn reaches(&self, model: &str) -> bool {

@@ -8,7 +8,8 @@ use crate::{
     question::{
         entities::{ends_validity, entity_of, fk_target, person_like, refers},
         lexicon,
-        read::{Claim, Question, is_current, is_date, is_measure, is_negation, is_sale_verb, model_words, names, ordering},
+        read::{Claim, NameMention, Question, is_current, is_date, is_measure, is_negation, is_sale_verb, model_words, names, ordering},
+        vocabulary::name_stems,
     },
 };
 
@@ -152,6 +153,25 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
             head_names.push(index);
         }
     }
+    // "How many flights did each plane fly": a name right after a grouped one that means what
+    // the head counts ("fly" of the flights) restates it; it is no second grouping.
+    let restated: Vec<usize> = grouped_names
+        .iter()
+        .copied()
+        .filter(|&n| {
+            let start = q.names[n].tokens.start;
+            start > 0
+                && matches!(q.claims[start - 1], Some(Claim::Name(_)))
+                && grouped_names.iter().any(|&g| q.names[g].tokens.end == start)
+                && head_names.iter().any(|&h| same_candidates(&q.names[h].candidates, &q.names[n].candidates))
+        })
+        .collect();
+    for &n in &restated {
+        for i in q.names[n].tokens.clone() {
+            q.claims[i] = Some(Claim::Filler);
+        }
+    }
+    grouped_names.retain(|n| !restated.contains(n));
     // "The best-selling product in Germany by units": after a superlative, "by" a quantity
     // says what ranks the thing named, not a grouping.
     if words.iter().any(|w| ordering(w).is_some()) && !head_names.is_empty() {
@@ -308,11 +328,14 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         order = None;
     }
     // "average number of X per Y": an average of counts.
-    let average_of_counts = averaged && count;
+    let mut average_of_counts = averaged && count;
     if average_of_counts {
         aggregate = Some(Aggregate::Count);
     }
 
+    // "The most flights": of a model named with a column of its own name (a flight number), a
+    // count of its rows, not the column ranked. "The highest salary" still ranks the column.
+    let counts_rows = aggregate.is_none() && order.is_some_and(|(_, at)| ["most", "fewest", "least"].contains(&words[at].as_str()));
     // Measure: a numeric column named in the head (or after "by" in "top 5 X by revenue").
     let measure_mention = q
         .names
@@ -328,8 +351,21 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
                     || c.tokens.iter().max().is_some_and(|&last| last + 1 == m.tokens.start)
             })
         })
-        .find(|(i, m)| Some(*i) != which_name && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c))))
+        .find(|(i, m)| {
+            Some(*i) != which_name
+                && m.candidates
+                    .iter()
+                    .any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c) && !(counts_rows && designates(m, model, c))))
+        })
         .map(|(i, _)| i);
+    // "The worst average delay": of a quantity worse the higher it is, the worst is the highest.
+    if let Some((desc, at)) = order
+        && lexicon::QUALITY.contains(&words[at].as_str())
+        && let Some(m) = measure_mention
+        && q.names[m].candidates.iter().all(|(_, c)| c.is_some_and(lexicon::worse_when_higher))
+    {
+        order = Some((!desc, at));
+    }
     // "How many units…": a quantity counted is a quantity summed.
     if aggregate == Some(Aggregate::Count)
         && !averaged
@@ -343,6 +379,18 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     {
         q.names[m].candidates.retain(|(_, c)| c.is_some_and(is_measure));
         aggregate = Some(Aggregate::Sum);
+    }
+    // "The average number of seats": a quantity said after "average number of" is averaged,
+    // not the rows of each group counted.
+    if average_of_counts
+        && let Some(m) = measure_mention
+        && q.names[m].tokens.start > 0
+        && words[q.names[m].tokens.start - 1] == "of"
+        && q.names[m].candidates.iter().all(|(_, c)| c.is_some_and(is_measure))
+        && !q.names[m].candidates.iter().any(|(model, _)| q.names[m].tokens.clone().any(|i| model_words(model).iter().any(|w| names(&q.tokens[i].stem, w))))
+    {
+        aggregate = Some(Aggregate::Avg);
+        average_of_counts = false;
     }
     // A sum is what "revenue", "sales", "spent" mean without an aggregate word.
     if aggregate.is_none()
@@ -515,4 +563,20 @@ pub(super) fn bases<'m>(manifest: &'m Manifest, q: &Question<'m>, shape: &Shape<
         fresh
     });
     bases
+}
+
+/// Whether a mention's column is its model's own designation, not a quantity: the mention names
+/// the model too and the column is named as the model is (a `flight` number of the flights).
+fn designates(mention: &NameMention, model: &Model, column: &Column) -> bool {
+    mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == model.name) && name_stems(&column.name) == name_stems(&model.name)
+}
+
+/// Whether two mentions may mean the same things.
+fn same_candidates(a: &[(&Model, Option<&Column>)], b: &[(&Model, Option<&Column>)]) -> bool {
+    let key = |list: &[(&Model, Option<&Column>)]| {
+        let mut k: Vec<(String, String)> = list.iter().map(|(m, c)| (m.name.clone(), c.map(|c| c.name.clone()).unwrap_or_default())).collect();
+        k.sort();
+        k
+    };
+    !a.is_empty() && key(a) == key(b)
 }

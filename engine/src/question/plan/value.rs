@@ -104,7 +104,9 @@ impl<'m> Reading<'_, 'm> {
             }
             let (n, mention) = q.names.iter().enumerate().find(|(_, m)| m.tokens.start == i + 1)?;
             let event = mention.candidates.iter().any(|(m, c)| {
-                c.is_none() && m.name != base.name && key_column(m).and_then(|k| self.plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1)
+                c.is_none()
+                    && m.name != base.name
+                    && key_column(self.manifest, m).and_then(|k| self.plan.find(&m.name, &k.name)).is_some_and(|r| r.path.len() == 1)
             });
             event.then_some((i, n))
         });

@@ -434,3 +434,57 @@ fn what_which_names_is_never_dropped_for_the_model_a_list_shows() {
         assert!(sql.contains("\"language\""), "{sql}");
     }
 }
+
+#[test]
+fn a_value_of_a_model_referred_to_two_ways_is_placed_on_the_way_said() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+        question::{ValueMatch, understand},
+    };
+    let model = |name: &str, key: &str, columns: Vec<Column>| Model {
+        name: name.into(),
+        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some(key.into()),
+        properties: Properties::default(),
+    };
+    let way = |name: &str, column: &str| Relationship {
+        name: name.into(),
+        models: ["transfers".into(), "depots".into()],
+        join_type: JoinType::ManyToOne,
+        condition: format!("transfers.{column} = depots.depot_id"),
+        properties: Properties::default(),
+    };
+    let manifest = Manifest {
+        models: vec![
+            model("depots", "depot_id", vec![Column::source("depot_id", "BIGINT"), Column::source("name", "VARCHAR")]),
+            model(
+                "transfers",
+                "transfer_id",
+                vec![
+                    Column::source("transfer_id", "BIGINT"),
+                    Column::source("from_depot_id", "BIGINT"),
+                    Column::source("to_depot_id", "BIGINT"),
+                    Column::source("units", "BIGINT"),
+                    Column::relationship("source_depot", "depots", "transfers_from"),
+                    Column::relationship("target_depot", "depots", "transfers_to"),
+                ],
+            ),
+        ],
+        relationships: vec![way("transfers_from", "from_depot_id"), way("transfers_to", "to_depot_id")],
+        ..Manifest::default()
+    };
+    let values = [ValueMatch { model: "depots".into(), column: "name".into(), value: "North Depot".into() }];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    let Understanding::Sql { sql, .. } = ask("How many transfers from North Depot?") else { panic!("\"from\" a depot refused") };
+    assert!(
+        sql.contains("\"transfers\".\"from_depot_id\" IN (SELECT \"depots\".\"depot_id\" FROM \"depots\" WHERE \"depots\".\"name\" = 'North Depot')"),
+        "{sql}"
+    );
+    let Understanding::Sql { sql, .. } = ask("total units to North Depot") else { panic!("\"to\" a depot refused") };
+    assert!(sql.contains("\"transfers\".\"to_depot_id\" IN") && sql.contains("SUM(\"transfers\".\"units\")"), "{sql}");
+    // Neither way said: not guessed.
+    assert!(refused(&ask("How many transfers at North Depot?")));
+}

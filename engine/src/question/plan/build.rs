@@ -153,6 +153,9 @@ impl<'q, 'm> Reading<'q, 'm> {
                 })
                 .cloned();
             let Some(place) = place else {
+                if self.place_by_way(index, v) {
+                    continue;
+                }
                 // "channels that do not have any cartoons directed by Ben Jones", "students who
                 // have a cat or dog pet": a value of rows said to exist or not is a condition on
                 // those rows (placed with them below, or not at all).

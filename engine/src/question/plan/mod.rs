@@ -8,6 +8,7 @@
 mod build;
 mod compare;
 mod count;
+mod direction;
 mod group;
 mod list;
 mod shape;

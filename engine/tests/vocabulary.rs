@@ -23,6 +23,15 @@ fn made_up() -> impl Strategy<Value = String> {
 const TAUGHT: &[(&str, &str, &str)] =
     &[("How many tracks per {}?", "Genre", "Name"), ("Total {} by billing country", "Invoice", "Total"), ("Average {} of tracks", "Track", "Milliseconds")];
 
+/// The SQL of a question answered on `manifest` (on a fixed day), or a failure saying the reply.
+fn answered(manifest: &quarry_engine::mdl::Manifest, values: &[quarry_engine::question::ValueMatch], question: &str) -> String {
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    match quarry_engine::question::understand(manifest, quarry_engine::compile::Dialect::DuckDb, question, values, today) {
+        Understanding::Sql { sql, .. } => sql,
+        other => panic!("{question}: {other:?}"),
+    }
+}
+
 fn refused(u: &Understanding) -> bool {
     matches!(u, Understanding::NotUnderstood { .. })
 }
@@ -144,10 +153,7 @@ fn a_new_users_words_values_and_months_are_placed() {
         ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into() },
         ValueMatch { model: "shipments".into(), column: "dest_city".into(), value: "Le Havre".into() },
     ];
-    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &values, today) {
-        Understanding::Sql { sql, .. } => sql,
-        other => panic!("{question}: {other:?}"),
-    };
+    let sql = |question: &str| answered(&manifest, &values, question);
     // Short forms expanded, a whole-number month column, a value run together, July of any year.
     let s = sql("average delivery delay by month");
     assert!(s.contains("AVG(\"shipments\".\"dlv_delay\")") && s.contains("\"shipments\".\"month\""), "{s}");
@@ -233,13 +239,8 @@ fn after_a_grouping_word_a_name_spelt_like_a_stored_value_is_the_name() {
 
 #[test]
 fn a_column_counted_is_counted_by_its_different_values() {
-    use quarry_engine::{compile::Dialect, question::understand};
     let manifest = shipping();
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
-    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &[], today) {
-        Understanding::Sql { sql, .. } => sql,
-        other => panic!("{question}: {other:?}"),
-    };
+    let sql = |question: &str| answered(&manifest, &[], question);
     // A column, not a model: its different values.
     let s = sql("How many destination cities are there?");
     assert!(s.contains("COUNT(DISTINCT \"shipments\".\"dest_city\")"), "{s}");
@@ -282,10 +283,7 @@ fn people_are_a_population_where_no_model_is_people_and_refused_where_nothing_is
     };
     let manifest = Manifest { models: vec![towns], ..Manifest::default() };
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
-    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &[], today) {
-        Understanding::Sql { sql, .. } => sql,
-        other => panic!("{question}: {other:?}"),
-    };
+    let sql = |question: &str| answered(&manifest, &[], question);
     // Counted, compared and ranked people are the population, summed where grouped.
     let s = sql("How many people live in each region?");
     assert!(s.contains("SUM(\"towns\".\"population\")") && s.contains("GROUP BY \"towns\".\"region\""), "{s}");
@@ -356,13 +354,8 @@ fn kennel() -> quarry_engine::mdl::Manifest {
 
 #[test]
 fn a_model_keyed_only_by_a_relationship_is_grouped_and_ranked_by_that_key() {
-    use quarry_engine::{compile::Dialect, question::understand};
     let manifest = kennel();
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
-    let sql = |question: &str| match understand(&manifest, Dialect::DuckDb, question, &[], today) {
-        Understanding::Sql { sql, .. } => sql,
-        other => panic!("{question}: {other:?}"),
-    };
+    let sql = |question: &str| answered(&manifest, &[], question);
     // The code dogs refer to tells one breed from another; it is shown by its name.
     let s = sql("Which breed has the most dogs?");
     assert!(s.contains("GROUP BY \"breeds\".\"breed_code\"") && s.contains("\"breeds\".\"breed_name\"") && s.contains("COUNT(*)"), "{s}");

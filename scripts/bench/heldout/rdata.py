@@ -3,6 +3,9 @@ the data tarball of a Debian package, R's lazy-load database and its XDR seriali
 read with the standard library only, and a column written as R's write.csv would show it.
 """
 import datetime
+import hashlib
+import os
+import subprocess
 import gzip
 import io
 import math
@@ -10,6 +13,25 @@ import struct
 import tarfile
 import zlib
 from pathlib import Path
+
+CACHE = Path(os.environ.get("QUARRY_HELDOUT_CACHE", Path.home() / ".cache/quarry/heldout")) / "packages"
+
+
+def apt_download(name: str, version: str, sha256: str | None = None) -> Path:
+    """The .deb `apt-get download` brings for a pinned version (cached; checked when a SHA-256 is given)."""
+    dest = CACHE / f"{name}-{version}"
+    files = list(dest.glob("*.deb")) if dest.exists() else []
+    if not files:
+        dest.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["apt-get", "download", "-q", f"{name}={version}"], cwd=dest, check=True, stdout=subprocess.DEVNULL)
+        files = list(dest.glob("*.deb"))
+    if len(files) != 1:
+        raise SystemExit(f"expected one .deb for {name}={version} in {dest}, found {files}")
+    if sha256 is not None:
+        digest = hashlib.sha256(files[0].read_bytes()).hexdigest()
+        if digest != sha256:
+            raise SystemExit(f"{files[0]}: SHA-256 {digest}, expected {sha256}")
+    return files[0]
 
 def deb_data(deb: Path) -> tarfile.TarFile:
     """The data.tar.* member of a .deb (an `ar` archive)."""

@@ -18,15 +18,12 @@ other doubles in their shortest round-trip form (38.03, 45.20163), and NA as an 
 """
 import csv
 import io
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from rdata import column_text, deb_data, lazy_load  # noqa: E402
+from rdata import apt_download, column_text, deb_data, lazy_load  # noqa: E402
 
-CACHE = Path(os.environ.get("QUARRY_HELDOUT_CACHE", Path.home() / ".cache/quarry/heldout")) / "packages"
 
 # Pinned so that the gold SQL answers stay the same (Debian bookworm; Artistic-2.0).
 DEB_NAME, DEB_VERSION = "r-cran-dslabs", "0.7.4-1"
@@ -40,25 +37,13 @@ TABLES = {  # R data set -> CSV base name
 }
 
 
-def apt_download() -> Path:
-    """The .deb `apt-get download` brings for the pinned version (cached)."""
-    dest = CACHE / f"{DEB_NAME}-{DEB_VERSION}"
-    files = list(dest.glob("*.deb")) if dest.exists() else []
-    if not files:
-        dest.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", "-q", f"{DEB_NAME}={DEB_VERSION}"], cwd=dest, check=True, stdout=subprocess.DEVNULL)
-        files = list(dest.glob("*.deb"))
-    if len(files) != 1:
-        raise SystemExit(f"expected one .deb for {DEB_NAME}={DEB_VERSION} in {dest}, found {files}")
-    return files[0]
-
 
 def main() -> None:
     if len(sys.argv) != 2:
         raise SystemExit("usage: fetch.py <outdir>")
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    with deb_data(apt_download()) as tar:
+    with deb_data(apt_download(DEB_NAME, DEB_VERSION)) as tar:
         rdx = tar.extractfile(f"{RDATA}.rdx").read()
         rdb = tar.extractfile(f"{RDATA}.rdb").read()
     objects = lazy_load(rdx, rdb, TABLES)

@@ -19,17 +19,13 @@ doubles without a decimal point (1966, 4779736), other doubles in their shortest
 (38.03, 45.20163), and NA as an empty field.
 """
 import csv
-import hashlib
 import io
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from rdata import column_text, deb_data, lazy_load  # noqa: E402
+from rdata import apt_download, column_text, deb_data, lazy_load  # noqa: E402
 
-CACHE = Path(os.environ.get("QUARRY_HELDOUT_CACHE", Path.home() / ".cache/quarry/heldout")) / "packages"
 
 # Pinned so that the gold SQL answers stay the same (Debian bookworm, Architecture: all; CC0).
 DEB_NAME, DEB_VERSION = "r-cran-spdata", "2.2.1-1"
@@ -45,28 +41,13 @@ TABLES = {  # R data set -> CSV base name
 }
 
 
-def apt_download() -> Path:
-    """The .deb `apt-get download` brings for the pinned version (cached, checked)."""
-    dest = CACHE / f"{DEB_NAME}-{DEB_VERSION}"
-    files = list(dest.glob("*.deb")) if dest.exists() else []
-    if not files:
-        dest.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["apt-get", "download", "-q", f"{DEB_NAME}={DEB_VERSION}"], cwd=dest, check=True, stdout=subprocess.DEVNULL)
-        files = list(dest.glob("*.deb"))
-    if len(files) != 1:
-        raise SystemExit(f"expected one .deb for {DEB_NAME}={DEB_VERSION} in {dest}, found {files}")
-    digest = hashlib.sha256(files[0].read_bytes()).hexdigest()
-    if digest != DEB_SHA256:
-        raise SystemExit(f"{files[0]}: SHA-256 {digest}, expected {DEB_SHA256}")
-    return files[0]
-
 
 def main() -> None:
     if len(sys.argv) != 2:
         raise SystemExit("usage: fetch.py <outdir>")
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    with deb_data(apt_download()) as tar:
+    with deb_data(apt_download(DEB_NAME, DEB_VERSION, DEB_SHA256)) as tar:
         rdx = tar.extractfile(f"{RDATA}.rdx").read()
         rdb = tar.extractfile(f"{RDATA}.rdb").read()
     objects = lazy_load(rdx, rdb, TABLES)

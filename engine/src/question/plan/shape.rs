@@ -335,7 +335,8 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
 
     // "The most flights": of a model named with a column of its own name (a flight number), a
     // count of its rows, not the column ranked. "The highest salary" still ranks the column.
-    let counts_rows = aggregate.is_none() && order.is_some_and(|(_, at)| ["most", "fewest", "least"].contains(&words[at].as_str()));
+    // ("Who earns the most": a quantity said before the superlative is ranked.)
+    let counted_at = order.filter(|(_, at)| aggregate.is_none() && ["most", "fewest", "least"].contains(&words[*at].as_str())).map(|(_, at)| at + 1);
     // Measure: a numeric column named in the head (or after "by" in "top 5 X by revenue").
     let measure_mention = q
         .names
@@ -353,9 +354,9 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         })
         .find(|(i, m)| {
             Some(*i) != which_name
-                && m.candidates
-                    .iter()
-                    .any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c) && !(counts_rows && designates(m, model, c))))
+                && m.candidates.iter().any(|(model, c)| {
+                    c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c) && !(counted_at == Some(m.tokens.start) && designates(m, model, c)))
+                })
         })
         .map(|(i, _)| i);
     // "The worst average delay": of a quantity worse the higher it is, the worst is the highest.

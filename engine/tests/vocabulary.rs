@@ -327,6 +327,8 @@ fn kennel() -> quarry_engine::mdl::Manifest {
                     Column::source("breed_code", "VARCHAR"),
                     Column::source("name", "VARCHAR"),
                     Column::source("teeth", "BIGINT"),
+                    Column::source("trainer", "VARCHAR"),
+                    Column::source("grade", "VARCHAR"),
                     Column::relationship("breeds", "breeds", "dogs_breeds"),
                     Column::relationship("walks", "walks", "walks_dogs"),
                 ],
@@ -374,6 +376,9 @@ fn a_model_keyed_only_by_a_relationship_is_grouped_and_ranked_by_that_key() {
     // "The average number of teeth" averages the column; it does not count dogs per breed.
     let s = sql("average number of teeth by breed");
     assert!(s.contains("AVG(\"dogs\".\"teeth\")") && s.contains("GROUP BY"), "{s}");
+    // "By trainer grade": the trainer's grade, one grouping, not each trainer and grade.
+    let s = sql("average teeth by trainer grade");
+    assert!(s.contains("GROUP BY \"dogs\".\"grade\"") && !s.contains("\"trainer\""), "{s}");
 }
 
 #[test]

@@ -43,6 +43,15 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                 break;
             }
         }
+        // "A+", "B-": a letter grade keeps its sign (without it, "rated A+" would read as the
+        // article "a" and the grade would be lost without a word).
+        let signed = j == i + 1
+            && c.is_alphabetic()
+            && chars.get(j).is_some_and(|(_, s)| *s == '+' || *s == '-')
+            && chars.get(j + 1).is_none_or(|(_, n)| !n.is_alphanumeric());
+        if signed {
+            j += 1;
+        }
         let end = chars.get(j).map_or(question.len(), |(at, _)| *at);
         let raw = &question[start..end];
         let word = raw.to_lowercase().replace('’', "'");
@@ -51,7 +60,8 @@ pub fn tokenize(question: &str) -> Vec<Token> {
         let percent = question[end..].starts_with('%');
         let number = if numeric { number_of(&word) } else { None };
         let plain: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
-        tokens.push(Token { stem: stem(&plain), word, start, end, number, money, percent });
+        let stem = if signed { word.clone() } else { stem(&plain) };
+        tokens.push(Token { stem, word, start, end, number, money, percent });
         i = j;
     }
     fold_scale_words(tokens)
@@ -108,6 +118,14 @@ mod tests {
         assert!(t[5].percent);
         assert_eq!(&"Orders over $1,500"[t[2].start..t[2].end], "1,500");
         assert_eq!(t[0].stem, "order");
+    }
+
+    #[test]
+    fn a_letter_grade_keeps_its_sign() {
+        let words: Vec<String> = tokenize("Which pollsters are rated A+ or B-?").into_iter().map(|t| t.word).collect();
+        assert_eq!(words, ["which", "pollsters", "are", "rated", "a+", "or", "b-"]);
+        let words: Vec<String> = tokenize("a well-known x-ray").into_iter().map(|t| t.word).collect();
+        assert_eq!(words, ["a", "well", "known", "x", "ray"]);
     }
 
     #[test]

@@ -172,6 +172,30 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         }
     }
     grouped_names.retain(|n| !restated.contains(n));
+    // "By pollster grade": a column said right before another of the same model's only says
+    // whose it is; the last is what is grouped by.
+    let qualifiers: Vec<(usize, usize)> = grouped_names
+        .iter()
+        .filter_map(|&n| {
+            let head = grouped_names.iter().copied().find(|&h| q.names[h].tokens.start == q.names[n].tokens.end)?;
+            // "first name, last name" is a list.
+            let between = &q.text[q.tokens[q.names[n].tokens.end - 1].end..q.tokens[q.names[head].tokens.start].start];
+            if !between.trim().is_empty() {
+                return None;
+            }
+            let models = |i: usize| q.names[i].candidates.iter().map(|(m, _)| m.name.clone()).collect::<Vec<_>>();
+            let own = q.names[n].candidates.iter().all(|(_, c)| c.is_some()) && models(head).iter().any(|m| models(n).contains(m));
+            own.then_some((n, head))
+        })
+        .collect();
+    for &(n, head) in &qualifiers {
+        let models: Vec<String> = q.names[n].candidates.iter().map(|(m, _)| m.name.clone()).collect();
+        q.names[head].candidates.retain(|(m, _)| models.contains(&m.name));
+        for i in q.names[n].tokens.clone() {
+            q.claims[i] = Some(Claim::Filler);
+        }
+    }
+    grouped_names.retain(|n| !qualifiers.iter().any(|(q, _)| q == n));
     // "The best-selling product in Germany by units": after a superlative, "by" a quantity
     // says what ranks the thing named, not a grouping.
     if words.iter().any(|w| ordering(w).is_some()) && !head_names.is_empty() {

@@ -145,5 +145,19 @@ export async function signedInWithProject(page, projectName) {
 export async function choose(page, combobox, text, { search = false } = {}) {
   await combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]').click();
   if (search) await combobox.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  // A click that lands while the dropdown is still opening (its animation, on a loaded
+  // machine) is lost: the option is clicked again until it is chosen (the dropdown closed on
+  // it, or, in a select of several, the option marked selected).
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  const chosen = async () =>
+    (await page.locator('.ant-select-dropdown:visible').count()) === 0 ||
+    ((await option.getAttribute('class').catch(() => '')) ?? '').includes('ant-select-item-option-selected');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await option.click();
+    for (let waited = 0; waited < 2_000; waited += 100) {
+      if (await chosen()) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error(`the option "${text}" could not be chosen`);
 }

@@ -3,7 +3,7 @@
 
 use super::{
     Built, DISTINCT_WORDS, Group, Reading,
-    build::date_rank,
+    dates::date_rank,
     fail,
     group::grain_order,
     sql::{plural, where_clause, words_of},

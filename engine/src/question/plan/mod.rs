@@ -8,9 +8,11 @@
 mod build;
 mod compare;
 mod count;
+mod dates;
 mod direction;
 mod group;
 mod list;
+mod named_twice;
 mod shape;
 mod sql;
 mod value;

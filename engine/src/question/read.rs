@@ -83,6 +83,11 @@ pub(super) struct Question<'m> {
 }
 
 impl<'m> Question<'m> {
+    /// The question's words, lower case, in order.
+    pub(super) fn words(&self) -> Vec<&str> {
+        self.tokens.iter().map(|t| t.word.as_str()).collect()
+    }
+
     pub(super) fn claim(&mut self, at: usize, claim: Claim) {
         if self.claims[at].is_none() || self.claims[at] == Some(Claim::Filler) {
             self.claims[at] = Some(claim);

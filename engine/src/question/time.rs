@@ -11,6 +11,18 @@ pub struct TimeRange {
     pub label: String,
 }
 
+/// A unit of time a question groups by ("by month", "per quarter").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Grain {
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year,
+    /// Monday to Sunday, whatever the week: "per weekday", "by day of the week".
+    Weekday,
+}
+
 /// PRODUCT.md §9: all time is 1900-01-01 to 2100-12-31.
 pub fn all_time() -> TimeRange {
     TimeRange { start: date(1900, 1, 1), end: date(2101, 1, 1), label: "all time".into() }

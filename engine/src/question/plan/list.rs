@@ -2,7 +2,7 @@
 //! columns named, a column's values, or how many in each group; sorted and limited.
 
 use super::{
-    Built, DISTINCT_WORDS, Group, Reading,
+    Built, DISTINCT_WORDS, Group, Reading, Sort,
     dates::date_rank,
     fail,
     group::grain_order,
@@ -204,7 +204,7 @@ impl<'m> Reading<'_, 'm> {
             }
             self.chips.insert(0, Chip { kind: ChipKind::Measure, label, start: 0, end: 0 });
         }
-        if let Some((n, desc, said)) = &s.sort {
+        if let Some(Sort { mention: n, desc, claimed: said }) = &s.sort {
             let Some(r) = q.names[*n]
                 .candidates
                 .iter()

@@ -20,9 +20,11 @@ mod value;
 use super::{
     Chip, Understanding, ValueMatch,
     entities::{key_column, person_like, shown_columns, stems_of},
+    lexicon::DISTINCT_WORDS,
     reach::Reach,
     read::{Claim, Question, ValueMention, finish, scan},
     suggest::suggestions,
+    time::Grain,
 };
 use crate::{
     compile::Dialect,
@@ -30,7 +32,7 @@ use crate::{
 };
 use build::build;
 use chrono::NaiveDate;
-use shape::{bases, shape_of};
+use shape::{Sort, bases, shape_of};
 pub(super) use sql::plural;
 use sql::words_of;
 
@@ -64,19 +66,6 @@ impl Aggregate {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Grain {
-    Day,
-    Week,
-    Month,
-    Quarter,
-    Year,
-    /// Monday to Sunday, whatever the week: "per weekday", "by day of the week".
-    Weekday,
-}
-
-const DISTINCT_WORDS: &[&str] = &["distinct", "different", "unique"];
-
 /// What the question asks, read from its words before any base is tried (see `shape`): its
 /// parts, by the tokens and name mentions that say them.
 struct Shape<'m> {
@@ -96,7 +85,7 @@ struct Shape<'m> {
     who: bool,
     per_event: Option<usize>,
     head_names: Vec<usize>,
-    sort: Option<(usize, bool, Vec<usize>)>,
+    sort: Option<Sort>,
     /// The models whose column the measure names.
     measure_models: Vec<&'m Model>,
 }

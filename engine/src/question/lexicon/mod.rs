@@ -3,6 +3,10 @@
 //! either one of these, a name of the model, a value of the value index, a number or a date —
 //! or it is unplaced, and the engine says so.
 
+mod shape;
+
+pub use shape::*;
+
 /// Words that carry no meaning of their own in a business question.
 pub const FILLER: &[&str] = &[
     "a",
@@ -229,7 +233,6 @@ pub const AMOUNT_NOUNS: &[&str] = &["charge", "charges", "amount", "amounts", "f
 /// Verbs of selling: they name the lines of a sale (a related model with a quantity).
 pub const SALE_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "bought", "buy", "buys", "purchased", "purchase", "ordered"];
 
-/// "Currently", "right now": rows whose validity has not ended.
 /// Units of time: how a question counts or splits time ("how many days", "day of the week"),
 /// never a name of a model or column, so never taught as one.
 pub const TIME_UNITS: &[&str] = &[
@@ -237,6 +240,7 @@ pub const TIME_UNITS: &[&str] = &[
     "year", "years",
 ];
 
+/// "Currently", "right now": rows whose validity has not ended.
 pub const CURRENT: &[&str] = &["current", "currently", "now", "present", "presently", "still", "active"];
 
 /// Negation: "no", "never", "without", "missing", "don't".

@@ -1,0 +1,168 @@
+//! What a question groups by: the names after "by", "per", "each", "every" (and the time grains
+//! said there), and the one thing "which", "top 5" or "the … with the most" ranks or lists.
+
+use super::super::named_twice::one_grouping_each;
+use crate::question::{
+    lexicon::{self, AND, BE, BETWEEN_GROUPINGS, GROUP_MARKERS, HAVE, RELATIVES, THE, WEEKDAY_PHRASES, WHICH, WITH, grain_of},
+    read::{Claim, Question, is_measure, ordering},
+    time::Grain,
+};
+
+/// The name mentions of a question, each grouped by or in its head, and what "which" names.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Groupings {
+    pub(super) grouped: Vec<usize>,
+    pub(super) head: Vec<usize>,
+    /// The mention "which", "top N" or "the X with the most" names: ranked or listed.
+    pub(super) which: Option<usize>,
+}
+
+/// Where grouping markers are said; a sort's "by" is none.
+pub(super) fn markers_of(q: &Question, sort_by: Option<usize>) -> Vec<usize> {
+    q.words().iter().enumerate().filter(|(i, w)| GROUP_MARKERS.contains(w) && Some(*i) != sort_by).map(|(i, _)| i).collect()
+}
+
+/// Splits the name mentions into groupings and the head; `sorted` is the mention a sort is by.
+pub(super) fn groupings_of(q: &mut Question, markers: &[usize], sorted: Option<usize>, order: Option<(bool, usize)>, limit: Option<(u32, usize)>) -> Groupings {
+    let words: Vec<String> = q.words().iter().map(|w| (*w).to_owned()).collect();
+    // After a marker with nothing but names, "and", "the", another marker or a grain between.
+    let grouped_at = |start: usize, q: &Question| -> bool {
+        markers.iter().any(|&m| {
+            m < start
+                && (m + 1..start)
+                    .all(|i| matches!(q.claims[i], Some(Claim::Name(_))) || BETWEEN_GROUPINGS.contains(&words[i].as_str()) || grain_of(&words[i]).is_some())
+        })
+    };
+    let mut g = Groupings::default();
+    for (index, mention) in q.names.iter().enumerate() {
+        if sorted == Some(index) {
+            continue;
+        }
+        if grouped_at(mention.tokens.start, q) { g.grouped.push(index) } else { g.head.push(index) }
+    }
+    one_grouping_each(q, &mut g.grouped, &g.head);
+    // "The best-selling product in Germany by units": after a superlative, "by" a quantity says
+    // what ranks the thing named, not a grouping.
+    if words.iter().any(|w| ordering(w).is_some()) && !g.head.is_empty() {
+        let last = g.grouped.last().copied();
+        let ranking: Vec<usize> =
+            g.grouped.iter().copied().filter(|&n| q.names[n].candidates.iter().all(|(_, c)| c.is_some_and(is_measure)) && Some(n) == last).collect();
+        g.grouped.retain(|n| !ranking.contains(n));
+        g.head.extend(ranking);
+    }
+    g.which = which_of(q, &words, &g.head, order, limit);
+    g
+}
+
+/// The head mention ranked or listed: the first after "which"/"top N", the one a limit counts
+/// ("the 2 media types with the fewest tracks"), or the one just before "with the most".
+fn which_of(q: &Question, words: &[String], head: &[usize], order: Option<(bool, usize)>, limit: Option<(u32, usize)>) -> Option<usize> {
+    let said = |i: usize, list: &[&str]| words.get(i).is_some_and(|w| list.contains(&w.as_str()));
+    let after_which = words.iter().position(|w| WHICH.contains(&w.as_str())).and_then(|at| {
+        head.iter().copied().find(|&n| {
+            let s = q.names[n].tokens.start;
+            let end = q.names[n].tokens.end;
+            let relative = said(end, RELATIVES) || said(end, WITH) || said(end, HAVE);
+            s > at
+                && (at + 1..s).all(|i| {
+                    q.claims[i].is_none()
+                        && (words[i] == THE
+                            || order.is_some() && relative && said(i, BE)
+                            || q.tokens[i].number.is_some()
+                            || ordering(&words[i]).is_some()
+                            || lexicon::superlative_quantity(&words[i]).is_some())
+                })
+        })
+    });
+    let counted_by_limit = || limit.and_then(|(_, at)| head.iter().copied().find(|&n| q.names[n].tokens.start == at + 1));
+    // "The customer with the most orders", "the product that has the highest price".
+    let before_superlative = || {
+        let (_, at) = order?;
+        head.iter().copied().find(|&n| {
+            let mention = &q.names[n];
+            let mut j = mention.tokens.end;
+            let joined = if said(j, WITH) {
+                1
+            } else if said(j, RELATIVES) && said(j + 1, HAVE) {
+                2
+            } else {
+                0
+            };
+            j += joined;
+            if said(j, &[THE]) {
+                j += 1;
+            }
+            joined > 0 && j == at && mention.candidates.iter().any(|(_, c)| c.is_none_or(|c| !is_measure(c)))
+        })
+    };
+    after_which.or_else(counted_by_limit).or_else(before_superlative)
+}
+
+/// Time grains said as groupings ("by month", "per quarter", "by day of the week"), with the
+/// words of "day of the week" the grain claims.
+pub(super) fn grains_of(q: &Question, markers: &[usize]) -> (Vec<(Grain, usize)>, Vec<usize>) {
+    let words = q.words();
+    let mut grains: Vec<(Grain, usize)> = Vec::new();
+    let mut claimed: Vec<usize> = Vec::new();
+    let free = |j: usize, claimed: &[usize]| q.claims[j].is_none() && !claimed.contains(&j);
+    for i in 0..words.len() {
+        let Some(phrase) = WEEKDAY_PHRASES.iter().find(|p| words[i..].starts_with(p)) else { continue };
+        if (i..i + phrase.len()).all(|j| free(j, &claimed)) {
+            grains.push((Grain::Weekday, i));
+            claimed.extend(i + 1..i + phrase.len());
+        }
+    }
+    for (i, w) in words.iter().enumerate() {
+        if free(i, &claimed)
+            && !grains.iter().any(|(g, at)| *g == Grain::Weekday && *at == i)
+            && let Some(g) = grain_of(w)
+            && i > 0
+            && (GROUP_MARKERS.contains(&words[i - 1]) || words[i - 1] == AND && i > 1 && grain_of(words[i - 2]).is_none() && markers.iter().any(|&m| m < i))
+        {
+            grains.push((g, i));
+        }
+    }
+    (grains, claimed)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::question::plan::shape::{fixture::question, frame_of};
+    use crate::question::time::Grain;
+
+    #[test]
+    fn names_after_a_marker_are_grouped_and_which_names_what_is_ranked() {
+        // (question, first words of the grouped mentions, first word of what "which" names)
+        let cases: &[(&str, &[&str], Option<&str>)] = &[
+            ("Fee by depot", &["depot"], None),
+            ("Average fee per depot and courier", &["depot", "courier"], None),
+            ("Which courier has the most parcels", &[], Some("courier")),
+            ("The courier with the highest rating", &[], Some("courier")),
+            ("Top 3 depots by fee", &[], Some("depots")),
+            ("Parcels sorted by weight", &[], None),
+        ];
+        for (said, grouped, which) in cases {
+            let mut q = question(said);
+            let (frame, _, _) = frame_of(&mut q);
+            let first = |n: usize| q.tokens[q.names[n].tokens.start].word.clone();
+            assert_eq!(frame.grouped_names.iter().map(|&n| first(n)).collect::<Vec<_>>(), *grouped, "{said}");
+            assert_eq!(frame.which_name.map(first).as_deref(), *which, "{said}");
+        }
+    }
+
+    #[test]
+    fn time_grains_are_read_after_a_marker_and_day_of_the_week_is_one() {
+        let cases: &[(&str, &[Grain])] = &[
+            ("Parcels by month", &[Grain::Month]),
+            ("Fee per quarter", &[Grain::Quarter]),
+            ("Parcels by day of the week", &[Grain::Weekday]),
+            ("Fee by depot and year", &[Grain::Year]),
+            ("Parcels posted this month", &[]),
+        ];
+        for (said, grains) in cases {
+            let mut q = question(said);
+            let (frame, _, _) = frame_of(&mut q);
+            assert_eq!(frame.grains.iter().map(|(g, _)| *g).collect::<Vec<_>>(), *grains, "{said}");
+        }
+    }
+}

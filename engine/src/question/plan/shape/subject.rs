@@ -1,0 +1,108 @@
+//! What a question counts, lists or measures the rows of: a model it names, the people when it
+//! asks "who", or the thing "which" names.
+
+use super::Frame;
+use crate::{
+    mdl::{Manifest, Model},
+    question::{
+        entities::{entity_of, person_like},
+        lexicon::{self, HEADCOUNT, PEOPLE},
+        plan::Aggregate,
+        read::{Question, model_words, names},
+    },
+};
+
+/// Whether the question asks about people: "who", "how many people", "headcount".
+pub(super) fn asks_people(q: &Question, frame: &Frame) -> bool {
+    frame.who || q.words().iter().any(|w| PEOPLE.contains(w) || *w == HEADCOUNT)
+}
+
+/// The first head mention of a thing (a model, or a column that stands for one) that is not the
+/// measure (unless rows are counted) nor what "which" names; after a negation ("customers who
+/// never placed an order") only what comes before it.
+pub(super) fn subject_of(
+    manifest: &Manifest,
+    q: &Question,
+    frame: &Frame,
+    negated: Option<usize>,
+    measure: Option<usize>,
+    aggregate: Option<Aggregate>,
+) -> Option<usize> {
+    let head = &frame.head_names;
+    head.iter()
+        .copied()
+        .filter(|&n| (Some(n) != measure || aggregate == Some(Aggregate::Count)) && Some(n) != frame.which_name)
+        .filter(|&n| negated.is_none_or(|at| q.names[n].tokens.start < at || frame.which_name.is_none() && head.iter().all(|&h| q.names[h].tokens.start > at)))
+        .find(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()))
+}
+
+/// Asked about people, a subject that is none of them is no subject ("who sold the most
+/// albums" lists people, not albums).
+pub(super) fn of_people(q: &Question, frame: &Frame, subject: Option<usize>) -> Option<usize> {
+    subject.filter(|&n| !asks_people(q, frame) || q.names[n].candidates.iter().any(|(m, _)| person_like(m)))
+}
+
+/// "Which album has the most tracks", "which department has the most people": a superlative
+/// with nothing measured ranks by how many — unless the superlative implies its own quantity
+/// ("the longest") or rates quality.
+pub(super) fn counts_by_superlative(q: &Question, frame: &Frame, order: Option<(bool, usize)>, subject: Option<usize>, unmeasured_quality: bool) -> bool {
+    let Some((_, at)) = order else { return false };
+    lexicon::superlative_quantity(q.words()[at]).is_none()
+        && !unmeasured_quality
+        && (subject.is_some() || asks_people(q, frame) && !frame.who)
+        && (frame.which_name.is_some() || !frame.grouped_names.is_empty())
+}
+
+/// The models a subject may be: the subject's, the people's, or what "which" lists.
+pub(super) fn subject_models<'m>(manifest: &'m Manifest, q: &Question<'m>, frame: &Frame, subject: Option<usize>, listed: bool) -> Vec<&'m Model> {
+    let entities = |n: usize| -> Vec<&'m Model> { q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).collect() };
+    match subject {
+        Some(n) => entities(n),
+        None if asks_people(q, frame) => manifest.models.iter().filter(|m| person_like(m)).collect(),
+        None if !listed => Vec::new(),
+        // "Which teams are in the Pacific division?": a list of what "which" names.
+        None => match frame.which_name {
+            Some(n) => entities(n),
+            // "the Eastern Conference teams": a column's name said with its model's, the model is
+            // what is listed.
+            None => frame
+                .head_names
+                .iter()
+                .filter_map(|&n| {
+                    let mention = &q.names[n];
+                    let last = mention.tokens.end.checked_sub(1)?;
+                    mention
+                        .candidates
+                        .iter()
+                        .map(|(m, _)| *m)
+                        .find(|m| mention.tokens.len() > 1 && model_words(m).iter().any(|w| names(&q.tokens[last].stem, w)))
+                })
+                .take(1)
+                .collect(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::question::plan::shape::{
+        fixture::{manifest, question},
+        shape_of,
+    };
+
+    #[test]
+    fn the_subject_is_the_thing_counted_or_listed() {
+        // (question, the models it may be)
+        let cases: &[(&str, &[&str])] = &[
+            ("How many parcels by depot", &["parcels"]),
+            ("Which courier has the most parcels", &["parcels"]),
+            ("Which couriers are rated above 4", &["couriers"]),
+            ("Average fee by depot", &[]),
+        ];
+        for (said, models) in cases {
+            let mut q = question(said);
+            let shape = shape_of(manifest(), &mut q);
+            assert_eq!(shape.subject_models.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), *models, "{said}");
+        }
+    }
+}

@@ -184,6 +184,42 @@ fn a_new_users_words_values_and_months_are_placed() {
     assert!(s.contains("\"cancelled\" <> 0") && s.contains("IS NOT NULL"), "{s}");
 }
 
+/// Deliveries dated by whole-number year, month and day columns, with a timestamp beside them
+/// (as exports keep it, possibly in UTC) and a stop code that is also an English word.
+fn deliveries() -> quarry_engine::mdl::Manifest {
+    use quarry_engine::mdl::{Column, Manifest, Model, ModelSource, Properties};
+    let columns = [("delivery_no", "BIGINT"), ("year", "BIGINT"), ("month", "BIGINT"), ("day", "BIGINT"), ("stop_code", "VARCHAR"), ("loaded_at", "TIMESTAMP")];
+    Manifest {
+        models: vec![Model {
+            name: "deliveries".into(),
+            source: ModelSource::Table { catalog: None, schema: None, table: "deliveries".into() },
+            columns: columns.iter().map(|(n, t)| Column::source(n, t)).collect(),
+            primary_key: Some("delivery_no".into()),
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    }
+}
+
+#[test]
+fn a_calendar_kept_in_year_month_and_day_columns_gives_the_weekday() {
+    use quarry_engine::question::ValueMatch;
+    let manifest = deliveries();
+    let values = [ValueMatch { model: "deliveries".into(), column: "stop_code".into(), value: "DAY".into() }];
+    let sql = |question: &str| answered(&manifest, &values, question);
+    let date = r#"MAKE_DATE("deliveries"."year", "deliveries"."month", "deliveries"."day")"#;
+    // "Day of the week" is the weekday, not the day-of-month column nor the stop "DAY".
+    let s = sql("number of deliveries on each day of the week");
+    assert!(s.contains(&format!("DAYNAME({date})")) && !s.contains("'DAY'") && !s.contains("loaded_at"), "{s}");
+    let s = sql("Which day of the week had the most deliveries?");
+    assert!(s.contains(&format!("DAYNAME({date})")) && s.contains("ORDER BY COUNT(*) DESC"), "{s}");
+    let s = sql("How many deliveries were there on weekends?");
+    assert!(s.contains(&format!("EXTRACT(DOW FROM {date}) IN")), "{s}");
+    // Said in capitals, the code is the stop.
+    let s = sql("How many deliveries to DAY?");
+    assert!(s.contains(r#""deliveries"."stop_code" = 'DAY'"#), "{s}");
+}
+
 #[test]
 fn a_phrase_that_fits_several_values_is_offered_not_guessed() {
     use quarry_engine::{

@@ -16,6 +16,11 @@ pub(super) fn is_numeric(column: &Column) -> bool {
     ["INT", "DEC", "NUM", "FLOAT", "DOUBLE", "REAL", "MONEY"].iter().any(|k| t.contains(k))
 }
 
+/// A whole-number column.
+pub(super) fn is_whole_number(column: &Column) -> bool {
+    column.type_name.to_uppercase().contains("INT")
+}
+
 pub(super) fn is_temporal(column: &Column) -> bool {
     let t = column.type_name.to_uppercase();
     t.contains("DATE") || t.contains("TIME")

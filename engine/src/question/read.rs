@@ -83,6 +83,20 @@ pub(super) struct Question<'m> {
 }
 
 impl<'m> Question<'m> {
+    /// Forgets a name mention another part reads its words as ("day" in "by day of the week"):
+    /// its words are unclaimed and later mentions keep their own indices.
+    pub(super) fn forget_name(&mut self, n: usize) {
+        let mention = self.names.remove(n);
+        for claim in &mut self.claims {
+            match claim {
+                Some(Claim::Name(k)) if *k == n => *claim = None,
+                Some(Claim::Name(k)) if *k > n => *k -= 1,
+                _ => {}
+            }
+        }
+        debug_assert!(mention.tokens.clone().all(|i| self.claims[i].is_none()));
+    }
+
     /// The question's words, lower case, in order.
     pub(super) fn words(&self) -> Vec<&str> {
         self.tokens.iter().map(|t| t.word.as_str()).collect()

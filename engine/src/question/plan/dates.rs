@@ -105,14 +105,14 @@ impl<'m> Reading<'_, 'm> {
                     if from < to { format!("{hour} >= {from} AND {hour} < {to}") } else { format!("({hour} >= {from} OR {hour} < {to})") }
                 }
                 DayPart::Weekdays(days) => {
-                    let Some(d) = self.date_column() else { return fail(format!("no date in {} for \"{}\"", base.name, &q.text[start..end])) };
+                    let Some(d) = self.calendar() else { return fail(format!("no date in {} for \"{}\"", base.name, &q.text[start..end])) };
                     let weekday = match dialect {
                         Dialect::MySql => format!("(DAYOFWEEK({}) - 1)", d.sql(dialect)),
                         // Trino counts Monday 1 to Sunday 7; Sunday is 0 here.
                         Dialect::Trino => format!("(DAY_OF_WEEK({}) % 7)", d.sql(dialect)),
                         _ => format!("EXTRACT(DOW FROM {})", d.sql(dialect)),
                     };
-                    self.used.push(d);
+                    self.used.extend(d.columns());
                     format!("{weekday} IN ({})", days.iter().map(u32::to_string).collect::<Vec<_>>().join(", "))
                 }
             };
@@ -151,6 +151,17 @@ impl<'m> Reading<'_, 'm> {
             .cloned()
     }
 
+    /// The dates a grain or a weekday is read from: a date column the question names, else the
+    /// base's own whole-number year, month and day columns — the rows' calendar as written,
+    /// where a timestamp beside them may be in UTC — else the base's date column.
+    pub(super) fn calendar(&self) -> Option<Calendar<'m>> {
+        let parts = || Some([self.time_part_column("year")?, self.time_part_column("month")?, self.time_part_column("day")?]);
+        match parts().filter(|p| self.named_date.is_none() && p.iter().all(|r| !r.joined())) {
+            Some(parts) => Some(Calendar::Parts(Box::new(parts))),
+            None => self.date_column().map(Calendar::Column),
+        }
+    }
+
     /// The date column a range or grain is about: the one the question names, else the base's.
     pub(super) fn date_column(&self) -> Option<Reach<'m>> {
         if let Some((_, r)) = &self.named_date {
@@ -164,6 +175,41 @@ impl<'m> Reading<'_, 'm> {
     /// A date range or a time grain is said.
     pub(super) fn needs_date(&self) -> bool {
         self.q.time.is_some() || self.q.month_of_year.is_some() || !self.q.day_parts.is_empty() || !self.s.grains.is_empty()
+    }
+}
+
+/// Where a reading's dates come from.
+#[derive(Debug, Clone)]
+pub(super) enum Calendar<'m> {
+    Column(Reach<'m>),
+    /// Whole-number year, month and day columns.
+    Parts(Box<[Reach<'m>; 3]>),
+}
+
+impl<'m> Calendar<'m> {
+    /// The date, as an SQL expression.
+    pub(super) fn sql(&self, dialect: Dialect) -> String {
+        let parts = match self {
+            Calendar::Column(d) => return d.sql(dialect),
+            Calendar::Parts(parts) => parts,
+        };
+        let [y, m, d] = parts.as_ref().clone().map(|r| r.sql(dialect));
+        match dialect {
+            Dialect::MySql => format!("STR_TO_DATE(CONCAT_WS('-', {y}, {m}, {d}), '%Y-%c-%e')"),
+            Dialect::Postgres => format!("MAKE_DATE(CAST({y} AS INTEGER), CAST({m} AS INTEGER), CAST({d} AS INTEGER))"),
+            Dialect::Snowflake => format!("DATE_FROM_PARTS({y}, {m}, {d})"),
+            Dialect::ClickHouse => format!("makeDate({y}, {m}, {d})"),
+            Dialect::Trino => format!("CAST(format('%04d-%02d-%02d', {y}, {m}, {d}) AS DATE)"),
+            Dialect::DuckDb => format!("MAKE_DATE({y}, {m}, {d})"),
+        }
+    }
+
+    /// The columns it reads.
+    pub(super) fn columns(&self) -> Vec<Reach<'m>> {
+        match self {
+            Calendar::Column(d) => vec![d.clone()],
+            Calendar::Parts(parts) => parts.to_vec(),
+        }
     }
 }
 

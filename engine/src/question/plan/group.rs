@@ -105,7 +105,7 @@ impl<'m> Reading<'_, 'm> {
             }
         }
         for (grain, at) in &s.grains {
-            let Some(d) = self.date_column() else { return fail(format!("no date in {} to group by", base.name)) };
+            let Some(d) = self.calendar() else { return fail(format!("no date in {} to group by", base.name)) };
             let span = q.span(*at..at + 1);
             self.claims.push((*at, Claim::Keyword));
             self.groups.push((Group::Grain(*grain, d), span));
@@ -201,7 +201,7 @@ impl<'m> Reading<'_, 'm> {
                     self.conditions.push(format!("{} IS NOT NULL", d.sql(dialect)));
                     self.select.push(format!("{expr} AS {}", quote(&name)));
                     self.group_by.push(expr);
-                    self.used.push(d.clone());
+                    self.used.extend(d.columns());
                     self.chips.push(Chip { kind: ChipKind::Grouping, label: format!("by {name}"), start: span.0, end: span.1 });
                 }
             }

@@ -99,7 +99,7 @@ enum Group<'m> {
         key: Reach<'m>,
         shown: Vec<Reach<'m>>,
     },
-    Grain(Grain, Reach<'m>),
+    Grain(Grain, dates::Calendar<'m>),
 }
 
 /// The columns a base model reaches, each with its path of joins.

@@ -41,6 +41,13 @@ impl<'m> Reading<'_, 'm> {
         let value = match (s.aggregate, &measure) {
             _ if single_measure_rows => self.ranked_rows()?,
             (Some(Aggregate::Count), _) if s.average_of_counts => return self.average_of_counts(),
+            // "The number of concerts in the stadium with the highest capacity": a quantity a
+            // superlative ranks by is not dropped for a ranking by how many.
+            (Some(Aggregate::Count), Some(m))
+                if self.ranks_by_measure() && !self.used.iter().any(|r| r.model.name == m.model.name && r.column.name == m.column.name) =>
+            {
+                return fail(format!("a count that leaves out the {}", words_of(&m.column.name, None)));
+            }
             (Some(Aggregate::Count), _) => self.count(),
             (Some(agg), Some(m)) => self.aggregate(agg, m),
             (Some(agg @ (Aggregate::Sum | Aggregate::Avg)), None)
@@ -53,6 +60,12 @@ impl<'m> Reading<'_, 'm> {
             (None, _) => return self.list(limit),
         };
         self.write(value, limit, single_measure_rows)
+    }
+
+    /// Whether the superlative is said right before the measure ("the highest capacity").
+    fn ranks_by_measure(&self) -> bool {
+        let (q, s) = (self.q, self.s);
+        s.order.zip(s.measure_mention).is_some_and(|((_, at), n)| q.names[n].tokens.start == at + 1)
     }
 
     /// "The longest track", "top 5 highest-paid employees": rows ranked by a quantity.

@@ -84,6 +84,9 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
         if grouped {
             continue;
         }
+        if said_as_a_word_not_a_code(q, &f) {
+            continue;
+        }
         // "the package option": the column's own name said, not its value "Option".
         let mut f = f;
         f.places.retain(|(m, c)| {
@@ -100,6 +103,15 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
         }
         q.values.push(f);
     }
+}
+
+/// "The busiest day", "Christmas Day": an English word not written in capitals is the word,
+/// not a short code stored in capitals ("DAY", an airport's). "JFK", "jfk" and "ATL" are codes.
+fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
+    let token = &q.tokens[f.tokens.start];
+    let written = &q.text[token.start..token.end];
+    let code = |v: &str| (2..=4).contains(&v.chars().count()) && v.chars().all(|c| c.is_ascii_uppercase());
+    f.tokens.len() == 1 && code(&f.value) && !code(written) && crate::question::thesaurus::Thesaurus::shared().is_some_and(|t| t.is_word(&token.word))
 }
 
 /// Values said as people say them: the first words of a longer value ("Acme" for

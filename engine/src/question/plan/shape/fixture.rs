@@ -22,6 +22,7 @@ static MANIFEST: LazyLock<Manifest> = LazyLock::new(|| {
                 "parcel_id",
                 &[("parcel_id", "BIGINT"), ("depot", "VARCHAR"), ("weight_kg", "DOUBLE"), ("fee", "DOUBLE"), ("posted_on", "DATE"), ("courier_id", "BIGINT")],
             ),
+            model("shifts", "shift_id", &[("shift_id", "BIGINT"), ("year", "BIGINT"), ("month", "BIGINT"), ("day", "BIGINT"), ("hours", "DOUBLE")]),
             model("couriers", "courier_id", &[("courier_id", "BIGINT"), ("name", "VARCHAR"), ("rating", "DOUBLE")]),
         ],
         ..Manifest::default()

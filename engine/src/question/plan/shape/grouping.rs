@@ -98,6 +98,16 @@ fn which_of(q: &Question, words: &[String], head: &[usize], order: Option<(bool,
     after_which.or_else(counted_by_limit).or_else(before_superlative)
 }
 
+/// Mentions of a column named "day" that are the first word of "day of the week": the weekday,
+/// not a day-of-month column.
+pub(super) fn weekday_not_a_column(q: &Question) -> Vec<usize> {
+    let words = q.words();
+    (0..words.len())
+        .filter(|&i| WEEKDAY_PHRASES.iter().any(|p| words[i..].starts_with(p) && (i + 1..i + p.len()).all(|j| q.claims[j].is_none())))
+        .filter_map(|i| q.names.iter().position(|m| m.tokens == (i..i + 1) && m.candidates.iter().all(|(_, c)| c.is_some())))
+        .collect()
+}
+
 /// Time grains said as groupings ("by month", "per quarter", "by day of the week"), with the
 /// words of "day of the week" the grain claims.
 pub(super) fn grains_of(q: &Question, markers: &[usize]) -> (Vec<(Grain, usize)>, Vec<usize>) {
@@ -117,7 +127,10 @@ pub(super) fn grains_of(q: &Question, markers: &[usize]) -> (Vec<(Grain, usize)>
             && !grains.iter().any(|(g, at)| *g == Grain::Weekday && *at == i)
             && let Some(g) = grain_of(w)
             && i > 0
-            && (GROUP_MARKERS.contains(&words[i - 1]) || words[i - 1] == AND && i > 1 && grain_of(words[i - 2]).is_none() && markers.iter().any(|&m| m < i))
+            && (GROUP_MARKERS.contains(&words[i - 1])
+                || words[i - 1] == AND && i > 1 && grain_of(words[i - 2]).is_none() && markers.iter().any(|&m| m < i)
+                // "Which quarter had the most orders": the grain ranked.
+                || WHICH.contains(&words[i - 1]))
         {
             grains.push((g, i));
         }
@@ -153,11 +166,15 @@ mod tests {
     #[test]
     fn time_grains_are_read_after_a_marker_and_day_of_the_week_is_one() {
         let cases: &[(&str, &[Grain])] = &[
-            ("Parcels by month", &[Grain::Month]),
+            ("Parcels by week", &[Grain::Week]),
+            // A column named "day" is the day of the month, not the weekday.
+            ("Hours by day of the week", &[Grain::Weekday]),
             ("Fee per quarter", &[Grain::Quarter]),
             ("Parcels by day of the week", &[Grain::Weekday]),
-            ("Fee by depot and year", &[Grain::Year]),
+            ("Average fee by day of week", &[Grain::Weekday]),
+            ("Fee by depot and quarter", &[Grain::Quarter]),
             ("Parcels posted this month", &[]),
+            ("Which quarter had the most parcels", &[Grain::Quarter]),
         ];
         for (said, grains) in cases {
             let mut q = question(said);

@@ -8,6 +8,7 @@ use crate::{
         entities::{fk_target, person_like, refers},
         lexicon::{self, BEFORE_COUNTED, ENDS, MOST_MANY, ONE_EVENT, PER, QUALITY, SUM_WORDS, SUMMED_STEMS, TOTAL_NOUNS, WHAT},
         plan::Aggregate,
+        reach::is_whole_number,
         read::{NameMention, Question, is_date, is_measure, model_words, names},
         vocabulary::name_stems,
     },
@@ -15,17 +16,24 @@ use crate::{
 
 /// The first name of a numeric column that is neither a grouping (unless something is ranked),
 /// what "which" names, a condition after a negation, nor what a comparison compares. "The most
-/// flights" counts the flights, though they have a flight number.
+/// flights" and "flights per month" count the flights, though they have a flight number.
 pub(super) fn measure_of(
     manifest: &Manifest,
     q: &Question,
     frame: &Frame,
     negated: Option<usize>,
     order: Option<(bool, usize)>,
-    aggregated: bool,
+    aggregate: Option<Aggregate>,
 ) -> Option<usize> {
     let words = q.words();
-    let counted_at = order.filter(|(_, at)| !aggregated && MOST_MANY.contains(&words[*at])).map(|(_, at)| at + 1);
+    let counted_at = order.filter(|(_, at)| aggregate.is_none() && MOST_MANY.contains(&words[*at])).map(|(_, at)| at + 1);
+    // "Flights per month", "how many flights": the rows, said in the plural with nothing that
+    // ranks or sums them.
+    let rows_said = |m: &NameMention, c: &Column| {
+        (aggregate == Some(Aggregate::Count) || aggregate.is_none() && order.is_none())
+            && is_whole_number(c)
+            && m.tokens.clone().last().is_some_and(|i| q.tokens[i].word != q.tokens[i].stem && !SUMMED_STEMS.contains(&q.tokens[i].stem.as_str()))
+    };
     q.names
         .iter()
         .enumerate()
@@ -40,7 +48,9 @@ pub(super) fn measure_of(
         .find(|(i, m)| {
             Some(*i) != frame.which_name
                 && m.candidates.iter().any(|(model, c)| {
-                    c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c) && !(counted_at == Some(m.tokens.start) && designates(m, model, c)))
+                    c.is_some_and(|c| {
+                        is_measure(c) && !refers(manifest, model, c) && !((counted_at == Some(m.tokens.start) || rows_said(m, c)) && designates(m, model, c))
+                    })
                 })
         })
         .map(|(i, _)| i)
@@ -175,7 +185,7 @@ mod tests {
         for (said, expected) in cases {
             let mut q = question(said);
             let (frame, _, order) = frame_of(&mut q);
-            let measure = measure_of(manifest(), &q, &frame, None, order, false).expect(said);
+            let measure = measure_of(manifest(), &q, &frame, None, order, None).expect(said);
             assert_eq!(unsaid_aggregate(&q, &frame, order, measure), *expected, "{said}");
         }
     }

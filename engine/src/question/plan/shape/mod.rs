@@ -63,6 +63,9 @@ fn has(q: &Question, w: &str) -> bool {
 
 /// The sort, groupings, time grains, order and limit; their words claimed.
 fn frame_of(q: &mut Question) -> (Frame, Option<Sort>, Option<(bool, usize)>) {
+    for n in grouping::weekday_not_a_column(q).into_iter().rev() {
+        q.forget_name(n);
+    }
     let (sort_by, sort) = sort::sort_of(q);
     for &i in sort.iter().flat_map(|s| &s.claimed) {
         q.claims[i] = Some(Claim::Keyword);
@@ -116,7 +119,7 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         aggregate = Some(Aggregate::Count);
     }
 
-    let measure_mention = measure::measure_of(manifest, q, &frame, negated, order, aggregate.is_some());
+    let measure_mention = measure::measure_of(manifest, q, &frame, negated, order, aggregate);
     if let Some(m) = measure_mention {
         order = measure::worst_is_highest(q, order, m);
         if aggregate == Some(Aggregate::Count) && !averaged && measure::counts_a_quantity(q, m) {

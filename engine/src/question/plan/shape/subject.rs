@@ -42,7 +42,7 @@ pub(super) fn of_people(q: &Question, frame: &Frame, subject: Option<usize>) -> 
     subject.filter(|&n| !asks_people(q, frame) || q.names[n].candidates.iter().any(|(m, _)| person_like(m)))
 }
 
-/// "Which album has the most tracks", "which department has the most people": a superlative
+/// "Which album has the most tracks", "which quarter had the most orders": a superlative
 /// with nothing measured ranks by how many — unless the superlative implies its own quantity
 /// ("the longest") or rates quality.
 pub(super) fn counts_by_superlative(q: &Question, frame: &Frame, order: Option<(bool, usize)>, subject: Option<usize>, unmeasured_quality: bool) -> bool {
@@ -50,7 +50,7 @@ pub(super) fn counts_by_superlative(q: &Question, frame: &Frame, order: Option<(
     lexicon::superlative_quantity(q.words()[at]).is_none()
         && !unmeasured_quality
         && (subject.is_some() || asks_people(q, frame) && !frame.who)
-        && (frame.which_name.is_some() || !frame.grouped_names.is_empty())
+        && (frame.which_name.is_some() || frame.groups())
 }
 
 /// The models a subject may be: the subject's, the people's, or what "which" lists.

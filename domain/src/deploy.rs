@@ -370,15 +370,22 @@ pub async fn search(pool: &Pool, project_id: Uuid, words: &str, limit: i64) -> R
     .await?)
 }
 
-/// A text column with more distinct values than this is not a category (names, notes…) and
-/// is not indexed.
-pub const VALUES_PER_COLUMN: usize = 1000;
 /// Longer values are not what questions name.
 const LONGEST_VALUE: usize = 100;
 
-/// `(model, column, query)` for each visible text column of the source: the query lists its
-/// values, most frequent first, one more than [`VALUES_PER_COLUMN`] at most.
-pub fn value_queries(manifest: &Manifest, source_type: DataSourceType, dialect: Dialect) -> Vec<(String, String, String)> {
+/// The query that lists one text column's values, most frequent first, one more than the
+/// column may have indexed at most (see [`quarry_engine::question::values_indexed`]).
+#[derive(Debug, Clone)]
+pub struct ValueQuery {
+    pub model: String,
+    pub column: String,
+    pub sql: String,
+    /// The most distinct values indexed; a column with more is not.
+    pub most: usize,
+}
+
+/// A [`ValueQuery`] for each visible text column of the source.
+pub fn value_queries(manifest: &Manifest, source_type: DataSourceType, dialect: Dialect) -> Vec<ValueQuery> {
     let q = |name: &str| dialect.quote(name);
     let mut queries = Vec::new();
     for model in &manifest.models {
@@ -387,14 +394,15 @@ pub fn value_queries(manifest: &Manifest, source_type: DataSourceType, dialect: 
             if !text || column.hidden {
                 continue;
             }
+            let most = quarry_engine::question::values_indexed(manifest, model, column);
             let sql = format!(
                 "SELECT {c} AS value, COUNT(*) AS occurrences FROM {m} WHERE {c} IS NOT NULL GROUP BY {c} ORDER BY 2 DESC, 1 LIMIT {}",
-                VALUES_PER_COLUMN + 1,
+                most + 1,
                 c = q(&column.name),
                 m = q(&model.name),
             );
             if let Ok(compiled) = compile::compile(manifest, &sql, dialect) {
-                queries.push((model.name.clone(), column.name.clone(), compiled));
+                queries.push(ValueQuery { model: model.name.clone(), column: column.name.clone(), sql: compiled, most });
             }
         }
     }
@@ -408,23 +416,27 @@ pub struct IndexedValue {
     pub column: String,
     pub value: String,
     pub occurrences: i64,
+    /// How many values its column has in the index (0: not known).
+    pub column_values: i32,
 }
 
 /// Keeps the values worth indexing from one column's query result: nothing when the column
-/// has too many distinct values to be a category.
-pub fn category_values(model: &str, column: &str, rows: &[Vec<serde_json::Value>]) -> Vec<IndexedValue> {
-    if rows.len() > VALUES_PER_COLUMN {
+/// has more distinct values than it may have indexed (names, notes…).
+pub fn category_values(query: &ValueQuery, rows: &[Vec<serde_json::Value>]) -> Vec<IndexedValue> {
+    if rows.len() > query.most {
         return Vec::new();
     }
+    let column_values = i32::try_from(rows.len()).unwrap_or(i32::MAX);
     rows.iter()
         .filter_map(|row| {
             let value = row.first()?.as_str()?.trim();
             let occurrences = row.get(1).and_then(crate::datasource::whole_number).unwrap_or(0);
             (!value.is_empty() && value.chars().count() <= LONGEST_VALUE).then(|| IndexedValue {
-                model: model.to_owned(),
-                column: column.to_owned(),
+                model: query.model.clone(),
+                column: query.column.clone(),
                 value: value.to_owned(),
                 occurrences,
+                column_values,
             })
         })
         .collect()
@@ -438,8 +450,8 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
     for chunk in values.chunks(1000) {
         let column = |f: fn(&IndexedValue) -> String| chunk.iter().map(f).collect::<Vec<_>>();
         sqlx::query!(
-            "INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences, value_key)
-             SELECT $1, $2, * FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])",
+            "INSERT INTO value_index (project_id, deploy_id, model, column_name, value, occurrences, value_key, column_values)
+             SELECT $1, $2, * FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::int[])",
             project_id,
             deploy_id,
             &column(|v| v.model.clone()),
@@ -447,6 +459,7 @@ pub async fn replace_values(pool: &Pool, deploy_id: Uuid, values: &[IndexedValue
             &column(|v| v.value.clone()),
             &chunk.iter().map(|v| v.occurrences).collect::<Vec<_>>(),
             &column(|v| quarry_engine::question::value_key(&v.value)),
+            &chunk.iter().map(|v| v.column_values).collect::<Vec<_>>(),
         )
         .execute(&mut *tx)
         .await?;
@@ -466,7 +479,7 @@ pub async fn matching_values(pool: &Pool, project_id: Uuid, phrases: &[String]) 
     let quarry_engine::question::ValueSearch { keys, squashed, patterns } = quarry_engine::question::ValueSearch::new(phrases);
     Ok(sqlx::query_as!(
         IndexedValue,
-        r#"SELECT model, column_name AS "column", value, occurrences FROM value_index
+        r#"SELECT model, column_name AS "column", value, occurrences, column_values FROM value_index
            WHERE project_id = $1
              AND (value_key = ANY($2) OR (value_key IS NULL AND lower(value) = ANY($2))
                   OR replace(value_key, ' ', '') = ANY($3) OR value_key LIKE ANY($4))
@@ -489,12 +502,41 @@ mod tests {
 
     #[test]
     fn only_category_like_columns_are_indexed() {
+        let query = |most: usize| ValueQuery { model: "Genre".into(), column: "Name".into(), sql: String::new(), most };
         let rows =
             vec![vec![json!("Rock"), json!(1297)], vec![json!("Jazz"), json!("130")], vec![json!(" "), json!(3)], vec![json!("x".repeat(101)), json!(1)]];
-        let values = category_values("Genre", "Name", &rows);
-        let got: Vec<(&str, i64)> = values.iter().map(|v| (v.value.as_str(), v.occurrences)).collect();
-        assert_eq!(got, [("Rock", 1297), ("Jazz", 130)], "blank and overlong values are left out");
-        let many: Vec<Vec<serde_json::Value>> = (0..=VALUES_PER_COLUMN).map(|i| vec![json!(format!("name {i}")), json!(1)]).collect();
-        assert!(category_values("Customer", "LastName", &many).is_empty(), "a column of names is not a category");
+        let values = category_values(&query(1000), &rows);
+        let got: Vec<(&str, i64, i32)> = values.iter().map(|v| (v.value.as_str(), v.occurrences, v.column_values)).collect();
+        assert_eq!(got, [("Rock", 1297, 4), ("Jazz", 130, 4)], "blank and overlong values are left out");
+        let many: Vec<Vec<serde_json::Value>> = (0..=1000).map(|i| vec![json!(format!("name {i}")), json!(1)]).collect();
+        assert!(category_values(&query(1000), &many).is_empty(), "a column of names is not a category");
+        assert_eq!(category_values(&query(5000), &many).len(), 1001, "the names of a thing other rows refer to are kept");
+    }
+
+    #[test]
+    fn the_names_of_a_model_others_refer_to_are_queried_beyond_a_categorys_count() {
+        use quarry_engine::mdl::{Column, JoinType, Model, ModelSource, Properties, Relationship};
+        let model = |name: &str, columns: &[&str]| Model {
+            name: name.into(),
+            source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+            columns: columns.iter().map(|c| Column::source(c, "VARCHAR")).collect(),
+            primary_key: None,
+            properties: Properties::default(),
+        };
+        let manifest = Manifest {
+            models: vec![model("trips", &["trip_no", "port_code", "status"]), model("ports", &["port_code", "name", "country"])],
+            relationships: vec![Relationship {
+                name: "trips_ports".into(),
+                models: ["trips".into(), "ports".into()],
+                join_type: JoinType::ManyToOne,
+                condition: "trips.port_code = ports.port_code".into(),
+                properties: Properties::default(),
+            }],
+            ..Manifest::default()
+        };
+        let most: Vec<(String, String, usize)> =
+            value_queries(&manifest, DataSourceType::Duckdb, Dialect::DuckDb).into_iter().map(|q| (q.model, q.column, q.most)).collect();
+        let of = |m: &str, c: &str| most.iter().find(|(qm, qc, _)| qm == m && qc == c).map(|(_, _, n)| *n);
+        assert_eq!((of("ports", "name"), of("ports", "country"), of("trips", "status")), (Some(5000), Some(1000), Some(1000)));
     }
 }

@@ -487,20 +487,23 @@ async fn value_index(manifest: &Manifest, connector: &dyn Connector) -> anyhow::
             if !text || column.hidden {
                 continue;
             }
+            let most = quarry_engine::question::values_indexed(manifest, model, column);
             let sql = format!(
-                "SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1001",
+                "SELECT \"{c}\" AS value, COUNT(*) FROM \"{m}\" WHERE \"{c}\" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT {}",
+                most + 1,
                 c = column.name,
                 m = model.name
             );
             let Ok(compiled) = compile(manifest, &sql, Dialect::DuckDb) else { continue };
             let Ok(result) = connector.query(&compiled, options.clone()).await else { continue };
-            if result.rows.len() > 1000 {
+            if result.rows.len() > most {
                 continue;
             }
             index.extend(result.rows.iter().filter_map(|r| r[0].as_str()).filter(|v| !v.trim().is_empty() && v.chars().count() <= 100).map(|v| ValueMatch {
                 model: model.name.clone(),
                 column: column.name.clone(),
                 value: v.trim().to_owned(),
+                column_values: result.rows.len(),
             }));
         }
     }

@@ -134,7 +134,7 @@ fn counts_totals_and_averages_by_what_the_question_names() {
 #[test]
 fn filters_on_indexed_values_years_and_top_n() {
     let (conn, manifest) = store();
-    let jazz = [ValueMatch { model: "genres".into(), column: "name".into(), value: "Jazz".into() }];
+    let jazz = [ValueMatch { model: "genres".into(), column: "name".into(), value: "Jazz".into(), column_values: 0 }];
     let (sql, rows) = ask(&conn, &manifest, "How many tracks for Jazz?", &jazz);
     assert!(sql.contains("\"genres\".\"name\" = 'Jazz'"), "{sql}");
     assert_eq!(rows, texts(&[&["2"]]));
@@ -293,7 +293,7 @@ fn a_comparison_word_is_never_part_of_a_value_said_in_part() {
     let (conn, manifest) = store();
     // A value ending in a comparison word, offered as a match of "more" (as the deploy's value
     // search offers the values that contain a word of the question).
-    let values = [ValueMatch { model: "customers".into(), column: "name".into(), value: "Faith No More".into() }];
+    let values = [ValueMatch { model: "customers".into(), column: "name".into(), value: "Faith No More".into(), column_values: 0 }];
     let (sql, rows) = ask(&conn, &manifest, "how many invoices came to more than $15?", &values);
     assert!(!sql.contains("Faith No More") && sql.contains("15"), "{sql}");
     assert_eq!(rows, texts(&[&["1"]]), "{sql}");

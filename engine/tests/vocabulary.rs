@@ -149,14 +149,15 @@ fn a_new_users_words_values_and_months_are_placed() {
     let manifest = shipping();
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let values = [
-        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Northwind Freight Co.".into() },
-        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into() },
-        ValueMatch { model: "shipments".into(), column: "dest_city".into(), value: "Le Havre".into() },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Northwind Freight Co.".into(), column_values: 0 },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into(), column_values: 0 },
+        ValueMatch { model: "shipments".into(), column: "dest_city".into(), value: "Le Havre".into(), column_values: 0 },
     ];
     let sql = |question: &str| answered(&manifest, &values, question);
     // Short forms expanded, a whole-number month column, a value run together, July of any year.
     let s = sql("average delivery delay by month");
-    assert!(s.contains("AVG(\"shipments\".\"dlv_delay\")") && s.contains("\"shipments\".\"month\""), "{s}");
+    // (Months in their order, as a series over time is read.)
+    assert!(s.contains("AVG(\"shipments\".\"dlv_delay\")") && s.ends_with("ORDER BY \"shipments\".\"month\""), "{s}");
     let s = sql("total weight of shipments to LeHavre in July");
     // (The rows' own month column, not the month of a timestamp that may be in UTC.)
     assert!(s.contains("SUM(\"shipments\".\"wt\")") && s.contains("'Le Havre'") && s.contains("\"shipments\".\"month\" = 7"), "{s}");
@@ -205,7 +206,7 @@ fn deliveries() -> quarry_engine::mdl::Manifest {
 fn a_calendar_kept_in_year_month_and_day_columns_gives_the_weekday() {
     use quarry_engine::question::ValueMatch;
     let manifest = deliveries();
-    let values = [ValueMatch { model: "deliveries".into(), column: "stop_code".into(), value: "DAY".into() }];
+    let values = [ValueMatch { model: "deliveries".into(), column: "stop_code".into(), value: "DAY".into(), column_values: 0 }];
     let sql = |question: &str| answered(&manifest, &values, question);
     let date = r#"MAKE_DATE("deliveries"."year", "deliveries"."month", "deliveries"."day")"#;
     // "Day of the week" is the weekday, not the day-of-month column nor the stop "DAY".
@@ -221,6 +222,25 @@ fn a_calendar_kept_in_year_month_and_day_columns_gives_the_weekday() {
 }
 
 #[test]
+fn a_word_of_one_name_among_thousands_is_not_taken_for_it() {
+    use quarry_engine::question::ValueMatch;
+    let manifest = shipping();
+    let name = |value: &str, column_values: usize| ValueMatch { model: "carriers".into(), column: "name".into(), value: value.into(), column_values };
+    // Among a few carriers, "Northwind" is Northwind Freight Co.…
+    let s = answered(&manifest, &[name("Northwind Freight Co.", 40)], "How many shipments for Northwind?");
+    assert!(s.contains("'Northwind Freight Co.'"), "{s}");
+    // …among thousands of names, a word of one is not that name; the whole name still is.
+    let many = [name("Northwind Freight Co.", 4000), name("Le Bourg Haulage", 4000)];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let u = quarry_engine::question::understand(&manifest, quarry_engine::compile::Dialect::DuckDb, "How many shipments for Northwind?", &many, today);
+    assert!(refused(&u), "{u:?}");
+    let s = answered(&manifest, &many, "How many shipments for Northwind Freight Co.?");
+    assert!(s.contains("'Northwind Freight Co.'"), "{s}");
+    let s = answered(&manifest, &many, "How many shipments for LeBourg Haulage?");
+    assert!(s.contains("'Le Bourg Haulage'"), "{s}");
+}
+
+#[test]
 fn a_phrase_that_fits_several_values_is_offered_not_guessed() {
     use quarry_engine::{
         compile::Dialect,
@@ -229,8 +249,8 @@ fn a_phrase_that_fits_several_values_is_offered_not_guessed() {
     let manifest = shipping();
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let values = [
-        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into() },
-        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Sky Air".into() },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Ocean Lines".into(), column_values: 0 },
+        ValueMatch { model: "carriers".into(), column: "name".into(), value: "Blue Sky Air".into(), column_values: 0 },
     ];
     let Understanding::NotUnderstood { understood, .. } = understand(&manifest, Dialect::DuckDb, "How many shipments by Blue?", &values, today) else {
         panic!("guessed one of two carriers")
@@ -267,7 +287,7 @@ fn after_a_grouping_word_a_name_spelt_like_a_stored_value_is_the_name() {
     let manifest = shipping();
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     // A carrier's name that is also the word for carriers.
-    let values = [ValueMatch { model: "carriers".into(), column: "name".into(), value: "Carrier".into() }];
+    let values = [ValueMatch { model: "carriers".into(), column: "name".into(), value: "Carrier".into(), column_values: 0 }];
     let answer = understand(&manifest, Dialect::DuckDb, "average weight of shipments per carrier", &values, today);
     let Understanding::Sql { sql, .. } = answer else { panic!("refused: {answer:?}") };
     assert!(sql.contains("GROUP BY") && !sql.contains("'Carrier'"), "{sql}");
@@ -460,7 +480,7 @@ fn what_which_names_is_never_dropped_for_the_model_a_list_shows() {
         }],
         ..Manifest::default()
     };
-    let values = [ValueMatch { model: "nations".into(), column: "government".into(), value: "Republic".into() }];
+    let values = [ValueMatch { model: "nations".into(), column: "government".into(), value: "Republic".into(), column_values: 0 }];
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let answer = understand(&manifest, Dialect::DuckDb, "Which languages are spoken by only one nation in republic governments?", &values, today);
     // Languages are asked for: a list of nations alone answers another question.
@@ -509,7 +529,7 @@ fn a_value_of_a_model_referred_to_two_ways_is_placed_on_the_way_said() {
         relationships: vec![way("transfers_from", "from_depot_id"), way("transfers_to", "to_depot_id")],
         ..Manifest::default()
     };
-    let values = [ValueMatch { model: "depots".into(), column: "name".into(), value: "North Depot".into() }];
+    let values = [ValueMatch { model: "depots".into(), column: "name".into(), value: "North Depot".into(), column_values: 0 }];
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
     let Understanding::Sql { sql, .. } = ask("How many transfers from North Depot?") else { panic!("\"from\" a depot refused") };

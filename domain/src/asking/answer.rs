@@ -115,7 +115,10 @@ pub async fn understand(pool: &Pool, config: &Config, task_id: Uuid) -> Result<P
         let connector = datasource::connector(pool, config, task.project_id).await?;
         values.extend(crate::data_security::matching_values_as(connector.as_ref(), &manifest, &viewer, &said).await);
     }
-    let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
+    let values: Vec<ValueMatch> = values
+        .into_iter()
+        .map(|v| ValueMatch { model: v.model, column: v.column, value: v.value, column_values: usize::try_from(v.column_values).unwrap_or(0) })
+        .collect();
     if !super::set_status(pool, task_id, AskStatus::Planning).await? {
         return Ok(Plan::default());
     }
@@ -451,7 +454,10 @@ pub async fn follow_up_questions(pool: &Pool, project_id: Uuid, previous: &str, 
     // A few more than wanted: some may name what the engine cannot place.
     for candidate in question::follow_ups(&manifest, previous, sql, dialect, 3 * limit) {
         let values = deploy::matching_values(pool, project_id, &phrases(&candidate)).await?;
-        let values: Vec<ValueMatch> = values.into_iter().map(|v| ValueMatch { model: v.model, column: v.column, value: v.value }).collect();
+        let values: Vec<ValueMatch> = values
+            .into_iter()
+            .map(|v| ValueMatch { model: v.model, column: v.column, value: v.value, column_values: usize::try_from(v.column_values).unwrap_or(0) })
+            .collect();
         if let Understanding::Sql { .. } = question::understand(&manifest, dialect, &candidate, &values, today) {
             kept.push(candidate);
         }

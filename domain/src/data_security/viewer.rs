@@ -133,7 +133,13 @@ pub async fn matching_values_as(
         };
         for row in result.rows {
             if let (Some(serde_json::Value::String(column)), Some(serde_json::Value::String(value))) = (row.first(), row.get(1)) {
-                out.push(crate::deploy::IndexedValue { model: model.name.clone(), column: column.clone(), value: value.clone(), occurrences: 1 });
+                out.push(crate::deploy::IndexedValue {
+                    model: model.name.clone(),
+                    column: column.clone(),
+                    value: value.clone(),
+                    occurrences: 1,
+                    column_values: 0,
+                });
             }
         }
     }

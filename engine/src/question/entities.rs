@@ -60,7 +60,7 @@ pub(super) fn key_column<'m>(manifest: &Manifest, model: &'m Model) -> Option<&'
 
 /// The column of `model` on the "one" side of a relationship: unique, since the relationship
 /// joins each row of the other model to one row by it.
-fn referenced_column<'m>(manifest: &Manifest, model: &'m Model) -> Option<&'m Column> {
+pub(super) fn referenced_column<'m>(manifest: &Manifest, model: &'m Model) -> Option<&'m Column> {
     manifest.relationships.iter().find_map(|r| {
         let one_side = match r.join_type {
             JoinType::ManyToOne => &r.models[1],

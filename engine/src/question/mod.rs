@@ -46,8 +46,25 @@ pub fn is_time_unit_phrase(phrase: &str) -> bool {
     !words.is_empty() && words.iter().all(|w| lexicon::TIME_UNITS.contains(&w.as_str()))
 }
 
-use crate::{compile::Dialect, mdl::Manifest};
+use crate::{
+    compile::Dialect,
+    mdl::{Column, Manifest, Model},
+};
 use chrono::NaiveDate;
+
+/// How many distinct values of a text column the value index keeps; a column with more is not
+/// indexed. A category has at most [`CATEGORY_VALUES`]. The name of a thing other rows refer to
+/// (an airport's, a supplier's, a product's) is said in questions ("flights to Atlanta") and is
+/// kept up to [`REFERRED_NAMES`].
+pub fn values_indexed(manifest: &Manifest, model: &Model, column: &Column) -> usize {
+    let referred = entities::referenced_column(manifest, model).is_some();
+    if referred && entities::shown_columns(manifest, model).iter().any(|c| c.name == column.name) { REFERRED_NAMES } else { CATEGORY_VALUES }
+}
+
+/// The most distinct values a category column has.
+pub const CATEGORY_VALUES: usize = 1000;
+/// The most distinct names of a thing other rows refer to that the value index keeps.
+pub const REFERRED_NAMES: usize = 5000;
 
 /// A value of the deploy's value index that a question names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +72,8 @@ pub struct ValueMatch {
     pub model: String,
     pub column: String,
     pub value: String,
+    /// How many values its column has in the index (0: not known, taken as a category).
+    pub column_values: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -95,7 +95,7 @@ pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatc
             let sql = format!("SELECT DISTINCT CAST(\"{}\" AS VARCHAR) FROM \"{}\" WHERE \"{}\" IS NOT NULL LIMIT 1001", column.name, model.name, column.name);
             let values: Vec<String> = conn.prepare(&sql).unwrap().query_map([], |r| r.get(0)).unwrap().filter_map(Result::ok).collect();
             if values.len() <= 1000 {
-                index.extend(values.into_iter().map(|value| ValueMatch { model: model.name.clone(), column: column.name.clone(), value }));
+                index.extend(values.into_iter().map(|value| ValueMatch { model: model.name.clone(), column: column.name.clone(), value, column_values: 0 }));
             }
         }
     }

@@ -69,11 +69,11 @@ impl DeployActivities {
         let connector = datasource::connector(&self.pool, &self.config, input.project_id).await?;
         let source_type = connector.source_type();
         let mut values = Vec::new();
-        for (model, column, sql) in deploy::value_queries(&manifest, source_type, manifest::dialect_of(source_type)) {
-            let options = QueryOptions::new(deploy::VALUES_PER_COLUMN + 1, VALUE_QUERY_TIMEOUT);
-            match connector.query(&sql, options).await {
-                Ok(result) => values.extend(deploy::category_values(&model, &column, &result.rows)),
-                Err(error) => warn!(%model, %column, "values not indexed: {error}"),
+        for query in deploy::value_queries(&manifest, source_type, manifest::dialect_of(source_type)) {
+            let options = QueryOptions::new(query.most + 1, VALUE_QUERY_TIMEOUT);
+            match connector.query(&query.sql, options).await {
+                Ok(result) => values.extend(deploy::category_values(&query, &result.rows)),
+                Err(error) => warn!(model = %query.model, column = %query.column, "values not indexed: {error}"),
             }
         }
         deploy::replace_values(&self.pool, input.deploy_id, &values).await?;

@@ -178,6 +178,12 @@ impl<'m> Reading<'_, 'm> {
     }
 }
 
+/// A whole-number column that holds a part of a date: `year`, `month`, `yearID`, `hour`.
+pub(super) fn is_time_part(column: &Column) -> bool {
+    let words: Vec<String> = stems_of(&column.name).into_iter().filter(|w| w != "id").collect();
+    is_numeric(column) && matches!(words.as_slice(), [w] if ["year", "quarter", "month", "week", "day", "hour"].contains(&w.as_str()))
+}
+
 /// Where a reading's dates come from.
 #[derive(Debug, Clone)]
 pub(super) enum Calendar<'m> {

@@ -2,7 +2,9 @@
 //! groups by, and the columns they add to its SELECT and GROUP BY.
 
 use super::{
-    Group, Reading, fail,
+    Group, Reading,
+    dates::is_time_part,
+    fail,
     sql::{current_of, grain_sql, words_of},
 };
 use crate::{
@@ -223,19 +225,19 @@ impl<'m> Reading<'_, 'm> {
     }
 }
 
-/// Time first, then the other groupings: the order a series over time is read in.
+/// Time first, then the other groupings: the order a series over time is read in. Time is a
+/// grain or a whole-number column of a part of a date ("month", "yearID").
 pub(super) fn grain_order(groups: &[(Group<'_>, (usize, usize))], dialect: Dialect, q: &Question) -> Option<String> {
-    if !groups.iter().any(|(g, _)| matches!(g, Group::Grain(..))) {
+    let time = |g: &Group| match g {
+        Group::Grain(grain, d) => Some(grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0))),
+        Group::Column(r) if is_time_part(r.column) => Some(r.sql(dialect)),
+        _ => None,
+    };
+    let mut keys: Vec<String> = groups.iter().filter_map(|(g, _)| time(g)).collect();
+    if keys.is_empty() {
         return None;
     }
-    let mut keys: Vec<String> = groups
-        .iter()
-        .filter_map(|(g, _)| match g {
-            Group::Grain(grain, d) => Some(grain_sql(*grain, &d.sql(dialect), dialect, q.time.as_ref().map(|t| &t.0))),
-            _ => None,
-        })
-        .collect();
-    keys.extend(groups.iter().filter_map(|(g, _)| match g {
+    keys.extend(groups.iter().filter(|(g, _)| time(g).is_none()).filter_map(|(g, _)| match g {
         Group::Column(r) => Some(r.sql(dialect)),
         Group::Entity { shown, .. } => shown.first().map(|c| c.sql(dialect)),
         Group::Grain(..) => None,

@@ -117,8 +117,11 @@ fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
 /// Values said as people say them: the first words of a longer value ("Acme" for
 /// "Acme Haulage Ltd.") or its words run together or apart ("LeBourg" for "Le Bourg").
 /// Only words that name nothing in the model and are no word of the reading; a phrase that
-/// fits several values is not guessed: the reply offers them (`Question::hints`).
+/// fits several values is not guessed: the reply offers them (`Question::hints`). Among the
+/// thousands of names of a column more than a category ("Atlanta Regional Airport" among
+/// airports) a word is no name: only the whole name, spaced or run together, is.
 fn partial_values(q: &mut Question, named: &HashSet<String>, values: &[ValueMatch], keys: &[String], found: &mut Vec<ValueMention>) {
+    let names_many = |v: &ValueMatch| v.column_values > crate::question::CATEGORY_VALUES;
     let reserved = |i: usize| {
         let t = &q.tokens[i];
         t.number.is_some()
@@ -142,8 +145,9 @@ fn partial_values(q: &mut Question, named: &HashSet<String>, values: &[ValueMatc
                     let key = value_key(&v.value);
                     key != said
                         && (key.replace(' ', "") == squashed && squashed.len() >= 4
-                            || key.starts_with(&format!("{said} "))
-                            || said.len() >= 4 && key.ends_with(&format!(" {said}")) && key.split(' ').count() <= len + 2)
+                            || !names_many(v)
+                                && (key.starts_with(&format!("{said} "))
+                                    || said.len() >= 4 && key.ends_with(&format!(" {said}")) && key.split(' ').count() <= len + 2))
                 })
                 .collect();
             let mut distinct: Vec<String> = fits.iter().map(|v| v.value.clone()).collect();

@@ -383,76 +383,25 @@ pub fn sex(word: &str) -> Option<char> {
 }
 
 /// Units a comparison may be said in, and how many of the column's unit each is when the
-/// column's name or description says which unit it holds.
+/// column's name or description says which unit it holds. A column that does not say its unit
+/// is not compared in one: "a delay of more than 2 hours" on a `delay` column of unknown unit
+/// is not "delay > 2".
 pub fn convert(unit: &str, column_words: &[String]) -> Option<f64> {
     let says = |w: &str| column_words.iter().any(|c| c == w || c.starts_with(w));
-    let factor = match unit {
-        "minute" | "min" => {
-            if says("millisecond") {
-                60_000.0
-            } else if says("second") {
-                60.0
-            } else {
-                1.0
-            }
-        }
-        "second" | "sec" => {
-            if says("millisecond") {
-                1_000.0
-            } else if says("minute") {
-                1.0 / 60.0
-            } else {
-                1.0
-            }
-        }
-        "hour" => {
-            if says("millisecond") {
-                3_600_000.0
-            } else if says("second") {
-                3_600.0
-            } else if says("minute") {
-                60.0
-            } else {
-                1.0
-            }
-        }
-        "foot" | "feet" | "ft" => {
-            if says("cm") || says("centimet") {
-                30.48
-            } else if says("inch") {
-                12.0
-            } else if says("meter") || says("metre") {
-                0.3048
-            } else {
-                1.0
-            }
-        }
-        "inch" => {
-            if says("cm") || says("centimet") {
-                2.54
-            } else {
-                1.0
-            }
-        }
-        "pound" | "lb" => {
-            if says("kg") || says("kilogram") {
-                0.453_592
-            } else {
-                1.0
-            }
-        }
-        "kg" | "kilogram" => {
-            if says("pound") || says("lb") {
-                2.204_62
-            } else {
-                1.0
-            }
-        }
-        "cm" | "centimeter" | "centimetre" => 1.0,
-        "dollar" | "usd" | "buck" | "percent" | "point" | "fan" | "item" | "unit" | "game" => 1.0,
+    // (words a column says its unit with, how many of that unit one said unit is)
+    let in_column: &[(&[&str], f64)] = match unit {
+        "minute" | "min" => &[(&["millisecond", "msec"], 60_000.0), (&["second", "sec"], 60.0), (&["minute", "min"], 1.0), (&["hour"], 1.0 / 60.0)],
+        "second" | "sec" => &[(&["millisecond", "msec"], 1_000.0), (&["second", "sec"], 1.0), (&["minute", "min"], 1.0 / 60.0), (&["hour"], 1.0 / 3_600.0)],
+        "hour" => &[(&["millisecond", "msec"], 3_600_000.0), (&["second", "sec"], 3_600.0), (&["minute", "min"], 60.0), (&["hour"], 1.0)],
+        "foot" | "feet" | "ft" => &[(&["cm", "centimet"], 30.48), (&["inch"], 12.0), (&["meter", "metre"], 0.3048), (&["foot", "feet", "ft"], 1.0)],
+        "inch" => &[(&["cm", "centimet"], 2.54), (&["inch"], 1.0), (&["foot", "feet", "ft"], 1.0 / 12.0)],
+        "cm" | "centimeter" | "centimetre" => &[(&["cm", "centimet"], 1.0), (&["inch"], 1.0 / 2.54), (&["meter", "metre"], 0.01)],
+        "pound" | "lb" => &[(&["kg", "kilogram"], 0.453_592), (&["pound", "lb"], 1.0)],
+        "kg" | "kilogram" => &[(&["pound", "lb"], 2.204_62), (&["kg", "kilogram"], 1.0)],
+        "dollar" | "usd" | "buck" | "percent" | "point" | "fan" | "item" | "unit" | "game" => return Some(1.0),
         _ => return None,
     };
-    Some(factor)
+    in_column.iter().find(|(words, _)| words.iter().any(|w| says(w))).map(|(_, factor)| *factor)
 }
 
 /// Units whose column is implied by the unit itself.
@@ -499,5 +448,30 @@ pub fn comparator(words: &[&str]) -> Option<(usize, &'static str)> {
         Some("exactly") => Some((1, "=")),
         Some("between") => Some((1, "BETWEEN")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::convert;
+
+    #[test]
+    fn a_unit_converts_only_to_the_unit_a_column_says_it_holds() {
+        let words = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let cases: &[(&str, &str, Option<f64>)] = &[
+            ("minute", "milliseconds", Some(60_000.0)),
+            ("hour", "delay minutes", Some(60.0)),
+            ("hour", "flight hours", Some(1.0)),
+            ("foot", "height cm", Some(30.48)),
+            ("pound", "weight kg", Some(0.453_592)),
+            // A column that does not say its unit is not compared in one.
+            ("hour", "arr delay", None),
+            ("foot", "height", None),
+            ("kg", "weight", None),
+            ("dollar", "total", Some(1.0)),
+        ];
+        for (unit, column, factor) in cases {
+            assert_eq!(convert(unit, &words(column)), *factor, "{unit} of {column}");
+        }
     }
 }

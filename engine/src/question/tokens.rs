@@ -58,7 +58,7 @@ pub fn tokenize(question: &str) -> Vec<Token> {
         let before = question[..start].trim_end();
         let money = before.ends_with('$') || before.ends_with('€') || before.ends_with('£');
         let percent = question[end..].starts_with('%');
-        let number = if numeric { number_of(&word) } else { None };
+        let number = if numeric { number_of(&word) } else { spelt_number(&word) };
         let plain: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
         let stem = if signed { word.clone() } else { stem(&plain) };
         tokens.push(Token { stem, word, start, end, number, money, percent });
@@ -91,6 +91,33 @@ fn fold_scale_words(tokens: Vec<Token>) -> Vec<Token> {
     folded
 }
 
+/// "Four engines", "the top three": a number spelt out, two to twenty ("one" is mostly a
+/// pronoun: "which one", "the one with…").
+fn spelt_number(word: &str) -> Option<f64> {
+    const SPELT: [&str; 19] = [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    SPELT.iter().position(|w| *w == word).map(|n| n as f64 + 2.0)
+}
+
 /// "80,000" → 80000, "150k" → 150000, "1.5m" → 1500000, "1.99" → 1.99; not "3rd" or "2b".
 fn number_of(word: &str) -> Option<f64> {
     let (digits, times) = match word.strip_suffix('k') {
@@ -106,6 +133,13 @@ fn number_of(word: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_spelt_out_are_numbers_and_one_stays_a_word() {
+        let t = tokenize("Which one of the top three has four or twenty engines");
+        let numbers: Vec<(&str, Option<f64>)> = t.iter().map(|t| (t.word.as_str(), t.number)).filter(|(_, n)| n.is_some()).collect();
+        assert_eq!(numbers, [("three", Some(3.0)), ("four", Some(4.0)), ("twenty", Some(20.0))]);
+    }
 
     #[test]
     fn words_keep_their_place_and_numbers_their_units() {

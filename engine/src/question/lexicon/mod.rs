@@ -348,6 +348,8 @@ pub fn column_synonyms(stem: &str) -> &'static [&'static str] {
         // "States with more than 10 million people".
         "people" | "resident" | "inhabitant" => &["population"],
         "length" | "duration" | "long" | "minute" | "second" => &["millisecond", "duration", "length", "minute"],
+        // "The most miles", "total kilometres": a distance.
+        "mile" | "kilometre" | "kilometer" | "km" => &["distance"],
         "height" | "tall" => &["height"],
         "weight" | "weigh" | "weighing" | "heavy" => &["weight"],
         "unit" => &["quantity"],

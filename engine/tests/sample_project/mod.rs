@@ -83,7 +83,8 @@ pub fn product_manifest(dataset: SampleDataset) -> Manifest {
     manifest
 }
 
-/// The text values a deploy indexes (columns of at most 1000 distinct values).
+/// The text values a deploy indexes (see `quarry_engine::question::values_indexed`), each with
+/// how many its column has.
 pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatch> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sample.duckdb");
@@ -92,10 +93,18 @@ pub fn value_index(dataset: SampleDataset, manifest: &Manifest) -> Vec<ValueMatc
     let mut index = Vec::new();
     for model in &manifest.models {
         for column in model.columns.iter().filter(|c| c.type_name == "VARCHAR") {
-            let sql = format!("SELECT DISTINCT CAST(\"{}\" AS VARCHAR) FROM \"{}\" WHERE \"{}\" IS NOT NULL LIMIT 1001", column.name, model.name, column.name);
+            let most = quarry_engine::question::values_indexed(manifest, model, column);
+            let sql = format!(
+                "SELECT DISTINCT CAST(\"{}\" AS VARCHAR) FROM \"{}\" WHERE \"{}\" IS NOT NULL LIMIT {}",
+                column.name,
+                model.name,
+                column.name,
+                most + 1
+            );
             let values: Vec<String> = conn.prepare(&sql).unwrap().query_map([], |r| r.get(0)).unwrap().filter_map(Result::ok).collect();
-            if values.len() <= 1000 {
-                index.extend(values.into_iter().map(|value| ValueMatch { model: model.name.clone(), column: column.name.clone(), value, column_values: 0 }));
+            if values.len() <= most {
+                let column_values = values.len();
+                index.extend(values.into_iter().map(|value| ValueMatch { model: model.name.clone(), column: column.name.clone(), value, column_values }));
             }
         }
     }

@@ -87,8 +87,13 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
         if said_as_a_word_not_a_code(q, &f) {
             continue;
         }
-        // "the package option": the column's own name said, not its value "Option".
         let mut f = f;
+        // "The most money": among thousands of names (track titles), a common word written in
+        // lower case is the word, not the title "Money".
+        if f.tokens.len() == 1 && common_word_in_lower_case(q, f.tokens.start) {
+            f.places.retain(|(m, c)| !values.iter().any(|v| v.model == *m && v.column == *c && v.column_values > crate::question::CATEGORY_VALUES));
+        }
+        // "the package option": the column's own name said, not its value "Option".
         f.places.retain(|(m, c)| {
             let words = manifest.model(m).and_then(|m| m.columns.iter().find(|x| x.name == *c)).map(column_words).unwrap_or_default();
             let said = |i: usize| q.tokens.get(i).is_some_and(|t| words.contains(&t.stem));
@@ -107,6 +112,14 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
 
 /// "The busiest day", "Christmas Day": an English word not written in capitals is the word,
 /// not a short code stored in capitals ("DAY", an airport's). "JFK", "jfk" and "ATL" are codes.
+/// A word WordNet knows, written in lower case (or opening the question, where any word is
+/// capitalised).
+fn common_word_in_lower_case(q: &Question, at: usize) -> bool {
+    let token = &q.tokens[at];
+    let lower = at == 0 || q.text[token.start..token.end].chars().next().is_some_and(|c| !c.is_uppercase());
+    lower && crate::question::thesaurus::Thesaurus::shared().is_some_and(|t| t.is_word(&token.word))
+}
+
 fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
     let token = &q.tokens[f.tokens.start];
     let written = &q.text[token.start..token.end];

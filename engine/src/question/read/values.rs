@@ -117,14 +117,20 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
 fn common_word_in_lower_case(q: &Question, at: usize) -> bool {
     let token = &q.tokens[at];
     let lower = at == 0 || q.text[token.start..token.end].chars().next().is_some_and(|c| !c.is_uppercase());
-    lower && crate::question::thesaurus::Thesaurus::shared().is_some_and(|t| t.is_word(&token.word))
+    lower && english_word(&token.word)
 }
 
+/// "The busiest day", "Christmas Day": an English word not written in capitals is the word,
+/// not a short code stored in capitals ("DAY", an airport's). "JFK", "jfk" and "ATL" are codes.
 fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
     let token = &q.tokens[f.tokens.start];
     let written = &q.text[token.start..token.end];
     let code = |v: &str| (2..=4).contains(&v.chars().count()) && v.chars().all(|c| c.is_ascii_uppercase());
-    f.tokens.len() == 1 && code(&f.value) && !code(written) && crate::question::thesaurus::Thesaurus::shared().is_some_and(|t| t.is_word(&token.word))
+    f.tokens.len() == 1 && code(&f.value) && !code(written) && english_word(&token.word)
+}
+
+fn english_word(word: &str) -> bool {
+    crate::question::thesaurus::Thesaurus::shared().is_some_and(|t| t.is_word(word))
 }
 
 /// Values said as people say them: the first words of a longer value ("Acme" for

@@ -532,13 +532,65 @@ fn a_value_of_a_model_referred_to_two_ways_is_placed_on_the_way_said() {
     let values = [ValueMatch { model: "depots".into(), column: "name".into(), value: "North Depot".into(), column_values: 0 }];
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    let through = |column: &str| format!("LEFT JOIN \"depots\" ON \"transfers\".\"{column}\" = \"depots\".\"depot_id\"");
     let Understanding::Sql { sql, .. } = ask("How many transfers from North Depot?") else { panic!("\"from\" a depot refused") };
-    assert!(
-        sql.contains("\"transfers\".\"from_depot_id\" IN (SELECT \"depots\".\"depot_id\" FROM \"depots\" WHERE \"depots\".\"name\" = 'North Depot')"),
-        "{sql}"
-    );
+    assert!(sql.contains(&through("from_depot_id")) && sql.contains("\"depots\".\"name\" = 'North Depot'"), "{sql}");
     let Understanding::Sql { sql, .. } = ask("total units to North Depot") else { panic!("\"to\" a depot refused") };
-    assert!(sql.contains("\"transfers\".\"to_depot_id\" IN") && sql.contains("SUM(\"transfers\".\"units\")"), "{sql}");
-    // Neither way said: not guessed.
+    assert!(sql.contains(&through("to_depot_id")) && sql.contains("SUM(\"transfers\".\"units\")"), "{sql}");
+    // A verb says the way on its own, for a grouping as for a value.
+    let Understanding::Sql { sql, .. } = ask("total units arriving by depot") else { panic!("\"arriving\" refused") };
+    assert!(sql.contains(&through("to_depot_id")) && sql.contains("GROUP BY"), "{sql}");
+    let Understanding::Sql { sql, .. } = ask("How many departing transfers at North Depot?") else { panic!("\"departing\" refused") };
+    assert!(sql.contains(&through("from_depot_id")), "{sql}");
+    // Neither way said, or both: not guessed.
     assert!(refused(&ask("How many transfers at North Depot?")));
+    assert!(refused(&ask("total units by depot")));
+    assert!(refused(&ask("total units arriving from North Depot")));
+}
+
+#[test]
+fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+        question::understand,
+    };
+    let model = |name: &str, key: &str, columns: Vec<Column>| Model {
+        name: name.into(),
+        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some(key.into()),
+        properties: Properties::default(),
+    };
+    let manifest = Manifest {
+        models: vec![
+            model("ports", "port_code", vec![Column::source("port_code", "VARCHAR"), Column::source("name", "VARCHAR")]),
+            model(
+                "voyages",
+                "voyage_id",
+                vec![
+                    Column::source("voyage_id", "BIGINT"),
+                    Column::source("harbour", "VARCHAR"),
+                    Column::source("cargo_tons", "DOUBLE"),
+                    Column::relationship("calls_at", "ports", "voyages_ports"),
+                ],
+            ),
+        ],
+        relationships: vec![Relationship {
+            name: "voyages_ports".into(),
+            models: ["voyages".into(), "ports".into()],
+            join_type: JoinType::ManyToOne,
+            condition: "voyages.harbour = ports.port_code".into(),
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "total cargo tons by harbour", &[], today) else { panic!("refused") };
+    // The port's name beside its code, joined so that a code naming no port is still a group.
+    assert!(sql.contains("\"ports\".\"name\" AS \"name\"") && sql.contains("\"voyages\".\"harbour\" AS \"harbour\""), "{sql}");
+    assert!(sql.contains("LEFT JOIN \"ports\""), "{sql}");
+    // The ports themselves, grouped: each shown by its name and by the code people read.
+    let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "number of voyages for each port", &[], today) else { panic!("refused") };
+    assert!(sql.contains("\"ports\".\"name\"") && sql.contains("\"ports\".\"port_code\" AS \"port_code\""), "{sql}");
 }

@@ -36,6 +36,22 @@ pub(super) fn fk_target<'m>(manifest: &'m Manifest, model: &'m Model, column: &C
     })
 }
 
+/// Whether `from`'s column is a reference to `to`'s column (a code and the key it stands
+/// for): a relationship joins them, `from` on its "many" side.
+pub(super) fn refers_to(manifest: &Manifest, from: (&Model, &Column), to: (&Model, &Column)) -> bool {
+    let side = |(m, c): (&Model, &Column)| format!("{}.{}", m.name, c.name).to_lowercase();
+    let (a, b) = (side(from), side(to));
+    manifest.relationships.iter().any(|r| {
+        let many = match r.join_type {
+            JoinType::ManyToOne => &r.models[0],
+            JoinType::OneToMany => &r.models[1],
+            JoinType::OneToOne => return false,
+        };
+        let sides: Vec<String> = r.condition.split('=').map(|s| s.trim().to_lowercase()).collect();
+        many.eq_ignore_ascii_case(&from.0.name) && sides.contains(&a) && sides.contains(&b)
+    })
+}
+
 /// Whether a column refers to rows of a model (its own too: an employee's manager).
 pub(super) fn refers(manifest: &Manifest, model: &Model, column: &Column) -> bool {
     let this = format!("{}.{}", model.name, column.name).to_lowercase();

@@ -118,6 +118,12 @@ type Step<'p, 'm> = (&'p Vec<(&'m Relationship, &'m Model)>, &'m Relationship, &
 /// The base model's columns and those of the models it reaches along to-one relationships,
 /// nearest first; no model is visited twice.
 pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reach<'m>> {
+    reachable_by(manifest, base, &[])
+}
+
+/// [`reachable`], a model reached two ways at once taken the way of a `chosen` relationship.
+pub(super) fn reachable_by<'m>(manifest: &'m Manifest, base: &'m Model, chosen: &[&Relationship]) -> Vec<Reach<'m>> {
+    let is_chosen = |r: &Relationship| chosen.iter().any(|c| c.name == r.name);
     let mut all: Vec<Reach<'m>> = base.columns.iter().filter(|c| readable(c)).map(|column| Reach { path: Vec::new(), model: base, column }).collect();
     let mut visited = vec![base.name.as_str()];
     let mut frontier: Vec<(Vec<(&Relationship, &Model)>, &Model)> = vec![(Vec::new(), base)];
@@ -129,14 +135,18 @@ pub(super) fn reachable<'m>(manifest: &'m Manifest, base: &'m Model) -> Vec<Reac
             if visited.iter().any(|v| v.eq_ignore_ascii_case(&other.name)) {
                 continue;
             }
+            let others: Vec<&Step<'_, 'm>> = steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).collect();
+            // The question said the other way ("departing" of an origin and a destination).
+            if !is_chosen(relationship) && others.iter().any(|(_, r, _)| is_chosen(r)) {
+                continue;
+            }
             visited.push(other.name.as_str());
             // A model reached two ways at once (a game's home team and away team) is
-            // ambiguous: neither way is taken for it — unless one way is a plain link
-            // (an employee's department through dept_emp, not dept_manager).
+            // ambiguous: neither way is taken for it — unless the question chose one, or one
+            // way is a plain link (an employee's department through dept_emp, not dept_manager).
             let from = |p: &Vec<(&'m Relationship, &'m Model)>| p.last().map_or(base, |(_, m)| *m);
-            let others: Vec<&Step<'_, 'm>> = steps.iter().filter(|(_, r, o)| o.name == other.name && r.name != relationship.name).collect();
             let plain_way = plain_link(manifest, from(path)) && !others.iter().any(|(p, _, _)| plain_link(manifest, from(p)));
-            if !others.is_empty() && !plain_way {
+            if !others.is_empty() && !plain_way && !is_chosen(relationship) {
                 continue;
             }
             let mut walked = (*path).clone();

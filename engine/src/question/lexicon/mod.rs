@@ -4,8 +4,10 @@
 //! or it is unplaced, and the engine says so.
 
 mod shape;
+mod ways;
 
 pub use shape::*;
+pub use ways::*;
 
 /// Words that carry no meaning of their own in a business question.
 pub const FILLER: &[&str] = &[

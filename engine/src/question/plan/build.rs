@@ -4,7 +4,7 @@
 //! groupings in `group`, the value and its SQL in `value` and `list`.
 
 use super::{
-    Aggregate, Built, Plan, Reading, Shape, fail,
+    Aggregate, Built, Plan, Reading, Shape, direction, fail,
     sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of},
 };
 use crate::{
@@ -14,7 +14,7 @@ use crate::{
         Chip, ChipKind,
         entities::{ends_validity, fk_target, flag_true, is_flag, key_column, refers, shown_columns, stems_of},
         lexicon,
-        reach::{Reach, is_key, reachable},
+        reach::{Reach, is_key, reachable_by},
         read::{Claim, Question, ValueMention, column_words, is_current, is_measure, is_sale_verb, model_words},
     },
 };
@@ -44,7 +44,8 @@ impl<'q, 'm> Reading<'q, 'm> {
     /// The subject and the measure as `base` reaches them; fails when it does not reach what
     /// the question counts or the event it measures per.
     pub(super) fn new(manifest: &'m Manifest, dialect: Dialect, q: &'q Question<'m>, base: &'m Model, s: &'q Shape<'m>) -> Result<Self, Vec<String>> {
-        let plan = Plan { manifest, reach: reachable(manifest, base) };
+        let (ways, way_words, way_chips) = direction::chosen_ways(manifest, q, base);
+        let plan = Plan { manifest, reach: reachable_by(manifest, base, &ways) };
         let mut used_names: Vec<usize> = Vec::new();
 
         // The subject as an entity this base reaches.
@@ -115,8 +116,8 @@ impl<'q, 'm> Reading<'q, 'm> {
             plan,
             subject,
             measure,
-            claims: Vec::new(),
-            chips: Vec::new(),
+            claims: way_words.into_iter().map(|i| (i, Claim::Keyword)).collect(),
+            chips: way_chips,
             used: Vec::new(),
             conditions: Vec::new(),
             used_names,

@@ -11,7 +11,7 @@ use crate::{
     compile::Dialect,
     question::{
         Chip, ChipKind,
-        entities::{entity_of, fk_target},
+        entities::{entity_of, fk_target, readable_text, refers_to},
         reach::{Reach, is_key, readable, validity_end},
         read::{Claim, Question, is_date, is_measure},
     },
@@ -60,7 +60,15 @@ impl<'m> Reading<'_, 'm> {
                 .candidates
                 .iter()
                 .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c) && !is_date(c)))
-                .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned());
+                .filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name).cloned())
+                // The base's own column before a related model's of the same words, unless
+                // it is only the reference to that column ("state" of the states a poll names:
+                // a state that names no state is not one).
+                .min_by_key(|r| {
+                    let referred =
+                        mention.candidates.iter().any(|(m, c)| c.is_some_and(|c| m.name != r.model.name && refers_to(manifest, (m, c), (r.model, r.column))));
+                    (!referred, r.path.len())
+                });
             let group = match column {
                 Some(c) => Some(Group::Column(c)),
                 None => mention.candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).find_map(|m| self.plan.entity(m)),
@@ -167,6 +175,13 @@ impl<'m> Reading<'_, 'm> {
             match g {
                 // "No value" is not a member of a grouping: rows without one are left out.
                 Group::Column(r) => {
+                    // A code shown with the name of what it stands for ("ORD", "Chicago Ohare
+                    // Intl"): rows whose code names nothing keep the code.
+                    if let Some(label) = self.plan.label_of(r) {
+                        self.select.push(format!("{} AS {}", label.sql(dialect), quote(&label_alias(&label, r))));
+                        self.group_by.push(label.sql(dialect));
+                        self.used.push(label);
+                    }
                     self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
                     self.conditions.push(format!("{} IS NOT NULL", r.sql(dialect)));
                     self.group_by.push(r.sql(dialect));
@@ -182,13 +197,18 @@ impl<'m> Reading<'_, 'm> {
                     self.conditions.push(format!("{} IS NOT NULL", key.sql(dialect)));
                     self.group_by.push(key.sql(dialect));
                     self.used.push(key.clone());
-                    if key_said && !shown.iter().any(|c| c.column.name == key.column.name) {
+                    let key_apart = !shown.iter().any(|c| c.column.name == key.column.name);
+                    if key_said && key_apart {
                         self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
                     }
                     for c in shown {
                         self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                         self.group_by.push(c.sql(dialect));
                         self.used.push(c.clone());
+                    }
+                    // A key people read (an airport's "LGA", not an id) is shown after the name.
+                    if !key_said && key_apart && readable_text(key.column) && !is_key(key.column) {
+                        self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
                     }
                     self.chips.push(Chip {
                         kind: ChipKind::Grouping,
@@ -288,4 +308,10 @@ impl<'m> Reading<'_, 'm> {
         }
         key_said
     }
+}
+
+/// The name a code's label is selected as: the label column's, told apart from the code's
+/// own ("name" of the airport a `dest` refers to, as `dest_name`).
+fn label_alias(label: &Reach<'_>, code: &Reach<'_>) -> String {
+    if label.column.name.eq_ignore_ascii_case(&code.column.name) { format!("{}_{}", code.column.name, label.column.name) } else { label.column.name.clone() }
 }

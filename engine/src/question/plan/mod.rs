@@ -121,6 +121,22 @@ impl<'m> Plan<'m> {
         let shown: Vec<Reach<'m>> = shown_columns(self.manifest, model).iter().filter_map(|c| self.find(&model.name, &c.name).cloned()).collect();
         (!shown.is_empty()).then_some(Group::Entity { key, shown })
     }
+    /// The name of what a code column refers to ("dest" → the airport's name), reached through
+    /// that column's own relationship; none when the code is all the model has to show.
+    fn label_of(&self, code: &Reach<'m>) -> Option<Reach<'m>> {
+        let this = format!("{}.{}", code.model.name, code.column.name).to_lowercase();
+        self.reach
+            .iter()
+            .find(|r| {
+                let Some(((step, model), before)) = r.path.split_last() else { return false };
+                before.len() == code.path.len()
+                    && before.iter().zip(&code.path).all(|((a, _), (b, _))| a.name == b.name)
+                    && step.condition.split('=').any(|side| side.trim().to_lowercase() == this)
+                    && shown_columns(self.manifest, model).first().is_some_and(|c| c.name == r.column.name)
+                    && key_column(self.manifest, model).is_none_or(|k| k.name != r.column.name)
+            })
+            .cloned()
+    }
     fn reaches(&self, model: &str) -> bool {
         self.reach.iter().any(|r| r.model.name == model)
     }

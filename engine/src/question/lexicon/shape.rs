@@ -73,7 +73,7 @@ pub const BE: &[&str] = &["is", "are", "was", "were"];
 
 /// Superlatives that, said before a measure of each group, ask for that aggregate per group
 /// ("the maximum weight for each type"), not for an order.
-pub const EXTREMES: &[&str] = &["maximum", "max", "minimum", "min", "highest", "lowest", "largest", "smallest"];
+pub const EXTREMES: &[&str] = &["maximum", "max", "minimum", "min", "highest", "lowest", "largest", "smallest", "greatest", "biggest"];
 /// Superlatives that are aggregates beside another aggregate ("the average and maximum age").
 pub const MAX_MIN: &[&str] = &["maximum", "max", "minimum", "min"];
 /// Superlatives of how many: "the most flights", "the fewest tracks".

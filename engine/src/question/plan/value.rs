@@ -80,7 +80,9 @@ impl<'m> Reading<'_, 'm> {
             .get(at + 1)
             .filter(|_| q.claims.get(at + 1).is_some_and(|c| matches!(c, None | Some(Claim::Name(_)))))
             .and_then(|t| lexicon::superlative_quantity(&t.word).map(|w| (w, at + 1)));
-        let wanted = after.map(|(w, _)| w).or_else(|| lexicon::superlative_quantity(&q.tokens[at].word));
+        // "The largest accelerate": a quantity said right after the superlative is what it ranks.
+        let said_after = s.measure_mention.is_some_and(|n| q.names[n].tokens.start == at + 1) && self.measure.is_some();
+        let wanted = after.map(|(w, _)| w).or_else(|| lexicon::superlative_quantity(&q.tokens[at].word).filter(|_| !said_after));
         if let Some((_, i)) = after {
             self.claims.push((i, Claim::Keyword));
         }
@@ -136,23 +138,24 @@ impl<'m> Reading<'_, 'm> {
         }
         // "What is the hometown of the youngest teacher": a column "what" names is shown
         // instead of the names; a model it names is what is ranked.
-        let column_of = |n: usize| {
+        let column_of = |n: usize, quantities: bool| {
             q.names[n]
                 .candidates
                 .iter()
-                .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c)))
+                .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && (quantities || !is_measure(c))))
                 .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
                 .filter(|r| !r.joined())
                 .cloned()
                 .map(|r| (n, r))
         };
-        // Or a text column named before the superlative ("the hometown of the youngest").
-        let which_column = s.which_name.and_then(column_of).or_else(|| {
+        // Or a column named before the superlative ("the hometown of the youngest", "the money
+        // rank of the player with the highest earnings").
+        let which_column = s.which_name.and_then(|n| column_of(n, false)).or_else(|| {
             s.head_names
                 .iter()
                 .copied()
                 .filter(|n| !self.used_names.contains(n) && Some(*n) != s.subject_mention && q.names[*n].tokens.end <= at)
-                .find_map(column_of)
+                .find_map(|n| column_of(n, true))
         });
         if let Some((n, _)) = &which_column {
             self.used_names.push(*n);

@@ -6,7 +6,7 @@ use crate::{
     mdl::{Column, Manifest, Model},
     question::{
         entities::{fk_target, person_like, refers},
-        lexicon::{self, BEFORE_COUNTED, ENDS, MOST_MANY, ONE_EVENT, PER, QUALITY, SUM_WORDS, SUMMED_STEMS, TOTAL_NOUNS, WHAT},
+        lexicon::{self, BEFORE_COUNTED, ENDS, EXTREMES, MOST_MANY, ONE_EVENT, PER, QUALITY, SUM_WORDS, SUMMED_STEMS, TOTAL_NOUNS, WHAT},
         plan::Aggregate,
         reach::is_whole_number,
         read::{NameMention, Question, is_date, is_measure, model_words, names},
@@ -34,6 +34,16 @@ pub(super) fn measure_of(
             && is_whole_number(c)
             && m.tokens.clone().last().is_some_and(|i| q.tokens[i].word != q.tokens[i].stem && !SUMMED_STEMS.contains(&q.tokens[i].stem.as_str()))
     };
+    // "The money rank of the player with the highest earnings": the quantity said right after
+    // an extreme is what ranks; the one before it is shown.
+    let after_extreme = order.filter(|(_, at)| aggregate.is_none() && EXTREMES.contains(&words[*at])).and_then(|(_, at)| {
+        q.names
+            .iter()
+            .position(|m| m.tokens.start == at + 1 && m.candidates.iter().any(|(model, c)| c.is_some_and(|c| is_measure(c) && !refers(manifest, model, c))))
+    });
+    if after_extreme.is_some() {
+        return after_extreme;
+    }
     q.names
         .iter()
         .enumerate()
@@ -166,6 +176,9 @@ mod tests {
             ("Which courier has the most parcels", None),
             ("How many parcels weigh more than 5 kg", None),
             ("Parcels by depot", None),
+            // A quantity said right after an extreme is the one ranked; the one before is shown.
+            ("The fee of the parcel with the highest weight", Some("weight")),
+            ("What is the fee of the heaviest parcel", Some("fee")),
         ];
         for (said, measure) in cases {
             let mut q = question(said);

@@ -594,3 +594,33 @@ fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
     let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "number of voyages for each port", &[], today) else { panic!("refused") };
     assert!(sql.contains("\"ports\".\"name\"") && sql.contains("\"ports\".\"port_code\" AS \"port_code\""), "{sql}");
 }
+
+#[test]
+fn a_value_said_right_after_not_is_denied() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest, Model, ModelSource, Properties},
+        question::{ValueMatch, understand},
+    };
+    let manifest = Manifest {
+        models: vec![Model {
+            name: "growers".into(),
+            source: ModelSource::Table { catalog: None, schema: None, table: "growers".into() },
+            columns: vec![Column::source("grower_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::source("region", "VARCHAR")],
+            primary_key: Some("grower_id".into()),
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    };
+    let values = [ValueMatch { model: "growers".into(), column: "region".into(), value: "Valais".into(), column_values: 0 }];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    for question in ["names of growers whose region is not Valais", "Which growers are not from Valais?"] {
+        let Understanding::Sql { sql, .. } = ask(question) else { panic!("{question}: refused") };
+        assert!(sql.contains("\"growers\".\"region\" <> 'Valais'"), "{question}: {sql}");
+    }
+    let Understanding::Sql { sql, .. } = ask("names of growers in Valais") else { panic!("refused") };
+    assert!(sql.contains("\"growers\".\"region\" = 'Valais'"), "{sql}");
+    // "Not" that denies something other than the value is not read as denying it.
+    assert!(refused(&ask("growers in Valais that are not organic")));
+}

@@ -264,6 +264,13 @@ pub const NEGATION: &[&str] = &[
     "aren't", "weren't", "wasn't",
 ];
 
+/// Words between a negation and the value it denies ("is not from Russia", "not equal to 4").
+pub const BEFORE_DENIED_VALUE: &[&str] = &["from", "in", "at", "the", "a", "an", "equal", "to", "called", "named"];
+
+/// Negations that deny a value said right after them ("not", "isn't"), as against "no" and
+/// "without", which say rows are missing.
+pub const DENYING: &[&str] = &["not", "isn't", "aren't", "weren't", "wasn't"];
+
 /// Ordering superlatives, highest first.
 pub const MOST: &[&str] =
     &["most", "busiest", "highest", "largest", "biggest", "greatest", "best", "top", "maximum", "max", "longest", "tallest", "heaviest", "oldest"];

@@ -124,6 +124,7 @@ impl<'q, 'm> Reading<'q, 'm> {
             deferred_values: Vec::new(),
             value_columns: Vec::new(),
             counted_flag: None,
+            denied: false,
             compared: Vec::new(),
             named_date: None,
             groups: Vec::new(),
@@ -200,21 +201,41 @@ impl<'q, 'm> Reading<'q, 'm> {
                 self.used_names.push(index);
             }
         }
+        let denied = self.denied_value();
         for (reach, list, span) in &self.value_columns {
             self.used.push(reach.clone());
             let sql = reach.sql(dialect);
-            self.conditions.push(match list.as_slice() {
-                [one] => format!("{sql} = {}", quote_text(one)),
-                many => format!("{sql} IN ({})", many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
+            let not = denied.is_some_and(|d| d == span.0);
+            self.conditions.push(match (list.as_slice(), not) {
+                ([one], false) => format!("{sql} = {}", quote_text(one)),
+                ([one], true) => format!("{sql} <> {}", quote_text(one)),
+                (many, not) => format!("{sql} {}IN ({})", if not { "NOT " } else { "" }, many.iter().map(|v| quote_text(v)).collect::<Vec<_>>().join(", ")),
             });
             self.chips.push(Chip {
                 kind: ChipKind::Filter,
-                label: format!("{} is {}", words_of(&reach.column.name, Some(reach.model)), list.join(" or ")),
+                label: format!("{} is {}{}", words_of(&reach.column.name, Some(reach.model)), if not { "not " } else { "" }, list.join(" or ")),
                 start: span.0,
                 end: span.1,
             });
         }
         Ok(())
+    }
+
+    /// "Whose nationality is not Russia", "who are not from Russia": the value said right after
+    /// the negation, on a column this base reads, is the one denied (where it starts in the
+    /// question); the negation and the small words between are placed.
+    fn denied_value(&mut self) -> Option<usize> {
+        let (q, s) = (self.q, self.s);
+        let at = s.negated.filter(|&at| lexicon::DENYING.contains(&q.tokens[at].word.as_str()))?;
+        let mut next = at + 1;
+        while q.tokens.get(next).is_some_and(|t| lexicon::BEFORE_DENIED_VALUE.contains(&t.word.as_str())) {
+            next += 1;
+        }
+        let start = q.tokens.get(next)?.start;
+        self.value_columns.iter().find(|(_, list, span)| span.0 == start && list.len() == 1)?;
+        self.denied = true;
+        self.claims.extend((at..next).map(|i| (i, Claim::Keyword)));
+        Some(start)
     }
 
     /// Boolean columns named ("home games", "won"): true. Named as what is asked for ("wins
@@ -274,7 +295,7 @@ impl<'q, 'm> Reading<'q, 'm> {
     /// Negation: a column that is empty, or related rows that do not exist.
     pub(super) fn negation(&mut self) -> Result<(), Vec<String>> {
         let (manifest, dialect, q, base, s) = (self.manifest, self.dialect, self.q, self.base, self.s);
-        let Some(at) = s.negated else { return Ok(()) };
+        let Some(at) = s.negated.filter(|_| !self.denied) else { return Ok(()) };
         let after = q.names.iter().enumerate().find(|(i, m)| m.tokens.start > at && !self.used_names.contains(i) && !s.grouped_names.contains(i));
         let anchor = self.subject.unwrap_or(base);
         let mut placed = false;

@@ -167,6 +167,8 @@ struct Reading<'q, 'm> {
     value_columns: Vec<(Reach<'m>, Vec<String>, (usize, usize))>,
     /// A yes/no column named as what is counted ("wins"), as said.
     counted_flag: Option<String>,
+    /// The negation denies a value ("nationality is not Russia"), placed with it.
+    denied: bool,
     /// The columns compared with a number ("cost more than $50"): a list shows them.
     compared: Vec<Reach<'m>>,
     /// A date column the question names.

@@ -126,12 +126,11 @@ impl<'m> Reading<'_, 'm> {
     /// "month"): the words of its name are the part, or the part and words the question says
     /// ("birthMonth" when it says "born").
     pub(super) fn time_part_column(&self, part: &str) -> Option<Reach<'m>> {
-        let words = |r: &Reach| -> Vec<String> { stems_of(&r.column.name).into_iter().filter(|w| w != "id").collect() };
         self.plan
             .reach
             .iter()
             .filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column))
-            .find(|r| words(r) == [part])
+            .find(|r| part_words(r.column) == [part])
             .cloned()
             .or_else(|| self.said_time_part(part))
     }
@@ -145,7 +144,7 @@ impl<'m> Reading<'_, 'm> {
             .iter()
             .filter(|r| !r.joined() && readable(r.column) && is_numeric(r.column))
             .find(|r| {
-                let w: Vec<String> = stems_of(&r.column.name).into_iter().filter(|w| w != "id").collect();
+                let w = part_words(r.column);
                 w.len() > 1 && w.last().is_some_and(|l| l == part) && w[..w.len() - 1].iter().all(|x| said(x))
             })
             .cloned()
@@ -180,8 +179,12 @@ impl<'m> Reading<'_, 'm> {
 
 /// A whole-number column that holds a part of a date: `year`, `month`, `yearID`, `hour`.
 pub(super) fn is_time_part(column: &Column) -> bool {
-    let words: Vec<String> = stems_of(&column.name).into_iter().filter(|w| w != "id").collect();
-    is_numeric(column) && matches!(words.as_slice(), [w] if ["year", "quarter", "month", "week", "day", "hour"].contains(&w.as_str()))
+    is_numeric(column) && matches!(part_words(column).as_slice(), [w] if ["year", "quarter", "month", "week", "day", "hour"].contains(&w.as_str()))
+}
+
+/// The stems of a column's name but "id": a part of a date named as an id (`yearID`) is the part.
+fn part_words(column: &Column) -> Vec<String> {
+    stems_of(&column.name).into_iter().filter(|w| w != "id").collect()
 }
 
 /// Where a reading's dates come from.

@@ -14,7 +14,7 @@ import { FINAL, gql, sampleProject, signIn, sleep } from './quarry_client.mjs';
 const QUESTIONS = [
   'total revenue by country',
   'how many tracks by genre',
-  'average unit price by media type',
+  'average unit price of tracks by media type',
   'total revenue by year',
   'how many customers are there?',
   'top 5 billing cities by revenue',

@@ -68,6 +68,11 @@ pub const FILLER: &[&str] = &[
     "they",
     "them",
     "their",
+    "his",
+    "her",
+    // Connectors of a list: "X, along with Y", "either A or B".
+    "along",
+    "either",
     "we",
     "we've",
     "our",

@@ -207,6 +207,55 @@ pub fn candidates(models: &[ModelShape], keys: &[DeclaredKey]) -> Vec<Candidate>
     named
 }
 
+/// What the data says of a short text column, read once per column for [`by_values`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub model: String,
+    pub column: String,
+    /// Non-null values, distinct values, and the longest value's length.
+    pub values: u64,
+    pub distinct: u64,
+    pub longest: u64,
+}
+
+/// The longest value of a column read as a code (`LGA`, `N14228`, `US-CA`): names and
+/// descriptions are longer, and two of them sharing values says nothing of a reference.
+pub const CODE_LENGTH: u64 = 12;
+
+/// Whether a text column's values are worth a profile: only short codes are compared.
+pub fn profiled(family: Option<&str>) -> bool {
+    family.is_none_or(|f| f == "TEXT")
+}
+
+/// What the values suggest where the names do not (`dest` → airports.`faa`): a column of
+/// short codes whose values a unique column of codes of another model may hold, to be checked
+/// on the data like the others. Pairs `existing` already holds are left out.
+pub fn by_values(profiles: &[Profile], existing: &[Candidate], keys: &[DeclaredKey]) -> Vec<Candidate> {
+    let code = |p: &Profile| p.values > 0 && p.longest <= CODE_LENGTH;
+    let taken = |from: &Profile, to: &Profile| {
+        existing.iter().any(|c| c.from_model == from.model && c.from_column == from.column && c.to_model == to.model)
+            || keys.iter().any(|k| k.from_model == from.model && k.from_column == from.column && k.to_model == to.model)
+    };
+    let mut out = Vec::new();
+    for target in profiles.iter().filter(|t| code(t) && t.distinct == t.values && t.distinct >= 3) {
+        for source in profiles.iter().filter(|s| code(s) && s.model != target.model && s.distinct >= 2) {
+            if source.longest > target.longest || source.distinct > target.distinct || taken(source, target) {
+                continue;
+            }
+            out.push(Candidate {
+                from_model: source.model.clone(),
+                from_column: source.column.clone(),
+                to_model: target.model.clone(),
+                to_column: target.column.clone(),
+                named_after_key: false,
+                from_key: false,
+                name_reason: String::new(),
+            });
+        }
+    }
+    out
+}
+
 /// The recommendation a candidate makes given what the data says (`None`: not checked).
 pub fn judge(candidate: &Candidate, evidence: Option<Evidence>) -> Option<Recommendation> {
     // An empty column neither supports nor refutes what its name says.
@@ -403,5 +452,37 @@ mod tests {
         let recs = recommend_with(&models, &[], judged);
         assert_eq!(recs.len(), 1, "{recs:?}");
         assert_eq!((recs[0].from_model.as_str(), recs[0].to_model.as_str(), recs[0].relation_type), ("employee_details", "employees", RelationType::OneToOne));
+    }
+
+    #[test]
+    fn codes_whose_names_say_nothing_are_proposed_by_their_values() {
+        let profile = |model: &str, column: &str, values: u64, distinct: u64, longest: u64| Profile {
+            model: model.into(),
+            column: column.into(),
+            values,
+            distinct,
+            longest,
+        };
+        let profiles = [
+            profile("ports", "code", 40, 40, 5),
+            profile("ports", "name", 40, 40, 30),
+            profile("voyages", "arrival", 9000, 35, 5),
+            profile("voyages", "remarks", 9000, 900, 200),
+            profile("cranes", "status", 12, 2, 20),
+        ];
+        let found = by_values(&profiles, &[], &[]);
+        let pairs: Vec<(&str, &str, &str)> = found.iter().map(|c| (c.from_column.as_str(), c.to_model.as_str(), c.to_column.as_str())).collect();
+        // A short code against a unique column of codes; never a name, a long text, or a
+        // column with more distinct values than the target has.
+        assert_eq!(pairs, [("arrival", "ports", "code")]);
+        assert!(!found[0].named_after_key);
+        // Not proposed twice when the names already did.
+        assert!(by_values(&profiles, &found, &[]).is_empty());
+        // And recommended only when the data says so.
+        let weak = Evidence { referencing: 9000, found: 8000, target_unique: true, source_unique: false };
+        assert!(judge(&found[0], Some(weak)).is_none());
+        assert!(judge(&found[0], None).is_none());
+        let strong = Evidence { referencing: 9000, found: 8900, target_unique: true, source_unique: false };
+        assert_eq!(judge(&found[0], Some(strong)).map(|r| r.reason), Some("arrival: 98.8% of 9,000 values found in ports.code, which is unique".to_owned()));
     }
 }

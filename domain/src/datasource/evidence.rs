@@ -41,6 +41,41 @@ pub fn statement(dialect: Dialect, from: &Place, to: &Place) -> String {
     )
 }
 
+/// How many short text columns are profiled for [`crate::recommend::by_values`]; a wide source is
+/// compared on its first ones.
+const MOST_PROFILED: usize = 200;
+
+/// The profile of each place's column (`None` where it could not be read), within the budget.
+pub async fn profile_all(connector: &dyn Connector, dialect: Dialect, places: &[Place]) -> Vec<Option<(u64, u64, u64)>> {
+    let started = Instant::now();
+    let mut out = Vec::with_capacity(places.len());
+    for (i, place) in places.iter().enumerate() {
+        if i >= MOST_PROFILED || started.elapsed() > BUDGET / 2 {
+            out.push(None);
+            continue;
+        }
+        let table = match &place.schema {
+            Some(schema) if !schema.is_empty() => format!("{}.{}", dialect.quote(schema), dialect.quote(&place.table)),
+            _ => dialect.quote(&place.table),
+        };
+        let c = dialect.quote(&place.column);
+        let sql = format!("SELECT count({c}), count(DISTINCT {c}), max(length({c})) FROM {table}");
+        let number = |v: &Value| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).or_else(|| v.is_null().then_some(0));
+        let profile = match connector.query(&sql, QueryOptions::new(1, CHECK_TIMEOUT)).await {
+            Ok(result) => result.rows.first().and_then(|row| match row.as_slice() {
+                [values, distinct, longest] => Some((number(values)?, number(distinct)?, number(longest)?)),
+                _ => None,
+            }),
+            Err(error) => {
+                tracing::info!(table = %place.table, column = %place.column, %error, "column profile could not run");
+                None
+            }
+        };
+        out.push(profile);
+    }
+    out
+}
+
 /// Checks candidates in order until the budget is spent; `None` where a check could not run.
 pub async fn check_all(connector: &dyn Connector, dialect: Dialect, pairs: &[Option<(Place, Place)>]) -> Vec<Option<Evidence>> {
     let started = Instant::now();

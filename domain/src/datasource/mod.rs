@@ -256,15 +256,32 @@ pub async fn recommended_relationships(pool: &Pool, config: &Config, project_id:
             }
         })
         .collect();
-    let candidates = recommend::candidates(&shapes, &keys);
+    let mut candidates = recommend::candidates(&shapes, &keys);
     let place = |model: &str, column: &str| {
         let (m, cols) = models.iter().find(|(m, _)| m.reference_name == model)?;
         let column = cols.iter().find(|c| c.reference_name == column)?.source_column.clone()?;
         Some(evidence::Place { schema: m.source_schema.clone(), table: m.source_table.clone()?, column })
     };
+    let dialect = modeling::manifest::dialect_of(connector.source_type());
+    // Codes whose names say nothing of what they refer to (`dest` → airports.`faa`).
+    let texts: Vec<(String, String, evidence::Place)> = shapes
+        .iter()
+        .flat_map(|m| m.columns.iter().enumerate().filter(|(i, _)| recommend::profiled(m.families.get(*i).map(String::as_str))).map(move |(_, c)| (m, c)))
+        .filter_map(|(m, c)| Some((m.name.clone(), c.clone(), place(&m.name, c)?)))
+        .collect();
+    let read = evidence::profile_all(connector.as_ref(), dialect, &texts.iter().map(|(_, _, p)| p.clone()).collect::<Vec<_>>()).await;
+    let profiles: Vec<recommend::Profile> = texts
+        .iter()
+        .zip(read)
+        .filter_map(|((model, column, _), p)| {
+            let (values, distinct, longest) = p?;
+            Some(recommend::Profile { model: model.clone(), column: column.clone(), values, distinct, longest })
+        })
+        .collect();
+    let by_values = recommend::by_values(&profiles, &candidates, &keys);
+    candidates.extend(by_values);
     let pairs: Vec<Option<(evidence::Place, evidence::Place)>> =
         candidates.iter().map(|c| Some((place(&c.from_model, &c.from_column)?, place(&c.to_model, &c.to_column)?))).collect();
-    let dialect = modeling::manifest::dialect_of(connector.source_type());
     let found = evidence::check_all(connector.as_ref(), dialect, &pairs).await;
     Ok(recommend::recommend_with(&shapes, &keys, candidates.into_iter().zip(found)))
 }

@@ -588,7 +588,7 @@ fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "total cargo tons by harbour", &[], today) else { panic!("refused") };
     // The port's name beside its code, joined so that a code naming no port is still a group.
-    assert!(sql.contains("\"ports\".\"name\" AS \"name\"") && sql.contains("\"voyages\".\"harbour\" AS \"harbour\""), "{sql}");
+    assert!(sql.contains("\"ports\".\"name\" AS \"harbour_name\"") && sql.contains("\"voyages\".\"harbour\" AS \"harbour\""), "{sql}");
     assert!(sql.contains("LEFT JOIN \"ports\""), "{sql}");
     // The ports themselves, grouped: each shown by its name and by the code people read.
     let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "number of voyages for each port", &[], today) else { panic!("refused") };

@@ -310,8 +310,13 @@ impl<'m> Reading<'_, 'm> {
     }
 }
 
-/// The name a code's label is selected as: the label column's, told apart from the code's
-/// own ("name" of the airport a `dest` refers to, as `dest_name`).
+/// The name a code's label is selected as: a bare "name" or "title" says whose ("name" of the
+/// airport a `dest` refers to, as `dest_name`), as does one the code's own name shares.
 fn label_alias(label: &Reach<'_>, code: &Reach<'_>) -> String {
-    if label.column.name.eq_ignore_ascii_case(&code.column.name) { format!("{}_{}", code.column.name, label.column.name) } else { label.column.name.clone() }
+    let bare = matches!(crate::question::entities::stems_of(&label.column.name).as_slice(), [w] if w == "name" || w == "title");
+    if bare || label.column.name.eq_ignore_ascii_case(&code.column.name) {
+        format!("{}_{}", code.column.name, label.column.name)
+    } else {
+        label.column.name.clone()
+    }
 }

@@ -14,6 +14,17 @@ use quarry_engine::{
 };
 use sample_project::{ask, manifest, value_index};
 
+/// A model of an invented schema, keyed by `key`.
+fn table(name: &str, key: &str, columns: Vec<quarry_engine::mdl::Column>) -> quarry_engine::mdl::Model {
+    quarry_engine::mdl::Model {
+        name: name.into(),
+        source: quarry_engine::mdl::ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some(key.into()),
+        properties: Default::default(),
+    }
+}
+
 /// Made-up words no dictionary or model knows.
 fn made_up() -> impl Strategy<Value = String> {
     "[bcdfgk][aeiou][bcdfgk][aeiou][bcdfgklmnprstvz]{2}".prop_filter("not a word the engine knows", |w| !["bodega", "fakir"].contains(&w.as_str()))
@@ -552,20 +563,13 @@ fn a_value_of_a_model_referred_to_two_ways_is_placed_on_the_way_said() {
 fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
     use quarry_engine::{
         compile::Dialect,
-        mdl::{Column, JoinType, Manifest, Model, ModelSource, Properties, Relationship},
+        mdl::{Column, JoinType, Manifest, Properties, Relationship},
         question::understand,
-    };
-    let model = |name: &str, key: &str, columns: Vec<Column>| Model {
-        name: name.into(),
-        source: ModelSource::Table { catalog: None, schema: None, table: name.into() },
-        columns,
-        primary_key: Some(key.into()),
-        properties: Properties::default(),
     };
     let manifest = Manifest {
         models: vec![
-            model("ports", "port_code", vec![Column::source("port_code", "VARCHAR"), Column::source("name", "VARCHAR")]),
-            model(
+            table("ports", "port_code", vec![Column::source("port_code", "VARCHAR"), Column::source("name", "VARCHAR")]),
+            table(
                 "voyages",
                 "voyage_id",
                 vec![
@@ -599,17 +603,15 @@ fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
 fn a_value_said_right_after_not_is_denied() {
     use quarry_engine::{
         compile::Dialect,
-        mdl::{Column, Manifest, Model, ModelSource, Properties},
+        mdl::{Column, Manifest},
         question::{ValueMatch, understand},
     };
     let manifest = Manifest {
-        models: vec![Model {
-            name: "growers".into(),
-            source: ModelSource::Table { catalog: None, schema: None, table: "growers".into() },
-            columns: vec![Column::source("grower_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::source("region", "VARCHAR")],
-            primary_key: Some("grower_id".into()),
-            properties: Properties::default(),
-        }],
+        models: vec![table(
+            "growers",
+            "grower_id",
+            vec![Column::source("grower_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::source("region", "VARCHAR")],
+        )],
         ..Manifest::default()
     };
     let values = [ValueMatch { model: "growers".into(), column: "region".into(), value: "Valais".into(), column_values: 0 }];
@@ -623,4 +625,53 @@ fn a_value_said_right_after_not_is_denied() {
     assert!(sql.contains("\"growers\".\"region\" = 'Valais'"), "{sql}");
     // "Not" that denies something other than the value is not read as denying it.
     assert!(refused(&ask("growers in Valais that are not organic")));
+}
+
+#[test]
+fn rows_of_each_value_joined_by_and_must_exist() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, JoinType, Manifest, Relationship},
+        question::{ValueMatch, understand},
+    };
+    let manifest = Manifest {
+        models: vec![
+            table(
+                "keepers",
+                "keeper_id",
+                vec![Column::source("keeper_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::relationship("hives", "hives", "hives_keepers")],
+            ),
+            table(
+                "hives",
+                "hive_id",
+                vec![
+                    Column::source("hive_id", "BIGINT"),
+                    Column::source("keeper_id", "BIGINT"),
+                    Column::source("breed", "VARCHAR"),
+                    Column::relationship("keeper", "keepers", "hives_keepers"),
+                ],
+            ),
+        ],
+        relationships: vec![Relationship {
+            name: "hives_keepers".into(),
+            models: ["hives".into(), "keepers".into()],
+            join_type: JoinType::ManyToOne,
+            condition: "hives.keeper_id = keepers.keeper_id".into(),
+            properties: Default::default(),
+        }],
+        ..Manifest::default()
+    };
+    let value = |v: &str| ValueMatch { model: "hives".into(), column: "breed".into(), value: v.into(), column_values: 0 };
+    let values = [value("Carniolan"), value("Buckfast")];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    let exists = |sql: &str, condition: &str| sql.matches("EXISTS (SELECT 1 FROM \"hives\"").count() >= 1 && sql.contains(condition);
+    // Both: a hive of each.
+    let Understanding::Sql { sql, .. } = ask("names of keepers who have both Carniolan and Buckfast hives") else { panic!("both refused") };
+    assert_eq!(sql.matches("EXISTS").count(), 2, "{sql}");
+    assert!(exists(&sql, "\"hives\".\"breed\" = 'Carniolan'") && exists(&sql, "\"hives\".\"breed\" = 'Buckfast'"), "{sql}");
+    // Either: one hive of either.
+    let Understanding::Sql { sql, .. } = ask("names of keepers who have Carniolan or Buckfast hives") else { panic!("either refused") };
+    assert_eq!(sql.matches("EXISTS").count(), 1, "{sql}");
+    assert!(sql.contains("\"hives\".\"breed\" IN ('Carniolan', 'Buckfast')"), "{sql}");
 }

@@ -325,6 +325,8 @@ impl<'q, 'm> Reading<'q, 'm> {
                     Ok(inside) => inside,
                     Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
                 };
+                // "No cats and dogs": neither, or not both, is not said.
+                let [inside] = inside.as_slice() else { return fail(format!("the rows of {} said not to exist", other.name)) };
                 // A value said of the rows that do not exist cannot hold outside them.
                 if self.value_columns.iter().any(|(r, _, span)| r.model.name == other.name && q.span(at..at + 1).0 < span.0) {
                     return fail(format!("the rows of {} said not to exist", other.name));
@@ -415,7 +417,7 @@ impl<'q, 'm> Reading<'q, 'm> {
             // "who have a cat or dog pet": the values of those rows may come between.
             let mut before = mention.tokens.start;
             while before > 0
-                && (["a", "an", "any", "some", "or", "and"].contains(&q.tokens[before - 1].word.as_str())
+                && (["a", "an", "any", "some", "or", "and", "both"].contains(&q.tokens[before - 1].word.as_str())
                     || matches!(q.claims[before - 1], Some(Claim::Value(_))))
             {
                 before -= 1;
@@ -439,7 +441,10 @@ impl<'q, 'm> Reading<'q, 'm> {
                 Ok(inside) => inside,
                 Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
             };
-            self.conditions.push(format!("EXISTS (SELECT 1 {rows}{inside})"));
+            // "Both a cat and a dog": a row of each.
+            for inside in inside {
+                self.conditions.push(format!("EXISTS (SELECT 1 {rows}{inside})"));
+            }
             let (start, end) = q.span(verb..mention.tokens.end);
             self.chips.push(Chip { kind: ChipKind::Filter, label: format!("with {}", plural(&words_of(&other.name, None))), start, end });
             self.claims.push((verb, Claim::Keyword));

@@ -22,24 +22,40 @@ pub(super) fn number_text(n: f64) -> String {
 
 /// ` AND other.column IN (…)`: the deferred values that are values of `other`'s rows, taken
 /// out of `deferred`, with the names said beside them placed; `Err` names a value of another
-/// model.
+/// model. One condition per row that must exist: "a cat and a dog" are two rows, one of each
+/// (values of one column joined by "and"), "a cat or a dog" one row of either.
 pub(super) fn values_inside<'q>(
     q: &'q Question,
     other: &Model,
     deferred: &mut Vec<(usize, &'q ValueMention)>,
     used_names: &mut Vec<usize>,
     dialect: Dialect,
-) -> Result<String, String> {
-    let mut by_column: Vec<(String, Vec<String>)> = Vec::new();
-    for (_, v) in deferred.drain(..) {
+) -> Result<Vec<String>, String> {
+    // Each column's values, and whether they were joined by "and".
+    let mut by_column: Vec<(String, Vec<String>, bool)> = Vec::new();
+    let mut first_value = None;
+    let mut said: Vec<(usize, &'q ValueMention)> = std::mem::take(deferred);
+    said.sort_by_key(|(_, v)| v.tokens.start);
+    let mut last_end: Vec<(String, usize)> = Vec::new();
+    for (_, v) in said {
         let Some((_, column)) = v.places.iter().find(|(m, _)| *m == other.name) else { return Err(v.value.clone()) };
-        match by_column.iter_mut().find(|(c, _)| c == column) {
-            // "a cat and a dog": both at once is not one row's value.
-            Some(_) if q.tokens[..v.tokens.start].iter().rev().take_while(|t| !matches!(t.word.as_str(), "or")).any(|t| t.word == "and") => {
-                return Err(v.value.clone());
+        first_value.get_or_insert_with(|| v.value.clone());
+        // "a cat and a dog", not "a cat or a dog": the words since this column's last value.
+        let since = last_end.iter().find(|(c, _)| c == column).map(|(_, end)| *end);
+        let joined_by_and = since.is_some_and(|from| {
+            let between = &q.tokens[from..v.tokens.start];
+            between.iter().any(|t| t.word == "and") && !between.iter().any(|t| t.word == "or")
+        });
+        match last_end.iter_mut().find(|(c, _)| c == column) {
+            Some((_, end)) => *end = v.tokens.end,
+            None => last_end.push((column.clone(), v.tokens.end)),
+        }
+        match by_column.iter_mut().find(|(c, _, _)| c == column) {
+            Some((_, list, each)) => {
+                *each |= joined_by_and;
+                list.push(quote_text(&v.value));
             }
-            Some((_, list)) => list.push(quote_text(&v.value)),
-            None => by_column.push((column.clone(), vec![quote_text(&v.value)])),
+            None => by_column.push((column.clone(), vec![quote_text(&v.value)], false)),
         }
         // "directed by Ben Jones": the column's name said beside its value.
         for (n, m) in q.names.iter().enumerate() {
@@ -49,13 +65,17 @@ pub(super) fn values_inside<'q>(
             }
         }
     }
-    Ok(by_column
-        .iter()
-        .map(|(column, list)| match list.as_slice() {
-            [one] => format!(" AND {}.{} = {one}", dialect.quote(&other.name), dialect.quote(column)),
-            many => format!(" AND {}.{} IN ({})", dialect.quote(&other.name), dialect.quote(column), many.join(", ")),
-        })
-        .collect())
+    let condition = |column: &str, list: &[String]| match list {
+        [one] => format!(" AND {}.{} = {one}", dialect.quote(&other.name), dialect.quote(column)),
+        many => format!(" AND {}.{} IN ({})", dialect.quote(&other.name), dialect.quote(column), many.join(", ")),
+    };
+    let common: String = by_column.iter().filter(|(_, _, each)| !each).map(|(c, list, _)| condition(c, list)).collect();
+    match by_column.iter().filter(|(_, _, each)| *each).collect::<Vec<_>>().as_slice() {
+        [] => Ok(vec![common]),
+        [(column, list, _)] => Ok(list.iter().map(|v| format!("{common}{}", condition(column, std::slice::from_ref(v)))).collect()),
+        // Two columns each said of several rows: which row has which is not said.
+        _ => Err(first_value.unwrap_or_default()),
+    }
 }
 
 /// `NOT EXISTS` rows of `other` that refer to `anchor` (through a relationship between them).

@@ -238,7 +238,8 @@ pub fn by_values(profiles: &[Profile], existing: &[Candidate], keys: &[DeclaredK
     };
     let mut out = Vec::new();
     for target in profiles.iter().filter(|t| code(t) && t.distinct == t.values && t.distinct >= 3) {
-        for source in profiles.iter().filter(|s| code(s) && s.model != target.model && s.distinct >= 2) {
+        // A reference repeats its values, and a handful of them (Y/N, 1–5) says nothing.
+        for source in profiles.iter().filter(|s| code(s) && s.model != target.model && s.distinct >= 3 && s.distinct < s.values) {
             if source.longest > target.longest || source.distinct > target.distinct || taken(source, target) {
                 continue;
             }

@@ -75,9 +75,11 @@ pub(super) fn chosen_ways<'m>(manifest: &'m Manifest, q: &Question<'m>, base: &M
     let verbs: Vec<(usize, Way)> =
         q.tokens.iter().enumerate().filter(|(i, _)| q.claims[*i].is_none()).filter_map(|(i, t)| way_word(&t.word).map(|w| (i, w))).collect();
     let (mut chosen, mut words, mut chips) = (Vec::new(), Vec::new(), Vec::new());
-    for target in &manifest.models {
+    let two_way: Vec<&Model> = manifest.models.iter().filter(|t| ways_apart(manifest, base, t).is_some()).collect();
+    for target in two_way.iter().copied() {
         let Some(ways) = ways_apart(manifest, base, target) else { continue };
-        let mut said: Vec<Way> = verbs.iter().map(|(_, w)| *w).collect();
+        // A verb alone says whose way only where one model is referred to two ways.
+        let mut said: Vec<Way> = if two_way.len() == 1 { verbs.iter().map(|(_, w)| *w).collect() } else { Vec::new() };
         for mention in &q.names {
             // "Destinations", "the source airport": the reference named itself.
             for (m, c) in &mention.candidates {
@@ -108,7 +110,9 @@ pub(super) fn chosen_ways<'m>(manifest: &'m Manifest, q: &Question<'m>, base: &M
         }
         let Some((_, reference)) = ways.into_iter().find(|(w, _)| *w == way) else { continue };
         chosen.push(reference.relationship);
-        words.extend(verbs.iter().filter(|(_, w)| *w == way).map(|(i, _)| *i));
+        if two_way.len() == 1 {
+            words.extend(verbs.iter().filter(|(_, w)| *w == way).map(|(i, _)| *i));
+        }
         let label = super::sql::words_of(&reference.column, None);
         let target_words = super::sql::words_of(&target.name, None);
         let shown = if stems_of(&reference.column).iter().any(|w| stems_of(&target.name).contains(w)) { label } else { format!("{label} {target_words}") };

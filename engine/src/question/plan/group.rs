@@ -310,13 +310,8 @@ impl<'m> Reading<'_, 'm> {
     }
 }
 
-/// The name a code's label is selected as: a bare "name" or "title" says whose ("name" of the
-/// airport a `dest` refers to, as `dest_name`), as does one the code's own name shares.
+/// The name a code's label is selected as, saying whose it is ("name" of the airport a `dest`
+/// refers to, as `dest_name`), so it never takes another selected column's name.
 fn label_alias(label: &Reach<'_>, code: &Reach<'_>) -> String {
-    let bare = matches!(crate::question::entities::stems_of(&label.column.name).as_slice(), [w] if w == "name" || w == "title");
-    if bare || label.column.name.eq_ignore_ascii_case(&code.column.name) {
-        format!("{}_{}", code.column.name, label.column.name)
-    } else {
-        label.column.name.clone()
-    }
+    format!("{}_{}", code.column.name, label.column.name)
 }

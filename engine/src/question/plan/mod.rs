@@ -132,6 +132,7 @@ impl<'m> Plan<'m> {
                 before.len() == code.path.len()
                     && before.iter().zip(&code.path).all(|((a, _), (b, _))| a.name == b.name)
                     && step.condition.split('=').any(|side| side.trim().to_lowercase() == this)
+                    && !super::reach::is_current_step(step, model)
                     && shown_columns(self.manifest, model).first().is_some_and(|c| c.name == r.column.name)
                     && key_column(self.manifest, model).is_none_or(|k| k.name != r.column.name)
             })

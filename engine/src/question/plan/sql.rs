@@ -42,10 +42,14 @@ pub(super) fn values_inside<'q>(
         first_value.get_or_insert_with(|| v.value.clone());
         // "a cat and a dog", not "a cat or a dog": the words since this column's last value.
         let since = last_end.iter().find(|(c, _)| c == column).map(|(_, end)| *end);
-        let joined_by_and = since.is_some_and(|from| {
-            let between = &q.tokens[from..v.tokens.start];
-            between.iter().any(|t| t.word == "and") && !between.iter().any(|t| t.word == "or")
-        });
+        let between = since.map(|from| &q.tokens[from..v.tokens.start]);
+        let joined_by_and = between.is_some_and(|b| b.iter().any(|t| t.word == "and") && !b.iter().any(|t| t.word == "or"));
+        // "A cat or a dog and a bird": which of them must exist together is not read.
+        if between.is_some_and(|b| b.iter().any(|t| t.word == "or")) && by_column.iter().any(|(c, _, each)| c == column && *each)
+            || joined_by_and && by_column.iter().any(|(c, list, _)| c == column && list.len() > 1)
+        {
+            return Err(v.value.clone());
+        }
         match last_end.iter_mut().find(|(c, _)| c == column) {
             Some((_, end)) => *end = v.tokens.end,
             None => last_end.push((column.clone(), v.tokens.end)),
@@ -72,7 +76,8 @@ pub(super) fn values_inside<'q>(
     let common: String = by_column.iter().filter(|(_, _, each)| !each).map(|(c, list, _)| condition(c, list)).collect();
     match by_column.iter().filter(|(_, _, each)| *each).collect::<Vec<_>>().as_slice() {
         [] => Ok(vec![common]),
-        [(column, list, _)] => Ok(list.iter().map(|v| format!("{common}{}", condition(column, std::slice::from_ref(v)))).collect()),
+        // "A black cat and a dog": which row the other values are said of is not read.
+        [(column, list, _)] if common.is_empty() => Ok(list.iter().map(|v| condition(column, std::slice::from_ref(v))).collect()),
         // Two columns each said of several rows: which row has which is not said.
         _ => Err(first_value.unwrap_or_default()),
     }

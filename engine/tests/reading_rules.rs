@@ -1,0 +1,136 @@
+//! Reading rules on small invented schemas: a code shown with the name of what it stands for,
+//! a value denied by "not", and rows of each value joined by "and".
+
+use quarry_engine::question::Understanding;
+
+fn refused(u: &Understanding) -> bool {
+    matches!(u, Understanding::NotUnderstood { .. })
+}
+
+/// A model of an invented schema, keyed by `key`.
+fn table(name: &str, key: &str, columns: Vec<quarry_engine::mdl::Column>) -> quarry_engine::mdl::Model {
+    quarry_engine::mdl::Model {
+        name: name.into(),
+        source: quarry_engine::mdl::ModelSource::Table { catalog: None, schema: None, table: name.into() },
+        columns,
+        primary_key: Some(key.into()),
+        properties: Default::default(),
+    }
+}
+
+#[test]
+fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, JoinType, Manifest, Properties, Relationship},
+        question::understand,
+    };
+    let manifest = Manifest {
+        models: vec![
+            table("ports", "port_code", vec![Column::source("port_code", "VARCHAR"), Column::source("name", "VARCHAR")]),
+            table(
+                "voyages",
+                "voyage_id",
+                vec![
+                    Column::source("voyage_id", "BIGINT"),
+                    Column::source("harbour", "VARCHAR"),
+                    Column::source("cargo_tons", "DOUBLE"),
+                    Column::relationship("calls_at", "ports", "voyages_ports"),
+                ],
+            ),
+        ],
+        relationships: vec![Relationship {
+            name: "voyages_ports".into(),
+            models: ["voyages".into(), "ports".into()],
+            join_type: JoinType::ManyToOne,
+            condition: "voyages.harbour = ports.port_code".into(),
+            properties: Properties::default(),
+        }],
+        ..Manifest::default()
+    };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "total cargo tons by harbour", &[], today) else { panic!("refused") };
+    // The port's name beside its code, joined so that a code naming no port is still a group.
+    assert!(sql.contains("\"ports\".\"name\" AS \"harbour_name\"") && sql.contains("\"voyages\".\"harbour\" AS \"harbour\""), "{sql}");
+    assert!(sql.contains("LEFT JOIN \"ports\""), "{sql}");
+    // The ports themselves, grouped: each shown by its name and by the code people read.
+    let Understanding::Sql { sql, .. } = understand(&manifest, Dialect::DuckDb, "number of voyages for each port", &[], today) else { panic!("refused") };
+    assert!(sql.contains("\"ports\".\"name\"") && sql.contains("\"ports\".\"port_code\" AS \"port_code\""), "{sql}");
+}
+
+#[test]
+fn a_value_said_right_after_not_is_denied() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::{ValueMatch, understand},
+    };
+    let manifest = Manifest {
+        models: vec![table(
+            "growers",
+            "grower_id",
+            vec![Column::source("grower_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::source("region", "VARCHAR")],
+        )],
+        ..Manifest::default()
+    };
+    let values = [ValueMatch { model: "growers".into(), column: "region".into(), value: "Valais".into(), column_values: 0 }];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    for question in ["names of growers whose region is not Valais", "Which growers are not from Valais?"] {
+        let Understanding::Sql { sql, .. } = ask(question) else { panic!("{question}: refused") };
+        assert!(sql.contains("\"growers\".\"region\" <> 'Valais'"), "{question}: {sql}");
+    }
+    let Understanding::Sql { sql, .. } = ask("names of growers in Valais") else { panic!("refused") };
+    assert!(sql.contains("\"growers\".\"region\" = 'Valais'"), "{sql}");
+    // "Not" that denies something other than the value is not read as denying it.
+    assert!(refused(&ask("growers in Valais that are not organic")));
+}
+
+#[test]
+fn rows_of_each_value_joined_by_and_must_exist() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, JoinType, Manifest, Relationship},
+        question::{ValueMatch, understand},
+    };
+    let manifest = Manifest {
+        models: vec![
+            table(
+                "keepers",
+                "keeper_id",
+                vec![Column::source("keeper_id", "BIGINT"), Column::source("name", "VARCHAR"), Column::relationship("hives", "hives", "hives_keepers")],
+            ),
+            table(
+                "hives",
+                "hive_id",
+                vec![
+                    Column::source("hive_id", "BIGINT"),
+                    Column::source("keeper_id", "BIGINT"),
+                    Column::source("breed", "VARCHAR"),
+                    Column::relationship("keeper", "keepers", "hives_keepers"),
+                ],
+            ),
+        ],
+        relationships: vec![Relationship {
+            name: "hives_keepers".into(),
+            models: ["hives".into(), "keepers".into()],
+            join_type: JoinType::ManyToOne,
+            condition: "hives.keeper_id = keepers.keeper_id".into(),
+            properties: Default::default(),
+        }],
+        ..Manifest::default()
+    };
+    let value = |v: &str| ValueMatch { model: "hives".into(), column: "breed".into(), value: v.into(), column_values: 0 };
+    let values = [value("Carniolan"), value("Buckfast")];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let ask = |question: &str| understand(&manifest, Dialect::DuckDb, question, &values, today);
+    let exists = |sql: &str, condition: &str| sql.matches("EXISTS (SELECT 1 FROM \"hives\"").count() >= 1 && sql.contains(condition);
+    // Both: a hive of each.
+    let Understanding::Sql { sql, .. } = ask("names of keepers who have both Carniolan and Buckfast hives") else { panic!("both refused") };
+    assert_eq!(sql.matches("EXISTS").count(), 2, "{sql}");
+    assert!(exists(&sql, "\"hives\".\"breed\" = 'Carniolan'") && exists(&sql, "\"hives\".\"breed\" = 'Buckfast'"), "{sql}");
+    // Either: one hive of either.
+    let Understanding::Sql { sql, .. } = ask("names of keepers who have Carniolan or Buckfast hives") else { panic!("either refused") };
+    assert_eq!(sql.matches("EXISTS").count(), 1, "{sql}");
+    assert!(sql.contains("\"hives\".\"breed\" IN ('Carniolan', 'Buckfast')"), "{sql}");
+}

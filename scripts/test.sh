@@ -2,8 +2,8 @@
 # shellcheck disable=SC2317  # functions run from traps and from run_step
 # `make test` (and CI): the whole test suite against freshly started test services.
 #   deps -> services (test profile) -> web: codegen:check, lint, typecheck, unit tests, build
-#   -> cargo fmt --check, clippy -D warnings -> cargo build -> sqlx offline data check -> GraphQL schema check -> cargo nextest (or cargo test)
-#   -> quarry-worker + quarry-api on a free port -> web e2e (headless Chromium)
+#   -> cargo fmt --check, clippy -D warnings -> cargo build -> GraphQL schema check -> cargo nextest (or cargo test)
+#   -> quarry-worker + quarry-api on a free port -> web e2e (headless Chromium) -> sqlx offline data check
 # Every step runs even when an earlier one failed (unless it needs what failed);
 # the exit status is non-zero when any step failed. Services, api and worker are
 # stopped on exit, also on failure or Ctrl-C.
@@ -155,14 +155,6 @@ CARGO_OK=0
 run_step "cargo build --workspace --all-targets" cargo build --workspace --all-targets && CARGO_OK=1
 BIN="$CARGO_TARGET_DIR/debug"
 
-# The offline query data (.sqlx/) against the queries and the migrated schema; `cargo
-# sqlx prepare --check` runs its own `cargo check` with SQLX_OFFLINE=false.
-if [ "$CARGO_OK" = 1 ]; then
-  run_step "sqlx: .sqlx/ is current (cargo sqlx prepare --check)" "$QUARRY_ROOT/scripts/sqlx-prepare.sh" --check
-else
-  skip_step "sqlx: .sqlx/ is current" "cargo build failed"
-fi
-
 if [ "$CARGO_OK" = 1 ] && [ -f web/schema.graphql ] && [ -x "$BIN/quarry-api" ]; then
   schema_check() {
     local out
@@ -269,6 +261,15 @@ if [ "$WEB_OK" = 1 ] && [ "$CARGO_OK" = 1 ] && [ -x "$BIN/quarry-api" ] && [ -x 
   fi
 else
   skip_step "web: npm run e2e" "needs web/dist and the debug binaries quarry-api and quarry-worker"
+fi
+
+# The offline query data (.sqlx/) against the queries and the migrated schema; `cargo
+# sqlx prepare --check` runs its own `cargo check` with SQLX_OFFLINE=false. It goes last: it
+# touches the sources of every crate that uses sqlx, so the tests' build would start over.
+if [ "$CARGO_OK" = 1 ]; then
+  run_step "sqlx: .sqlx/ is current (cargo sqlx prepare --check)" "$QUARRY_ROOT/scripts/sqlx-prepare.sh" --check
+else
+  skip_step "sqlx: .sqlx/ is current" "cargo build failed"
 fi
 
 # finish (EXIT trap) stops everything, prints the summary and sets the exit status.

@@ -6,7 +6,7 @@ import { CombinedError, Provider, type Client } from 'urql';
 import type { DocumentNode } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { concat, fromValue, never, toPromise } from 'wonka';
-import { AntApp, ConfigProvider, validateMessages } from '../components/ui';
+import { AntApp, ConfigProvider, ToastBridge, validateMessages } from '../components/ui';
 
 /** A urql client whose queries answer `data` (or never), for component tests. */
 export function mockClient(data?: Record<string, unknown>, onMutation?: (variables: unknown) => unknown): Client {
@@ -88,6 +88,7 @@ export function renderWithProviders(
   return render(
     <ConfigProvider form={{ validateMessages }} theme={{ token: { motion: false } }}>
       <AntApp>
+        <ToastBridge />
         <Provider value={client}>
           {route && path ? (
             <MemoryRouter initialEntries={[route]}>

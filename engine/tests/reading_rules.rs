@@ -134,3 +134,40 @@ fn rows_of_each_value_joined_by_and_must_exist() {
     assert_eq!(sql.matches("EXISTS").count(), 1, "{sql}");
     assert!(sql.contains("\"hives\".\"breed\" IN ('Carniolan', 'Buckfast')"), "{sql}");
 }
+
+#[test]
+fn words_whose_first_letters_spell_a_column_name_it() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::understand,
+    };
+    let manifest = Manifest {
+        models: vec![table(
+            "regions",
+            "region_code",
+            vec![
+                Column::source("region_code", "VARCHAR"),
+                Column::source("lifeExp", "DOUBLE"),
+                Column::source("gdpPercap", "DOUBLE"),
+                Column::source("cum_rain", "DOUBLE"),
+                Column::source("expense", "DOUBLE"),
+            ],
+        )],
+        ..Manifest::default()
+    };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    for (question, column) in
+        [("average life expectancy", "lifeExp"), ("average GDP per capita", "gdpPercap"), ("average cumulative rainfall by region code", "cum_rain")]
+    {
+        let u = understand(&manifest, Dialect::DuckDb, question, &[], today);
+        let Understanding::Sql { sql, .. } = u else { panic!("{question}: {u:?}") };
+        assert!(sql.contains(&format!("\"{column}\"")), "{question}: {sql}");
+    }
+    // One word alone is not spelled out: "expectancy" could be any "exp…".
+    let u = understand(&manifest, Dialect::DuckDb, "average expectancy", &[], today);
+    assert!(refused(&u), "{u:?}");
+    // Letters that run past the name are no spelling of it.
+    let u = understand(&manifest, Dialect::DuckDb, "average life expectation index", &[], today);
+    assert!(refused(&u), "{u:?}");
+}

@@ -71,7 +71,21 @@ pub(super) fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
     for len in (1..=3).rev() {
         for start in 0..n.saturating_sub(len - 1) {
             let range = start..start + len;
-            if !range.clone().all(|i| free_in(q, i, &range)) || found.iter().any(|f| f.tokens.clone().any(|i| range.contains(&i))) {
+            if found.iter().any(|f| f.tokens.clone().any(|i| range.contains(&i))) {
+                continue;
+            }
+            if !range.clone().all(|i| free_in(q, i, &range)) {
+                // "GDP per capita" spells `gdpPercap` with a word that is otherwise structure.
+                let inside = len > 2 && free(q, start) && free(q, start + len - 1) && range.clone().all(|i| q.claims[i].is_none());
+                let said: Vec<&str> = range.clone().map(|i| q.tokens[i].word.as_str()).collect();
+                let candidates: Vec<(&'m Model, Option<&'m Column>)> = manifest
+                    .models
+                    .iter()
+                    .flat_map(|m| m.columns.iter().filter(|c| readable(c) && spelled(&said, &c.name)).map(move |c| (m, Some(c))))
+                    .collect();
+                if inside && !candidates.is_empty() {
+                    found.push(NameMention { candidates, tokens: range });
+                }
                 continue;
             }
             let words: Vec<&str> = range.clone().map(|i| q.tokens[i].stem.as_str()).collect();
@@ -105,6 +119,18 @@ pub(super) fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                     }
                 }
             }
+            // "life expectancy" says `lifeExp`, "GDP per capita" `gdpPercap`: the first letters
+            // of each word, in order, spell the whole name.
+            let said: Vec<&str> = range.clone().map(|i| q.tokens[i].word.as_str()).collect();
+            if len > 1 {
+                for model in &manifest.models {
+                    for column in model.columns.iter().filter(|c| readable(c) || is_key(c)) {
+                        if spelled(&said, &column.name) && !candidates.iter().any(|(m, c)| m.name == model.name && c.is_some_and(|c| c.name == column.name)) {
+                            candidates.push((model, Some(column)));
+                        }
+                    }
+                }
+            }
             if len > 1 {
                 // "high schoolers" says `Highschooler`: the words run together.
                 let joined: String = words.concat();
@@ -120,6 +146,7 @@ pub(super) fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                     let mw = model_words(m);
                     words.iter().filter(|w| cw.iter().any(|x| names(w, x))).count() >= 1
                         || abbreviated(&words, &cw)
+                        || c.is_some_and(|c| spelled(&said, &c.name))
                         || c.is_none() && (words.iter().all(|w| mw.iter().any(|x| names(w, x))) || mw.contains(&joined))
                 });
             }
@@ -160,6 +187,7 @@ pub(super) fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
                 let said_in_full = |own: &[String]| own.iter().all(|o| words.iter().any(|w| names(w, o)) || *o == words.concat());
                 said_in_full(&own)
                     || abbreviated(&words, &own) && own.len() == 1
+                    || c.is_some_and(|c| spelled(&said, &c.name))
                     || c.map_or_else(|| readings(&m.name, &m.properties), |c| readings(&c.name, &c.properties)).iter().any(|r| !r.is_empty() && said_in_full(r))
             };
             if candidates.iter().any(full) {
@@ -326,4 +354,22 @@ fn abbreviated(words: &[&str], column_words: &[String]) -> bool {
 fn generic_rest(model: &Model, said: &[&str]) -> bool {
     let rest: Vec<String> = model_words(model).into_iter().filter(|w| !said.iter().any(|s| names(s, w))).collect();
     !rest.is_empty() && rest.iter().all(|w| ["data", "info", "information", "detail", "list", "record", "table", "entry"].contains(&w.as_str()))
+}
+
+/// Whether the words said spell a name by their first letters: each word, whole or its first
+/// three letters or more, in order, makes up the whole of the name's letters ("life
+/// expectancy" of `lifeExp`, "GDP per capita" of `gdpPercap`, "total population" of
+/// `tot_pop`). At least two words, each of letters only, one of them cut short.
+pub(in crate::question) fn spelled(said: &[&str], name: &str) -> bool {
+    // `cut`: whether a word so far was cut short (words said whole are the other rules' to read).
+    fn spells(said: &[&str], rest: &str, cut: bool) -> bool {
+        match said.split_first() {
+            None => rest.is_empty() && cut,
+            Some((word, others)) => {
+                (3.min(word.len())..=word.len()).rev().any(|n| rest.starts_with(&word[..n]) && spells(others, &rest[n..], cut || n < word.len()))
+            }
+        }
+    }
+    let letters: String = vocabulary::split(name).concat();
+    said.len() > 1 && said.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())) && spells(said, &letters, false)
 }

@@ -84,7 +84,7 @@ pub(super) fn scan_values(q: &mut Question, manifest: &Manifest, values: &[Value
         if grouped {
             continue;
         }
-        if said_as_a_word_not_a_code(q, &f) {
+        if said_as_a_word_not_a_code(q, &f) || asked_for(q, &f) {
             continue;
         }
         let mut f = f;
@@ -127,6 +127,16 @@ fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
     let written = &q.text[token.start..token.end];
     let code = |v: &str| (2..=4).contains(&v.chars().count()) && v.chars().all(|c| c.is_ascii_uppercase());
     f.tokens.len() == 1 && code(&f.value) && !code(written) && english_word(&token.word)
+}
+
+/// "Which country has the highest…": the word right after "which" or "what", before a verb,
+/// is the thing asked for, not a condition on a column whose value is spelt the same
+/// ("Country" of a `type` column). A word in lower case that English knows.
+fn asked_for(q: &Question, f: &ValueMention) -> bool {
+    let at = f.tokens.start;
+    let after_which = at > 0 && ["which", "what"].contains(&q.tokens[at - 1].word.as_str());
+    let before_verb = q.tokens.get(f.tokens.end).is_some_and(|t| ["has", "have", "had", "is", "are", "was", "were", "does", "did"].contains(&t.word.as_str()));
+    f.tokens.len() == 1 && after_which && before_verb && common_word_in_lower_case(q, at)
 }
 
 fn english_word(word: &str) -> bool {

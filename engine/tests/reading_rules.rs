@@ -171,3 +171,85 @@ fn words_whose_first_letters_spell_a_column_name_it() {
     let u = understand(&manifest, Dialect::DuckDb, "average life expectation index", &[], today);
     assert!(refused(&u), "{u:?}");
 }
+
+#[test]
+fn a_year_said_chooses_the_column_of_that_year() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::understand,
+    };
+    let manifest = Manifest {
+        models: vec![table(
+            "districts",
+            "district",
+            vec![
+                Column::source("district", "VARCHAR"),
+                Column::source("median_rent_12", "DOUBLE"),
+                Column::source("median_rent_18", "DOUBLE"),
+                Column::source("harvest_2019", "DOUBLE"),
+                Column::source("harvest_2020", "DOUBLE"),
+            ],
+        )],
+        ..Manifest::default()
+    };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    for (question, column) in [("average median rent in 2018", "median_rent_18"), ("total harvest in 2019", "harvest_2019")] {
+        let u = understand(&manifest, Dialect::DuckDb, question, &[], today);
+        let Understanding::Sql { sql, .. } = u else { panic!("{question}: {u:?}") };
+        assert!(sql.contains(&format!("\"{column}\"")) && !sql.contains("WHERE"), "{question}: {sql}");
+    }
+    // A year no column ends with is still a date the model does not have.
+    let u = understand(&manifest, Dialect::DuckDb, "total harvest in 2021", &[], today);
+    assert!(refused(&u), "{u:?}");
+}
+
+#[test]
+fn which_then_a_word_then_a_verb_asks_for_that_thing() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::{ValueMatch, understand},
+    };
+    let manifest = Manifest {
+        models: vec![table(
+            "places",
+            "place_code",
+            vec![Column::source("place_code", "VARCHAR"), Column::source("kind", "VARCHAR"), Column::source("rainfall", "DOUBLE")],
+        )],
+        ..Manifest::default()
+    };
+    let value = |v: &str| ValueMatch { model: "places".into(), column: "kind".into(), value: v.into(), column_values: 4 };
+    let values = [value("Island"), value("Country")];
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    // "Which country" asks for a country; no `kind = 'Country'` stands in for it.
+    for question in ["Which country has the highest rainfall?", "Which country recorded the highest rainfall?"] {
+        let u = understand(&manifest, Dialect::DuckDb, question, &values, today);
+        assert!(refused(&u), "{question}: {u:?}");
+    }
+    // A value said as a condition is still one.
+    let u = understand(&manifest, Dialect::DuckDb, "average rainfall of the Island places", &values, today);
+    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    assert!(sql.contains("'Island'"), "{sql}");
+}
+
+#[test]
+fn a_name_of_one_kind_shows_the_rows() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::understand,
+    };
+    let manifest = Manifest {
+        models: vec![table(
+            "lakes",
+            "lake_code",
+            vec![Column::source("lake_code", "VARCHAR"), Column::source("name_long", "VARCHAR"), Column::source("depth_m", "DOUBLE")],
+        )],
+        ..Manifest::default()
+    };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let u = understand(&manifest, Dialect::DuckDb, "Which lake has the highest depth?", &[], today);
+    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    assert!(sql.contains("\"name_long\""), "{sql}");
+}

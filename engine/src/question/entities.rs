@@ -125,6 +125,15 @@ pub(super) fn shown_columns<'m>(manifest: &Manifest, model: &'m Model) -> Vec<&'
     if let Some(c) = model.columns.iter().find(|c| readable_text(c) && stems_of(&c.name).last().is_some_and(|w| w == "name" || w == "title")) {
         return vec![c];
     }
+    // A name of one kind (`name_long`, `name_en`), not a part of a person's (`nameFirst`).
+    let part = |w: &String| ["first", "last", "given", "middle", "maiden", "nick"].contains(&w.as_str());
+    if let Some(c) = model
+        .columns
+        .iter()
+        .find(|c| readable_text(c) && matches!(stems_of(&c.name).as_slice(), [first, rest @ ..] if first == "name" && !rest.iter().any(part)))
+    {
+        return vec![c];
+    }
     key_column(manifest, model).into_iter().collect()
 }
 

@@ -189,7 +189,54 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
     scan_time(&mut q, today);
     scan_comparisons(&mut q);
     scan_names(&mut q, manifest);
+    year_in_column_names(&mut q);
     q
+}
+
+/// "Median income in 2015" of `median_income_10` and `median_income_15`: where the columns a
+/// name says differ only by the year their names end with (a column per year), the year said
+/// chooses the column and is no date condition. Only a whole year, and only when exactly one
+/// column ends with it (`_2015`, or `_15`).
+fn year_in_column_names(q: &mut Question) {
+    use chrono::Datelike;
+    let Some((range, at)) = &q.time else { return };
+    let year = range.start.year();
+    if NaiveDate::from_ymd_opt(year, 1, 1) != Some(range.start) || NaiveDate::from_ymd_opt(year + 1, 1, 1) != Some(range.end) {
+        return;
+    }
+    let at = at.clone();
+    let mut chosen = false;
+    for mention in &mut q.names {
+        let Some(years): Option<Vec<(String, i32, usize)>> =
+            mention.candidates.iter().map(|(m, c)| c.and_then(|c| year_ending(&c.name)).map(|(base, y, n)| (format!("{}.{base}", m.name), y, n))).collect()
+        else {
+            continue;
+        };
+        if years.len() < 2 || years.iter().any(|(base, ..)| *base != years[0].0) {
+            continue;
+        }
+        let said = |(_, y, digits): &(String, i32, usize)| if *digits == 4 { *y == year } else { *y == year.rem_euclid(100) };
+        if years.iter().filter(|y| said(y)).count() == 1 {
+            let keep = years.iter().position(said).unwrap_or_default();
+            mention.candidates = vec![mention.candidates[keep]];
+            chosen = true;
+        }
+    }
+    if chosen {
+        q.time = None;
+        for i in at {
+            q.claims[i] = Some(Claim::Filler);
+        }
+    }
+}
+
+/// A name that ends with a year (`median_income_15`, `pop2010`): the rest, the year and how many
+/// digits it was written with (2 or 4).
+fn year_ending(name: &str) -> Option<(String, i32, usize)> {
+    let digits = name.chars().rev().take_while(char::is_ascii_digit).count();
+    let (base, year) = name.split_at(name.len() - digits);
+    let base = base.trim_end_matches(['_', '-', ' ']).to_lowercase();
+    (matches!(digits, 2 | 4) && !base.is_empty()).then(|| (base, year.parse().ok())).and_then(|(b, y)| Some((b, y?, digits)))
 }
 
 fn scan_time(q: &mut Question, today: NaiveDate) {

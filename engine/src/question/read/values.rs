@@ -129,13 +129,16 @@ fn said_as_a_word_not_a_code(q: &Question, f: &ValueMention) -> bool {
     f.tokens.len() == 1 && code(&f.value) && !code(written) && english_word(&token.word)
 }
 
-/// "Which country has the highest…": the word right after "which" or "what", before a verb,
+/// "Which country has the highest…", "which country produced…": the word right after "which" or
+/// "what", before a verb,
 /// is the thing asked for, not a condition on a column whose value is spelt the same
 /// ("Country" of a `type` column). A word in lower case that English knows.
 fn asked_for(q: &Question, f: &ValueMention) -> bool {
     let at = f.tokens.start;
     let after_which = at > 0 && ["which", "what"].contains(&q.tokens[at - 1].word.as_str());
-    let before_verb = q.tokens.get(f.tokens.end).is_some_and(|t| ["has", "have", "had", "is", "are", "was", "were", "does", "did"].contains(&t.word.as_str()));
+    let before_verb = q.tokens.get(f.tokens.end).is_some_and(|t| {
+        ["has", "have", "had", "is", "are", "was", "were", "does", "did"].contains(&t.word.as_str()) || t.word.len() > 4 && t.word.ends_with("ed")
+    });
     f.tokens.len() == 1 && after_which && before_verb && common_word_in_lower_case(q, at)
 }
 

@@ -253,3 +253,19 @@ fn a_name_of_one_kind_shows_the_rows() {
     let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
     assert!(sql.contains("\"name_long\""), "{sql}");
 }
+
+#[test]
+fn rows_ranked_by_a_quantity_are_shown_by_their_names_even_without_a_key() {
+    use quarry_engine::{
+        compile::Dialect,
+        mdl::{Column, Manifest},
+        question::understand,
+    };
+    let mut lakes = table("lakes", "name", vec![Column::source("name", "VARCHAR"), Column::source("depth_m", "DOUBLE")]);
+    lakes.primary_key = None;
+    let manifest = Manifest { models: vec![lakes], ..Manifest::default() };
+    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let u = understand(&manifest, Dialect::DuckDb, "top 3 lakes by depth", &[], today);
+    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    assert!(sql.contains("\"lakes\".\"name\"") && sql.contains("LIMIT 3"), "{sql}");
+}

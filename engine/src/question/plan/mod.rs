@@ -19,7 +19,7 @@ mod value;
 
 use super::{
     Chip, Understanding, ValueMatch,
-    entities::{key_column, person_like, shown_columns, stems_of},
+    entities::{key_column, person_like, readable_text, shown_columns, stems_of},
     lexicon::DISTINCT_WORDS,
     reach::Reach,
     read::{Claim, Question, ValueMention, finish, scan},
@@ -115,6 +115,10 @@ impl<'m> Plan<'m> {
     fn key_of(&self, model: &'m Model) -> Option<Reach<'m>> {
         let key = key_column(self.manifest, model)?;
         self.find(&model.name, &key.name).cloned()
+    }
+    /// The text columns that show a model's rows to a person, as reached here.
+    fn names_of(&self, model: &'m Model) -> Vec<Reach<'m>> {
+        shown_columns(self.manifest, model).iter().filter(|c| readable_text(c)).filter_map(|c| self.find(&model.name, &c.name).cloned()).collect()
     }
     fn entity(&self, model: &'m Model) -> Option<Group<'m>> {
         let key = self.key_of(model)?;

@@ -183,6 +183,13 @@ impl<'m> Reading<'_, 'm> {
                     self.used.push(c);
                 }
             }
+            // Rows with no key are still shown by their names ("top 5 producers").
+            (None, None) if !named_only => {
+                for c in self.plan.names_of(self.subject.unwrap_or(base)) {
+                    self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                    self.used.push(c);
+                }
+            }
             (None, _) => {}
         }
         if let Some(named) = named_quantity {

@@ -1,10 +1,38 @@
 //! Reading rules on small invented schemas: a code shown with the name of what it stands for,
-//! a value denied by "not", and rows of each value joined by "and".
+//! a value denied by "not", rows of each value joined by "and", names spelt by their first
+//! letters, a column per year, and what "which" asks for.
 
-use quarry_engine::question::Understanding;
+use quarry_engine::{
+    compile::Dialect,
+    mdl::{Column, Manifest},
+    question::{Understanding, ValueMatch, understand},
+};
 
 fn refused(u: &Understanding) -> bool {
     matches!(u, Understanding::NotUnderstood { .. })
+}
+
+/// The day the questions are asked on.
+fn today() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap()
+}
+
+/// A schema of one model, keyed by `key`, of source columns (name, type).
+fn one_table(name: &str, key: &str, columns: &[(&str, &str)]) -> Manifest {
+    let columns = columns.iter().map(|(column, data_type)| Column::source(column, data_type)).collect();
+    Manifest { models: vec![table(name, key, columns)], ..Manifest::default() }
+}
+
+fn ask(manifest: &Manifest, question: &str, values: &[ValueMatch]) -> Understanding {
+    understand(manifest, Dialect::DuckDb, question, values, today())
+}
+
+/// The SQL a question is answered with; the test fails with the reading when it is refused.
+fn sql_of(manifest: &Manifest, question: &str, values: &[ValueMatch]) -> String {
+    match ask(manifest, question, values) {
+        Understanding::Sql { sql, .. } => sql,
+        other => panic!("{question}: {other:?}"),
+    }
 }
 
 /// A model of an invented schema, keyed by `key`.
@@ -137,135 +165,67 @@ fn rows_of_each_value_joined_by_and_must_exist() {
 
 #[test]
 fn words_whose_first_letters_spell_a_column_name_it() {
-    use quarry_engine::{
-        compile::Dialect,
-        mdl::{Column, Manifest},
-        question::understand,
-    };
-    let manifest = Manifest {
-        models: vec![table(
-            "regions",
-            "region_code",
-            vec![
-                Column::source("region_code", "VARCHAR"),
-                Column::source("lifeExp", "DOUBLE"),
-                Column::source("gdpPercap", "DOUBLE"),
-                Column::source("cum_rain", "DOUBLE"),
-                Column::source("expense", "DOUBLE"),
-            ],
-        )],
-        ..Manifest::default()
-    };
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let manifest = one_table(
+        "regions",
+        "region_code",
+        &[("region_code", "VARCHAR"), ("lifeExp", "DOUBLE"), ("gdpPercap", "DOUBLE"), ("cum_rain", "DOUBLE"), ("expense", "DOUBLE")],
+    );
     for (question, column) in
         [("average life expectancy", "lifeExp"), ("average GDP per capita", "gdpPercap"), ("average cumulative rainfall by region code", "cum_rain")]
     {
-        let u = understand(&manifest, Dialect::DuckDb, question, &[], today);
-        let Understanding::Sql { sql, .. } = u else { panic!("{question}: {u:?}") };
+        let sql = sql_of(&manifest, question, &[]);
         assert!(sql.contains(&format!("\"{column}\"")), "{question}: {sql}");
     }
     // One word alone is not spelled out: "expectancy" could be any "exp…".
-    let u = understand(&manifest, Dialect::DuckDb, "average expectancy", &[], today);
+    let u = ask(&manifest, "average expectancy", &[]);
     assert!(refused(&u), "{u:?}");
     // Letters that run past the name are no spelling of it.
-    let u = understand(&manifest, Dialect::DuckDb, "average life expectation index", &[], today);
+    let u = ask(&manifest, "average life expectation index", &[]);
     assert!(refused(&u), "{u:?}");
 }
 
 #[test]
 fn a_year_said_chooses_the_column_of_that_year() {
-    use quarry_engine::{
-        compile::Dialect,
-        mdl::{Column, Manifest},
-        question::understand,
-    };
-    let manifest = Manifest {
-        models: vec![table(
-            "districts",
-            "district",
-            vec![
-                Column::source("district", "VARCHAR"),
-                Column::source("median_rent_12", "DOUBLE"),
-                Column::source("median_rent_18", "DOUBLE"),
-                Column::source("harvest_2019", "DOUBLE"),
-                Column::source("harvest_2020", "DOUBLE"),
-            ],
-        )],
-        ..Manifest::default()
-    };
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
+    let manifest = one_table(
+        "districts",
+        "district",
+        &[("district", "VARCHAR"), ("median_rent_12", "DOUBLE"), ("median_rent_18", "DOUBLE"), ("harvest_2019", "DOUBLE"), ("harvest_2020", "DOUBLE")],
+    );
     for (question, column) in [("average median rent in 2018", "median_rent_18"), ("total harvest in 2019", "harvest_2019")] {
-        let u = understand(&manifest, Dialect::DuckDb, question, &[], today);
-        let Understanding::Sql { sql, .. } = u else { panic!("{question}: {u:?}") };
+        let sql = sql_of(&manifest, question, &[]);
         assert!(sql.contains(&format!("\"{column}\"")) && !sql.contains("WHERE"), "{question}: {sql}");
     }
     // A year no column ends with is still a date the model does not have.
-    let u = understand(&manifest, Dialect::DuckDb, "total harvest in 2021", &[], today);
+    let u = ask(&manifest, "total harvest in 2021", &[]);
     assert!(refused(&u), "{u:?}");
 }
 
 #[test]
 fn which_then_a_word_then_a_verb_asks_for_that_thing() {
-    use quarry_engine::{
-        compile::Dialect,
-        mdl::{Column, Manifest},
-        question::{ValueMatch, understand},
-    };
-    let manifest = Manifest {
-        models: vec![table(
-            "places",
-            "place_code",
-            vec![Column::source("place_code", "VARCHAR"), Column::source("kind", "VARCHAR"), Column::source("rainfall", "DOUBLE")],
-        )],
-        ..Manifest::default()
-    };
+    let manifest = one_table("places", "place_code", &[("place_code", "VARCHAR"), ("kind", "VARCHAR"), ("rainfall", "DOUBLE")]);
     let value = |v: &str| ValueMatch { model: "places".into(), column: "kind".into(), value: v.into(), column_values: 4 };
     let values = [value("Island"), value("Country")];
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
     // "Which country" asks for a country; no `kind = 'Country'` stands in for it.
     for question in ["Which country has the highest rainfall?", "Which country recorded the highest rainfall?"] {
-        let u = understand(&manifest, Dialect::DuckDb, question, &values, today);
+        let u = ask(&manifest, question, &values);
         assert!(refused(&u), "{question}: {u:?}");
     }
     // A value said as a condition is still one.
-    let u = understand(&manifest, Dialect::DuckDb, "average rainfall of the Island places", &values, today);
-    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    let sql = sql_of(&manifest, "average rainfall of the Island places", &values);
     assert!(sql.contains("'Island'"), "{sql}");
 }
 
 #[test]
 fn a_name_of_one_kind_shows_the_rows() {
-    use quarry_engine::{
-        compile::Dialect,
-        mdl::{Column, Manifest},
-        question::understand,
-    };
-    let manifest = Manifest {
-        models: vec![table(
-            "lakes",
-            "lake_code",
-            vec![Column::source("lake_code", "VARCHAR"), Column::source("name_long", "VARCHAR"), Column::source("depth_m", "DOUBLE")],
-        )],
-        ..Manifest::default()
-    };
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
-    let u = understand(&manifest, Dialect::DuckDb, "Which lake has the highest depth?", &[], today);
-    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    let manifest = one_table("lakes", "lake_code", &[("lake_code", "VARCHAR"), ("name_long", "VARCHAR"), ("depth_m", "DOUBLE")]);
+    let sql = sql_of(&manifest, "Which lake has the highest depth?", &[]);
     assert!(sql.contains("\"name_long\""), "{sql}");
 }
 
 #[test]
 fn rows_ranked_by_a_quantity_are_shown_by_their_names_even_without_a_key() {
-    use quarry_engine::{
-        compile::Dialect,
-        mdl::{Column, Manifest},
-        question::understand,
-    };
-    let mut lakes = table("lakes", "name", vec![Column::source("name", "VARCHAR"), Column::source("depth_m", "DOUBLE")]);
-    lakes.primary_key = None;
-    let manifest = Manifest { models: vec![lakes], ..Manifest::default() };
-    let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
-    let u = understand(&manifest, Dialect::DuckDb, "top 3 lakes by depth", &[], today);
-    let Understanding::Sql { sql, .. } = u else { panic!("{u:?}") };
+    let mut manifest = one_table("lakes", "name", &[("name", "VARCHAR"), ("depth_m", "DOUBLE")]);
+    manifest.models[0].primary_key = None;
+    let sql = sql_of(&manifest, "top 3 lakes by depth", &[]);
     assert!(sql.contains("\"lakes\".\"name\"") && sql.contains("LIMIT 3"), "{sql}");
 }

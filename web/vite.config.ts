@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Test files that replace a module (vi.mock) get a fresh module graph each; the others share
 // one per worker, so antd and React are imported once per worker instead of once per file
 // (two minutes became half of one). A replaced module would otherwise leak between files.
-const testFiles = (readdirSync('src', { recursive: true }) as string[])
+const root = fileURLToPath(new URL('.', import.meta.url));
+const testFiles = (readdirSync(`${root}src`, { recursive: true }) as string[])
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `src/${file}`);
-const replacingModules = testFiles.filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const replacingModules = testFiles.filter((file) => /vi\.(do)?[mM]ock\(/.test(readFileSync(`${root}${file}`, 'utf8')));
 
 export default defineConfig({
   plugins: [react()],

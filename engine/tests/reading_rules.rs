@@ -182,6 +182,9 @@ fn words_whose_first_letters_spell_a_column_name_it() {
     // Letters that run past the name are no spelling of it.
     let u = ask(&manifest, "average life expectation index", &[]);
     assert!(refused(&u), "{u:?}");
+    // A name of one word is that word: "expense" is no "expected sense".
+    let u = ask(&manifest, "average expected sense", &[]);
+    assert!(refused(&u), "{u:?}");
 }
 
 #[test]
@@ -189,7 +192,14 @@ fn a_year_said_chooses_the_column_of_that_year() {
     let manifest = one_table(
         "districts",
         "district",
-        &[("district", "VARCHAR"), ("median_rent_12", "DOUBLE"), ("median_rent_18", "DOUBLE"), ("harvest_2019", "DOUBLE"), ("harvest_2020", "DOUBLE")],
+        &[
+            ("district", "VARCHAR"),
+            ("median_rent_12", "DOUBLE"),
+            ("median_rent_18", "DOUBLE"),
+            ("harvest_2019", "DOUBLE"),
+            ("harvest_2020", "DOUBLE"),
+            ("harvest_2024", "DOUBLE"),
+        ],
     );
     for (question, column) in [("average median rent in 2018", "median_rent_18"), ("total harvest in 2019", "harvest_2019")] {
         let sql = sql_of(&manifest, question, &[]);
@@ -197,6 +207,12 @@ fn a_year_said_chooses_the_column_of_that_year() {
     }
     // A year no column ends with is still a date the model does not have.
     let u = ask(&manifest, "total harvest in 2021", &[]);
+    assert!(refused(&u), "{u:?}");
+    // "Last year" (2024 here) is said in no column's words; "p25" is a percentile, not 2025.
+    let u = ask(&manifest, "total harvest last year", &[]);
+    assert!(refused(&u), "{u:?}");
+    let percentiles = one_table("towns", "town", &[("town", "VARCHAR"), ("rent_p25", "DOUBLE"), ("rent_p75", "DOUBLE")]);
+    let u = ask(&percentiles, "average rent in 2025", &[]);
     assert!(refused(&u), "{u:?}");
 }
 

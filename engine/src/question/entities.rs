@@ -126,7 +126,10 @@ pub(super) fn shown_columns<'m>(manifest: &Manifest, model: &'m Model) -> Vec<&'
         return vec![c];
     }
     // A name of one kind (`name_long`, `name_en`), not a part of a person's (`nameFirst`).
-    let part = |w: &String| ["first", "last", "given", "middle", "maiden", "nick"].contains(&w.as_str());
+    let part = |w: &String| {
+        ["first", "last", "given", "middle", "maiden", "nick", "type", "lang", "language", "source", "status", "suffix", "prefix", "code", "id"]
+            .contains(&w.as_str())
+    };
     if let Some(c) = model
         .columns
         .iter()

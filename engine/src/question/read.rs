@@ -189,19 +189,26 @@ pub(super) fn scan<'m>(manifest: &'m Manifest, question: &str, values: &[ValueMa
     scan_time(&mut q, today);
     scan_comparisons(&mut q);
     scan_names(&mut q, manifest);
-    year_in_column_names(&mut q);
+    // A year that could be a date of some model stays a date.
+    if !manifest.models.iter().any(|m| m.columns.iter().any(is_date)) {
+        year_in_column_names(&mut q);
+    }
     q
 }
 
 /// "Median income in 2015" of `median_income_10` and `median_income_15`: where the columns a
 /// name says differ only by the year their names end with (a column per year), the year said
 /// chooses the column and is no date condition. Only a whole year, and only when exactly one
-/// column ends with it (`_2015`, or `_15`).
+/// column ends with it (`_2015`, or `_15` after a separator for a year of 1950–2049); the year
+/// said in four digits ("last year" is no such column's).
 fn year_in_column_names(q: &mut Question) {
     use chrono::Datelike;
     let Some((range, at)) = &q.time else { return };
     let year = range.start.year();
     if NaiveDate::from_ymd_opt(year, 1, 1) != Some(range.start) || NaiveDate::from_ymd_opt(year + 1, 1, 1) != Some(range.end) {
+        return;
+    }
+    if !at.clone().any(|i| q.tokens[i].word == year.to_string()) {
         return;
     }
     let at = at.clone();
@@ -215,7 +222,7 @@ fn year_in_column_names(q: &mut Question) {
         if years.len() < 2 || years.iter().any(|(base, ..)| *base != years[0].0) {
             continue;
         }
-        let said = |(_, y, digits): &(String, i32, usize)| if *digits == 4 { *y == year } else { *y == year.rem_euclid(100) };
+        let said = |(_, y, digits): &(String, i32, usize)| if *digits == 4 { *y == year } else { (1950..2050).contains(&year) && *y == year.rem_euclid(100) };
         if years.iter().filter(|y| said(y)).count() == 1 {
             let keep = years.iter().position(said).unwrap_or_default();
             mention.candidates = vec![mention.candidates[keep]];
@@ -231,12 +238,14 @@ fn year_in_column_names(q: &mut Question) {
 }
 
 /// A name that ends with a year (`median_income_15`, `pop2010`): the rest, the year and how many
-/// digits it was written with (2 or 4).
+/// digits it was written with (4, or 2 after a separator: `income_p25` is a percentile).
 fn year_ending(name: &str) -> Option<(String, i32, usize)> {
     let digits = name.chars().rev().take_while(char::is_ascii_digit).count();
     let (base, year) = name.split_at(name.len() - digits);
+    let separated = base.ends_with(['_', '-', ' ']);
     let base = base.trim_end_matches(['_', '-', ' ']).to_lowercase();
-    (matches!(digits, 2 | 4) && !base.is_empty()).then(|| (base, year.parse().ok())).and_then(|(b, y)| Some((b, y?, digits)))
+    (digits == 4 || digits == 2 && separated).then_some(()).filter(|_| !base.is_empty())?;
+    Some((base, year.parse().ok()?, digits))
 }
 
 fn scan_time(q: &mut Question, today: NaiveDate) {

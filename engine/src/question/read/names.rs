@@ -76,7 +76,10 @@ pub(super) fn scan_names<'m>(q: &mut Question<'m>, manifest: &'m Manifest) {
             }
             if !range.clone().all(|i| free_in(q, i, &range)) {
                 // "GDP per capita" spells `gdpPercap` with a word that is otherwise structure.
-                let inside = len > 2 && free(q, start) && free(q, start + len - 1) && range.clone().all(|i| q.claims[i].is_none());
+                let inside = len > 2
+                    && free(q, start)
+                    && free(q, start + len - 1)
+                    && range.clone().all(|i| q.claims[i].is_none() && (free(q, i) || ["per", "of", "and"].contains(&q.tokens[i].word.as_str())));
                 let said: Vec<&str> = range.clone().map(|i| q.tokens[i].word.as_str()).collect();
                 let candidates: Vec<(&'m Model, Option<&'m Column>)> = manifest
                     .models
@@ -370,6 +373,8 @@ pub(in crate::question) fn spelled(said: &[&str], name: &str) -> bool {
             }
         }
     }
-    let letters: String = vocabulary::split(name).concat();
-    said.len() > 1 && said.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())) && spells(said, &letters, false)
+    let words = vocabulary::split(name);
+    let letters: String = words.concat();
+    // A name of one word is that word ("discount" is no "district count").
+    words.len() > 1 && said.len() > 1 && said.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())) && spells(said, &letters, false)
 }

@@ -137,7 +137,8 @@ fn asked_for(q: &Question, f: &ValueMention) -> bool {
     let at = f.tokens.start;
     let after_which = at > 0 && ["which", "what"].contains(&q.tokens[at - 1].word.as_str());
     let before_verb = q.tokens.get(f.tokens.end).is_some_and(|t| {
-        ["has", "have", "had", "is", "are", "was", "were", "does", "did"].contains(&t.word.as_str()) || t.word.len() > 4 && t.word.ends_with("ed")
+        ["has", "have", "had", "is", "are", "was", "were", "does", "did"].contains(&t.word.as_str())
+            || t.word.len() > 4 && t.word.ends_with("ed") && !t.word.ends_with("eed")
     });
     f.tokens.len() == 1 && after_which && before_verb && common_word_in_lower_case(q, at)
 }

@@ -35,6 +35,17 @@ fn sql_of(manifest: &Manifest, question: &str, values: &[ValueMatch]) -> String 
     }
 }
 
+/// A relationship from the many rows of `models[0]` to the one of `models[1]`.
+fn many_to_one(name: &str, models: [&str; 2], condition: &str) -> quarry_engine::mdl::Relationship {
+    quarry_engine::mdl::Relationship {
+        name: name.into(),
+        models: models.map(Into::into),
+        join_type: quarry_engine::mdl::JoinType::ManyToOne,
+        condition: condition.into(),
+        properties: Default::default(),
+    }
+}
+
 /// A model of an invented schema, keyed by `key`.
 fn table(name: &str, key: &str, columns: Vec<quarry_engine::mdl::Column>) -> quarry_engine::mdl::Model {
     quarry_engine::mdl::Model {
@@ -50,7 +61,7 @@ fn table(name: &str, key: &str, columns: Vec<quarry_engine::mdl::Column>) -> qua
 fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
     use quarry_engine::{
         compile::Dialect,
-        mdl::{Column, JoinType, Manifest, Properties, Relationship},
+        mdl::{Column, Manifest},
         question::understand,
     };
     let manifest = Manifest {
@@ -67,13 +78,7 @@ fn a_code_grouped_by_is_shown_with_the_name_of_what_it_stands_for() {
                 ],
             ),
         ],
-        relationships: vec![Relationship {
-            name: "voyages_ports".into(),
-            models: ["voyages".into(), "ports".into()],
-            join_type: JoinType::ManyToOne,
-            condition: "voyages.harbour = ports.port_code".into(),
-            properties: Properties::default(),
-        }],
+        relationships: vec![many_to_one("voyages_ports", ["voyages", "ports"], "voyages.harbour = ports.port_code")],
         ..Manifest::default()
     };
     let today = chrono::NaiveDate::from_ymd_opt(2025, 6, 15).unwrap();
@@ -118,7 +123,7 @@ fn a_value_said_right_after_not_is_denied() {
 fn rows_of_each_value_joined_by_and_must_exist() {
     use quarry_engine::{
         compile::Dialect,
-        mdl::{Column, JoinType, Manifest, Relationship},
+        mdl::{Column, Manifest},
         question::{ValueMatch, understand},
     };
     let manifest = Manifest {
@@ -139,13 +144,7 @@ fn rows_of_each_value_joined_by_and_must_exist() {
                 ],
             ),
         ],
-        relationships: vec![Relationship {
-            name: "hives_keepers".into(),
-            models: ["hives".into(), "keepers".into()],
-            join_type: JoinType::ManyToOne,
-            condition: "hives.keeper_id = keepers.keeper_id".into(),
-            properties: Default::default(),
-        }],
+        relationships: vec![many_to_one("hives_keepers", ["hives", "keepers"], "hives.keeper_id = keepers.keeper_id")],
         ..Manifest::default()
     };
     let value = |v: &str| ValueMatch { model: "hives".into(), column: "breed".into(), value: v.into(), column_values: 0 };

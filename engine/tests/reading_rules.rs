@@ -244,3 +244,66 @@ fn rows_ranked_by_a_quantity_are_shown_by_their_names_even_without_a_key() {
     let sql = sql_of(&manifest, "top 3 lakes by depth", &[]);
     assert!(sql.contains("\"lakes\".\"name\"") && sql.contains("LIMIT 3"), "{sql}");
 }
+
+/// Weavers and the rugs they wove: two models, each rug of one weaver.
+fn weavers_and_rugs() -> Manifest {
+    Manifest {
+        models: vec![
+            table(
+                "weavers",
+                "weaver_id",
+                vec![
+                    Column::source("weaver_id", "BIGINT"),
+                    Column::source("name", "VARCHAR"),
+                    Column::source("studio", "VARCHAR"),
+                    Column::relationship("rugs", "rugs", "rugs_weavers"),
+                ],
+            ),
+            table(
+                "rugs",
+                "rug_id",
+                vec![
+                    Column::source("rug_id", "BIGINT"),
+                    Column::source("weaver_id", "BIGINT"),
+                    Column::source("colour", "VARCHAR"),
+                    Column::relationship("weaver", "weavers", "rugs_weavers"),
+                ],
+            ),
+        ],
+        relationships: vec![many_to_one("rugs_weavers", ["rugs", "weavers"], "rugs.weaver_id = weavers.weaver_id")],
+        ..Manifest::default()
+    }
+}
+
+#[test]
+fn the_thing_after_number_of_is_counted_for_each_thing_said_before_it() {
+    let manifest = weavers_and_rugs();
+    // Counted: the rugs, for each weaver said first; the weaver's studio shown beside.
+    let sql = sql_of(&manifest, "Show the names and studios of the weavers and the number of rugs", &[]);
+    assert!(sql.contains("COUNT(") && sql.contains("GROUP BY \"weavers\".\"weaver_id\""), "{sql}");
+    assert!(sql.contains("\"weavers\".\"studio\" AS \"studio\""), "{sql}");
+    // Without a count, a weaver and a rug's column are no grouping.
+    let listed = ask(&manifest, "Show the weaver names and the colour of their rugs", &[]);
+    assert!(!matches!(&listed, Understanding::Sql { sql, .. } if sql.contains("COUNT(")), "{listed:?}");
+}
+
+#[test]
+fn a_sort_said_of_a_grouping_orders_it_and_is_never_dropped() {
+    let manifest = weavers_and_rugs();
+    let sql = sql_of(&manifest, "Show the weaver ids and the number of rugs for each weaver, ordered by weaver id", &[]);
+    assert!(sql.ends_with("ORDER BY \"weavers\".\"weaver_id\""), "{sql}");
+    // A sort the reading cannot place refuses rather than falls back to its own order.
+    assert!(refused(&ask(&manifest, "Show the number of rugs for each weaver, ordered by colour", &[])));
+}
+
+#[test]
+fn the_most_number_of_ranks_by_how_many() {
+    let manifest = weavers_and_rugs();
+    for question in ["Which weaver has the most number of rugs?", "What is the name of the weaver who made the largest number of rugs?"] {
+        let sql = sql_of(&manifest, question, &[]);
+        assert!(sql.contains("RANK() OVER (ORDER BY COUNT(") && sql.contains("\"rank\" = 1"), "{question}: {sql}");
+    }
+    // "Maximum number of" a column names is that column's maximum.
+    let counts = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("number_of_shelves", "BIGINT")]);
+    assert!(sql_of(&counts, "What is the maximum number of shelves?", &[]).contains("MAX(\"kilns\".\"number_of_shelves\")"));
+}

@@ -170,7 +170,8 @@ impl<'m> Reading<'_, 'm> {
             Group::Entity { key, shown } => Some((key.clone(), shown.clone())),
             _ => None,
         });
-        let key_said = entity.is_some_and(|(key, shown)| self.said_of_entity(&key, &shown));
+        let key_said = entity.as_ref().is_some_and(|(key, shown)| self.said_of_entity(key, shown));
+        let said_of_group = entity.map(|(key, shown)| self.said_of_group(&key, &shown)).unwrap_or_default();
         for (g, span) in &self.groups {
             match g {
                 // "No value" is not a member of a grouping: rows without one are left out.
@@ -206,9 +207,14 @@ impl<'m> Reading<'_, 'm> {
                         self.group_by.push(c.sql(dialect));
                         self.used.push(c.clone());
                     }
+                    self.used.extend(said_of_group.iter().filter(|c| c.model.name == key.model.name && c.path == key.path).cloned());
                     // A key people read (an airport's "LGA", not an id) is shown after the name.
                     if !key_said && key_apart && readable_text(key.column) && !is_key(key.column) {
                         self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+                    }
+                    for c in said_of_group.iter().filter(|c| c.model.name == key.model.name && c.path == key.path) {
+                        self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
+                        self.group_by.push(c.sql(dialect));
                     }
                     self.chips.push(Chip {
                         kind: ChipKind::Grouping,
@@ -307,6 +313,44 @@ impl<'m> Reading<'_, 'm> {
             }
         }
         key_said
+    }
+}
+
+impl<'m> Reading<'_, 'm> {
+    /// "The name and theme of the concerts and the number of singers in each concert": other
+    /// columns of a thing grouped by, said in the question's head, shown beside it (one value
+    /// per group, since each is the thing's own); the thing named again is placed too.
+    fn said_of_group(&mut self, key: &Reach<'m>, shown: &[Reach<'m>]) -> Vec<Reach<'m>> {
+        let (q, s) = (self.q, self.s);
+        let mut columns: Vec<Reach<'m>> = Vec::new();
+        // Only beside a quantity asked for: "each teacher and what course they teach" is no count.
+        if s.aggregate.is_none() {
+            return columns;
+        }
+        for &n in &s.head_names {
+            if self.used_names.contains(&n) || Some(n) == s.subject_mention || Some(n) == s.measure_mention {
+                continue;
+            }
+            let mention = &q.names[n];
+            if mention.candidates.iter().any(|(m, c)| c.is_none() && m.name == key.model.name) {
+                self.used_names.push(n);
+                continue;
+            }
+            let own = mention
+                .candidates
+                .iter()
+                .filter(|(m, c)| m.name == key.model.name && c.is_some_and(|c| !is_key(c)))
+                .filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                .find(|r| r.path == key.path)
+                .cloned();
+            if let Some(r) = own {
+                self.used_names.push(n);
+                if !shown.iter().chain(&columns).any(|c| c.column.name == r.column.name) {
+                    columns.push(r);
+                }
+            }
+        }
+        columns
     }
 }
 

@@ -388,7 +388,45 @@ impl<'m> Reading<'_, 'm> {
             self.claim_used();
             return self.done(sql);
         }
-        if let Some(order) = value.order {
+        if let Some(sort) = &s.sort {
+            // "…in each document, ordered by document id": a sort said on what the rows are
+            // grouped by; never dropped.
+            let grouped_by = q.names[sort.mention]
+                .candidates
+                .iter()
+                .filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                .find(|r| self.group_by.contains(&r.sql(dialect)))
+                .map(|r| (r.sql(dialect), words_of(&r.column.name, None)));
+            // Or by a thing grouped by: its id when "id" follows, else its name ("ordered by
+            // document id").
+            let mention = &q.names[sort.mention];
+            let id_after = q.tokens.get(mention.tokens.end).is_some_and(|t| t.word == "id");
+            let grouped_by = grouped_by.or_else(|| {
+                mention.candidates.iter().filter(|(_, c)| c.is_none()).find_map(|(m, _)| {
+                    self.groups.iter().find_map(|(g, _)| match g {
+                        Group::Entity { key, shown } if key.model.name == m.name => {
+                            let by = if id_after { Some(key) } else { shown.first() }?;
+                            Some((by.sql(dialect), words_of(&by.column.name, None)))
+                        }
+                        _ => None,
+                    })
+                })
+            });
+            if id_after && grouped_by.is_some() {
+                self.claims.push((mention.tokens.end, Claim::Keyword));
+            }
+            // Or by the value itself ("average salary by department, sorted by salary").
+            let by_value = (Some(sort.mention) == s.measure_mention && value.sql.is_some()).then(|| (value.alias.clone(), value.label.clone()));
+            let Some((by, words)) = grouped_by.or(by_value) else {
+                return fail("a sort I could not place".into());
+            };
+            sql.push_str(&format!(" ORDER BY {by}{}", if sort.desc { " DESC" } else { "" }));
+            self.used_names.push(sort.mention);
+            self.claims.extend(sort.claimed.iter().map(|&i| (i, Claim::Keyword)));
+            let (start, end) = q.span(sort.claimed[0]..sort.claimed[sort.claimed.len() - 1] + 1);
+            let label = format!("sorted by {words}{}", if sort.desc { ", highest first" } else { "" });
+            self.chips.push(Chip { kind: ChipKind::Order, label, start, end });
+        } else if let Some(order) = value.order {
             sql.push_str(&format!(" ORDER BY {order}"));
         } else if let (Some((desc, at)), true) = (s.order, grouped && value.sql.is_some()) {
             // Equal values in the order of their names, so the same question gives the same rows.

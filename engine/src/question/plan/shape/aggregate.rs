@@ -5,7 +5,7 @@ use super::{Frame, has};
 use crate::question::{
     lexicon::{AVERAGE_WORDS, COUNT_PAIRS, COUNT_WORDS, DISTINCT_WORDS, EXTREMES, MAX_MIN, SUM_WORDS},
     plan::Aggregate,
-    read::{Question, is_measure},
+    read::{Claim, Question, is_measure},
 };
 
 /// What the question's words say of counting and averaging.
@@ -59,7 +59,12 @@ pub(super) fn extreme_per_group(q: &Question, frame: &Frame, aggregate: Option<A
 /// and maximum age for each type", or anything with nothing grouped or ranked.
 pub(super) fn order_is_an_aggregate(q: &Question, frame: &Frame, aggregate: Option<Aggregate>, order: Option<(bool, usize)>) -> bool {
     let Some((_, at)) = order else { return false };
-    aggregate.is_some() && !frame.ranks() && (MAX_MIN.contains(&q.words()[at]) || !frame.groups() && !frame.who)
+    let words = q.words();
+    // "The most number of orchestras": the count ranks, it is no other aggregate.
+    // Unless "number of" is a column's name ("the maximum number of tickets").
+    let ranks_a_count =
+        words.get(at + 1..at + 3) == Some(&["number", "of"][..]) && !MAX_MIN.contains(&words[at]) && !matches!(q.claims[at + 1], Some(Claim::Name(_)));
+    aggregate.is_some() && !frame.ranks() && !ranks_a_count && (MAX_MIN.contains(&words[at]) || !frame.groups() && !frame.who)
 }
 
 #[cfg(test)]

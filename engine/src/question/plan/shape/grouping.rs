@@ -89,6 +89,21 @@ fn which_of(q: &Question, words: &[String], head: &[usize], order: Option<(bool,
                 0
             };
             j += joined;
+            // "The record company used by the most orchestras", "the conductor who has led the
+            // most…": a relative clause of a verb and its small words, nothing else named.
+            if joined == 0 && said(j, RELATIVES) || words.get(j).is_some_and(|w| w.ends_with("ed")) {
+                let verbs = (j..at.min(j + 5)).take_while(|&i| q.claims[i].is_none() && q.tokens[i].number.is_none()).count();
+                if j + verbs >= at.saturating_sub(1) && verbs > 0 {
+                    j += verbs;
+                    if said(j, &[THE]) || j + 1 == at && said(j, &["by", "in", "to", "for"]) {
+                        j += 1;
+                    }
+                    // Of one model only: a verb read past must not hide which ("the company that
+                    // carried the most orders" may be a shipper's or a customer's).
+                    let one_model = mention.candidates.iter().all(|(m, _)| m.name == mention.candidates[0].0.name);
+                    return j == at && one_model && mention.candidates.iter().any(|(_, c)| c.is_none_or(|c| !is_measure(c)));
+                }
+            }
             if said(j, &[THE]) {
                 j += 1;
             }

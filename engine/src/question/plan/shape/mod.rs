@@ -149,6 +149,10 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     }
 
     let subject = subject::subject_of(manifest, q, &frame, negated, measure_mention, aggregate);
+    if let Some(n) = subject::grouped_before_count(manifest, q, &frame, subject, aggregate) {
+        frame.head_names.retain(|&h| h != n);
+        frame.grouped_names.push(n);
+    }
     if aggregate.is_none() && measure_mention.is_none() && subject::counts_by_superlative(q, &frame, order, subject, quality == Quality::Unmeasured) {
         aggregate = Some(Aggregate::Count);
     }

@@ -29,11 +29,38 @@ pub(super) fn subject_of(
     aggregate: Option<Aggregate>,
 ) -> Option<usize> {
     let head = &frame.head_names;
-    head.iter()
-        .copied()
-        .filter(|&n| (Some(n) != measure || aggregate == Some(Aggregate::Count)) && Some(n) != frame.which_name)
-        .filter(|&n| negated.is_none_or(|at| q.names[n].tokens.start < at || frame.which_name.is_none() && head.iter().all(|&h| q.names[h].tokens.start > at)))
-        .find(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()))
+    let candidates = || {
+        head.iter()
+            .copied()
+            .filter(|&n| (Some(n) != measure || aggregate == Some(Aggregate::Count)) && Some(n) != frame.which_name)
+            .filter(|&n| {
+                negated.is_none_or(|at| q.names[n].tokens.start < at || frame.which_name.is_none() && head.iter().all(|&h| q.names[h].tokens.start > at))
+            })
+            .filter(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()))
+    };
+    // Counted, the thing said right after "number of" or "how many" is what is counted, though
+    // another thing is said first ("the document ids and the number of paragraphs in each").
+    let counted = aggregate == Some(Aggregate::Count) && candidates().count() > 1;
+    counted.then(|| candidates().find(|&n| after_count(q, n))).flatten().or_else(|| candidates().next())
+}
+
+/// Whether a name is said right after "number of" or "how many".
+fn after_count(q: &Question, n: usize) -> bool {
+    let words = q.words();
+    let at = q.names[n].tokens.start;
+    at >= 2 && matches!((words[at - 2], words[at - 1]), ("number", "of") | ("how", "many"))
+}
+
+/// "The names of the teachers and the number of courses they teach": a thing said before the
+/// count of another is what the count is taken for, a grouping though no "each" says so. None
+/// when something is grouped by already, or the thing is what is counted.
+pub(super) fn grouped_before_count(manifest: &Manifest, q: &Question, frame: &Frame, subject: Option<usize>, aggregate: Option<Aggregate>) -> Option<usize> {
+    let subject = subject.filter(|&n| aggregate == Some(Aggregate::Count) && after_count(q, n) && !frame.groups() && frame.which_name.is_none())?;
+    let counted: Vec<&str> = q.names[subject].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect();
+    frame.head_names.iter().copied().find(|&n| {
+        let models: Vec<&str> = q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect();
+        q.names[n].tokens.end <= q.names[subject].tokens.start && !models.is_empty() && models.iter().all(|m| !counted.contains(m))
+    })
 }
 
 /// Asked about people, a subject that is none of them is no subject ("who sold the most
@@ -98,6 +125,8 @@ mod tests {
             ("Which courier has the most parcels", &["parcels"]),
             ("Which couriers are rated above 4", &["couriers"]),
             ("Average fee by depot", &[]),
+            // What "number of" counts, though another thing is said first.
+            ("Show the courier names and the number of parcels of each courier", &["parcels"]),
         ];
         for (said, models) in cases {
             let mut q = question(said);

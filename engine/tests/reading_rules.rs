@@ -307,3 +307,15 @@ fn the_most_number_of_ranks_by_how_many() {
     let counts = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("number_of_shelves", "BIGINT")]);
     assert!(sql_of(&counts, "What is the maximum number of shelves?", &[]).contains("MAX(\"kilns\".\"number_of_shelves\")"));
 }
+
+#[test]
+fn a_value_of_related_rows_after_not_and_a_verb_is_one_none_of_them_has() {
+    let manifest = weavers_and_rugs();
+    let values = [ValueMatch { model: "rugs".into(), column: "colour".into(), value: "Indigo".into(), column_values: 0 }];
+    let sql = sql_of(&manifest, "names of the weavers that do not use Indigo", &values);
+    // Weavers with rugs, none of them indigo: a weaver with no rugs is not known not to.
+    assert!(sql.contains("WHERE EXISTS (SELECT 1 FROM \"rugs\""), "{sql}");
+    assert!(sql.contains("AND NOT EXISTS (SELECT 1 FROM \"rugs\"") && sql.contains("\"rugs\".\"colour\" = 'Indigo'"), "{sql}");
+    // More than a verb between: not read.
+    assert!(refused(&ask(&manifest, "names of the weavers that do not often or ever use Indigo", &values)));
+}

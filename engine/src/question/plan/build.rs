@@ -345,6 +345,9 @@ impl<'q, 'm> Reading<'q, 'm> {
                 placed = true;
             }
         }
+        if !placed {
+            placed = self.denied_related_value(at, anchor)?;
+        }
         if !placed && let Some(verb) = q.tokens.iter().enumerate().find(|(i, t)| *i > at && is_sale_verb(&t.word)) {
             // "never sold": no line of a sale refers to it.
             let lines = manifest.models.iter().find(|m| {
@@ -375,6 +378,34 @@ impl<'q, 'm> Reading<'q, 'm> {
             }
         }
         Ok(())
+    }
+
+    /// "Countries that do not speak English": a value of related rows said after the negation,
+    /// with at most a verb and small words between, is a value none of its rows has (and it has
+    /// some). Whether placed.
+    fn denied_related_value(&mut self, at: usize, anchor: &'m Model) -> Result<bool, Vec<String>> {
+        let (manifest, dialect, q) = (self.manifest, self.dialect, self.q);
+        let Some(&(_, v)) = self.deferred_values.iter().filter(|(_, v)| v.tokens.start > at).min_by_key(|(_, v)| v.tokens.start) else { return Ok(false) };
+        let between = at + 1..v.tokens.start;
+        let only_a_verb = between.len() <= 3 && between.clone().all(|i| q.claims[i].is_none() && !q.names.iter().any(|m| m.tokens.contains(&i)));
+        let related = v
+            .places
+            .iter()
+            .filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m))
+            .filter(|m| m.name != anchor.name)
+            .find_map(|m| related_rows(manifest, anchor, m, dialect).map(|rows| (m, rows)));
+        let (true, Some((other, rows))) = (only_a_verb, related) else { return Ok(false) };
+        let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
+            Ok(inside) => inside,
+            Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+        };
+        let [inside] = inside.as_slice() else { return fail(format!("the rows of {} said not to exist", other.name)) };
+        // A verb presumes some such rows ("speak" some language): with none at all, it is not known.
+        self.conditions.push(format!("EXISTS (SELECT 1 {rows}) AND NOT EXISTS (SELECT 1 {rows}{inside})"));
+        let (start, end) = q.span(at..v.tokens.end);
+        self.chips.push(Chip { kind: ChipKind::Filter, label: format!("without {} {}", words_of(&other.name, None), v.value), start, end });
+        self.claims.extend(between.map(|i| (i, Claim::Filler)));
+        Ok(true)
     }
 
     /// "Currently": rows whose validity has not ended, in every model the reading reads.

@@ -319,3 +319,14 @@ fn a_value_of_related_rows_after_not_and_a_verb_is_one_none_of_them_has() {
     // More than a verb between: not read.
     assert!(refused(&ask(&manifest, "names of the weavers that do not often or ever use Indigo", &values)));
 }
+
+#[test]
+fn columns_of_each_row_and_of_the_model_they_are_said_of_are_listed() {
+    let manifest = weavers_and_rugs();
+    // "Each weaver" with nothing counted: the weavers' own rows, their names as said.
+    let sql = sql_of(&manifest, "List the name and studio of each weaver", &[]);
+    assert!(!sql.contains("GROUP BY") && sql.contains("\"weavers\".\"name\"") && sql.contains("\"weavers\".\"studio\""), "{sql}");
+    // A column said "of" another model, one of it for each row listed.
+    let sql = sql_of(&manifest, "Show colours of rugs and names of weavers", &[]);
+    assert!(sql.contains("\"rugs\".\"colour\"") && sql.contains("\"weavers\".\"name\"") && sql.contains("FROM \"rugs\" LEFT JOIN \"weavers\""), "{sql}");
+}

@@ -153,6 +153,14 @@ impl<'m> Reading<'_, 'm> {
         }
         for (group, _) in std::mem::take(&mut self.groups) {
             if let Group::Entity { shown, .. } = group {
+                // Its names, said in the head ("the name and date of each battle"), are these.
+                for &n in &s.head_names {
+                    let names_shown =
+                        q.names[n].candidates.iter().any(|(m, c)| shown.iter().any(|r| r.model.name == m.name && c.is_some_and(|c| c.name == r.column.name)));
+                    if names_shown && !self.used_names.contains(&n) {
+                        self.used_names.push(n);
+                    }
+                }
                 for c in shown {
                     self.select.push(format!("{} AS {}", c.sql(dialect), dialect.quote(&c.column.name)));
                     self.used.push(c);

@@ -60,7 +60,11 @@ impl<'m> Reading<'_, 'm> {
             // The quantity named without an aggregate is listed too ("the id and weight").
             .filter(|n| (!self.used_names.contains(n) || Some(*n) == s.measure_mention && self.measure.is_some()) && Some(*n) != s.subject_mention)
             .filter_map(|n| {
-                q.names[n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name)).find(|r| of_listed(r)).cloned().map(|r| (n, r))
+                let candidates = || q.names[n].candidates.iter().filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name));
+                // "Titles of songs and names of singers": a column said of its model, one row of
+                // it for each listed row.
+                let of_its_model = |r: &Reach<'m>| r.joined() && model_said_after(q, n, &r.model.name).is_some();
+                candidates().find(|r| of_listed(r)).or_else(|| candidates().find(|r| of_its_model(r))).cloned().map(|r| (n, r))
             })
             // A reference is a relationship, not a value to list ("who reports to…").
             .filter(|(_, r)| !refers(manifest, r.model, r.column) && !s.who)
@@ -102,6 +106,11 @@ impl<'m> Reading<'_, 'm> {
                 }
             }
             for (n, r) in &named {
+                if r.joined()
+                    && let Some(said) = model_said_after(q, *n, &r.model.name)
+                {
+                    self.used_names.push(said);
+                }
                 let item = format!("{} AS {}", r.sql(dialect), quote(&r.column.name));
                 // A column named twice is listed once; the second mention means something
                 // else ("the first name of the first student to register").
@@ -280,4 +289,17 @@ impl<'m> Reading<'_, 'm> {
         context.extend(owner.into_iter().flatten().filter(|r| !shown(r)));
         context
     }
+}
+
+/// The mention of `model` said right after mention `n` as "of (the/their/all) <model>", if any.
+fn model_said_after(q: &crate::question::read::Question, n: usize, model: &str) -> Option<usize> {
+    let mut at = q.names[n].tokens.end;
+    if q.tokens.get(at).is_none_or(|t| t.word != "of") {
+        return None;
+    }
+    at += 1;
+    while q.tokens.get(at).is_some_and(|t| ["the", "their", "its", "all"].contains(&t.word.as_str())) {
+        at += 1;
+    }
+    q.names.iter().position(|m| m.tokens.start == at && m.candidates.iter().any(|(mm, c)| c.is_none() && mm.name == model))
 }

@@ -330,3 +330,12 @@ fn columns_of_each_row_and_of_the_model_they_are_said_of_are_listed() {
     let sql = sql_of(&manifest, "Show colours of rugs and names of weavers", &[]);
     assert!(sql.contains("\"rugs\".\"colour\"") && sql.contains("\"weavers\".\"name\"") && sql.contains("FROM \"rugs\" LEFT JOIN \"weavers\""), "{sql}");
 }
+
+#[test]
+fn two_extremes_said_together_are_two_aggregates() {
+    let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("peak_temperature", "DOUBLE")]);
+    for question in ["What is the minimum and maximum peak temperature of the kilns?", "Maximum and minimum peak temperature"] {
+        let sql = sql_of(&kilns, question, &[]);
+        assert!(sql.contains("MIN(\"kilns\".\"peak_temperature\")") && sql.contains("MAX(\"kilns\".\"peak_temperature\")") && !sql.contains("RANK"), "{sql}");
+    }
+}

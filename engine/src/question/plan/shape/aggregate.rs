@@ -55,6 +55,18 @@ pub(super) fn extreme_per_group(q: &Question, frame: &Frame, aggregate: Option<A
     .then_some((if desc { Aggregate::Max } else { Aggregate::Min }, at))
 }
 
+/// "The minimum and maximum share": two extremes said together, with nothing ranked, are two
+/// aggregates of what follows — the first is the reading's, the others join it. Returned with
+/// where the first is said.
+pub(super) fn extremes_together(q: &Question, frame: &Frame, aggregate: Option<Aggregate>, order: Option<(bool, usize)>) -> Option<(Aggregate, usize)> {
+    let (desc, at) = order?;
+    let words = q.words();
+    let joined = |i: usize| words.get(i).is_some_and(|w| ["and", ",", "&"].contains(w));
+    let other = |i: usize| words.get(i).is_some_and(|w| MAX_MIN.contains(w) && *w != words[at]);
+    (aggregate.is_none() && !frame.ranks() && MAX_MIN.contains(&words[at]) && joined(at + 1) && other(at + 2))
+        .then_some((if desc { Aggregate::Max } else { Aggregate::Min }, at))
+}
+
 /// Whether a superlative beside an aggregate is one more aggregate, not an order: "the average
 /// and maximum age for each type", or anything with nothing grouped or ranked.
 pub(super) fn order_is_an_aggregate(q: &Question, frame: &Frame, aggregate: Option<Aggregate>, order: Option<(bool, usize)>) -> bool {

@@ -105,7 +105,8 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     }
     let averaged = said.averaged || matches!(quality, Quality::Score { .. });
     let mut aggregate = aggregate::said_aggregate(q, averaged, said.count);
-    if let Some((extreme, at)) = aggregate::extreme_per_group(q, &frame, aggregate, order) {
+    if let Some((extreme, at)) = aggregate::extreme_per_group(q, &frame, aggregate, order).or_else(|| aggregate::extremes_together(q, &frame, aggregate, order))
+    {
         aggregate = Some(extreme);
         q.claims[at] = Some(Claim::Keyword);
         order = None;

@@ -339,3 +339,12 @@ fn two_extremes_said_together_are_two_aggregates() {
         assert!(sql.contains("MIN(\"kilns\".\"peak_temperature\")") && sql.contains("MAX(\"kilns\".\"peak_temperature\")") && !sql.contains("RANK"), "{sql}");
     }
 }
+
+#[test]
+fn the_column_compared_may_be_said_between_the_comparison_and_its_number() {
+    let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("site", "VARCHAR"), ("peak_temperature", "DOUBLE"), ("age", "BIGINT")]);
+    let sql = sql_of(&kilns, "How many kilns above age 20?", &[]);
+    assert!(sql.contains("WHERE \"kilns\".\"age\" > 20"), "{sql}");
+    let sql = sql_of(&kilns, "Which sites have kilns with a higher peak temperature than 1200?", &[]);
+    assert!(sql.contains("\"kilns\".\"peak_temperature\" > 1200") && !sql.contains("\"peak_temperature\" AS"), "{sql}");
+}

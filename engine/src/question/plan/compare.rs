@@ -223,6 +223,9 @@ fn compared_column<'m>(
             m.tokens.start - last
         } else if m.tokens.end <= first {
             first - m.tokens.end + 1
+        } else if m.tokens.end <= last {
+            // Said inside it ("above age 20").
+            0
         } else {
             continue;
         };

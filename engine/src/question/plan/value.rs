@@ -172,12 +172,26 @@ impl<'m> Reading<'_, 'm> {
             self.used_names.push(n);
         }
         match (&which_column, shown) {
-            (Some((_, r)), _) if r.column.name != quantity.column.name => {
+            (Some((_, r)), shown) if r.column.name != quantity.column.name => {
+                // "The id and name of…": the key said beside the column named.
+                if let Some(Group::Entity { key, shown }) = shown
+                    && key.model.name == r.model.name
+                    && self.said_of_entity(&key, &shown)
+                    && key.column.name != r.column.name
+                {
+                    self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+                    self.used.push(key);
+                }
                 self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
                 self.used.push(r.clone());
             }
             (Some(_), _) => {}
-            (None, Some(Group::Entity { shown, .. })) => {
+            (None, Some(Group::Entity { key, shown })) => {
+                // "The id and name of the museum with the most staff": its key too, when said.
+                if self.said_of_entity(&key, &shown) && !shown.iter().any(|c| c.column.name == key.column.name) {
+                    self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
+                    self.used.push(key);
+                }
                 for c in shown {
                     self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                     self.used.push(c);

@@ -48,6 +48,23 @@ pub(super) fn scan_comparisons(q: &mut Question) {
             i += 2;
             continue;
         }
+        // "Above age 20", "a greater weight than 10": the compared column said between the
+        // comparison and its number (found by the name there).
+        if let Some((operator, number_at)) = column_between(q, i) {
+            let number = q.tokens[number_at].number.unwrap_or_default();
+            // The comparison's words and its number; the column's words are left to be a name.
+            let mut used: Vec<usize> = vec![i, number_at];
+            if q.tokens[number_at - 1].word == "than" {
+                used.push(number_at - 1);
+            }
+            let (unit, money, percent) = unit_after(q, number_at, &mut used);
+            let number = if percent || q.tokens[number_at].percent { number / 100.0 } else { number };
+            let hints = vec![q.tokens[i].word.clone()];
+            let (money, percent) = (money || q.tokens[number_at].money, percent || q.tokens[number_at].percent);
+            push_comparison(q, ComparisonMention { operator, numbers: vec![number], unit, money, hints, tokens: used, year: false, percent });
+            i = number_at + 1;
+            continue;
+        }
         let Some((len, operator)) = lexicon::comparator(&words) else {
             // "30 or more points", "20% or more".
             if let Some(number) = q.tokens[i].number
@@ -105,6 +122,29 @@ pub(super) fn scan_comparisons(q: &mut Question) {
         push_comparison(q, ComparisonMention { operator, numbers, unit, money: money || unit_money, hints, tokens: used, year: false, percent });
         i = last + 1;
     }
+}
+
+/// "Above age 20" (a comparison word, a column's words, a number) or "a higher peak temperature
+/// than 10" (a comparative, a column's words, "than", a number): the operator and where the
+/// number is. At most three words between.
+fn column_between(q: &Question, i: usize) -> Option<(&'static str, usize)> {
+    let word = |j: usize| q.tokens.get(j).map(|t| t.word.as_str());
+    let free = |j: usize| q.claims.get(j).is_some_and(Option::is_none);
+    let a_word =
+        |j: usize| q.tokens.get(j).is_some_and(|t| t.number.is_none() && free(j) && !["than", "the", "a", "an", "or", "and"].contains(&t.word.as_str()));
+    let number = |j: usize| q.tokens.get(j).is_some_and(|t| t.number.is_some()) && free(j);
+    let words_to = |end: usize| end > i + 1 && (i + 1..end).all(a_word);
+    let (operator, then) = match word(i)? {
+        "over" | "above" => (">", None),
+        "under" | "below" => ("<", None),
+        w if lexicon::ABOVE.contains(&w) => (">", Some("than")),
+        w if lexicon::BELOW.contains(&w) => ("<", Some("than")),
+        _ => return None,
+    };
+    (i + 2..=i + 4).find_map(|end| match then {
+        None => (words_to(end) && number(end)).then_some((operator, end)),
+        Some(than) => (words_to(end) && word(end) == Some(than) && number(end + 1)).then_some((operator, end + 1)),
+    })
 }
 
 /// "More than one pet", "at least two albums": small numbers said in words after a comparator.

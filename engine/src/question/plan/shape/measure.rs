@@ -51,8 +51,9 @@ pub(super) fn measure_of(
         .filter(|(_, m)| negated.is_none_or(|at| m.tokens.start < at))
         .filter(|(_, m)| {
             !q.comparisons.iter().any(|c| {
-                c.tokens.iter().min().is_some_and(|&first| first == m.tokens.end || first == m.tokens.end + 1)
-                    || c.tokens.iter().max().is_some_and(|&last| last + 1 == m.tokens.start)
+                let (first, last) = (c.tokens.iter().min().copied().unwrap_or(0), c.tokens.iter().max().copied().unwrap_or(0));
+                // Beside it, or inside it ("above age 20").
+                first == m.tokens.end || first == m.tokens.end + 1 || last + 1 == m.tokens.start || (first < m.tokens.start && m.tokens.end <= last)
             })
         })
         .find(|(i, m)| {

@@ -348,3 +348,13 @@ fn the_column_compared_may_be_said_between_the_comparison_and_its_number() {
     let sql = sql_of(&kilns, "Which sites have kilns with a higher peak temperature than 1200?", &[]);
     assert!(sql.contains("\"kilns\".\"peak_temperature\" > 1200") && !sql.contains("\"peak_temperature\" AS"), "{sql}");
 }
+
+#[test]
+fn a_direction_said_without_by_sorts_what_is_listed_or_the_quantity_asked() {
+    let manifest = weavers_and_rugs();
+    let sql = sql_of(&manifest, "List the studios of weavers in reverse alphabetical order", &[]);
+    assert!(sql.ends_with("ORDER BY \"weavers\".\"studio\" DESC"), "{sql}");
+    // A quantity asked for each group: the quantity is what is sorted.
+    let sql = sql_of(&manifest, "Show the number of rugs for each colour in ascending order", &[]);
+    assert!(sql.ends_with("ORDER BY \"number_of_rugs\""), "{sql}");
+}

@@ -213,7 +213,7 @@ impl<'m> Reading<'_, 'm> {
             }
             self.chips.insert(0, Chip { kind: ChipKind::Measure, label, start: 0, end: 0 });
         }
-        if let Some(Sort { mention: n, desc, claimed: said }) = &s.sort {
+        if let Some(Sort { mention: n, desc, claimed: said, .. }) = &s.sort {
             let Some(r) = q.names[*n]
                 .candidates
                 .iter()

@@ -429,8 +429,11 @@ impl<'m> Reading<'_, 'm> {
             if id_after && grouped_by.is_some() {
                 self.claims.push((mention.tokens.end, Claim::Keyword));
             }
-            // Or by the value itself ("average salary by department, sorted by salary").
-            let by_value = (Some(sort.mention) == s.measure_mention && value.sql.is_some()).then(|| (value.alias.clone(), value.label.clone()));
+            // Or by the value itself ("average salary by department, sorted by salary"; "the
+            // number of orchestras per format in ascending order").
+            let by_value =
+                ((Some(sort.mention) == s.measure_mention || sort.implicit) && value.sql.is_some()).then(|| (value.alias.clone(), value.label.clone()));
+            let grouped_by = if sort.implicit { None } else { grouped_by };
             let Some((by, words)) = grouped_by.or(by_value) else {
                 return fail("a sort I could not place".into());
             };

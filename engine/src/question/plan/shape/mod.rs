@@ -73,7 +73,8 @@ fn frame_of(q: &mut Question) -> (Frame, Option<Sort>, Option<(bool, usize)>) {
     let markers = grouping::markers_of(q, sort_by);
     let order = order::ordering_of(q);
     let limit = order::limit_of(q);
-    let groupings = grouping::groupings_of(q, &markers, sort.as_ref().map(|s| s.mention), order, limit);
+    // A column sorted with no "by" is one of those listed ("the earnings in descending order").
+    let groupings = grouping::groupings_of(q, &markers, sort.as_ref().filter(|s| !s.implicit).map(|s| s.mention), order, limit);
     let (grains, claimed) = grouping::grains_of(q, &markers);
     for i in claimed {
         q.claims[i] = Some(Claim::Keyword);
@@ -142,6 +143,16 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
                 None => {}
             }
         }
+    }
+    // "Sorted by the number of years they have worked": what is sorted by is no aggregate.
+    if let (Some(sort), Some(m)) = (&sort, measure_mention)
+        && sort.mention == m
+        && !sort.implicit
+        && matches!(aggregate, Some(Aggregate::Sum | Aggregate::Count))
+        && q.names[m].tokens.start >= 2
+        && q.words()[q.names[m].tokens.start - 2..q.names[m].tokens.start] == ["number", "of"]
+    {
+        aggregate = None;
     }
     let per_event = measure_mention.and_then(|m| measure::per_event(q, &frame, aggregate, m));
     if per_event.is_some() {

@@ -14,23 +14,37 @@ pub(in crate::question::plan) struct Sort {
     pub(in crate::question::plan) desc: bool,
     /// The words that say the sort.
     pub(in crate::question::plan) claimed: Vec<usize>,
+    /// Said with no "by" ("the titles in alphabetical order"): the mention is the first column
+    /// listed, and a quantity asked for is what is sorted.
+    pub(in crate::question::plan) implicit: bool,
 }
+
+/// Words between a sort's "by" and what it sorts by ("by their age", "by ascending age").
+const BEFORE_SORTED: &[&str] = &[THE, "their", "its", "his", "her"];
 
 /// Where a sort's "by" is said, and the sort when a name follows it.
 pub(super) fn sort_of(q: &Question) -> (Option<usize>, Option<Sort>) {
     let words = q.words();
     let sort_word = |i: usize| SORT_WORDS.contains(&words[i]);
-    let by = words.iter().enumerate().position(|(i, w)| {
-        (*w == BY && i > 0 && (sort_word(i - 1) || (i > 1 && DIRECTIONS_BEFORE_BY.contains(&words[i - 1]) && sort_word(i - 2))))
-            || (*w == ORDER_OF[1] && i > 0 && words[i - 1] == ORDER_OF[0])
-    });
-    let sort = by.and_then(|by| {
-        let mention = q.names.iter().position(|m| m.tokens.start == by + 1 || (m.tokens.start == by + 2 && words[by + 1] == THE))?;
-        let mut claimed = vec![by - 1, by];
+    let by = words
+        .iter()
+        .enumerate()
+        .position(|(i, w)| {
+            (*w == BY && i > 0 && (sort_word(i - 1) || (i > 1 && DIRECTIONS_BEFORE_BY.contains(&words[i - 1]) && sort_word(i - 2))))
+                || (*w == ORDER_OF[1] && i > 0 && words[i - 1] == ORDER_OF[0])
+        })
+        // "Sort employee names by their age": the verb first in the question, its "by" after
+        // the names ("order" only as "order the…": "order value by channel" is no sort).
+        .or_else(|| {
+            let imperative = words.first() == Some(&"sort") || words.first() == Some(&"order") && words.get(1).is_some_and(|w| ["the", "all"].contains(w));
+            imperative.then(|| (1..words.len()).find(|&i| words[i] == BY && q.claims[i].is_none())).flatten()
+        });
+    let directions = |claimed: &mut Vec<usize>| {
         let mut desc = false;
         for (i, w) in words.iter().enumerate() {
             if let Some(d) = sort_direction(w) {
-                desc = d;
+                // "Reverse alphabetical": the other way.
+                desc = if i > 0 && words[i - 1] == "reverse" && *w != "reverse" { !d } else { d };
                 claimed.push(i);
                 claimed.extend([i.wrapping_sub(1), i + 1].into_iter().filter(|&j| words.get(j).is_some_and(|x| DIRECTION_COMPANIONS.contains(x))));
             }
@@ -48,7 +62,40 @@ pub(super) fn sort_of(q: &Question) -> (Option<usize>, Option<Sort>) {
                 claimed.push(i);
             }
         }
-        Some(Sort { mention, desc, claimed })
+        desc
+    };
+    let sort = by.and_then(|by| {
+        let mut at = by + 1;
+        let mut claimed = vec![by - 1, by];
+        while at < words.len() && (BEFORE_SORTED.contains(&words[at]) || sort_direction(words[at]).is_some()) {
+            claimed.push(at);
+            at += 1;
+        }
+        // "By the number of years": the quantity said after "number of".
+        if words.get(at..at + 2) == Some(&["number", "of"][..]) && !q.names.iter().any(|m| m.tokens.start == at) {
+            claimed.extend([at, at + 1]);
+            at += 2;
+        }
+        let mention = q.names.iter().position(|m| m.tokens.start == at)?;
+        claimed.retain(|&i| i != by - 1 || SORT_WORDS.contains(&words[i]) || DIRECTIONS_BEFORE_BY.contains(&words[i]) || words[i] == ORDER_OF[0]);
+        let desc = directions(&mut claimed);
+        claimed.sort_unstable();
+        claimed.dedup();
+        Some(Sort { mention, desc, claimed, implicit: false })
+    });
+    // "The titles in alphabetical order", "earnings in descending order": no "by", the first
+    // column said before it.
+    let sort = sort.or_else(|| {
+        if by.is_some() {
+            return None;
+        }
+        let said = words.iter().position(|w| sort_direction(w).is_some())?;
+        let mention = q.names.iter().position(|m| m.tokens.end <= said && m.candidates.iter().any(|(_, c)| c.is_some()))?;
+        let mut claimed = Vec::new();
+        let desc = directions(&mut claimed);
+        claimed.sort_unstable();
+        claimed.dedup();
+        Some(Sort { mention, desc, claimed, implicit: true })
     });
     (by, sort)
 }
@@ -68,6 +115,11 @@ mod tests {
             ("Couriers sorted by rating from the highest to the lowest", Some(("rating", true))),
             ("Couriers sorted descending by rating", Some(("rating", true))),
             ("Couriers sorted by name alphabetically", Some(("name", false))),
+            ("Sort the couriers by their rating in ascending order", Some(("rating", false))),
+            ("Couriers ordered by ascending rating", Some(("rating", false))),
+            ("The weights of parcels in descending order", Some(("weights", true))),
+            ("The names of couriers in reverse alphabetical order", Some(("names", true))),
+            ("Couriers sorted descending by the number of parcels", Some(("parcels", true))),
             ("Weight by depot", None),
             ("Parcels ordered by", None),
         ];

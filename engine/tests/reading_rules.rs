@@ -358,3 +358,10 @@ fn a_direction_said_without_by_sorts_what_is_listed_or_the_quantity_asked() {
     let sql = sql_of(&manifest, "Show the number of rugs for each colour in ascending order", &[]);
     assert!(sql.ends_with("ORDER BY \"number_of_rugs\""), "{sql}");
 }
+
+#[test]
+fn the_corresponding_number_is_counted_for_each_value_said_before_it() {
+    let manifest = weavers_and_rugs();
+    let sql = sql_of(&manifest, "Show the different colours and the corresponding number of rugs", &[]);
+    assert!(sql.contains("GROUP BY \"rugs\".\"colour\"") && sql.contains("COUNT(*)") && !sql.contains("DISTINCT"), "{sql}");
+}

@@ -23,7 +23,7 @@ use crate::{
     mdl::{Manifest, Model},
     question::{
         entities::ends_validity,
-        lexicon::{HEADCOUNT, WHO},
+        lexicon::{DISTINCT_WORDS, HEADCOUNT, WHO},
         read::{Claim, Question, is_current, is_measure, is_negation},
         time::Grain,
     },
@@ -161,9 +161,21 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     }
 
     let subject = subject::subject_of(manifest, q, &frame, negated, measure_mention, aggregate);
+    let mut distinct = said.distinct;
     if let Some(n) = subject::grouped_before_count(manifest, q, &frame, subject, aggregate) {
         frame.head_names.retain(|&h| h != n);
         frame.grouped_names.push(n);
+        if let Some(i) = q.words().iter().position(|w| subject::CORRESPONDING.contains(w)) {
+            q.claims[i] = Some(Claim::Keyword);
+        }
+        // "The different record companies and the number of…": "different" is said of what is
+        // grouped, not of what is counted.
+        if let Some(before) = q.names[n].tokens.start.checked_sub(1)
+            && DISTINCT_WORDS.contains(&q.words()[before])
+        {
+            q.claims[before] = Some(Claim::Keyword);
+            distinct = false;
+        }
     }
     if aggregate.is_none() && measure_mention.is_none() && subject::counts_by_superlative(q, &frame, order, subject, quality == Quality::Unmeasured) {
         aggregate = Some(Aggregate::Count);
@@ -174,7 +186,7 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
     Shape {
         aggregate,
         average_of_counts,
-        distinct: said.distinct,
+        distinct,
         negated,
         current,
         order,

@@ -8,7 +8,7 @@ use crate::{
         entities::{entity_of, person_like},
         lexicon::{self, HEADCOUNT, PEOPLE},
         plan::Aggregate,
-        read::{Question, model_words, names},
+        read::{Question, is_measure, model_words, names},
     },
 };
 
@@ -57,11 +57,19 @@ fn after_count(q: &Question, n: usize) -> bool {
 pub(super) fn grouped_before_count(manifest: &Manifest, q: &Question, frame: &Frame, subject: Option<usize>, aggregate: Option<Aggregate>) -> Option<usize> {
     let subject = subject.filter(|&n| aggregate == Some(Aggregate::Count) && after_count(q, n) && !frame.groups() && frame.which_name.is_none())?;
     let counted: Vec<&str> = q.names[subject].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect();
+    // "The record companies and the corresponding number of orchestras": a column said before
+    // is grouped by too.
+    let at = q.names[subject].tokens.start;
+    let corresponding = at >= 3 && CORRESPONDING.contains(&q.words()[at - 3]);
     frame.head_names.iter().copied().find(|&n| {
         let models: Vec<&str> = q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect();
-        q.names[n].tokens.end <= q.names[subject].tokens.start && !models.is_empty() && models.iter().all(|m| !counted.contains(m))
+        let a_category = corresponding && q.names[n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_measure(c)));
+        q.names[n].tokens.end <= at && (!models.is_empty() && models.iter().all(|m| !counted.contains(m)) || a_category)
     })
 }
+
+/// Words that say a count is taken for each thing said before it.
+pub(super) const CORRESPONDING: &[&str] = &["corresponding", "respective"];
 
 /// Asked about people, a subject that is none of them is no subject ("who sold the most
 /// albums" lists people, not albums).

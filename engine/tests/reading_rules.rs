@@ -365,3 +365,33 @@ fn the_corresponding_number_is_counted_for_each_value_said_before_it() {
     let sql = sql_of(&manifest, "Show the different colours and the corresponding number of rugs", &[]);
     assert!(sql.contains("GROUP BY \"rugs\".\"colour\"") && sql.contains("COUNT(*)") && !sql.contains("DISTINCT"), "{sql}");
 }
+
+#[test]
+fn a_sort_beside_a_ranking_or_on_something_not_shown_is_refused() {
+    let manifest = weavers_and_rugs();
+    // The ranking's own way said again is kept; another sort beside it is not read.
+    let sql = sql_of(&manifest, "Top 2 colours by number of rugs in descending order", &[]);
+    assert!(sql.contains("LIMIT 2") || sql.contains("\"rank\" <= 2"), "{sql}");
+    assert!(refused(&ask(&manifest, "Top 2 colours by number of rugs, sorted by colour", &[])));
+    // Alphabetically is by the name grouped, never by the count.
+    let sql = sql_of(&manifest, "Number of rugs per colour in alphabetical order", &[]);
+    assert!(sql.ends_with("ORDER BY \"rugs\".\"colour\""), "{sql}");
+    // A count sorted by a quantity it does not aggregate.
+    let studios = one_table("looms", "loom_id", &[("loom_id", "BIGINT"), ("hall", "VARCHAR"), ("width", "DOUBLE")]);
+    assert!(refused(&ask(&studios, "Number of looms per hall, sorted by width", &[])));
+}
+
+#[test]
+fn values_of_related_rows_after_a_verb_are_rows_that_exist() {
+    let manifest = weavers_and_rugs();
+    let colour = |v: &str| ValueMatch { model: "rugs".into(), column: "colour".into(), value: v.into(), column_values: 0 };
+    let values = [colour("Indigo"), colour("Madder")];
+    let sql = sql_of(&manifest, "names of the weavers that use both Indigo and Madder", &values);
+    assert_eq!(sql.matches("EXISTS (SELECT 1 FROM \"rugs\"").count(), 2, "{sql}");
+    // A value said before a negation is not denied with the one after it.
+    assert!(refused(&ask(&manifest, "names of the weavers that use Madder but do not use Indigo", &values)));
+    // A thing said before a count is grouped only when a list is between them.
+    let studio = [ValueMatch { model: "weavers".into(), column: "studio".into(), value: "Leeds".into(), column_values: 0 }];
+    let u = ask(&manifest, "For the weavers in Leeds, how many rugs are there?", &studio);
+    assert!(!matches!(&u, Understanding::Sql { sql, .. } if sql.contains("GROUP BY")), "{u:?}");
+}

@@ -32,6 +32,7 @@ pub(super) fn build<'q, 'm>(manifest: &'m Manifest, dialect: Dialect, q: &'q Que
     reading.dates()?;
     reading.current()?;
     reading.exists()?;
+    reading.related_values()?;
     if let Some((_, v)) = reading.deferred_values.first() {
         return fail(format!("could not relate \"{}\" to the rest of the question", v.value));
     }
@@ -395,17 +396,68 @@ impl<'q, 'm> Reading<'q, 'm> {
             .filter(|m| m.name != anchor.name)
             .find_map(|m| related_rows(manifest, anchor, m, dialect).map(|rows| (m, rows)));
         let (true, Some((other, rows))) = (only_a_verb, related) else { return Ok(false) };
+        // A value of those rows said before the negation is not denied with it ("French, not
+        // English").
+        if self.deferred_values.iter().any(|(_, d)| d.tokens.start < at && d.places.iter().any(|(m, _)| *m == other.name)) {
+            return fail(format!("the rows of {} said not to exist", other.name));
+        }
         let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
             Ok(inside) => inside,
             Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
         };
         let [inside] = inside.as_slice() else { return fail(format!("the rows of {} said not to exist", other.name)) };
-        // A verb presumes some such rows ("speak" some language): with none at all, it is not known.
-        self.conditions.push(format!("EXISTS (SELECT 1 {rows}) AND NOT EXISTS (SELECT 1 {rows}{inside})"));
+        // "Do not speak English" presumes some language spoken: with none at all, it is not
+        // known. "Never" presumes nothing ("never sold in France").
+        let presumes = ["not", "don't", "doesn't", "didn't"].contains(&q.tokens[at].word.as_str()) && !between.clone().any(|i| is_sale_verb(&q.tokens[i].word));
+        let some = if presumes { format!("EXISTS (SELECT 1 {rows}) AND ") } else { String::new() };
+        self.conditions.push(format!("{some}NOT EXISTS (SELECT 1 {rows}{inside})"));
         let (start, end) = q.span(at..v.tokens.end);
         self.chips.push(Chip { kind: ChipKind::Filter, label: format!("without {} {}", words_of(&other.name, None), v.value), start, end });
-        self.claims.extend(between.map(|i| (i, Claim::Filler)));
         Ok(true)
+    }
+
+    /// "Countries that speak both English and Dutch": values of related rows said after a verb,
+    /// with no name of those rows, are rows that must exist (one of each when joined by "and").
+    pub(super) fn related_values(&mut self) -> Result<(), Vec<String>> {
+        let (manifest, dialect, q, base) = (self.manifest, self.dialect, self.q, self.base);
+        let Some(&(_, first)) = self.deferred_values.iter().min_by_key(|(_, v)| v.tokens.start) else { return Ok(()) };
+        // The words before it, back to what the reading placed: a verb and its small words.
+        let mut words: Vec<usize> = Vec::new();
+        let mut at = first.tokens.start;
+        while at > 0 && q.claims[at - 1].is_none() && !self.claims.iter().any(|(i, _)| *i == at - 1) && words.len() < 3 {
+            at -= 1;
+            words.push(at);
+        }
+        const SMALL: &[&str] = &["that", "which", "who", "where", "both", "either", "the", "a", "an", "in", "of", "and", "or"];
+        let verb = words.iter().any(|&i| !SMALL.contains(&q.tokens[i].word.as_str()) && q.tokens[i].number.is_none());
+        let anchor = self.subject.unwrap_or(base);
+        // Said of the thing asked about: right after its name, or after "that/which/who/where".
+        let of_anchor = at > 0 && q.names.iter().any(|m| m.tokens.end == at && m.candidates.iter().any(|(mm, _)| mm.name == anchor.name))
+            || q.tokens.get(at).is_some_and(|t| ["that", "which", "who", "where"].contains(&t.word.as_str()));
+        let verb = verb && of_anchor;
+        let related = first
+            .places
+            .iter()
+            .filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m))
+            .filter(|m| m.name != anchor.name)
+            .find_map(|m| related_rows(manifest, anchor, m, dialect).map(|rows| (m, rows)));
+        let (true, Some((other, rows))) = (verb, related) else { return Ok(()) };
+        let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
+            Ok(inside) => inside,
+            Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),
+        };
+        let said: Vec<String> = q.values.iter().filter(|v| v.places.iter().any(|(m, _)| *m == other.name)).map(|v| v.value.clone()).collect();
+        for inside in inside {
+            self.conditions.push(format!("EXISTS (SELECT 1 {rows}{inside})"));
+        }
+        let (start, end) = q.span(at..first.tokens.end);
+        self.chips.push(Chip { kind: ChipKind::Filter, label: format!("with {} {}", words_of(&other.name, None), said.join(", ")), start, end });
+        // "Both" and "either" say how; the verb is left to be known, or refused.
+        self.claims.extend(words.into_iter().filter(|&i| ["both", "either"].contains(&q.tokens[i].word.as_str())).map(|i| (i, Claim::Keyword)));
+        if let Some(k) = self.plan.key_of(anchor) {
+            self.used.push(k);
+        }
+        Ok(())
     }
 
     /// "Currently": rows whose validity has not ended, in every model the reading reads.

@@ -402,7 +402,18 @@ impl<'m> Reading<'_, 'm> {
             self.claim_used();
             return self.done(sql);
         }
-        if let Some(sort) = &s.sort {
+        // A sort beside a ranking ("top 5 by sales, sorted by name") is not read, but one that
+        // says the ranking's own way again ("top 5 … in descending order").
+        let ranking = value.order.is_some() || s.order.is_some() || limit.is_some();
+        let sort = match &s.sort {
+            Some(sort) if ranking && sort.implicit && !sort.alphabetical && s.order.is_some_and(|(desc, _)| desc == sort.desc) => {
+                self.claims.extend(sort.claimed.iter().map(|&i| (i, Claim::Keyword)));
+                None
+            }
+            Some(_) if ranking => return fail("a sort beside a ranking".into()),
+            sort => sort.as_ref(),
+        };
+        if let Some(sort) = sort {
             // "…in each document, ordered by document id": a sort said on what the rows are
             // grouped by; never dropped.
             let grouped_by = q.names[sort.mention]
@@ -431,9 +442,12 @@ impl<'m> Reading<'_, 'm> {
             }
             // Or by the value itself ("average salary by department, sorted by salary"; "the
             // number of orchestras per format in ascending order").
-            let by_value =
-                ((Some(sort.mention) == s.measure_mention || sort.implicit) && value.sql.is_some()).then(|| (value.alias.clone(), value.label.clone()));
-            let grouped_by = if sort.implicit { None } else { grouped_by };
+            // Only a value that aggregates what the sort names (a count does not sort by salary),
+            // and never alphabetically.
+            let aggregates_it = self.measure.as_ref().zip(value.sql.as_ref()).is_some_and(|(m, sql)| sql.contains(&m.sql(dialect)));
+            let by_value = ((Some(sort.mention) == s.measure_mention && aggregates_it || sort.implicit && !sort.alphabetical) && value.sql.is_some())
+                .then(|| (value.alias.clone(), value.label.clone()));
+            let grouped_by = if sort.implicit && !sort.alphabetical { None } else { grouped_by };
             let Some((by, words)) = grouped_by.or(by_value) else {
                 return fail("a sort I could not place".into());
             };

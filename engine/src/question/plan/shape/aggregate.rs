@@ -61,9 +61,10 @@ pub(super) fn extreme_per_group(q: &Question, frame: &Frame, aggregate: Option<A
 pub(super) fn extremes_together(q: &Question, frame: &Frame, aggregate: Option<Aggregate>, order: Option<(bool, usize)>) -> Option<(Aggregate, usize)> {
     let (desc, at) = order?;
     let words = q.words();
-    let joined = |i: usize| words.get(i).is_some_and(|w| ["and", ",", "&"].contains(w));
+    let joined = |i: usize| words.get(i).is_some_and(|w| *w == "and");
     let other = |i: usize| words.get(i).is_some_and(|w| MAX_MIN.contains(w) && *w != words[at]);
-    (aggregate.is_none() && !frame.ranks() && MAX_MIN.contains(&words[at]) && joined(at + 1) && other(at + 2))
+    // (A comma between them is not kept: "the minimum, maximum and average".)
+    (aggregate.is_none() && !frame.ranks() && MAX_MIN.contains(&words[at]) && (other(at + 1) || joined(at + 1) && other(at + 2)))
         .then_some((if desc { Aggregate::Max } else { Aggregate::Min }, at))
 }
 

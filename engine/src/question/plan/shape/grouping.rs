@@ -4,6 +4,7 @@
 use super::super::named_twice::one_grouping_each;
 use crate::question::{
     lexicon::{self, AND, BE, BETWEEN_GROUPINGS, GROUP_MARKERS, HAVE, RELATIVES, THE, WEEKDAY_PHRASES, WHICH, WITH, grain_of},
+    reach::is_key,
     read::{Claim, Question, is_measure, ordering},
     time::Grain,
 };
@@ -100,7 +101,10 @@ fn which_of(q: &Question, words: &[String], head: &[usize], order: Option<(bool,
                     }
                     // Of one model only: a verb read past must not hide which ("the company that
                     // carried the most orders" may be a shipper's or a customer's).
-                    let one_model = mention.candidates.iter().all(|(m, _)| m.name == mention.candidates[0].0.name);
+                    // (A key that refers to it, a weaver's id on the rugs, is the same thing.)
+                    let mut models = mention.candidates.iter().filter(|(_, c)| c.is_none_or(|c| !is_key(c))).map(|(m, _)| m.name.as_str());
+                    let first = models.next();
+                    let one_model = first.is_some() && models.all(|m| Some(m) == first);
                     return j == at && one_model && mention.candidates.iter().any(|(_, c)| c.is_none_or(|c| !is_measure(c)));
                 }
             }

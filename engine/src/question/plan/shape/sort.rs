@@ -3,6 +3,7 @@
 
 use crate::question::{
     lexicon::{BY, DIRECTION_COMPANIONS, DIRECTIONS_BEFORE_BY, ORDER_OF, SORT_RANGE, SORT_VERBS, SORT_WORDS, THE, sort_direction},
+    reach::is_key,
     read::{Question, ordering},
 };
 
@@ -14,9 +15,11 @@ pub(in crate::question::plan) struct Sort {
     pub(in crate::question::plan) desc: bool,
     /// The words that say the sort.
     pub(in crate::question::plan) claimed: Vec<usize>,
-    /// Said with no "by" ("the titles in alphabetical order"): the mention is the first column
-    /// listed, and a quantity asked for is what is sorted.
+    /// Said with no "by" ("the titles in alphabetical order"): the mention is the last column
+    /// said before it, and a quantity asked for is what is sorted.
     pub(in crate::question::plan) implicit: bool,
+    /// Alphabetically: by a name, never by a quantity.
+    pub(in crate::question::plan) alphabetical: bool,
 }
 
 /// Words between a sort's "by" and what it sorts by ("by their age", "by ascending age").
@@ -81,7 +84,8 @@ pub(super) fn sort_of(q: &Question) -> (Option<usize>, Option<Sort>) {
         let desc = directions(&mut claimed);
         claimed.sort_unstable();
         claimed.dedup();
-        Some(Sort { mention, desc, claimed, implicit: false })
+        let alphabetical = claimed.iter().any(|&i| words[i].starts_with("alphabetical"));
+        Some(Sort { mention, desc, claimed, implicit: false, alphabetical })
     });
     // "The titles in alphabetical order", "earnings in descending order": no "by", the first
     // column said before it.
@@ -89,13 +93,19 @@ pub(super) fn sort_of(q: &Question) -> (Option<usize>, Option<Sort>) {
         if by.is_some() {
             return None;
         }
-        let said = words.iter().position(|w| sort_direction(w).is_some())?;
-        let mention = q.names.iter().position(|m| m.tokens.end <= said && m.candidates.iter().any(|(_, c)| c.is_some()))?;
+        // Only "in … order" or "alphabetically", said where nothing else is.
+        let said = (0..words.len()).find(|&i| {
+            let in_order = words.get(i + 1) == Some(&ORDER_OF[0])
+                || words.get(i + 1).is_some_and(|w| sort_direction(w).is_some()) && words.get(i + 2) == Some(&ORDER_OF[0]);
+            sort_direction(words[i]).is_some() && q.claims[i].is_none() && (in_order || words[i] == "alphabetically")
+        })?;
+        let mention = q.names.iter().rposition(|m| m.tokens.end <= said && m.candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_key(c))))?;
         let mut claimed = Vec::new();
         let desc = directions(&mut claimed);
         claimed.sort_unstable();
         claimed.dedup();
-        Some(Sort { mention, desc, claimed, implicit: true })
+        let alphabetical = claimed.iter().any(|&i| words[i].starts_with("alphabetical"));
+        Some(Sort { mention, desc, claimed, implicit: true, alphabetical })
     });
     (by, sort)
 }

@@ -8,7 +8,7 @@ use crate::{
         entities::{entity_of, person_like},
         lexicon::{self, HEADCOUNT, PEOPLE},
         plan::Aggregate,
-        read::{Question, is_measure, model_words, names},
+        read::{Claim, Question, is_measure, model_words, names},
     },
 };
 
@@ -64,9 +64,17 @@ pub(super) fn grouped_before_count(manifest: &Manifest, q: &Question, frame: &Fr
     frame.head_names.iter().copied().find(|&n| {
         let models: Vec<&str> = q.names[n].candidates.iter().filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect();
         let a_category = corresponding && q.names[n].candidates.iter().any(|(_, c)| c.is_some_and(|c| !is_measure(c)));
-        q.names[n].tokens.end <= at && (!models.is_empty() && models.iter().all(|m| !counted.contains(m)) || a_category)
+        // Only a list between it and the count ("For customers in Germany, how many orders"
+        // is one count).
+        let listed = (q.names[n].tokens.end..at.saturating_sub(2)).all(|i| {
+            LIST_WORDS.contains(&q.tokens[i].word.as_str()) || CORRESPONDING.contains(&q.tokens[i].word.as_str()) || matches!(q.claims[i], Some(Claim::Name(_)))
+        });
+        q.names[n].tokens.end <= at && listed && (!models.is_empty() && models.iter().all(|m| !counted.contains(m)) || a_category)
     })
 }
+
+/// Words between the things a question lists ("the names and ids of the teachers, and the…").
+const LIST_WORDS: &[&str] = &["and", "with", "the", "their", "its", "along", "as", "well", "all", "of", "id", "ids", "name", "names", "also"];
 
 /// Words that say a count is taken for each thing said before it.
 pub(super) const CORRESPONDING: &[&str] = &["corresponding", "respective"];

@@ -31,6 +31,7 @@ NULL_MARKERS["dslabs"] = [""]  # R NA written as an empty field by dslabs/fetch.
 NULL_MARKERS["tpch"] = [""]  # TPC-H dbgen output (tpch/fetch.py) has no missing values
 NULL_MARKERS["spdata"] = [""]  # R NA written as an empty field; Namibia's ISO code "NA" is a value
 NULL_MARKERS["bakeoff"] = [""]  # R NA written as an empty field by bakeoff/fetch.py
+NULL_MARKERS["ratdat"] = [""]  # R NA written as an empty field by ratdat/fetch.py
 
 
 def load(dataset: str, csvdir: Path):

@@ -395,3 +395,29 @@ fn values_of_related_rows_after_a_verb_are_rows_that_exist() {
     let u = ask(&manifest, "For the weavers in Leeds, how many rugs are there?", &studio);
     assert!(!matches!(&u, Understanding::Sql { sql, .. } if sql.contains("GROUP BY")), "{u:?}");
 }
+
+#[test]
+fn a_verb_over_related_values_never_reads_through_a_third_model() {
+    // Shoppers review items directly, and buy them through baskets: "bought" is not "reviewed".
+    let id = |n: &str| Column::source(n, "BIGINT");
+    let manifest = Manifest {
+        models: vec![
+            table("shoppers", "shopper_id", vec![id("shopper_id"), Column::source("name", "VARCHAR")]),
+            table("items", "item_id", vec![id("item_id"), Column::source("category", "VARCHAR")]),
+            table("baskets", "basket_id", vec![id("basket_id"), id("shopper_id")]),
+            table("basket_lines", "line_id", vec![id("line_id"), id("basket_id"), id("item_id"), Column::source("unit_price", "DOUBLE")]),
+            table("reviews", "review_id", vec![id("review_id"), id("shopper_id"), id("item_id"), Column::source("stars", "BIGINT")]),
+        ],
+        relationships: vec![
+            many_to_one("baskets_shoppers", ["baskets", "shoppers"], "baskets.shopper_id = shoppers.shopper_id"),
+            many_to_one("lines_baskets", ["basket_lines", "baskets"], "basket_lines.basket_id = baskets.basket_id"),
+            many_to_one("lines_items", ["basket_lines", "items"], "basket_lines.item_id = items.item_id"),
+            many_to_one("reviews_shoppers", ["reviews", "shoppers"], "reviews.shopper_id = shoppers.shopper_id"),
+            many_to_one("reviews_items", ["reviews", "items"], "reviews.item_id = items.item_id"),
+        ],
+        ..Manifest::default()
+    };
+    let values = [ValueMatch { model: "items".into(), column: "category".into(), value: "Gadgets".into(), column_values: 0 }];
+    let u = ask(&manifest, "How many shoppers got Gadgets?", &values);
+    assert!(!matches!(&u, Understanding::Sql { sql, .. } if sql.contains("\"reviews\"")), "{u:?}");
+}

@@ -5,7 +5,7 @@
 
 use super::{
     Aggregate, Built, Plan, Reading, Shape, direction, fail,
-    sql::{not_exists, plural, quote_text, related_rows, values_inside, words_of},
+    sql::{Direct, direct_rows, not_exists, plural, quote_text, related_rows, values_inside, words_of},
 };
 use crate::{
     compile::Dialect,
@@ -389,12 +389,13 @@ impl<'q, 'm> Reading<'q, 'm> {
         let Some(&(_, v)) = self.deferred_values.iter().filter(|(_, v)| v.tokens.start > at).min_by_key(|(_, v)| v.tokens.start) else { return Ok(false) };
         let between = at + 1..v.tokens.start;
         let only_a_verb = between.len() <= 3 && between.clone().all(|i| q.claims[i].is_none() && !q.names.iter().any(|m| m.tokens.contains(&i)));
-        let related = v
-            .places
-            .iter()
-            .filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m))
-            .filter(|m| m.name != anchor.name)
-            .find_map(|m| related_rows(manifest, anchor, m, dialect).map(|rows| (m, rows)));
+        let related =
+            v.places.iter().filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m)).filter(|m| m.name != anchor.name).find_map(
+                |m| match direct_rows(manifest, anchor, m, dialect) {
+                    Direct::Rows(rows) => Some((m, rows)),
+                    _ => None,
+                },
+            );
         let (true, Some((other, rows))) = (only_a_verb, related) else { return Ok(false) };
         // A value of those rows said before the negation is not denied with it ("French, not
         // English").
@@ -435,12 +436,12 @@ impl<'q, 'm> Reading<'q, 'm> {
         let of_anchor = at > 0 && q.names.iter().any(|m| m.tokens.end == at && m.candidates.iter().any(|(mm, _)| mm.name == anchor.name))
             || q.tokens.get(at).is_some_and(|t| ["that", "which", "who", "where"].contains(&t.word.as_str()));
         let verb = verb && of_anchor;
-        let related = first
-            .places
-            .iter()
-            .filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m))
-            .filter(|m| m.name != anchor.name)
-            .find_map(|m| related_rows(manifest, anchor, m, dialect).map(|rows| (m, rows)));
+        let related = first.places.iter().filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m)).filter(|m| m.name != anchor.name).find_map(|m| {
+            match direct_rows(manifest, anchor, m, dialect) {
+                Direct::Rows(rows) => Some((m, rows)),
+                _ => None,
+            }
+        });
         let (true, Some((other, rows))) = (verb, related) else { return Ok(()) };
         let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
             Ok(inside) => inside,

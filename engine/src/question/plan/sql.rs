@@ -91,6 +91,26 @@ pub(super) fn not_exists(manifest: &Manifest, anchor: &Model, other: &Model, dia
 /// `FROM other WHERE …`: the rows of `other` that refer to a row of `anchor`, when one
 /// relationship joins them and `other` is its many side.
 pub(super) fn related_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Option<String> {
+    match direct_rows(manifest, anchor, other, dialect) {
+        Direct::None => linked_rows(manifest, anchor, other, dialect),
+        Direct::Rows(rows) => Some(rows),
+        Direct::Ambiguous => None,
+    }
+}
+
+/// How `other`'s rows refer to `anchor` directly.
+pub(super) enum Direct {
+    /// No relationship joins them.
+    None,
+    Rows(String),
+    /// Two ways, or `other` is not the many side.
+    Ambiguous,
+}
+
+/// The rows of `other` that refer to a row of `anchor` through one relationship of the two,
+/// never through a third model (which a verb may not mean: customers who "bought" a product
+/// are not those who reviewed it).
+pub(super) fn direct_rows(manifest: &Manifest, anchor: &Model, other: &Model, dialect: Dialect) -> Direct {
     let between: Vec<_> = manifest
         .relationships
         .iter()
@@ -100,16 +120,19 @@ pub(super) fn related_rows(manifest: &Manifest, anchor: &Model, other: &Model, d
         })
         .collect();
     if between.is_empty() {
-        return linked_rows(manifest, anchor, other, dialect);
+        return Direct::None;
     }
     // Two ways to be related (a student's friends, and the friends who have them) is ambiguous.
-    let [r] = between.as_slice() else { return None };
+    let [r] = between.as_slice() else { return Direct::Ambiguous };
     let many_is_other = match r.join_type {
         JoinType::ManyToOne => r.models[0].eq_ignore_ascii_case(&other.name),
         JoinType::OneToMany => r.models[1].eq_ignore_ascii_case(&other.name),
         JoinType::OneToOne => true,
     };
-    many_is_other.then(|| format!("FROM {} WHERE {}", dialect.quote(&other.name), join_condition(&r.condition, dialect)))
+    match many_is_other {
+        true => Direct::Rows(format!("FROM {} WHERE {}", dialect.quote(&other.name), join_condition(&r.condition, dialect))),
+        false => Direct::Ambiguous,
+    }
 }
 
 /// `FROM link JOIN other ON … WHERE …`: the rows of `other` a row of `anchor` has through a

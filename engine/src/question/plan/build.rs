@@ -385,18 +385,11 @@ impl<'q, 'm> Reading<'q, 'm> {
     /// with at most a verb and small words between, is a value none of its rows has (and it has
     /// some). Whether placed.
     fn denied_related_value(&mut self, at: usize, anchor: &'m Model) -> Result<bool, Vec<String>> {
-        let (manifest, dialect, q) = (self.manifest, self.dialect, self.q);
+        let (dialect, q) = (self.dialect, self.q);
         let Some(&(_, v)) = self.deferred_values.iter().filter(|(_, v)| v.tokens.start > at).min_by_key(|(_, v)| v.tokens.start) else { return Ok(false) };
         let between = at + 1..v.tokens.start;
         let only_a_verb = between.len() <= 3 && between.clone().all(|i| q.claims[i].is_none() && !q.names.iter().any(|m| m.tokens.contains(&i)));
-        let related =
-            v.places.iter().filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m)).filter(|m| m.name != anchor.name).find_map(
-                |m| match direct_rows(manifest, anchor, m, dialect) {
-                    Direct::Rows(rows) => Some((m, rows)),
-                    _ => None,
-                },
-            );
-        let (true, Some((other, rows))) = (only_a_verb, related) else { return Ok(false) };
+        let (true, Some((other, rows))) = (only_a_verb, self.directly_related(v, anchor)) else { return Ok(false) };
         // A value of those rows said before the negation is not denied with it ("French, not
         // English").
         if self.deferred_values.iter().any(|(_, d)| d.tokens.start < at && d.places.iter().any(|(m, _)| *m == other.name)) {
@@ -417,10 +410,22 @@ impl<'q, 'm> Reading<'q, 'm> {
         Ok(true)
     }
 
+    /// The model a value is of, other than `anchor`, whose rows refer to `anchor` directly, with
+    /// those rows (`FROM … WHERE …`).
+    fn directly_related(&self, v: &ValueMention, anchor: &Model) -> Option<(&'m Model, String)> {
+        let manifest = self.manifest;
+        v.places.iter().filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m)).filter(|m| m.name != anchor.name).find_map(|m| {
+            match direct_rows(manifest, anchor, m, self.dialect) {
+                Direct::Rows(rows) => Some((m, rows)),
+                _ => None,
+            }
+        })
+    }
+
     /// "Countries that speak both English and Dutch": values of related rows said after a verb,
     /// with no name of those rows, are rows that must exist (one of each when joined by "and").
     pub(super) fn related_values(&mut self) -> Result<(), Vec<String>> {
-        let (manifest, dialect, q, base) = (self.manifest, self.dialect, self.q, self.base);
+        let (dialect, q, base) = (self.dialect, self.q, self.base);
         let Some(&(_, first)) = self.deferred_values.iter().min_by_key(|(_, v)| v.tokens.start) else { return Ok(()) };
         // The words before it, back to what the reading placed: a verb and its small words.
         let mut words: Vec<usize> = Vec::new();
@@ -436,13 +441,7 @@ impl<'q, 'm> Reading<'q, 'm> {
         let of_anchor = at > 0 && q.names.iter().any(|m| m.tokens.end == at && m.candidates.iter().any(|(mm, _)| mm.name == anchor.name))
             || q.tokens.get(at).is_some_and(|t| ["that", "which", "who", "where"].contains(&t.word.as_str()));
         let verb = verb && of_anchor;
-        let related = first.places.iter().filter_map(|(m, _)| manifest.models.iter().find(|x| x.name == *m)).filter(|m| m.name != anchor.name).find_map(|m| {
-            match direct_rows(manifest, anchor, m, dialect) {
-                Direct::Rows(rows) => Some((m, rows)),
-                _ => None,
-            }
-        });
-        let (true, Some((other, rows))) = (verb, related) else { return Ok(()) };
+        let (true, Some((other, rows))) = (verb, self.directly_related(first, anchor)) else { return Ok(()) };
         let inside = match values_inside(q, other, &mut self.deferred_values, &mut self.used_names, dialect) {
             Ok(inside) => inside,
             Err(value) => return fail(format!("could not relate \"{value}\" to the rest of the question")),

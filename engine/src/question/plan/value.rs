@@ -176,11 +176,9 @@ impl<'m> Reading<'_, 'm> {
                 // "The id and name of…": the key said beside the column named.
                 if let Some(Group::Entity { key, shown }) = shown
                     && key.model.name == r.model.name
-                    && self.said_of_entity(&key, &shown)
                     && key.column.name != r.column.name
                 {
-                    self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
-                    self.used.push(key);
+                    self.key_if_said(key, &shown);
                 }
                 self.select.push(format!("{} AS {}", r.sql(dialect), quote(&r.column.name)));
                 self.used.push(r.clone());
@@ -188,9 +186,8 @@ impl<'m> Reading<'_, 'm> {
             (Some(_), _) => {}
             (None, Some(Group::Entity { key, shown })) => {
                 // "The id and name of the museum with the most staff": its key too, when said.
-                if self.said_of_entity(&key, &shown) && !shown.iter().any(|c| c.column.name == key.column.name) {
-                    self.select.push(format!("{} AS {}", key.sql(dialect), quote(&key.column.name)));
-                    self.used.push(key);
+                if !shown.iter().any(|c| c.column.name == key.column.name) {
+                    self.key_if_said(key, &shown);
                 }
                 for c in shown {
                     self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
@@ -226,6 +223,14 @@ impl<'m> Reading<'_, 'm> {
         });
         self.used.push(quantity);
         Ok(Value { order: Some(order), ..Value::default() })
+    }
+
+    /// A thing's key shown, when its id is said of it ("the id and name of the museum…").
+    fn key_if_said(&mut self, key: Reach<'m>, shown: &[Reach<'m>]) {
+        if self.said_of_entity(&key, shown) {
+            self.select.push(format!("{} AS {}", key.sql(self.dialect), self.dialect.quote(&key.column.name)));
+            self.used.push(key);
+        }
     }
 
     /// An aggregate of the measure, in the unit said, and the other aggregates said beside it.

@@ -10,6 +10,33 @@
 use super::words::{identifier_words, name_words, stem};
 use crate::mdl::{Manifest, Properties, Term, TermSource};
 
+/// How many names a [`Memo`] keeps before it starts over.
+const MEMO_NAMES: usize = 50_000;
+
+/// What a function of a name alone gave, kept: every question reads the project's names again,
+/// and splitting one asks WordNet many times. Bounded: when full it is emptied.
+struct Memo(std::sync::Mutex<Option<std::collections::HashMap<String, Vec<String>>>>);
+
+impl Memo {
+    const fn new() -> Self {
+        Self(std::sync::Mutex::new(None))
+    }
+
+    fn get(&self, name: &str, f: fn(&str) -> Vec<String>) -> Vec<String> {
+        if let Some(known) = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_ref().and_then(|m| m.get(name)) {
+            return known.clone();
+        }
+        let words = f(name);
+        let mut guard = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let map = guard.get_or_insert_with(std::collections::HashMap::new);
+        if map.len() >= MEMO_NAMES {
+            map.clear();
+        }
+        map.insert(name.to_owned(), words.clone());
+        words
+    }
+}
+
 /// A term the project taught (a phrase for a model or a column), or a derived term an owner
 /// removed.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -177,6 +204,11 @@ fn only_expansion(word: &str) -> Option<&'static str> {
 /// The words of an identifier: split at `_`, `-`, spaces, camelCase humps and digits, and a
 /// short form run into a word split off (`tailnum` → tail, num).
 pub fn split(name: &str) -> Vec<String> {
+    static SPLITS: Memo = Memo::new();
+    SPLITS.get(name, split_afresh)
+}
+
+fn split_afresh(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     let spoken = identifier_words(name);
     let mut words: Vec<String> = Vec::new();
@@ -243,6 +275,11 @@ pub fn name_stems(name: &str) -> Vec<String> {
 /// Every stem a name may be said by: its own words, each expansion of a short form, and the
 /// other forms of its words (arrival, arrive; delivery, deliver, delivered).
 pub fn name_alternatives(name: &str) -> Vec<String> {
+    static ALTERNATIVES: Memo = Memo::new();
+    ALTERNATIVES.get(name, alternatives_afresh)
+}
+
+fn alternatives_afresh(name: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for word in split(name) {
         out.push(stem(&word));

@@ -77,11 +77,12 @@ impl ValueSearch {
 
     /// Whether the value whose key is `key` is one the search finds.
     pub fn matches(&self, key: &str) -> bool {
+        let squashed = key.replace(' ', "");
         self.keys.iter().any(|k| k == key)
-            || self.squashed.iter().any(|s| *s == key.replace(' ', ""))
+            || self.squashed.contains(&squashed)
             || self.patterns.iter().any(|p| match (p.strip_suffix(" %"), p.strip_prefix("% ")) {
-                (Some(start), _) => key.starts_with(&format!("{start} ")),
-                (None, Some(end)) => key.ends_with(&format!(" {end}")),
+                (Some(start), _) => key.strip_prefix(start).is_some_and(|rest| rest.starts_with(' ')),
+                (None, Some(end)) => key.strip_suffix(end).is_some_and(|rest| rest.ends_with(' ')),
                 _ => false,
             })
     }

@@ -510,10 +510,76 @@ async fn value_index(manifest: &Manifest, connector: &dyn Connector) -> anyhow::
     Ok(index)
 }
 
+/// Runs a Spider gold query. SQLite (Spider's engine) lets a query show a column it neither
+/// groups by nor aggregates, of a column the grouping decides ("SELECT T1.name … GROUP BY
+/// T2.id"); DuckDB refuses it by name. Such a column is shown as SQLite shows it: the value
+/// of the row that holds the one MIN or MAX beside it, else any value of the group.
+async fn run_gold(manifest: &Manifest, connector: &DuckDbConnector, gold: &str, options: &QueryOptions) -> Result<Vec<Vec<Value>>, String> {
+    let mut gold = gold.to_owned();
+    for _ in 0..4 {
+        let result = match compile(manifest, &gold, Dialect::DuckDb) {
+            Ok(c) => connector.query(&c, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let Err(error) = &result else { return result };
+        let Some(column) = error.split("column \"").nth(1).and_then(|rest| rest.split('"').next()).filter(|_| error.contains("must appear in the GROUP BY"))
+        else {
+            return result;
+        };
+        match any_value(&gold, column) {
+            Some(rewritten) => gold = rewritten,
+            None => return result,
+        }
+    }
+    Err("gold query not runnable".into())
+}
+
+/// `sql` with the bare `column` of its select list shown as `ANY_VALUE(column)`.
+fn any_value(sql: &str, column: &str) -> Option<String> {
+    let lower = sql.to_lowercase();
+    let start = lower.find("select ")? + "select ".len();
+    let end = start + lower[start..].find(" from ")?;
+    let items: Vec<&str> = sql[start..end].split(',').collect();
+    fn bare<'a>(item: &'a str, column: &str) -> Option<&'a str> {
+        let expression = item.split_whitespace().next().unwrap_or_default();
+        let name = expression.rsplit('.').next().unwrap_or_default();
+        (name.eq_ignore_ascii_case(column) && expression.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')).then_some(expression)
+    }
+    let at = items.iter().position(|item| bare(item, column).is_some())?;
+    let expression = bare(items[at], column)?;
+    // Beside one MIN or MAX, SQLite shows the bare column of the row that holds it.
+    let extremes: Vec<(&str, &str)> = items
+        .iter()
+        .filter_map(|item| {
+            let item = item.trim();
+            let lower = item.to_lowercase();
+            let function = ["max(", "min("].into_iter().find(|f| lower.starts_with(f))?;
+            let inner = &item[4..item.find(')')?];
+            Some((if function == "max(" { "ARG_MAX" } else { "ARG_MIN" }, inner))
+        })
+        .collect();
+    let shown = match extremes.as_slice() {
+        [(function, of)] => format!("{function}({expression}, {of})"),
+        _ => format!("ANY_VALUE({expression})"),
+    };
+    let mut rewritten: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
+    rewritten[at] = items[at].replacen(expression, &shown, 1);
+    Some(format!("{}{}{}", &sql[..start], rewritten.join(","), &sql[end..]))
+}
+
+/// The value given after `name`, if any.
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a String> {
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1))
+}
+
 async fn spider(args: &[String], dir: PathBuf) -> anyhow::Result<()> {
     let verbose = args.iter().any(|a| a == "-v");
     let limit = args.iter().position(|a| a == "--limit").and_then(|i| args.get(i + 1)).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
-    let questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("dev.json"))?)?;
+    let mut questions: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("dev.json"))?)?;
+    // `--ask "question" --db DB`: one question of one's own on a Spider database.
+    if let (Some(asked), Some(db)) = (flag(args, "--ask"), flag(args, "--db")) {
+        questions = vec![serde_json::json!({"db_id": db, "question": asked, "gold_sql": "SELECT 1"})];
+    }
     let schemas: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dir.join("tables.json"))?)?;
     let today = chrono::Utc::now().date_naive();
     let options = QueryOptions::new(100_000, Duration::from_secs(60));
@@ -556,10 +622,7 @@ async fn spider(args: &[String], dir: PathBuf) -> anyhow::Result<()> {
         let (category, detail, sql) = match understand(manifest, Dialect::DuckDb, question, &values, today) {
             Understanding::NotUnderstood { understood, .. } => ("not understood", understood.join("; "), None),
             Understanding::Sql { sql, .. } => {
-                let gold_rows = match compile(manifest, &gold, Dialect::DuckDb) {
-                    Ok(c) => connector.query(&c, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                };
+                let gold_rows = run_gold(manifest, connector, &gold, &options).await;
                 let got = match compile(manifest, &sql, Dialect::DuckDb) {
                     Ok(compiled) => connector.query(&compiled, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
                     Err(e) => Err(e.to_string()),

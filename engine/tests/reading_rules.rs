@@ -309,6 +309,43 @@ fn the_most_number_of_ranks_by_how_many() {
 }
 
 #[test]
+fn a_verb_made_of_the_ranked_things_own_name_says_how_it_relates() {
+    let manifest = Manifest {
+        models: vec![
+            table(
+                "inspectors",
+                "inspector_id",
+                vec![
+                    Column::source("inspector_id", "BIGINT"),
+                    Column::source("name", "VARCHAR"),
+                    Column::relationship("boilers", "boilers", "boilers_inspectors"),
+                ],
+            ),
+            table(
+                "boilers",
+                "boiler_id",
+                vec![
+                    Column::source("boiler_id", "BIGINT"),
+                    Column::source("inspector_id", "BIGINT"),
+                    Column::source("pressure", "DOUBLE"),
+                    Column::relationship("inspector", "inspectors", "boilers_inspectors"),
+                ],
+            ),
+        ],
+        relationships: vec![many_to_one("boilers_inspectors", ["boilers", "inspectors"], "boilers.inspector_id = inspectors.inspector_id")],
+        ..Manifest::default()
+    };
+    for question in
+        ["What is the name of the inspector who inspected the most boilers?", "Show the name of the inspector that has inspected the most number of boilers."]
+    {
+        let sql = sql_of(&manifest, question, &[]);
+        assert!(sql.contains("RANK() OVER (ORDER BY COUNT(") && sql.contains("GROUP BY \"inspectors\".\"inspector_id\""), "{question}: {sql}");
+    }
+    // A verb of another thing's name is no verb of the inspector's.
+    assert!(refused(&ask(&manifest, "What is the name of the inspector who boiled the most boilers?", &[])));
+}
+
+#[test]
 fn a_value_of_related_rows_after_not_and_a_verb_is_one_none_of_them_has() {
     let manifest = weavers_and_rugs();
     let values = [ValueMatch { model: "rugs".into(), column: "colour".into(), value: "Indigo".into(), column_values: 0 }];

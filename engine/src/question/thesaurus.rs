@@ -219,6 +219,11 @@ impl Thesaurus {
         self.parts.iter().any(|part| !part.bases(word).is_empty())
     }
 
+    /// The verbs `word` (lower case) is a form of: "built" → "build", "inspected" → "inspect".
+    pub fn verb_bases(&self, word: &str) -> Vec<String> {
+        self.part(Pos::Verb).bases(word)
+    }
+
     /// Whether `word` (lower case) is, as written, a word WordNet lists (not only one of its
     /// forms: "raw" is, "raws" is not).
     pub fn is_lemma(&self, word: &str) -> bool {

@@ -220,6 +220,17 @@ fn not_placed(q: &Question, mut understood: Vec<String>) -> Vec<String> {
 
 fn read<'m>(manifest: &'m Manifest, dialect: Dialect, q: &mut Question<'m>) -> Result<Understanding, Vec<String>> {
     let shape = shape_of(manifest, q);
+    if std::env::var_os("QUARRY_DEBUG_READING").is_some() {
+        for (i, n) in q.names.iter().enumerate() {
+            let said: Vec<&str> = n.tokens.clone().map(|t| q.tokens[t].word.as_str()).collect();
+            let candidates: Vec<String> = n.candidates.iter().map(|(m, c)| format!("{}.{}", m.name, c.map_or("", |c| c.name.as_str()))).collect();
+            eprintln!("name {i} {said:?}: {candidates:?}");
+        }
+        eprintln!(
+            "shape: aggregate {:?}, order {:?}, grouped {:?}, which {:?}, measure {:?}, subject {:?}, who {}, head {:?}",
+            shape.aggregate, shape.order, shape.grouped_names, shape.which_name, shape.measure_mention, shape.subject_mention, shape.who, shape.head_names
+        );
+    }
     // "How many people live in each region" of models none of which is people: the word is
     // not placed by counting another model's rows.
     let has_people = manifest.models.iter().any(|m| person_like(m) || stems_of(&m.name).iter().any(|w| PERSON_WORDS.contains(&w.as_str())));

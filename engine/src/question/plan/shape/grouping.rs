@@ -5,7 +5,7 @@ use super::super::named_twice::one_grouping_each;
 use crate::question::{
     lexicon::{self, AND, BE, BETWEEN_GROUPINGS, GROUP_MARKERS, HAVE, RELATIVES, THE, WEEKDAY_PHRASES, WHICH, WITH, grain_of},
     reach::is_key,
-    read::{Claim, Question, is_measure, ordering},
+    read::{Claim, NameMention, Question, is_measure, ordering},
     time::Grain,
 };
 
@@ -125,6 +125,53 @@ pub(super) fn weekday_not_a_column(q: &Question) -> Vec<usize> {
         .filter(|&i| WEEKDAY_PHRASES.iter().any(|p| words[i..].starts_with(p) && (i + 1..i + p.len()).all(|j| q.claims[j].is_none())))
         .filter_map(|i| q.names.iter().position(|m| m.tokens == (i..i + 1) && m.candidates.iter().all(|(_, c)| c.is_some())))
         .collect()
+}
+
+/// Verbs that say what the thing right before "who"/"that" does, formed from its own name
+/// ("the inspector who inspected the most boilers", "the conductor who has conducted…",
+/// "the builder that built…"): the verb tells how it relates to what follows and names
+/// nothing more. Each as (the verb's token, where the thing's mention ends).
+pub(super) fn acts_of_its_antecedent(q: &Question) -> Vec<(usize, usize)> {
+    let words = q.words();
+    (1..words.len())
+        .filter_map(|i| {
+            // "who inspected", "that has inspected".
+            let relative = if HAVE.contains(&words[i - 1]) { i.checked_sub(2)? } else { i - 1 };
+            if !RELATIVES.contains(&words[relative]) {
+                return None;
+            }
+            let antecedent = q.names.iter().find(|m| m.tokens.end == relative)?;
+            let agent = &q.tokens[antecedent.tokens.end - 1].stem;
+            let mention = q.names.iter().find(|m| m.tokens.contains(&i));
+            // A verb WordNet gives the thing's name for ("conducted": a conductor), or one the
+            // name is made of ("inspector": inspect + or).
+            let same_thing = mention.is_some_and(|m| m.tokens.len() == 1 && !models_named(m).is_empty() && models_named(m) == models_named(antecedent));
+            let named_by_it = mention.is_none() && verb_of_agent(words[i], agent);
+            (words[i] != agent && (same_thing && words[i].ends_with("ed") || named_by_it)).then_some((i, relative))
+        })
+        .collect()
+}
+
+/// The models a mention names as wholes, by name.
+fn models_named(mention: &NameMention) -> Vec<String> {
+    let mut names: Vec<String> = mention.candidates.iter().filter(|(_, c)| c.is_none()).map(|(model, _)| model.name.clone()).collect();
+    names.sort_unstable();
+    names
+}
+
+/// Whether `agent` (a noun: "inspector", "builder", "manager", "shipper") is one who does
+/// what the verb form `word` says ("inspected", "built", "managed", "shipped").
+fn verb_of_agent(word: &str, agent: &str) -> bool {
+    let mut bases: Vec<String> = crate::question::thesaurus::Thesaurus::shared().map(|t| t.verb_bases(word)).unwrap_or_default();
+    if let Some(base) = word.strip_suffix("ed") {
+        bases.push(base.to_owned());
+        bases.push(format!("{base}e"));
+    }
+    bases.iter().filter(|b| b.len() >= 3 && *b != word).any(|b| {
+        let plain = b.strip_suffix('e').unwrap_or(b);
+        let doubled = b.chars().last().map(|c| format!("{b}{c}er")).unwrap_or_default();
+        [format!("{b}er"), format!("{b}r"), format!("{plain}or"), format!("{b}or"), doubled].iter().any(|a| a == agent)
+    })
 }
 
 /// Time grains said as groupings ("by month", "per quarter", "by day of the week"), with the

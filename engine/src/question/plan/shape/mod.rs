@@ -63,7 +63,12 @@ fn has(q: &Question, w: &str) -> bool {
 
 /// The sort, groupings, time grains, order and limit; their words claimed.
 fn frame_of(q: &mut Question) -> (Frame, Option<Sort>, Option<(bool, usize)>) {
-    for n in grouping::weekday_not_a_column(q).into_iter().rev() {
+    let acts = grouping::acts_of_its_antecedent(q);
+    let mut forgotten = grouping::weekday_not_a_column(q);
+    forgotten.extend(acts.iter().filter_map(|(i, _)| q.names.iter().position(|m| m.tokens.contains(i))));
+    forgotten.sort_unstable();
+    forgotten.dedup();
+    for n in forgotten.into_iter().rev() {
         q.forget_name(n);
     }
     let (sort_by, sort) = sort::sort_of(q);
@@ -78,6 +83,12 @@ fn frame_of(q: &mut Question) -> (Frame, Option<Sort>, Option<(bool, usize)>) {
     let (grains, claimed) = grouping::grains_of(q, &markers);
     for i in claimed {
         q.claims[i] = Some(Claim::Keyword);
+    }
+    // The verb of what "which" names is placed by the ranking of it.
+    for (i, ends) in acts {
+        if groupings.which.is_some_and(|n| q.names[n].tokens.end == ends) {
+            q.claims[i] = Some(Claim::Keyword);
+        }
     }
     let frame = Frame {
         grouped_names: groupings.grouped,

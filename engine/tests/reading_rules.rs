@@ -458,3 +458,30 @@ fn a_verb_over_related_values_never_reads_through_a_third_model() {
     let u = ask(&manifest, "How many shoppers got Gadgets?", &values);
     assert!(!matches!(&u, Understanding::Sql { sql, .. } if sql.contains("\"reviews\"")), "{u:?}");
 }
+
+#[test]
+fn a_range_of_counts_is_read_with_words_or_digits() {
+    let manifest = weavers_and_rugs();
+    for question in ["Give the names of weavers that have between one and two rugs.", "Which weavers have 1 to 2 rugs?"] {
+        let sql = sql_of(&manifest, question, &[]);
+        assert!(sql.contains("(SELECT COUNT(*) FROM \"rugs\" WHERE \"rugs\".\"weaver_id\" = \"weavers\".\"weaver_id\") BETWEEN 1 AND 2"), "{question}: {sql}");
+    }
+    // What "which" names is listed; the things counted after the number are not.
+    let sql = sql_of(&manifest, "Which weavers have more than 2 rugs?", &[]);
+    assert!(sql.starts_with("SELECT \"weavers\".\"name\"") && sql.ends_with(") > 2"), "{sql}");
+}
+
+#[test]
+fn a_value_denied_with_its_column_named_between() {
+    let manifest = weavers_and_rugs();
+    let north = ValueMatch { model: "weavers".into(), column: "studio".into(), value: "North".into(), column_values: 3 };
+    let sql = sql_of(&manifest, "Return the names of weavers that do not have the studio 'North'.", &[north]);
+    assert!(sql.contains("\"weavers\".\"studio\" <> 'North'"), "{sql}");
+}
+
+#[test]
+fn a_column_grouped_by_and_compared_is_still_grouped_by() {
+    let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("shelf", "BIGINT"), ("temperature", "DOUBLE")]);
+    let sql = sql_of(&kilns, "Average temperature by shelf for kilns with shelf between 2 and 4", &[]);
+    assert!(sql.contains("BETWEEN 2 AND 4") && sql.contains("GROUP BY \"kilns\".\"shelf\""), "{sql}");
+}

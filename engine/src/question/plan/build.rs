@@ -229,13 +229,31 @@ impl<'q, 'm> Reading<'q, 'm> {
         let (q, s) = (self.q, self.s);
         let at = s.negated.filter(|&at| lexicon::DENYING.contains(&q.tokens[at].word.as_str()))?;
         let mut next = at + 1;
-        while q.tokens.get(next).is_some_and(|t| lexicon::BEFORE_DENIED_VALUE.contains(&t.word.as_str())) {
-            next += 1;
+        // "Not from Canada"; "do not have the nationality 'USA'": the value's column named
+        // between.
+        let mut column_said: Option<usize> = None;
+        loop {
+            if q.tokens.get(next).is_some_and(|t| lexicon::BEFORE_DENIED_VALUE.contains(&t.word.as_str()) || lexicon::HAVE.contains(&t.word.as_str())) {
+                next += 1;
+            } else if let Some(n) =
+                q.names.iter().position(|m| m.tokens.start == next && m.candidates.iter().all(|(_, c)| c.is_some())).filter(|_| column_said.is_none())
+            {
+                column_said = Some(n);
+                next = q.names[n].tokens.end;
+            } else {
+                break;
+            }
         }
         let start = q.tokens.get(next)?.start;
-        self.value_columns.iter().find(|(_, list, span)| span.0 == start && list.len() == 1)?;
+        let (place, _, _) = self.value_columns.iter().find(|(_, list, span)| span.0 == start && list.len() == 1)?;
+        if let Some(n) = column_said
+            && !q.names[n].candidates.iter().any(|(m, c)| m.name == place.model.name && c.is_some_and(|c| c.name == place.column.name))
+        {
+            return None;
+        }
         self.denied = true;
-        self.claims.extend((at..next).map(|i| (i, Claim::Keyword)));
+        let said = column_said.map(|n| q.names[n].tokens.clone()).unwrap_or_default();
+        self.claims.extend((at..next).filter(|i| !said.contains(i)).map(|i| (i, Claim::Keyword)));
         Some(start)
     }
 

@@ -44,8 +44,14 @@ impl<'m> Reading<'_, 'm> {
                 let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..end_of_name);
                 return fail(format!("could not place \"{}\"", &q.text[start..end]));
             }
-            if let (Some((n, other, rows)), [number], false) = (&counted, c.numbers.as_slice(), c.year || c.money || c.unit.is_some()) {
-                self.conditions.push(format!("(SELECT COUNT(*) {rows}) {} {}", c.operator, number_text(*number)));
+            // "Documents with between one and two paragraphs": a range of counts.
+            let count_condition = match c.numbers.as_slice() {
+                [a, b] if c.operator == "BETWEEN" => Some(format!("BETWEEN {} AND {}", number_text(*a), number_text(*b))),
+                [number] if c.operator != "BETWEEN" => Some(format!("{} {}", c.operator, number_text(*number))),
+                _ => None,
+            };
+            if let (Some((n, other, rows)), Some(condition), false) = (&counted, count_condition, c.year || c.money || c.unit.is_some()) {
+                self.conditions.push(format!("(SELECT COUNT(*) {rows}) {condition}"));
                 let first = c.tokens.iter().min().copied().unwrap_or(0);
                 let (start, end) = q.span(first..q.names[*n].tokens.end);
                 self.chips.push(Chip {
@@ -82,7 +88,8 @@ impl<'m> Reading<'_, 'm> {
                 let (start, end) = q.span(c.tokens.iter().min().copied().unwrap_or(0)..last + 1);
                 return fail(format!("could not place \"{}\"", &q.text[start..end]));
             }
-            if let Some(n) = named {
+            // "By hour for flights from 6 to 11": a name grouped by is still grouped by.
+            if let Some(n) = named.filter(|n| !self.s.grouped_names.contains(n)) {
                 self.used_names.push(n);
             }
             // "More than 60%" of a column that holds 62.1 or 0.621: only its name can say which.

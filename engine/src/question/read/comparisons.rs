@@ -66,6 +66,21 @@ pub(super) fn scan_comparisons(q: &mut Question) {
             continue;
         }
         let Some((len, operator)) = lexicon::comparator(&words) else {
+            // "With 1 to 2 paragraphs": a range (years are a time, read elsewhere).
+            let whole =
+                |j: usize| q.tokens.get(j).and_then(|t| t.number).filter(|n| n.fract() == 0.0 && !(1800.0..=2100.0).contains(n) && q.claims[j].is_none());
+            if let (Some(low), Some(high)) = (whole(i), whole(i + 2))
+                && q.tokens[i + 1].word == "to"
+                && low < high
+                && q.tokens.get(i + 3).is_some_and(|t| t.number.is_none())
+            {
+                let mut used = vec![i, i + 1, i + 2];
+                let (unit, money, percent) = unit_after(q, i + 2, &mut used);
+                let hints = nearby_stems(q, i.saturating_sub(3), (i + 5).min(n));
+                push_comparison(q, ComparisonMention { operator: "BETWEEN", numbers: vec![low, high], unit, money, hints, tokens: used, year: false, percent });
+                i += 3;
+                continue;
+            }
             // "30 or more points", "20% or more".
             if let Some(number) = q.tokens[i].number
                 && q.tokens.get(i + 1).is_some_and(|t| t.word == "or")
@@ -100,7 +115,11 @@ pub(super) fn scan_comparisons(q: &mut Question) {
         let mut percent = q.tokens[first].percent;
         let mut last = first;
         if operator == "BETWEEN" {
-            let Some(second) = q.tokens.get(first + 2).filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to").and_then(|t| t.number)
+            let Some(second) = q
+                .tokens
+                .get(first + 2)
+                .filter(|_| q.tokens[first + 1].word == "and" || q.tokens[first + 1].word == "to")
+                .and_then(|t| t.number.or_else(|| small_number(&t.word)))
             else {
                 i += 1;
                 continue;

@@ -37,11 +37,25 @@ pub(super) fn subject_of(
                 negated.is_none_or(|at| q.names[n].tokens.start < at || frame.which_name.is_none() && head.iter().all(|&h| q.names[h].tokens.start > at))
             })
             .filter(|&n| q.names[n].candidates.iter().any(|(m, c)| entity_of(manifest, m, *c).is_some()))
+            .filter(|&n| !counted_of_which(manifest, q, frame, n))
     };
     // Counted, the thing said right after "number of" or "how many" is what is counted, though
     // another thing is said first ("the document ids and the number of paragraphs in each").
     let counted = aggregate == Some(Aggregate::Count) && candidates().count() > 1;
     counted.then(|| candidates().find(|&n| after_count(q, n))).flatten().or_else(|| candidates().next())
+}
+
+/// "Which weavers have more than 2 rugs": the things said right after a comparison's number are
+/// counted for each of what "which" names (a model), not what the question is about.
+fn counted_of_which(manifest: &Manifest, q: &Question, frame: &Frame, n: usize) -> bool {
+    let Some(which) = frame.which_name else { return false };
+    let models = |n: usize| {
+        q.names[n].candidates.iter().filter(|(_, c)| c.is_none()).filter_map(|(m, c)| entity_of(manifest, m, *c)).map(|m| m.name.as_str()).collect::<Vec<_>>()
+    };
+    let (own, listed) = (models(n), models(which));
+    let after_number =
+        q.comparisons.iter().any(|c| !c.year && !c.money && c.unit.is_none() && c.tokens.iter().max().is_some_and(|&last| last + 1 == q.names[n].tokens.start));
+    after_number && !listed.is_empty() && !own.is_empty() && own.iter().all(|m| !listed.contains(m))
 }
 
 /// Whether a name is said right after "number of" or "how many".

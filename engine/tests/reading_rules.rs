@@ -485,3 +485,32 @@ fn a_column_grouped_by_and_compared_is_still_grouped_by() {
     let sql = sql_of(&kilns, "Average temperature by shelf for kilns with shelf between 2 and 4", &[]);
     assert!(sql.contains("BETWEEN 2 AND 4") && sql.contains("GROUP BY \"kilns\".\"shelf\""), "{sql}");
 }
+
+#[test]
+fn the_things_said_after_the_most_are_what_is_counted() {
+    let mut manifest = weavers_and_rugs();
+    manifest.models.push(table(
+        "looms",
+        "loom_id",
+        vec![Column::source("loom_id", "BIGINT"), Column::source("maker_id", "BIGINT"), Column::relationship("maker", "makers", "looms_makers")],
+    ));
+    manifest.models.push(table("makers", "maker_id", vec![Column::source("maker_id", "BIGINT"), Column::source("name", "VARCHAR")]));
+    manifest.models[0].columns.push(Column::source("loom_id", "BIGINT"));
+    manifest.models[0].columns.push(Column::relationship("loom", "looms", "weavers_looms"));
+    manifest.relationships.push(many_to_one("weavers_looms", ["weavers", "looms"], "weavers.loom_id = looms.loom_id"));
+    manifest.relationships.push(many_to_one("looms_makers", ["looms", "makers"], "looms.maker_id = makers.maker_id"));
+    // A model said first ("maker") is not what "the most weavers" counts: what is understood
+    // of the question counts the weavers of each loom.
+    let understood = match ask(&manifest, "What is the maker and id of the loom used by the most weavers?", &[]) {
+        Understanding::Sql { understood, .. } | Understanding::NotUnderstood { understood, .. } => understood,
+    };
+    assert!(understood.iter().any(|u| u == "number of weavers") && understood.iter().any(|u| u == "by looms"), "{understood:?}");
+}
+
+#[test]
+fn both_before_the_columns_a_list_asks_for_is_no_condition() {
+    let sql = sql_of(&weavers_and_rugs(), "List both the name and the studio of all weavers.", &[]);
+    assert!(sql.contains("\"weavers\".\"name\"") && sql.contains("\"weavers\".\"studio\""), "{sql}");
+    // "Both" of two values is still two conditions, not a list.
+    assert!(refused(&ask(&weavers_and_rugs(), "List weavers in both studios.", &[])));
+}

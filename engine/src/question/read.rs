@@ -307,10 +307,23 @@ pub(super) fn finish(q: &mut Question, keywords: &[&str]) {
         let w = q.tokens[i].word.as_str();
         if keywords.contains(&w) {
             q.claims[i] = Some(Claim::Keyword);
-        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) || names_a_quantity_said_before(q, i) {
+        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) || names_a_quantity_said_before(q, i) || both_of_a_list(q, i) {
             q.claims[i] = Some(Claim::Filler);
         }
     }
+}
+
+/// "Show both the name and the id": "both" before the columns a list asks for.
+fn both_of_a_list(q: &Question, i: usize) -> bool {
+    let word = |j: usize| q.tokens.get(j).map_or("", |t| t.word.as_str());
+    let mut next = i + 1;
+    if word(next) == "the" {
+        next += 1;
+    }
+    word(i) == "both"
+        && i.checked_sub(1).is_some_and(|b| ["show", "list", "give", "return", "display", "me"].contains(&word(b)))
+        && matches!(q.claims.get(next), Some(Some(Claim::Name(_))))
+        && q.tokens[next..].iter().any(|t| t.word == "and")
 }
 
 /// "Freight charges", "discount amount": a word for an amount right after a quantity the

@@ -6,7 +6,7 @@ use crate::{
     mdl::{Manifest, Model},
     question::{
         entities::{entity_of, person_like},
-        lexicon::{self, HEADCOUNT, PEOPLE},
+        lexicon::{self, HEADCOUNT, MOST_MANY, PEOPLE},
         plan::Aggregate,
         read::{Claim, Question, is_measure, model_words, names},
     },
@@ -42,7 +42,13 @@ pub(super) fn subject_of(
     // Counted, the thing said right after "number of" or "how many" is what is counted, though
     // another thing is said first ("the document ids and the number of paragraphs in each").
     let counted = aggregate == Some(Aggregate::Count) && candidates().count() > 1;
-    counted.then(|| candidates().find(|&n| after_count(q, n))).flatten().or_else(|| candidates().next())
+    // "The template used by the most documents": counted, the documents.
+    let ranked = matches!(aggregate, None | Some(Aggregate::Count)) && measure.is_none();
+    counted
+        .then(|| candidates().find(|&n| after_count(q, n)))
+        .flatten()
+        .or_else(|| ranked.then(|| candidates().find(|&n| ranked_count(q, n))).flatten())
+        .or_else(|| candidates().next())
 }
 
 /// "Which weavers have more than 2 rugs": the things said right after a comparison's number are
@@ -63,6 +69,13 @@ fn after_count(q: &Question, n: usize) -> bool {
     let words = q.words();
     let at = q.names[n].tokens.start;
     at >= 2 && matches!((words[at - 2], words[at - 1]), ("number", "of") | ("how", "many"))
+}
+
+/// Whether a name is what a count ranks by: said right after "the most" or "the fewest"
+/// ("the template used by the most documents").
+fn ranked_count(q: &Question, n: usize) -> bool {
+    let at = q.names[n].tokens.start;
+    at >= 1 && MOST_MANY.contains(&q.words()[at - 1])
 }
 
 /// "The names of the teachers and the number of courses they teach": a thing said before the

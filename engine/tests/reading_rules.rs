@@ -514,3 +514,11 @@ fn both_before_the_columns_a_list_asks_for_is_no_condition() {
     // "Both" of two values is still two conditions, not a list.
     assert!(refused(&ask(&weavers_and_rugs(), "List weavers in both studios.", &[])));
 }
+
+#[test]
+fn a_related_models_column_is_shown_for_the_row_ranked() {
+    let mut manifest = weavers_and_rugs();
+    manifest.models[1].columns.push(Column::source("width", "DOUBLE"));
+    let sql = sql_of(&manifest, "What is the studio of the rug with the largest width?", &[]);
+    assert!(sql.contains("\"weavers\".\"studio\" AS \"studio\"") && sql.contains("RANK() OVER (ORDER BY \"rugs\".\"width\" DESC)"), "{sql}");
+}

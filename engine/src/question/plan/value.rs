@@ -138,15 +138,20 @@ impl<'m> Reading<'_, 'm> {
         }
         // "What is the hometown of the youngest teacher": a column "what" names is shown
         // instead of the names; a model it names is what is ranked.
+        // A related model's column is one value of each ranked row too ("the birth date of
+        // the player with the lowest earnings": the player's person's), when nothing of the
+        // base's own is said that way.
         let column_of = |n: usize, quantities: bool| {
-            q.names[n]
-                .candidates
-                .iter()
-                .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && (quantities || !is_measure(c))))
-                .find_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
-                .filter(|r| !r.joined())
-                .cloned()
-                .map(|r| (n, r))
+            let found = |joined: bool| {
+                q.names[n]
+                    .candidates
+                    .iter()
+                    .filter(|(_, c)| c.is_some_and(|c| !is_key(c) && (quantities || !is_measure(c))))
+                    .filter_map(|(m, c)| self.plan.find(&m.name, &(*c)?.name))
+                    .find(|r| r.joined() == joined && !r.through_current())
+                    .cloned()
+            };
+            found(false).or_else(|| found(true).filter(|_| q.names[n].candidates.iter().all(|(_, c)| c.is_some()))).map(|r| (n, r))
         };
         // Or a column named before the superlative ("the hometown of the youngest", "the money
         // rank of the player with the highest earnings").

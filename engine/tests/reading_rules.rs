@@ -522,3 +522,12 @@ fn a_related_models_column_is_shown_for_the_row_ranked() {
     let sql = sql_of(&manifest, "What is the studio of the rug with the largest width?", &[]);
     assert!(sql.contains("\"weavers\".\"studio\" AS \"studio\"") && sql.contains("RANK() OVER (ORDER BY \"rugs\".\"width\" DESC)"), "{sql}");
 }
+
+#[test]
+fn values_sorted_by_another_column_of_their_rows_are_each_rows() {
+    let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("name", "VARCHAR"), ("temperature", "DOUBLE")]);
+    let sql = sql_of(&kilns, "Sort kiln names by their temperature in ascending order.", &[]);
+    assert_eq!(sql, "SELECT \"kilns\".\"name\" AS \"name\" FROM \"kilns\" ORDER BY \"kilns\".\"temperature\"");
+    // Asked for once each, a sort by another column cannot be kept: refused.
+    assert!(refused(&ask(&kilns, "Sort the distinct kiln names by temperature.", &[])));
+}

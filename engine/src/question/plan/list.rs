@@ -131,7 +131,14 @@ impl<'m> Reading<'_, 'm> {
                 (Some(c), _) if !grouped => {
                     self.select.push(format!("{} AS {}", c.sql(dialect), quote(&c.column.name)));
                     self.used.push(c.clone());
-                    distinct = "DISTINCT ";
+                    // "Employee names by their age": each row's, in the order of another of its
+                    // columns; else each value once.
+                    let sorted_by_other = s.sort.as_ref().is_some_and(|sort| {
+                        q.names[sort.mention].candidates.iter().any(|(m, oc)| m.name == c.model.name && oc.is_some_and(|oc| oc.name != c.column.name))
+                    });
+                    if !sorted_by_other || asked_distinct {
+                        distinct = "DISTINCT ";
+                    }
                     self.used_names.extend(column_mention);
                 }
                 (_, Some(m)) if !grouped || lists_in_groups => {

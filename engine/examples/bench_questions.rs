@@ -220,6 +220,8 @@ fn csv_project(
 
 /// Spider's gold SQL is SQLite's, which reads double-quoted strings as text.
 fn from_sqlite(sql: &str) -> String {
+    // SQLite's LIKE ignores the case of ASCII letters; DuckDB's ILIKE does.
+    let sql = &like_as_ilike(sql);
     let mut out = String::new();
     let mut in_double = false;
     for c in sql.chars() {
@@ -565,6 +567,35 @@ fn any_value(sql: &str, column: &str) -> Option<String> {
     let mut rewritten: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
     rewritten[at] = items[at].replacen(expression, &shown, 1);
     Some(format!("{}{}{}", &sql[..start], rewritten.join(","), &sql[end..]))
+}
+
+/// `sql` with each LIKE keyword (outside quotes) written ILIKE.
+fn like_as_ilike(sql: &str) -> String {
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    let chars: Vec<char> = sql.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None => {
+                let word: String = chars[i..chars.len().min(i + 4)].iter().collect();
+                let before = i == 0 || !chars[i - 1].is_alphanumeric();
+                let after = chars.get(i + 4).is_none_or(|n| !n.is_alphanumeric() && *n != '_');
+                if before && after && word.eq_ignore_ascii_case("like") {
+                    out.push_str("ILIKE");
+                    i += 4;
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 /// The value given after `name`, if any.

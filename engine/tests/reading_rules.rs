@@ -531,3 +531,14 @@ fn values_sorted_by_another_column_of_their_rows_are_each_rows() {
     // Asked for once each, a sort by another column cannot be kept: refused.
     assert!(refused(&ask(&kilns, "Sort the distinct kiln names by temperature.", &[])));
 }
+
+#[test]
+fn a_model_said_with_its_columns_name_before_a_value_is_placed_by_it() {
+    let manifest = weavers_and_rugs();
+    let north = ValueMatch { model: "weavers".into(), column: "studio".into(), value: "North".into(), column_values: 3 };
+    let sql = sql_of(&manifest, "Show the colour of all rugs for the weaver with studio 'North'.", std::slice::from_ref(&north));
+    assert!(sql.contains("FROM \"rugs\"") && sql.contains("\"weavers\".\"studio\" = 'North'"), "{sql}");
+    // What is asked for is not a name of the value: the weavers are listed.
+    let sql = sql_of(&manifest, "Give the weaver with studio 'North'.", &[north]);
+    assert!(sql.starts_with("SELECT \"weavers\".\"name\""), "{sql}");
+}

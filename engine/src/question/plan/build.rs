@@ -188,10 +188,24 @@ impl<'q, 'm> Reading<'q, 'm> {
             if self.used_names.contains(&index) || s.grouped_names.contains(&index) || Some(index) == s.which_name {
                 continue;
             }
-            let beside_value = q
-                .values
-                .iter()
-                .any(|v| v.tokens.end == mention.tokens.start || mention.tokens.end == v.tokens.start || mention.tokens.end + 1 == v.tokens.start);
+            // Right beside it, or with only its column's name between ("the document with name
+            // 'Welcome'").
+            // (Not what the question asks for: "give the airline with abbreviation 'UAL'".)
+            let asked = Some(index) == s.measure_mention || s.head_names.first() == Some(&index);
+            let between_only_names = |v: &crate::question::read::ValueMention| {
+                !asked
+                    && mention.tokens.end < v.tokens.start
+                    && (mention.tokens.end..v.tokens.start).all(|i| {
+                        ["with", "whose", "named", "called", "the", "is", "of"].contains(&q.tokens[i].word.as_str())
+                            || q.names.iter().any(|m| m.tokens.contains(&i) && m.candidates.iter().all(|(_, c)| c.is_some()))
+                    })
+            };
+            let beside_value = q.values.iter().any(|v| {
+                v.tokens.end == mention.tokens.start
+                    || mention.tokens.end == v.tokens.start
+                    || mention.tokens.end + 1 == v.tokens.start
+                    || between_only_names(v)
+            });
             let names_value = mention.candidates.iter().any(|(m, c)| {
                 self.value_columns.iter().any(|(r, _, _)| {
                     r.model.name == m.name && c.is_none_or(|c| c.name == r.column.name || is_key(c))

@@ -542,3 +542,17 @@ fn a_model_said_with_its_columns_name_before_a_value_is_placed_by_it() {
     let sql = sql_of(&manifest, "Give the weaver with studio 'North'.", &[north]);
     assert!(sql.starts_with("SELECT \"weavers\".\"name\""), "{sql}");
 }
+
+#[test]
+fn the_most_common_value_of_a_column_is_the_one_with_the_most_rows() {
+    let manifest = weavers_and_rugs();
+    for question in ["What is the most common studio of weavers?", "Give the studio that is most common across all weavers."] {
+        let sql = sql_of(&manifest, question, &[]);
+        assert!(sql.contains("RANK() OVER (ORDER BY COUNT(*) DESC)") && sql.contains("GROUP BY \"weavers\".\"studio\""), "{question}: {sql}");
+    }
+    // "Listed" said last adds nothing to a count.
+    assert_eq!(sql_of(&manifest, "How many weavers are listed?", &[]), "SELECT COUNT(*) AS \"number_of_weavers\" FROM \"weavers\"");
+    // Said of a quantity, "most common" is no frequency this reading knows.
+    let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("temperature", "DOUBLE")]);
+    assert!(refused(&ask(&kilns, "What is the most common temperature of kilns?", &[])));
+}

@@ -307,10 +307,23 @@ pub(super) fn finish(q: &mut Question, keywords: &[&str]) {
         let w = q.tokens[i].word.as_str();
         if keywords.contains(&w) {
             q.claims[i] = Some(Claim::Keyword);
-        } else if FILLER.contains(&w) || FILLER.contains(&q.tokens[i].stem.as_str()) || names_a_quantity_said_before(q, i) || both_of_a_list(q, i) {
+        } else if FILLER.contains(&w)
+            || FILLER.contains(&q.tokens[i].stem.as_str())
+            || names_a_quantity_said_before(q, i)
+            || both_of_a_list(q, i)
+            || listed_at_the_end(q, i)
+        {
             q.claims[i] = Some(Claim::Filler);
         }
     }
+}
+
+/// "How many courses are listed?": "listed" said last, of the rows themselves, says nothing
+/// more than that they are in the data.
+fn listed_at_the_end(q: &Question, i: usize) -> bool {
+    q.tokens[i].word == "listed"
+        && i + 1 == q.tokens.len()
+        && i.checked_sub(1).is_some_and(|b| ["are", "is", "were", "was", "total"].contains(&q.tokens[b].word.as_str()))
 }
 
 /// "Show both the name and the id": "both" before the columns a list asks for.

@@ -174,6 +174,26 @@ fn verb_of_agent(word: &str, agent: &str) -> bool {
     })
 }
 
+/// "The most common nationality of people", "the nationality that is most common": the column
+/// whose most frequent value is asked for, with where "common" is said. Only a column of
+/// categories (not a quantity, not a key).
+pub(super) fn most_common(q: &Question, order: Option<(bool, usize)>) -> Option<(usize, usize)> {
+    let (_, at) = order?;
+    let words = q.words();
+    let common = at + 1;
+    if !["common", "frequent"].contains(words.get(common)?) || q.claims[common].is_some() {
+        return None;
+    }
+    let category = |m: &NameMention| m.candidates.iter().all(|(_, c)| c.is_some_and(|c| !is_key(c) && !is_measure(c)));
+    let after = q.names.iter().position(|m| m.tokens.start == common + 1 && category(m));
+    // "…that is most common": the column said right before "that is".
+    let before = || {
+        let relative = at.checked_sub(2).filter(|&r| RELATIVES.contains(&words[r]) && BE.contains(&words[r + 1]))?;
+        q.names.iter().position(|m| m.tokens.end == relative && category(m))
+    };
+    after.or_else(before).map(|n| (n, common))
+}
+
 /// Time grains said as groupings ("by month", "per quarter", "by day of the week"), with the
 /// words of "day of the week" the grain claims.
 pub(super) fn grains_of(q: &Question, markers: &[usize]) -> (Vec<(Grain, usize)>, Vec<usize>) {

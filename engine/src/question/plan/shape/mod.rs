@@ -110,6 +110,10 @@ pub(super) fn shape_of<'m>(manifest: &'m Manifest, q: &mut Question<'m>) -> Shap
         q.words().iter().any(|w| is_current(w)) || (q.words().contains(&HEADCOUNT) && manifest.models.iter().any(|m| m.columns.iter().any(ends_validity)));
 
     let (mut frame, sort, mut order) = frame_of(q);
+    if let Some((n, common)) = grouping::most_common(q, order) {
+        frame.which_name = Some(n);
+        q.claims[common] = Some(Claim::Keyword);
+    }
 
     let quality = quality::quality_of(q, order);
     if let Quality::Score { mention, model, column } = quality {

@@ -32,6 +32,7 @@ NULL_MARKERS["tpch"] = [""]  # TPC-H dbgen output (tpch/fetch.py) has no missing
 NULL_MARKERS["spdata"] = [""]  # R NA written as an empty field; Namibia's ISO code "NA" is a value
 NULL_MARKERS["bakeoff"] = [""]  # R NA written as an empty field by bakeoff/fetch.py
 NULL_MARKERS["ratdat"] = [""]  # R NA written as an empty field by ratdat/fetch.py
+NULL_MARKERS["movies"] = [""]  # SQL NULL (and empty text) written as an empty field by movies/fetch.py
 
 
 def load(dataset: str, csvdir: Path):

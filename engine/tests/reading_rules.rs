@@ -247,30 +247,27 @@ fn rows_ranked_by_a_quantity_are_shown_by_their_names_even_without_a_key() {
 
 /// Weavers and the rugs they wove: two models, each rug of one weaver.
 fn weavers_and_rugs() -> Manifest {
+    one_and_many(("weavers", "weaver_id", &[("name", "VARCHAR"), ("studio", "VARCHAR")]), ("rugs", "rug_id", &[("colour", "VARCHAR")]))
+}
+
+/// Two invented models, each row of the second (`many`) referring to one of the first by the
+/// first's key: (name, key, other columns) of each.
+fn one_and_many(one: (&str, &str, &[(&str, &str)]), many: (&str, &str, &[(&str, &str)])) -> Manifest {
+    let ((one, one_key, one_columns), (many, many_key, many_columns)) = (one, many);
+    let relationship = format!("{many}_{one}");
+    let columns = |key: &str, refers: Option<&str>, others: &[(&str, &str)]| {
+        std::iter::once(Column::source(key, "BIGINT"))
+            .chain(refers.map(|r| Column::source(r, "BIGINT")))
+            .chain(others.iter().map(|(name, data_type)| Column::source(name, data_type)))
+            .collect::<Vec<_>>()
+    };
+    let mut ones = columns(one_key, None, one_columns);
+    ones.push(Column::relationship(many, many, &relationship));
+    let mut manies = columns(many_key, Some(one_key), many_columns);
+    manies.push(Column::relationship(one_key.trim_end_matches("_id"), one, &relationship));
     Manifest {
-        models: vec![
-            table(
-                "weavers",
-                "weaver_id",
-                vec![
-                    Column::source("weaver_id", "BIGINT"),
-                    Column::source("name", "VARCHAR"),
-                    Column::source("studio", "VARCHAR"),
-                    Column::relationship("rugs", "rugs", "rugs_weavers"),
-                ],
-            ),
-            table(
-                "rugs",
-                "rug_id",
-                vec![
-                    Column::source("rug_id", "BIGINT"),
-                    Column::source("weaver_id", "BIGINT"),
-                    Column::source("colour", "VARCHAR"),
-                    Column::relationship("weaver", "weavers", "rugs_weavers"),
-                ],
-            ),
-        ],
-        relationships: vec![many_to_one("rugs_weavers", ["rugs", "weavers"], "rugs.weaver_id = weavers.weaver_id")],
+        models: vec![table(one, one_key, ones), table(many, many_key, manies)],
+        relationships: vec![many_to_one(&relationship, [many, one], &format!("{many}.{one_key} = {one}.{one_key}"))],
         ..Manifest::default()
     }
 }
@@ -310,31 +307,7 @@ fn the_most_number_of_ranks_by_how_many() {
 
 #[test]
 fn a_verb_made_of_the_ranked_things_own_name_says_how_it_relates() {
-    let manifest = Manifest {
-        models: vec![
-            table(
-                "inspectors",
-                "inspector_id",
-                vec![
-                    Column::source("inspector_id", "BIGINT"),
-                    Column::source("name", "VARCHAR"),
-                    Column::relationship("boilers", "boilers", "boilers_inspectors"),
-                ],
-            ),
-            table(
-                "boilers",
-                "boiler_id",
-                vec![
-                    Column::source("boiler_id", "BIGINT"),
-                    Column::source("inspector_id", "BIGINT"),
-                    Column::source("pressure", "DOUBLE"),
-                    Column::relationship("inspector", "inspectors", "boilers_inspectors"),
-                ],
-            ),
-        ],
-        relationships: vec![many_to_one("boilers_inspectors", ["boilers", "inspectors"], "boilers.inspector_id = inspectors.inspector_id")],
-        ..Manifest::default()
-    };
+    let manifest = one_and_many(("inspectors", "inspector_id", &[("name", "VARCHAR")]), ("boilers", "boiler_id", &[("pressure", "DOUBLE")]));
     for question in
         ["What is the name of the inspector who inspected the most boilers?", "Show the name of the inspector that has inspected the most number of boilers."]
     {

@@ -529,3 +529,13 @@ fn the_most_common_value_of_a_column_is_the_one_with_the_most_rows() {
     let kilns = one_table("kilns", "kiln_id", &[("kiln_id", "BIGINT"), ("temperature", "DOUBLE")]);
     assert!(refused(&ask(&kilns, "What is the most common temperature of kilns?", &[])));
 }
+
+#[test]
+fn lines_that_carry_a_quantity_are_counted_by_it() {
+    let baskets = one_and_many(("baskets", "basket_id", &[("shopper", "VARCHAR")]), ("basket_lines", "line_id", &[("qty", "BIGINT")]));
+    let sql = sql_of(&baskets, "How many baskets had between 2 and 5 basket lines?", &[]);
+    assert!(sql.contains("(SELECT COALESCE(SUM(\"basket_lines\".\"qty\"), 0) FROM \"basket_lines\""), "{sql}");
+    // Rows with no quantity of their own are counted.
+    let sql = sql_of(&weavers_and_rugs(), "Which weavers have more than 2 rugs?", &[]);
+    assert!(sql.contains("(SELECT COUNT(*) FROM \"rugs\""), "{sql}");
+}

@@ -14,8 +14,26 @@ use crate::{
         lexicon,
         reach::{Reach, is_key, readable},
         read::{Claim, ComparisonMention, Question, column_words, is_date, is_measure, names},
+        vocabulary,
     },
 };
+
+/// How many of a related model's rows there are: their count, or, for lines that each carry a
+/// quantity ("orders with between 2 and 5 items" of order items with a `quantity`), the
+/// quantities added up.
+fn how_many(other: &Model, rows: &str, dialect: crate::compile::Dialect) -> String {
+    let quantities: Vec<&Column> = other
+        .columns
+        .iter()
+        .filter(|c| is_measure(c) && !is_key(c) && crate::question::reach::is_whole_number(c) && vocabulary::name_stems(&c.name) == ["quantity"])
+        .collect();
+    match quantities.as_slice() {
+        [quantity] if rows.starts_with(&format!("FROM {}", dialect.quote(&other.name))) => {
+            format!("COALESCE(SUM({}.{}), 0)", dialect.quote(&other.name), dialect.quote(&quantity.name))
+        }
+        _ => "COUNT(*)".into(),
+    }
+}
 
 /// Words a comparison's subject does not reach back past.
 const FILLER_WORDS: &[&str] = &["how", "many", "the", "a", "an", "are", "is", "were", "was", "of", "with", "which", "what", "for", "in"];
@@ -51,7 +69,7 @@ impl<'m> Reading<'_, 'm> {
                 _ => None,
             };
             if let (Some((n, other, rows)), Some(condition), false) = (&counted, count_condition, c.year || c.money || c.unit.is_some()) {
-                self.conditions.push(format!("(SELECT COUNT(*) {rows}) {condition}"));
+                self.conditions.push(format!("(SELECT {} {rows}) {condition}", how_many(other, rows, dialect)));
                 let first = c.tokens.iter().min().copied().unwrap_or(0);
                 let (start, end) = q.span(first..q.names[*n].tokens.end);
                 self.chips.push(Chip {

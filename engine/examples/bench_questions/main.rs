@@ -27,92 +27,11 @@ use quarry_engine::{
 };
 use serde_json::Value;
 
-fn normal(value: &Value) -> String {
-    match value {
-        Value::Null => "null".into(),
-        Value::Number(n) => format!("{}", (n.as_f64().unwrap_or(0.0) * 1000.0).round() / 1000.0),
-        Value::String(s) => match s.trim().parse::<f64>() {
-            Ok(n) => format!("{}", (n * 1000.0).round() / 1000.0),
-            Err(_) => s.trim().to_owned(),
-        },
-        other => other.to_string(),
-    }
-}
+mod gold;
+mod rows;
 
-/// Rows equal as multisets (as sequences when ordered), cells of a row compared sorted. The
-/// answer may show more columns than the gold SQL (a team by city and nickname where the gold
-/// shows the nickname): each gold column must then be one of the answer's, value for value.
-fn same(got: &[Vec<Value>], gold: &[Vec<Value>], ordered: bool) -> Option<String> {
-    if got.len() != gold.len() {
-        return Some(format!("{} rows, expected {}", got.len(), gold.len()));
-    }
-    let fits = projections(got, gold).iter().any(|columns| {
-        let projected: Vec<Vec<Value>> = got.iter().map(|row| columns.iter().map(|&c| row[c].clone()).collect()).collect();
-        same_cells(&projected, gold, ordered).is_none()
-    });
-    if fits { None } else { same_cells(got, gold, ordered) }
-}
-
-/// `same`, or a superlative answered with its ties where the gold SQL keeps one of them
-/// (`LIMIT 1`): every row of the answer is of the first rank, and the gold row is among them.
-fn same_or_tied(got: &[Vec<Value>], gold: &[Vec<Value>], gold_sql: &str, sql: &str) -> Option<String> {
-    let difference = same(got, gold, gold_sql.to_lowercase().contains("order by"))?;
-    let limit_one = gold_sql.trim().trim_end_matches(';').trim().to_lowercase().ends_with("limit 1");
-    let ranked = sql.contains("\"rank\" = 1");
-    if limit_one && ranked && gold.len() == 1 && got.len() > 1 && got.iter().any(|row| same(std::slice::from_ref(row), gold, false).is_none()) {
-        return None;
-    }
-    Some(difference)
-}
-
-/// Ways to pick one distinct answer column per gold column with the same values (at most 50).
-fn projections(got: &[Vec<Value>], gold: &[Vec<Value>]) -> Vec<Vec<usize>> {
-    let width = gold.first().map_or(0, Vec::len);
-    let got_width = got.first().map_or(0, Vec::len);
-    if got_width <= width || width == 0 {
-        return Vec::new();
-    }
-    let values = |rows: &[Vec<Value>], c: usize| {
-        let mut v: Vec<String> = rows.iter().map(|r| normal(&r[c])).collect();
-        v.sort();
-        v
-    };
-    let candidates: Vec<Vec<usize>> = (0..width).map(|j| (0..got_width).filter(|&i| values(got, i) == values(gold, j)).collect()).collect();
-    fn pick(j: usize, chosen: &mut Vec<usize>, candidates: &[Vec<usize>], out: &mut Vec<Vec<usize>>) {
-        if out.len() >= 50 {
-            return;
-        }
-        if j == candidates.len() {
-            out.push(chosen.clone());
-            return;
-        }
-        for &i in &candidates[j] {
-            if !chosen.contains(&i) {
-                chosen.push(i);
-                pick(j + 1, chosen, candidates, out);
-                chosen.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    pick(0, &mut Vec::new(), &candidates, &mut out);
-    out
-}
-
-fn same_cells(got: &[Vec<Value>], gold: &[Vec<Value>], ordered: bool) -> Option<String> {
-    let key = |row: &Vec<Value>| {
-        let mut cells: Vec<String> = row.iter().map(normal).collect();
-        cells.sort();
-        cells.join(", ")
-    };
-    let mut a: Vec<String> = got.iter().map(key).collect();
-    let mut b: Vec<String> = gold.iter().map(key).collect();
-    if !ordered {
-        a.sort();
-        b.sort();
-    }
-    a.iter().zip(&b).position(|(x, y)| x != y).map(|i| format!("row {i}: [{}] vs [{}]", a[i], b[i]))
-}
+use gold::{from_sqlite, run_gold};
+use rows::same_or_tied;
 
 /// Small words that name nothing: a reply that says only these has not named the phrase.
 const STOP: &[&str] = &["a", "an", "the", "of", "for", "by", "in", "on", "at", "to", "and", "or", "with", "who", "that", "their", "our"];
@@ -216,25 +135,6 @@ fn csv_project(
         }
     }
     Ok(Manifest { models, relationships, ..Manifest::default() })
-}
-
-/// Spider's gold SQL is SQLite's, which reads double-quoted strings as text.
-fn from_sqlite(sql: &str) -> String {
-    // SQLite's LIKE ignores the case of ASCII letters; DuckDB's ILIKE does.
-    let sql = &like_as_ilike(sql);
-    let mut out = String::new();
-    let mut in_double = false;
-    for c in sql.chars() {
-        match c {
-            '"' => {
-                out.push('\'');
-                in_double = !in_double;
-            }
-            '\'' if in_double => out.push_str("''"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[tokio::main]
@@ -510,92 +410,6 @@ async fn value_index(manifest: &Manifest, connector: &dyn Connector) -> anyhow::
         }
     }
     Ok(index)
-}
-
-/// Runs a Spider gold query. SQLite (Spider's engine) lets a query show a column it neither
-/// groups by nor aggregates, of a column the grouping decides ("SELECT T1.name … GROUP BY
-/// T2.id"); DuckDB refuses it by name. Such a column is shown as SQLite shows it: the value
-/// of the row that holds the one MIN or MAX beside it, else any value of the group.
-async fn run_gold(manifest: &Manifest, connector: &DuckDbConnector, gold: &str, options: &QueryOptions) -> Result<Vec<Vec<Value>>, String> {
-    let mut gold = gold.to_owned();
-    for _ in 0..4 {
-        let result = match compile(manifest, &gold, Dialect::DuckDb) {
-            Ok(c) => connector.query(&c, options.clone()).await.map(|r| r.rows).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let Err(error) = &result else { return result };
-        let Some(column) = error.split("column \"").nth(1).and_then(|rest| rest.split('"').next()).filter(|_| error.contains("must appear in the GROUP BY"))
-        else {
-            return result;
-        };
-        match any_value(&gold, column) {
-            Some(rewritten) => gold = rewritten,
-            None => return result,
-        }
-    }
-    Err("gold query not runnable".into())
-}
-
-/// `sql` with the bare `column` of its select list shown as `ANY_VALUE(column)`.
-fn any_value(sql: &str, column: &str) -> Option<String> {
-    let lower = sql.to_lowercase();
-    let start = lower.find("select ")? + "select ".len();
-    let end = start + lower[start..].find(" from ")?;
-    let items: Vec<&str> = sql[start..end].split(',').collect();
-    fn bare<'a>(item: &'a str, column: &str) -> Option<&'a str> {
-        let expression = item.split_whitespace().next().unwrap_or_default();
-        let name = expression.rsplit('.').next().unwrap_or_default();
-        (name.eq_ignore_ascii_case(column) && expression.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')).then_some(expression)
-    }
-    let at = items.iter().position(|item| bare(item, column).is_some())?;
-    let expression = bare(items[at], column)?;
-    // Beside one MIN or MAX, SQLite shows the bare column of the row that holds it.
-    let extremes: Vec<(&str, &str)> = items
-        .iter()
-        .filter_map(|item| {
-            let item = item.trim();
-            let lower = item.to_lowercase();
-            let function = ["max(", "min("].into_iter().find(|f| lower.starts_with(f))?;
-            let inner = &item[4..item.find(')')?];
-            Some((if function == "max(" { "ARG_MAX" } else { "ARG_MIN" }, inner))
-        })
-        .collect();
-    let shown = match extremes.as_slice() {
-        [(function, of)] => format!("{function}({expression}, {of})"),
-        _ => format!("ANY_VALUE({expression})"),
-    };
-    let mut rewritten: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
-    rewritten[at] = items[at].replacen(expression, &shown, 1);
-    Some(format!("{}{}{}", &sql[..start], rewritten.join(","), &sql[end..]))
-}
-
-/// `sql` with each LIKE keyword (outside quotes) written ILIKE.
-fn like_as_ilike(sql: &str) -> String {
-    let mut out = String::new();
-    let mut quote: Option<char> = None;
-    let chars: Vec<char> = sql.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '\'' || c == '"' => quote = Some(c),
-            None => {
-                let word: String = chars[i..chars.len().min(i + 4)].iter().collect();
-                let before = i == 0 || !chars[i - 1].is_alphanumeric();
-                let after = chars.get(i + 4).is_none_or(|n| !n.is_alphanumeric() && *n != '_');
-                if before && after && word.eq_ignore_ascii_case("like") {
-                    out.push_str("ILIKE");
-                    i += 4;
-                    continue;
-                }
-            }
-        }
-        out.push(c);
-        i += 1;
-    }
-    out
 }
 
 /// The value given after `name`, if any.

@@ -13,6 +13,7 @@ mod direction;
 mod group;
 mod list;
 mod named_twice;
+mod ranked;
 mod shape;
 mod sql;
 mod value;
